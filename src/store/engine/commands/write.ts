@@ -1,0 +1,201 @@
+import type { Document } from 'bson';
+import { ObjectId } from 'bson';
+import { DuplicateKeyError, EngineError, failedToParse } from '../errors';
+import { compileFilter, guard, mingoOptions } from '../matcher';
+import type { Txn } from '../txn';
+import { applyUpdate, checkUpdateSpec, isReplacement, upsertDocument } from '../update';
+import { assertStorable, isPlainObject } from '../values';
+import { Query } from 'mingo';
+import type { Collection } from '../collection';
+import { collectionName, optionalDocument, refuseCollation, runStatement, type CommandContext, type Handler } from './context';
+
+/** A statement's failure as MongoDB reports it inside a write command's reply. */
+function writeError(index: number, error: EngineError): Document {
+  const entry: Document = { index, code: error.code, codeName: error.codeName, errmsg: error.message };
+  if (error instanceof DuplicateKeyError) Object.assign(entry, { keyPattern: error.keyPattern, keyValue: error.keyValue });
+  return entry;
+}
+
+/**
+ * Runs a write command's statements. Ordered commands stop at the first failure; inside a transaction a failure
+ * aborts the transaction (and a write conflict is a command error, which the driver retries).
+ */
+async function runWrites<T>(
+  command: Document,
+  context: CommandContext,
+  statements: T[],
+  run: (txn: Txn, statement: T) => void,
+): Promise<Document[]> {
+  const durable: Promise<void>[] = [];
+  const writeErrors: Document[] = [];
+  const ordered = command.ordered !== false;
+  for (let index = 0; index < statements.length; index++) {
+    try {
+      runStatement(context, durable, (txn) => run(txn, statements[index]));
+    } catch (error) {
+      if (!(error instanceof EngineError)) throw error;
+      if (context.txn) {
+        context.sessions.failed(command);
+        if (error.code === 112) throw error;
+      }
+      writeErrors.push(writeError(index, error));
+      if (ordered || context.txn) break;
+    }
+  }
+  await Promise.all(durable);
+  return writeErrors;
+}
+
+function withErrors(reply: Document, writeErrors: Document[]): Document {
+  if (writeErrors.length) reply.writeErrors = writeErrors;
+  return reply;
+}
+
+export const insert: Handler = async (command, context) => {
+  const name = collectionName(command, 'insert');
+  const documents = command.documents;
+  if (!Array.isArray(documents)) throw failedToParse("BSON field 'insert.documents' is missing but a required field");
+  const collection = context.state.ensureCollection(context.db, name);
+  let n = 0;
+  const writeErrors = await runWrites(command, context, documents as unknown[], (txn, raw) => {
+    if (!isPlainObject(raw)) throw failedToParse('each document to insert must be an object');
+    // MongoDB stores _id as the first field whatever the client sent.
+    const doc = Object.keys(raw)[0] === '_id' ? raw : { _id: raw._id ?? new ObjectId(), ...raw };
+    assertStorable(doc);
+    txn.insert(collection, doc);
+    n++;
+  });
+  return withErrors({ n, ok: 1 }, writeErrors);
+};
+
+interface UpdateStatement {
+  q?: Document;
+  u?: unknown;
+  upsert?: boolean;
+  multi?: boolean;
+  arrayFilters?: Document[];
+  collation?: Document;
+}
+
+export const update: Handler = async (command, context) => {
+  const name = collectionName(command, 'update');
+  if (!Array.isArray(command.updates)) throw failedToParse("BSON field 'update.updates' is missing but a required field");
+  const collection = context.state.ensureCollection(context.db, name);
+  let n = 0;
+  let nModified = 0;
+  const upserted: Document[] = [];
+  let index = -1;
+  const writeErrors = await runWrites(command, context, command.updates as UpdateStatement[], (txn, statement) => {
+    index++;
+    if (!isPlainObject(statement)) throw failedToParse('each update statement must be an object');
+    refuseCollation(statement);
+    const filter = optionalDocument(statement.q, 'q') ?? {};
+    const spec = checkUpdateSpec(statement.u);
+    if (statement.multi && isReplacement(spec)) throw failedToParse('multi update is not supported for replacement-style update');
+    const matches = compileFilter(filter);
+    let found = txn.read(collection, filter, matches);
+    if (!statement.multi) found = found.slice(0, 1);
+    for (const doc of found) {
+      const next = applyUpdate(doc, spec, { filter, arrayFilters: statement.arrayFilters });
+      if (next) {
+        txn.replace(collection, next);
+        nModified++;
+      }
+      n++;
+    }
+    if (found.length === 0 && statement.upsert) {
+      const doc = upsertDocument(filter, spec, statement.arrayFilters);
+      txn.insert(collection, doc);
+      upserted.push({ index, _id: doc._id });
+      n++;
+    }
+  });
+  const reply: Document = { n, nModified, ok: 1 };
+  if (upserted.length) reply.upserted = upserted;
+  return withErrors(reply, writeErrors);
+};
+
+interface DeleteStatement {
+  q?: Document;
+  limit?: number;
+  collation?: Document;
+}
+
+export const remove: Handler = async (command, context) => {
+  const name = collectionName(command, 'delete');
+  if (!Array.isArray(command.deletes)) throw failedToParse("BSON field 'delete.deletes' is missing but a required field");
+  const collection = context.state.collection(context.db, name);
+  let n = 0;
+  const writeErrors = await runWrites(command, context, command.deletes as DeleteStatement[], (txn, statement) => {
+    if (!isPlainObject(statement)) throw failedToParse('each delete statement must be an object');
+    refuseCollation(statement);
+    if (!collection) return;
+    const filter = optionalDocument(statement.q, 'q') ?? {};
+    let found = txn.read(collection, filter, compileFilter(filter));
+    if (statement.limit === 1) found = found.slice(0, 1);
+    for (const doc of found) txn.remove(collection, doc);
+    n += found.length;
+  });
+  return withErrors({ n, ok: 1 }, writeErrors);
+};
+
+function sortAndProject(docs: Document[], sort: Document | undefined, limit: number, projection?: Document): Document[] {
+  return guard(() => {
+    let cursor = new Query({}, mingoOptions).find(docs, projection && Object.keys(projection).length ? projection : undefined);
+    if (sort && Object.keys(sort).length) cursor = cursor.sort(sort as Record<string, 1 | -1>);
+    if (limit) cursor = cursor.limit(limit);
+    return cursor.all() as Document[];
+  });
+}
+
+export const findAndModify: Handler = async (command, context) => {
+  const name = collectionName(command, 'findAndModify');
+  refuseCollation(command);
+  const filter = optionalDocument(command.query, 'query') ?? {};
+  const sort = optionalDocument(command.sort, 'sort');
+  const projection = optionalDocument(command.fields, 'fields');
+  if (command.remove === true && command.update !== undefined) throw failedToParse('Cannot specify both an update and remove=true');
+  if (command.remove !== true && command.update === undefined) throw failedToParse('Either an update or remove=true must be specified');
+  const spec = command.remove === true ? undefined : checkUpdateSpec(command.update);
+  const collection: Collection =
+    context.state.collection(context.db, name) ?? context.state.ensureCollection(context.db, name);
+  const project = (doc: Document | null) => (doc && projection ? sortAndProject([doc], undefined, 0, projection)[0] : doc);
+  const durable: Promise<void>[] = [];
+  let reply: Document;
+  try {
+    reply = runStatement(context, durable, (txn) => {
+      const found = txn.read(collection, filter, compileFilter(filter));
+      const target = sort ? sortAndProject(found, sort, 1)[0] : found[0];
+      if (!spec) {
+        if (target) txn.remove(collection, target);
+        return { lastErrorObject: { n: target ? 1 : 0 }, value: project(target ?? null), ok: 1 };
+      }
+      if (target) {
+        const next = applyUpdate(target, spec, { filter, arrayFilters: command.arrayFilters }) ?? target;
+        if (next !== target) txn.replace(collection, next);
+        return {
+          lastErrorObject: { n: 1, updatedExisting: true },
+          value: project(command.new === true ? next : target),
+          ok: 1,
+        };
+      }
+      if (command.upsert === true) {
+        const doc = upsertDocument(filter, spec, command.arrayFilters);
+        txn.insert(collection, doc);
+        return {
+          lastErrorObject: { n: 1, updatedExisting: false, upserted: doc._id },
+          value: project(command.new === true ? doc : null),
+          ok: 1,
+        };
+      }
+      return { lastErrorObject: { n: 0, updatedExisting: false }, value: null, ok: 1 };
+    });
+  } catch (error) {
+    if (context.txn) context.sessions.failed(command);
+    throw error;
+  }
+  await Promise.all(durable);
+  return reply;
+};
+
+export { sortAndProject };

@@ -1,0 +1,121 @@
+import type { Document } from 'bson';
+import * as admin from './commands/admin';
+import type { CommandContext, Handler, ServerAddress } from './commands/context';
+import * as read from './commands/read';
+import * as write from './commands/write';
+import { CursorStore } from './cursors';
+import { commandNotFound, DuplicateKeyError, EngineError, operationNotSupportedInTransaction } from './errors';
+import { SessionStore } from './sessions';
+import type { EngineState } from './state';
+
+const ok: Handler = () => ({ ok: 1 });
+
+/** Every command the engine answers; anything else is CommandNotFound. Keys are lower-cased. */
+const HANDLERS: Record<string, Handler> = {
+  hello: (_c, context) => admin.helloReply(context, false),
+  ismaster: (_c, context) => admin.helloReply(context, true),
+  ping: ok,
+  buildinfo: admin.buildInfo,
+  getparameter: () => ({ featureCompatibilityVersion: { version: '7.0' }, ok: 1 }),
+  getcmdlineopts: () => ({ argv: [], parsed: {}, ok: 1 }),
+  getlog: () => ({ totalLinesWritten: 0, log: [], ok: 1 }),
+  hostinfo: () => ({ system: {}, os: {}, extra: {}, ok: 1 }),
+  connectionstatus: () => ({ authInfo: { authenticatedUsers: [], authenticatedUserRoles: [] }, ok: 1 }),
+  whatsmyuri: () => ({ you: 'embedded', ok: 1 }),
+  insert: write.insert,
+  update: write.update,
+  delete: write.remove,
+  findandmodify: write.findAndModify,
+  find: read.find,
+  getmore: read.getMore,
+  killcursors: read.killCursors,
+  count: read.count,
+  distinct: read.distinct,
+  aggregate: read.aggregate,
+  create: admin.create,
+  drop: admin.drop,
+  listcollections: admin.listCollections,
+  listdatabases: admin.listDatabases,
+  dropdatabase: admin.dropDatabase,
+  createindexes: admin.createIndexes,
+  listindexes: admin.listIndexes,
+  dropindexes: admin.dropIndexes,
+  deleteindexes: admin.dropIndexes,
+  committransaction: (command, context) => context.sessions.commit(command),
+  aborttransaction: (command, context) => context.sessions.abort(command),
+  endsessions: (command, context) => {
+    context.sessions.end(Array.isArray(command.endSessions) ? command.endSessions : []);
+    return { ok: 1 };
+  },
+  refreshsessions: ok,
+  killallsessions: ok,
+};
+
+/** Commands allowed inside a multi-document transaction (besides commit/abort). */
+const IN_TRANSACTION = new Set(['insert', 'update', 'delete', 'findandmodify', 'find', 'getmore', 'killcursors', 'count', 'distinct', 'aggregate', 'committransaction', 'aborttransaction']);
+
+const SWEEP_INTERVAL_MS = 5_000;
+
+/** Answers commands against the engine state; transport-agnostic. */
+export class Engine {
+  readonly cursors = new CursorStore();
+  readonly sessions: SessionStore;
+  private readonly sweeper: NodeJS.Timeout;
+
+  constructor(
+    readonly state: EngineState,
+    readonly address: ServerAddress,
+  ) {
+    this.sessions = new SessionStore(state);
+    this.sweeper = setInterval(() => {
+      this.cursors.sweep();
+      this.sessions.sweep();
+    }, SWEEP_INTERVAL_MS).unref();
+  }
+
+  close(): void {
+    clearInterval(this.sweeper);
+  }
+
+  /** The reply document for a command; failures become `{ok: 0, errmsg, code, codeName}` replies. */
+  async execute(command: Document, connectionId: number): Promise<Document> {
+    try {
+      return await this.run(command, connectionId);
+    } catch (error) {
+      return errorReply(error);
+    }
+  }
+
+  private async run(command: Document, connectionId: number): Promise<Document> {
+    const name = Object.keys(command)[0] ?? '';
+    const key = name.toLowerCase();
+    const handler = HANDLERS[key];
+    if (!handler) throw commandNotFound(name);
+    const context: CommandContext = {
+      state: this.state,
+      cursors: this.cursors,
+      sessions: this.sessions,
+      address: this.address,
+      connectionId,
+      db: typeof command.$db === 'string' ? command.$db : 'admin',
+    };
+    if (key !== 'committransaction' && key !== 'aborttransaction') {
+      context.txn = this.sessions.transactionFor(command);
+      if (context.txn && !IN_TRANSACTION.has(key)) {
+        throw operationNotSupportedInTransaction(`Cannot run '${name}' in a multi-document transaction.`);
+      }
+    }
+    return handler(command, context);
+  }
+}
+
+export function errorReply(error: unknown): Document {
+  if (error instanceof EngineError) {
+    const reply: Document = { ok: 0, errmsg: error.message, code: error.code, codeName: error.codeName };
+    if (error.labels.length) reply.errorLabels = error.labels;
+    if (error instanceof DuplicateKeyError) Object.assign(reply, { keyPattern: error.keyPattern, keyValue: error.keyValue });
+    return reply;
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  return { ok: 0, errmsg: `internal error: ${message}`, code: 1, codeName: 'InternalError' };
+}

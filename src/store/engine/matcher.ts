@@ -1,0 +1,105 @@
+import type { Document } from 'bson';
+import { Aggregator, Context, ProcessingMode, Query } from 'mingo';
+import type { QueryOperator } from 'mingo/types';
+import { resolve } from 'mingo/util';
+import { badValue, EngineError, unknownPipelineStage } from './errors';
+import { keyOf } from './values';
+
+/**
+ * Query and aggregation semantics come from mingo, configured for a server: no script execution, and a hash-set
+ * `$in`/`$nin` (mingo's own is a linear scan of the list for every document).
+ */
+
+function flattenDeep(values: unknown[], into: unknown[] = []): unknown[] {
+  for (const value of values) {
+    if (Array.isArray(value)) flattenDeep(value, into);
+    else into.push(value);
+  }
+  return into;
+}
+
+/** A predicate telling whether a field value (or one of its array elements) equals one of `values`. */
+export function inPredicate(values: unknown): (fieldValue: unknown) => boolean {
+  if (!Array.isArray(values)) throw badValue('$in needs an array');
+  const keys = new Set<string>();
+  const patterns: RegExp[] = [];
+  for (const value of values) {
+    if (value instanceof RegExp) patterns.push(value);
+    else if (value !== null && typeof value === 'object' && Object.keys(value).some((k) => k.startsWith('$')) && !(value as { _bsontype?: string })._bsontype && !(value instanceof Date)) {
+      throw badValue("cannot nest $ under $in");
+    } else keys.add(keyOf(value));
+  }
+  const matchesOne = (value: unknown): boolean => {
+    if (keys.has(keyOf(value))) return true;
+    if (typeof value !== 'string') return false;
+    return patterns.some((pattern) => {
+      pattern.lastIndex = 0;
+      return pattern.test(value);
+    });
+  };
+  return (fieldValue) => {
+    if (matchesOne(fieldValue)) return true;
+    return Array.isArray(fieldValue) && flattenDeep(fieldValue).some(matchesOne);
+  };
+}
+
+const $in: QueryOperator = ((selector: string, values: unknown) => {
+  const matches = inPredicate(values);
+  return (doc: Document) => matches(resolve(doc, selector, { unwrapArray: true }));
+}) as unknown as QueryOperator;
+
+const $nin: QueryOperator = ((selector: string, values: unknown) => {
+  const matches = inPredicate(values);
+  return (doc: Document) => !matches(resolve(doc, selector, { unwrapArray: true }));
+}) as unknown as QueryOperator;
+
+const context = Context.init({ query: { $in, $nin } });
+
+export const mingoOptions = { scriptEnabled: false, context, idKey: '_id' } as const;
+
+/** Turns mingo's plain errors into MongoDB errors with a code the driver understands. */
+export function asEngineError(error: unknown): EngineError {
+  if (error instanceof EngineError) return error;
+  const message = error instanceof Error ? error.message : String(error);
+  const stage = /unregistered pipeline operator (\$\w+)/.exec(message);
+  if (stage) return unknownPipelineStage(stage[1]);
+  const queryOperator = /unknown query operator (\$\w+)/i.exec(message);
+  if (queryOperator) return badValue(`unknown operator: ${queryOperator[1]}`);
+  if (/scriptEnabled/.test(message)) return badValue(`script execution ($where, $function, $accumulator) is not supported: ${message}`);
+  if (/unknown .*operator|unregistered|not supported|invalid/i.test(message)) {
+    return new EngineError(168, 'InvalidPipelineOperator', message);
+  }
+  return badValue(message);
+}
+
+export function guard<T>(fn: () => T): T {
+  try {
+    return fn();
+  } catch (error) {
+    throw asEngineError(error);
+  }
+}
+
+export type Predicate = (doc: Document) => boolean;
+
+const matchAll: Predicate = () => true;
+
+export function compileFilter(filter: Document | undefined): Predicate {
+  if (filter === undefined || filter === null) return matchAll;
+  if (typeof filter !== 'object' || Array.isArray(filter)) throw badValue('filter must be an object');
+  if (Object.keys(filter).length === 0) return matchAll;
+  const query = guard(() => new Query(filter, mingoOptions));
+  return (doc) => guard(() => query.test(doc));
+}
+
+export function runPipeline(docs: Document[], pipeline: Document[], resolveCollection: (name: string) => Document[]): Document[] {
+  return guard(() => {
+    const aggregator = new Aggregator(pipeline, {
+      ...mingoOptions,
+      // Stages such as $addFields and $lookup write into their input documents: give them copies, never stored data.
+      processingMode: ProcessingMode.CLONE_INPUT,
+      collectionResolver: resolveCollection,
+    });
+    return aggregator.run(docs) as Document[];
+  });
+}

@@ -1,0 +1,103 @@
+import type { Document } from 'bson';
+import { noSuchTransaction } from './errors';
+import type { EngineState } from './state';
+import { Txn, type LockTable } from './txn';
+
+/** How long a transaction may stay open, as MongoDB's transactionLifetimeLimitSeconds default. */
+const TRANSACTION_LIFETIME_MS = 60_000;
+
+interface Session {
+  txnNumber: bigint;
+  txn?: Txn;
+  status: 'active' | 'committed' | 'aborted';
+  startedAt: number;
+}
+
+function sessionKey(lsid: unknown): string | undefined {
+  const id = (lsid as { id?: { toString(encoding: string): string } } | undefined)?.id;
+  return id ? id.toString('hex') : undefined;
+}
+
+/** Logical sessions and their multi-document transactions (commands with `autocommit: false`). */
+export class SessionStore {
+  private readonly sessions = new Map<string, Session>();
+  private readonly locks: LockTable = new Map();
+
+  constructor(private readonly state: EngineState) {}
+
+  /** The transaction a command belongs to, or undefined when it runs on its own. */
+  transactionFor(command: Document): Txn | undefined {
+    if (command.autocommit !== false) return undefined;
+    const key = sessionKey(command.lsid);
+    const txnNumber = BigInt(command.txnNumber ?? 0);
+    if (!key) return undefined;
+    let session = this.sessions.get(key);
+    if (command.startTransaction === true) {
+      session?.txn?.abort();
+      session = { txnNumber, txn: new Txn(this.state, this.locks), status: 'active', startedAt: Date.now() };
+      this.sessions.set(key, session);
+      return session.txn;
+    }
+    if (!session || session.txnNumber !== txnNumber || session.status !== 'active' || !session.txn) {
+      throw noSuchTransaction(txnNumber);
+    }
+    return session.txn;
+  }
+
+  /** A statement of a transaction failed: MongoDB aborts the whole transaction. */
+  failed(command: Document): void {
+    const session = this.current(command);
+    if (session?.status === 'active') this.abortSession(session);
+  }
+
+  async commit(command: Document): Promise<Document> {
+    const session = this.current(command);
+    const txnNumber = BigInt(command.txnNumber ?? 0);
+    if (session?.status === 'committed') return { ok: 1 };
+    if (!session || session.status !== 'active' || !session.txn) throw noSuchTransaction(txnNumber);
+    try {
+      const durable = session.txn.commit();
+      session.status = 'committed';
+      await durable;
+    } catch (error) {
+      session.status = 'aborted';
+      throw error;
+    }
+    return { ok: 1 };
+  }
+
+  abort(command: Document): Document {
+    const session = this.current(command);
+    if (!session || session.status !== 'active') throw noSuchTransaction(BigInt(command.txnNumber ?? 0));
+    this.abortSession(session);
+    return { ok: 1 };
+  }
+
+  end(lsids: unknown[]): void {
+    for (const lsid of lsids) {
+      const key = sessionKey(lsid);
+      if (!key) continue;
+      const session = this.sessions.get(key);
+      if (session?.status === 'active') this.abortSession(session);
+      this.sessions.delete(key);
+    }
+  }
+
+  /** Aborts transactions that outlived their limit, so an abandoned one cannot hold its documents forever. */
+  sweep(now = Date.now()): void {
+    for (const session of this.sessions.values()) {
+      if (session.status === 'active' && now - session.startedAt > TRANSACTION_LIFETIME_MS) this.abortSession(session);
+    }
+  }
+
+  private current(command: Document): Session | undefined {
+    const key = sessionKey(command.lsid);
+    const session = key ? this.sessions.get(key) : undefined;
+    return session && session.txnNumber === BigInt(command.txnNumber ?? 0) ? session : undefined;
+  }
+
+  private abortSession(session: Session): void {
+    session.txn?.abort();
+    session.status = 'aborted';
+  }
+}

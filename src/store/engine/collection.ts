@@ -8,10 +8,21 @@ export interface Entry {
   version: number;
 }
 
+/** A past state of a document: `doc` (null: absent) from commit `version` on. */
+interface PastState {
+  version: number;
+  doc: Document | null;
+}
+
 /** The committed documents of one collection, in insertion order, with their secondary indexes. */
 export class Collection {
   readonly docs = new Map<string, Entry>();
   readonly indexes = new Map<string, Index>();
+  /**
+   * Past states of documents changed while a transaction is open, oldest first, so that the transaction keeps
+   * reading the snapshot it started with. A deleted document's last state is a null tombstone.
+   */
+  readonly history = new Map<string, PastState[]>();
 
   constructor(
     readonly db: string,
@@ -27,19 +38,47 @@ export class Collection {
     return [{ v: 2, key: { _id: 1 }, name: ID_INDEX_NAME }, ...[...this.indexes.values()].map((index) => index.spec)];
   }
 
-  put(doc: Document, version: number): void {
+  put(doc: Document, version: number, keepHistory = false): void {
     const id = keyOf(doc._id);
     const previous = this.docs.get(id);
+    if (keepHistory) this.remember(id, previous);
     if (previous) for (const index of this.indexes.values()) index.remove(id, previous.doc);
     this.docs.set(id, { doc, version });
     for (const index of this.indexes.values()) index.add(id, doc);
   }
 
-  remove(id: string): void {
+  remove(id: string, version: number, keepHistory = false): void {
     const previous = this.docs.get(id);
     if (!previous) return;
+    if (keepHistory) {
+      this.remember(id, previous);
+      this.history.get(id)!.push({ version, doc: null });
+    }
     for (const index of this.indexes.values()) index.remove(id, previous.doc);
     this.docs.delete(id);
+  }
+
+  private remember(id: string, previous: Entry | undefined): void {
+    let states = this.history.get(id);
+    if (!states) this.history.set(id, (states = []));
+    if (previous) states.push({ version: previous.version, doc: previous.doc });
+    else if (states.length === 0) states.push({ version: 0, doc: null });
+  }
+
+  /** The document as a snapshot taken at commit `snapshot` sees it. */
+  visibleAt(id: string, snapshot: number): Document | undefined {
+    const entry = this.docs.get(id);
+    if (entry && entry.version <= snapshot) return entry.doc;
+    const states = this.history.get(id);
+    if (states) {
+      for (let i = states.length - 1; i >= 0; i--) if (states[i].version <= snapshot) return states[i].doc ?? undefined;
+    }
+    return undefined;
+  }
+
+  /** Commit number of the document's last change, deletion included (0: never existed). */
+  lastChange(id: string): number {
+    return this.docs.get(id)?.version ?? this.history.get(id)?.at(-1)?.version ?? 0;
   }
 
   /** Builds an index over the current documents without registering it; a unique index over duplicates throws. */

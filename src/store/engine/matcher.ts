@@ -2,7 +2,7 @@ import type { Document } from 'bson';
 import { Aggregator, Context, ProcessingMode, Query } from 'mingo';
 import type { QueryOperator } from 'mingo/types';
 import { resolve } from 'mingo/util';
-import { badValue, EngineError, unknownPipelineStage } from './errors';
+import { badValue, conflictingUpdateOperators, EngineError, immutableField, unknownPipelineStage } from './errors';
 import { keyOf } from './values';
 
 /**
@@ -63,12 +63,13 @@ export function asEngineError(error: unknown): EngineError {
   const message = error instanceof Error ? error.message : String(error);
   const stage = /unregistered pipeline operator (\$\w+)/.exec(message);
   if (stage) return unknownPipelineStage(stage[1]);
-  const queryOperator = /unknown query operator (\$\w+)/i.exec(message);
+  const queryOperator = /unknown (?:query|top level) operator:? (\$\w+)/i.exec(message);
   if (queryOperator) return badValue(`unknown operator: ${queryOperator[1]}`);
   if (/scriptEnabled/.test(message)) return badValue(`script execution ($where, $function, $accumulator) is not supported: ${message}`);
-  if (/unknown .*operator|unregistered|not supported|invalid/i.test(message)) {
-    return new EngineError(168, 'InvalidPipelineOperator', message);
-  }
+  if (/would create a conflict/.test(message)) return conflictingUpdateOperators(message);
+  if (/immutable field '_id'/.test(message)) return immutableField(message);
+  const expression = /'(\$\w+)' is not registered/.exec(message);
+  if (expression) return new EngineError(168, 'InvalidPipelineOperator', `Unrecognized expression '${expression[1]}'`);
   return badValue(message);
 }
 
@@ -92,12 +93,23 @@ export function compileFilter(filter: Document | undefined): Predicate {
   return (doc) => guard(() => query.test(doc));
 }
 
-export function runPipeline(docs: Document[], pipeline: Document[], resolveCollection: (name: string) => Document[]): Document[] {
+/** Stages that only read their input documents; a pipeline of these alone can run on stored documents directly. */
+const READ_ONLY_STAGES = new Set(['$match', '$group', '$sort', '$limit', '$skip', '$count', '$sortByCount', '$project']);
+
+/** mingo's $count emits `{n: 0}` for no input where MongoDB emits nothing; $group behaves like MongoDB there. */
+function rewriteCount(stage: Document): Document[] {
+  if (typeof stage.$count !== 'string') return [stage];
+  return [{ $group: { _id: null, [stage.$count]: { $sum: 1 } } }, { $project: { _id: 0 } }];
+}
+
+export function runPipeline(docs: Document[], stages: Document[], resolveCollection: (name: string) => Document[]): Document[] {
+  const pipeline = stages.flatMap(rewriteCount);
+  const readOnly = pipeline.every((stage) => READ_ONLY_STAGES.has(Object.keys(stage)[0]));
   return guard(() => {
     const aggregator = new Aggregator(pipeline, {
       ...mingoOptions,
-      // Stages such as $addFields and $lookup write into their input documents: give them copies, never stored data.
-      processingMode: ProcessingMode.CLONE_INPUT,
+      // Stages such as $set and $lookup write into their input documents: give them copies, never stored data.
+      processingMode: readOnly ? ProcessingMode.CLONE_OFF : ProcessingMode.CLONE_INPUT,
       collectionResolver: resolveCollection,
     });
     return aggregator.run(docs) as Document[];

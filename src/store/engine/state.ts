@@ -31,6 +31,8 @@ export class EngineState {
   private generation = 0;
   private snapshotBytes = 0;
   private journal!: Journal;
+  /** Open multi-document transactions; while there are any, collections keep past document states. */
+  private openSnapshots = 0;
 
   private constructor(readonly dir: string) {}
 
@@ -65,6 +67,15 @@ export class EngineState {
     return this.journal.append(encodeRecord(ops));
   }
 
+  openSnapshot(): void {
+    this.openSnapshots++;
+  }
+
+  closeSnapshot(): void {
+    if (--this.openSnapshots > 0) return;
+    for (const collections of this.databases.values()) for (const collection of collections.values()) collection.history.clear();
+  }
+
   database(db: string): Map<string, Collection> | undefined {
     return this.databases.get(db);
   }
@@ -97,11 +108,11 @@ export class EngineState {
     switch (op.o) {
       case 'p': {
         const collection = this.collection(op.db, op.c) ?? this.create(op.db, op.c);
-        collection.put(deepFreeze(op.d), this.seq);
+        collection.put(deepFreeze(op.d), this.seq, this.openSnapshots > 0);
         return;
       }
       case 'd':
-        this.collection(op.db, op.c)?.remove(keyOf(op.id));
+        this.collection(op.db, op.c)?.remove(keyOf(op.id), this.seq, this.openSnapshots > 0);
         return;
       case 'cc':
         if (!this.collection(op.db, op.c)) this.create(op.db, op.c, op.opts);

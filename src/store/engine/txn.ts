@@ -41,6 +41,12 @@ export class Txn {
     private readonly locks?: LockTable,
   ) {
     this.startSeq = state.seq;
+    if (locks) state.openSnapshot();
+  }
+
+  /** The committed version this unit reads: its snapshot's in a transaction, else the latest. */
+  private committed(collection: Collection, id: string): Document | undefined {
+    return this.locks ? collection.visibleAt(id, this.startSeq) : collection.docs.get(id)?.doc;
   }
 
   /** Documents of the collection matching the predicate, as this unit sees them (its own writes included). */
@@ -49,33 +55,29 @@ export class Txn {
     const overlay = this.overlays.get(collection.ns);
     const out: Document[] = [];
     const planned = collection.plan(filter);
-    const seen = overlay ? new Set<string>() : undefined;
-    const visit = (id: string, committed: Document) => {
-      seen?.add(id);
+    const snapshot = this.locks !== undefined;
+    const seen = overlay || snapshot ? new Set<string>() : undefined;
+    const visit = (id: string) => {
+      if (seen) {
+        if (seen.has(id)) return;
+        seen.add(id);
+      }
       const pending = overlay?.docs.get(id);
-      const doc = pending ? pending.doc : committed;
+      const doc = pending ? pending.doc : this.committed(collection, id);
       if (doc && matches(doc)) out.push(doc);
     };
-    if (planned) {
-      for (const id of planned) {
-        const entry = collection.docs.get(id);
-        if (entry) visit(id, entry.doc);
-      }
-    } else {
-      for (const [id, entry] of collection.docs) visit(id, entry.doc);
-    }
-    if (overlay) {
-      for (const [id, pending] of overlay.docs) {
-        if (!seen!.has(id) && pending.doc && matches(pending.doc)) out.push(pending.doc);
-      }
-    }
+    if (planned) for (const id of planned) visit(id);
+    else for (const id of collection.docs.keys()) visit(id);
+    // Documents changed since the snapshot may match in their old state (or be deleted since): look at them too.
+    if (snapshot) for (const id of collection.history.keys()) visit(id);
+    if (overlay) for (const id of overlay.docs.keys()) visit(id);
     return out;
   }
 
   current(collection: Collection, id: string): Document | undefined {
     const pending = this.overlays.get(collection.ns)?.docs.get(id);
     if (pending) return pending.doc ?? undefined;
-    return collection.docs.get(id)?.doc;
+    return this.committed(collection, id);
   }
 
   insert(collection: Collection, doc: Document): void {
@@ -103,11 +105,11 @@ export class Txn {
 
   private write(collection: Collection, id: string, idValue: unknown, doc: Document | null): void {
     const overlay = this.overlay(collection);
-    const committed = collection.docs.get(id);
+    const lastChange = collection.lastChange(id);
     if (this.locks) {
       const holder = this.locks.get(`${collection.ns}\0${id}`);
       if (holder && holder !== this) throw writeConflict();
-      if (!overlay.docs.has(id) && committed && committed.version > this.startSeq) throw writeConflict();
+      if (!overlay.docs.has(id) && lastChange > this.startSeq) throw writeConflict();
     }
     const previous = overlay.docs.get(id);
     if (doc) this.checkUnique(overlay, id, doc);
@@ -118,7 +120,7 @@ export class Txn {
       if (previous?.doc) for (const key of index.keysOf(previous.doc).whole) if (keys.get(key) === id) keys.delete(key);
       if (doc) for (const key of index.keysOf(doc).whole) keys.set(key, id);
     }
-    overlay.docs.set(id, { doc, idValue, baseVersion: previous ? previous.baseVersion : (committed?.version ?? 0) });
+    overlay.docs.set(id, { doc, idValue, baseVersion: previous ? previous.baseVersion : lastChange });
     this.locks?.set(`${collection.ns}\0${id}`, this);
   }
 
@@ -170,7 +172,7 @@ export class Txn {
       const { collection } = overlay;
       if (this.state.collection(collection.db, collection.name) !== collection) throw writeConflict();
       for (const [id, pending] of overlay.docs) {
-        if ((collection.docs.get(id)?.version ?? 0) !== pending.baseVersion) throw writeConflict();
+        if (collection.lastChange(id) !== pending.baseVersion) throw writeConflict();
         if (!pending.doc) continue;
         for (const index of collection.indexes.values()) {
           if (!index.unique) continue;
@@ -186,6 +188,7 @@ export class Txn {
   private finish(): void {
     this.finished = true;
     if (!this.locks) return;
+    this.state.closeSnapshot();
     for (const overlay of this.overlays.values()) {
       for (const id of overlay.docs.keys()) {
         const key = `${overlay.collection.ns}\0${id}`;

@@ -1,6 +1,7 @@
 import { ObjectId, type Document } from 'bson';
 import { updateOne } from 'mingo';
-import { EngineError, failedToParse, immutableField } from './errors';
+import { EngineError, failedToParse, immutableField, typeMismatch } from './errors';
+import { firstPathValue } from './paths';
 import { guard, mingoOptions } from './matcher';
 import { assertStorable, cloneValue, isPlainObject, keyOf } from './values';
 
@@ -69,7 +70,11 @@ export function applyUpdate(
       const { $setOnInsert, ...rest } = update;
       modifier = options.inserting ? { ...rest, $set: { ...(rest.$set ?? {}), ...$setOnInsert } } : rest;
     }
-    if (!Array.isArray(modifier) && Object.keys(modifier).length === 0) return undefined;
+    if (!Array.isArray(modifier)) {
+      modifier = withoutUnchangedId(modifier, doc._id);
+      checkArithmetic(modifier, doc);
+      if (Object.keys(modifier).length === 0) return undefined;
+    }
     // A pipeline update puts its result in the array slot; operators modify the copy in place.
     const slot = [next];
     guard(() => updateOne(slot, options.filter ?? {}, modifier as never, { arrayFilters: options.arrayFilters, cloneMode: 'deep' }, mingoOptions));
@@ -80,6 +85,33 @@ export function applyUpdate(
   }
   assertStorable(next);
   return keyOf(next) === keyOf(doc) ? undefined : next;
+}
+
+/** `$set: {_id: <the same value>}` is allowed (clients send whole records back); only a change is refused. */
+function withoutUnchangedId(modifier: Document, id: unknown): Document {
+  const set = modifier.$set as Document | undefined;
+  if (!set || !('_id' in set) || keyOf(set._id) !== keyOf(id)) return modifier;
+  const { _id, ...rest } = set;
+  return Object.keys(rest).length ? { ...modifier, $set: rest } : (({ $set, ...others }) => others)(modifier);
+}
+
+/** $inc and $mul need numbers on both sides; mingo would silently produce garbage. */
+function checkArithmetic(modifier: Document, doc: Document): void {
+  for (const operator of ['$inc', '$mul'] as const) {
+    const fields = modifier[operator] as Document | undefined;
+    if (!fields) continue;
+    const verb = operator === '$inc' ? 'increment' : 'multiply';
+    for (const [path, amount] of Object.entries(fields)) {
+      if (typeof amount !== 'number') {
+        throw typeMismatch(`Cannot ${verb} with non-numeric argument: {${path}: ${JSON.stringify(amount)}}`);
+      }
+      if (path.includes('$')) continue;
+      const current = firstPathValue(doc, path);
+      if (current !== undefined && current !== null && typeof current !== 'number') {
+        throw typeMismatch(`Cannot apply ${operator} to a value of non-numeric type. {_id: ${JSON.stringify(doc._id)}} has the field '${path}' of non-numeric type ${Array.isArray(current) ? 'array' : typeof current}`);
+      }
+    }
+  }
 }
 
 /** The document an upsert inserts: the filter's equality fields, then the update (or the replacement). */

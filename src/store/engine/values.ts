@@ -59,7 +59,10 @@ export function cloneValue<T>(value: T): T {
   return value;
 }
 
-/** Stored documents are shared by every reader, so they are frozen: an accidental mutation throws instead of corrupting data. */
+/**
+ * Stored documents are shared by every reader, so they are frozen: a stray write cannot change stored data (in
+ * strict code it throws; libraries in sloppy mode fail silently, so anything that writes gets a copy first).
+ */
 export function deepFreeze<T>(value: T): T {
   if (Array.isArray(value)) {
     for (const item of value) deepFreeze(item);

@@ -103,27 +103,48 @@ export class Collection {
 
   /**
    * Ids of the only documents that can match `filter`, from `_id` or an index on an equality or `$in` condition;
-   * undefined when the filter gives no such condition and every document must be examined.
+   * undefined when the filter gives no such condition and every document must be examined. `exact` means the
+   * filter is nothing but that condition on a single-field index, so every committed candidate matches.
    */
-  plan(filter: Document | undefined): string[] | undefined {
-    if (!filter) return undefined;
-    let best: string[] | undefined;
-    for (const { field, values } of equalityConditions(filter)) {
-      const ids = this.candidatesFor(field, values);
-      if (ids && (!best || ids.length < best.length)) best = ids;
-    }
-    return best;
+  plan(filter: Document | undefined): { ids: string[]; exact: boolean } | undefined {
+    const ids = this.candidates(filter);
+    if (!ids || !filter) return undefined;
+    const fields = Object.keys(filter);
+    const field = fields[0];
+    const condition = filter[field];
+    const exact =
+      fields.length === 1 &&
+      (field === '_id' || [...this.indexes.values()].some((index) => index.fields.length === 1 && index.fields[0] === field && index.usableForEquality)) &&
+      (isLookupValue(condition) ||
+        (isPlainObject(condition) && Object.keys(condition).length === 1 && ('$eq' in condition ? isLookupValue(condition.$eq) : Array.isArray(condition.$in) && condition.$in.every(isLookupValue))));
+    return { ids, exact };
   }
 
-  private candidatesFor(field: string, values: unknown[]): string[] | undefined {
-    if (field === '_id') return [...new Set(values.map(keyOf))].filter((id) => this.docs.has(id));
-    for (const index of this.indexes.values()) {
-      if (index.fields[0] !== field || !index.usableForEquality) continue;
-      const ids = new Set<string>();
-      for (const value of values) for (const id of index.lookup(keyOf(value)) ?? []) ids.add(id);
-      return [...ids];
+  private candidates(filter: Document | undefined): string[] | undefined {
+    if (!filter) return undefined;
+    const conditions = new Map<string, unknown[]>();
+    for (const { field, values } of equalityConditions(filter)) {
+      const known = conditions.get(field);
+      if (!known || values.length < known.length) conditions.set(field, values);
     }
-    return undefined;
+    if (conditions.size === 0) return undefined;
+    let best: string[] | undefined;
+    const consider = (ids: string[]) => {
+      if (!best || ids.length < best.length) best = ids;
+    };
+    const ids = conditions.get('_id');
+    if (ids) consider([...new Set(ids.map(keyOf))].filter((id) => this.docs.has(id)));
+    for (const index of this.indexes.values()) {
+      if (!index.usableForEquality || !conditions.has(index.fields[0])) continue;
+      // Every key field constrained: look up whole keys (bounded fan-out); otherwise by the first field.
+      const perField = index.fields.map((field) => conditions.get(field));
+      const whole = perField.every((values) => values !== undefined) && perField.reduce((n, v) => n * v!.length, 1) <= 1000;
+      const keys = whole ? Index.combine(perField as unknown[][]) : conditions.get(index.fields[0])!.map(keyOf);
+      const found = new Set<string>();
+      for (const key of keys) for (const id of (whole ? index.lookupWhole(key) : index.lookup(key)) ?? []) found.add(id);
+      consider([...found]);
+    }
+    return best;
   }
 }
 

@@ -1,5 +1,6 @@
 import { BSON, Long, type Document } from 'bson';
 import { cursorNotFound } from './errors';
+import { RawReply } from './wire';
 
 /** First batches hold 101 documents unless asked otherwise, as in MongoDB; every batch stays well under 16 MB. */
 const DEFAULT_FIRST_BATCH = 101;
@@ -19,7 +20,7 @@ export class CursorStore {
   private nextId = BigInt(1 + Math.floor(Math.random() * 2 ** 40));
 
   /** The reply to a command that returns a cursor over `docs`. */
-  reply(ns: string, docs: Document[], batchSize?: number, singleBatch = false): Document {
+  reply(ns: string, docs: Document[], batchSize?: number, singleBatch = false): RawReply {
     const cursor: OpenCursor = { ns, docs, position: 0, touched: Date.now() };
     const firstBatch = takeBatch(cursor, batchSize ?? DEFAULT_FIRST_BATCH);
     let id = 0n;
@@ -27,17 +28,17 @@ export class CursorStore {
       id = this.nextId++;
       this.open.set(id, cursor);
     }
-    return { cursor: { firstBatch, id: Long.fromBigInt(id), ns }, ok: 1 };
+    return encodeCursorReply('firstBatch', firstBatch, id, ns);
   }
 
-  getMore(id: bigint, batchSize?: number): Document {
+  getMore(id: bigint, batchSize?: number): RawReply {
     const cursor = this.open.get(id);
     if (!cursor) throw cursorNotFound(id);
     cursor.touched = Date.now();
     const nextBatch = takeBatch(cursor, batchSize && batchSize > 0 ? batchSize : Infinity);
     const exhausted = cursor.position >= cursor.docs.length;
     if (exhausted) this.open.delete(id);
-    return { cursor: { nextBatch, id: Long.fromBigInt(exhausted ? 0n : id), ns: cursor.ns }, ok: 1 };
+    return encodeCursorReply('nextBatch', nextBatch, exhausted ? 0n : id, cursor.ns);
   }
 
   kill(ids: bigint[]): Document {
@@ -52,17 +53,50 @@ export class CursorStore {
   }
 }
 
-function takeBatch(cursor: OpenCursor, limit: number): Document[] {
-  const batch: Document[] = [];
+/** The next documents of a cursor, serialised once (the reply is assembled from these bytes). */
+function takeBatch(cursor: OpenCursor, limit: number): Uint8Array[] {
+  const batch: Uint8Array[] = [];
   let bytes = 0;
   while (cursor.position < cursor.docs.length && batch.length < limit) {
-    const doc = cursor.docs[cursor.position];
-    bytes += BSON.calculateObjectSize(doc);
-    if (bytes > MAX_BATCH_BYTES && batch.length > 0) break;
-    batch.push(doc);
+    const encoded = BSON.serialize(cursor.docs[cursor.position]);
+    if (bytes + encoded.length > MAX_BATCH_BYTES && batch.length > 0) break;
+    bytes += encoded.length;
+    batch.push(encoded);
     cursor.position++;
   }
   return batch;
+}
+
+/** `{cursor: {<batch>: [...], id: Long, ns}, ok: 1.0}` as BSON, built around already serialised documents. */
+function encodeCursorReply(batchName: string, docs: Uint8Array[], id: bigint, ns: string): RawReply {
+  const elements: Buffer[] = docs.map((doc, index) => Buffer.concat([Buffer.from([0x03]), cstring(String(index)), doc]));
+  const array = document(elements);
+  const idBytes = Buffer.alloc(8);
+  idBytes.writeBigInt64LE(id);
+  const nsBytes = Buffer.from(ns, 'utf8');
+  const nsLength = Buffer.alloc(4);
+  nsLength.writeInt32LE(nsBytes.length + 1);
+  const cursor = document([
+    Buffer.concat([Buffer.from([0x04]), cstring(batchName), array]),
+    Buffer.concat([Buffer.from([0x12]), cstring('id'), idBytes]),
+    Buffer.concat([Buffer.from([0x02]), cstring('ns'), nsLength, nsBytes, Buffer.from([0])]),
+  ]);
+  const ok = Buffer.alloc(8);
+  ok.writeDoubleLE(1);
+  return new RawReply(
+    document([Buffer.concat([Buffer.from([0x03]), cstring('cursor'), cursor]), Buffer.concat([Buffer.from([0x01]), cstring('ok'), ok])]),
+  );
+}
+
+function cstring(value: string): Buffer {
+  return Buffer.from(`${value}\0`, 'utf8');
+}
+
+function document(elements: Buffer[]): Buffer {
+  const size = 4 + elements.reduce((sum, element) => sum + element.length, 0) + 1;
+  const head = Buffer.alloc(4);
+  head.writeInt32LE(size);
+  return Buffer.concat([head, ...elements, Buffer.from([0])], size);
 }
 
 export function cursorIdOf(value: unknown): bigint {

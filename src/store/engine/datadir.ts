@@ -116,8 +116,12 @@ export function recover(dir: string): Recovered {
   };
 }
 
+const { O_RDWR, O_CREAT, O_APPEND, O_TRUNC } = fs.constants;
+const JOURNAL_FLAGS = O_RDWR | O_CREAT | O_APPEND;
+
 export function openJournal(dir: string, generation: number): { fd: number; size: number } {
-  const fd = fs.openSync(journalFile(dir, generation), 'a+');
+  const fd = fs.openSync(journalFile(dir, generation), JOURNAL_FLAGS);
+  syncDirectory(dir); // the file may be new: its directory entry must be durable too
   return { fd, size: fs.fstatSync(fd).size };
 }
 
@@ -147,7 +151,7 @@ export function writeSnapshot(dir: string, generation: number, ops: Iterable<Doc
   writeBatch();
   fs.fsyncSync(fd);
   fs.closeSync(fd);
-  const journal = fs.openSync(journalFile(dir, generation), 'w');
+  const journal = fs.openSync(journalFile(dir, generation), JOURNAL_FLAGS | O_TRUNC);
   fs.fsyncSync(journal);
   fs.renameSync(tmp, snapshotFile(dir, generation));
   syncDirectory(dir);

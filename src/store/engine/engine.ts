@@ -1,6 +1,6 @@
 import type { Document } from 'bson';
 import * as admin from './commands/admin';
-import type { CommandContext, Handler, ServerAddress } from './commands/context';
+import { wantsJournal, type CommandContext, type Handler, type Reply, type ServerAddress } from './commands/context';
 import * as read from './commands/read';
 import * as write from './commands/write';
 import { CursorStore } from './cursors';
@@ -78,7 +78,7 @@ export class Engine {
   }
 
   /** The reply document for a command; failures become `{ok: 0, errmsg, code, codeName}` replies. */
-  async execute(command: Document, connectionId: number): Promise<Document> {
+  async execute(command: Document, connectionId: number): Promise<Reply> {
     try {
       return await this.run(command, connectionId);
     } catch (error) {
@@ -86,7 +86,7 @@ export class Engine {
     }
   }
 
-  private async run(command: Document, connectionId: number): Promise<Document> {
+  private async run(command: Document, connectionId: number): Promise<Reply> {
     const name = Object.keys(command)[0] ?? '';
     const key = name.toLowerCase();
     const handler = HANDLERS[key];
@@ -98,6 +98,7 @@ export class Engine {
       address: this.address,
       connectionId,
       db: typeof command.$db === 'string' ? command.$db : 'admin',
+      journaled: wantsJournal(command),
     };
     if (key !== 'committransaction' && key !== 'aborttransaction') {
       context.txn = this.sessions.transactionFor(command);

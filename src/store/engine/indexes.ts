@@ -15,6 +15,8 @@ export class Index {
   private readonly partial?: Predicate;
   /** First key field's value key → ids of the documents holding it. */
   private readonly byFirst = new Map<string, Set<string>>();
+  /** Compound indexes: whole key → ids, so an equality on every key field (tenant + field) is one lookup. */
+  private readonly byWhole = new Map<string, Set<string>>();
   /** Unique indexes: whole key → the id of the document that owns it. */
   private readonly owners = new Map<string, string>();
 
@@ -52,22 +54,15 @@ export class Index {
 
   add(id: string, doc: Document): void {
     const { first, whole } = this.keysOf(doc);
-    for (const key of first) {
-      let ids = this.byFirst.get(key);
-      if (!ids) this.byFirst.set(key, (ids = new Set()));
-      ids.add(id);
-    }
+    for (const key of first) addTo(this.byFirst, key, id);
+    if (this.fields.length > 1) for (const key of whole) addTo(this.byWhole, key, id);
     if (this.unique) for (const key of whole) this.owners.set(key, id);
   }
 
   remove(id: string, doc: Document): void {
     const { first, whole } = this.keysOf(doc);
-    for (const key of first) {
-      const ids = this.byFirst.get(key);
-      if (!ids) continue;
-      ids.delete(id);
-      if (ids.size === 0) this.byFirst.delete(key);
-    }
+    for (const key of first) removeFrom(this.byFirst, key, id);
+    if (this.fields.length > 1) for (const key of whole) removeFrom(this.byWhole, key, id);
     if (this.unique) for (const key of whole) if (this.owners.get(key) === id) this.owners.delete(key);
   }
 
@@ -76,14 +71,39 @@ export class Index {
     return this.byFirst.get(valueKey);
   }
 
+  /** Ids of documents whose whole compound key is this one. */
+  lookupWhole(wholeKey: string): ReadonlySet<string> | undefined {
+    return this.fields.length > 1 ? this.byWhole.get(wholeKey) : this.byFirst.get(wholeKey);
+  }
+
+  /** The whole keys for one choice of candidate values per field (an equality or `$in` on each). */
+  static combine(valuesPerField: unknown[][]): string[] {
+    let keys = [''];
+    for (const values of valuesPerField) {
+      const next: string[] = [];
+      for (const prefix of keys) for (const value of values) next.push(prefix ? `${prefix}\u0001${keyOf(value)}` : keyOf(value));
+      keys = next;
+    }
+    return keys;
+  }
+
   owner(wholeKey: string): string | undefined {
     return this.owners.get(wholeKey);
   }
 
-  clear(): void {
-    this.byFirst.clear();
-    this.owners.clear();
-  }
+}
+
+function addTo(map: Map<string, Set<string>>, key: string, id: string): void {
+  let ids = map.get(key);
+  if (!ids) map.set(key, (ids = new Set()));
+  ids.add(id);
+}
+
+function removeFrom(map: Map<string, Set<string>>, key: string, id: string): void {
+  const ids = map.get(key);
+  if (!ids) return;
+  ids.delete(id);
+  if (ids.size === 0) map.delete(key);
 }
 
 export function duplicateKeyError(ns: string, indexName: string, keyPattern: Document, doc: Document): DuplicateKeyError {

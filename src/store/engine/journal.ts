@@ -4,8 +4,7 @@ import { BSON, type Document } from 'bson';
 
 /**
  * The durable log. A record is `[uint32 payload length][uint32 crc32(payload)][payload]`, the payload being one or
- * more BSON documents (operations) applied together: a record is the unit of atomicity. Appends are batched
- * (group commit): every record queued while a write + fdatasync is in flight goes out in the next single write.
+ * more BSON documents (operations) applied together: a record is the unit of atomicity.
  */
 
 const HEADER = 8;
@@ -52,10 +51,23 @@ interface Waiter {
   reject(error: Error): void;
 }
 
+/** How long written records may wait for their fdatasync, like MongoDB's journal commit interval (but shorter). */
+export const GROUP_COMMIT_MS = 5;
+
+/**
+ * Records are written to the file (the operating system's cache) before a write is acknowledged, so an
+ * acknowledged write survives a crash of the engine process. fdatasync runs at most every GROUP_COMMIT_MS for all
+ * records written meanwhile (group commit); a write asking for journaled durability (`j: true`, `w: "majority"`)
+ * is acknowledged only after the fdatasync that covers it, so it also survives a power failure.
+ */
 export class Journal {
   private queue: Buffer[] = [];
-  private waiters: Waiter[] = [];
-  private flushing?: Promise<void>;
+  private written: Waiter[] = [];
+  private syncWaiters: Waiter[] = [];
+  private writeScheduled = false;
+  private syncTimer?: NodeJS.Timeout;
+  private syncing?: Promise<void>;
+  private dirty = false;
   private failure?: Error;
 
   /**
@@ -68,13 +80,17 @@ export class Journal {
     private readonly beforeWrite: (journal: Journal, batchBytes: number) => boolean = () => false,
   ) {}
 
-  /** Queues a record; resolves once it is on disk. */
-  append(record: Buffer): Promise<void> {
+  /** Queues a record; resolves once it is written, or once it is on disk when `sync` is set. */
+  append(record: Buffer, sync = false): Promise<void> {
     if (this.failure) return Promise.reject(this.failure);
     return new Promise<void>((resolve, reject) => {
       this.queue.push(record);
-      this.waiters.push({ resolve, reject });
-      this.flushing ??= new Promise<void>((done) => setImmediate(() => this.flush().then(done)));
+      (sync ? this.syncWaiters : this.written).push({ resolve, reject });
+      if (!this.writeScheduled) {
+        this.writeScheduled = true;
+        // Records of one command (an insertMany's documents) go out in a single write.
+        setImmediate(() => this.writeQueued());
+      }
     });
   }
 
@@ -83,46 +99,75 @@ export class Journal {
     fs.closeSync(this.fd);
     this.fd = fd;
     this.size = size;
+    this.dirty = false;
   }
 
-  private async flush(): Promise<void> {
-    while (this.queue.length) {
-      const batch = Buffer.concat(this.queue);
-      const waiters = this.waiters;
-      this.queue = [];
-      this.waiters = [];
-      try {
-        if (!this.beforeWrite(this, batch.length)) {
-          await writeAll(this.fd, batch, this.size);
-          this.size += batch.length;
-          await new Promise<void>((resolve, reject) => fs.fdatasync(this.fd, (error) => (error ? reject(error) : resolve())));
-        }
-        for (const waiter of waiters) waiter.resolve();
-      } catch (error) {
-        // A failed write leaves the file in an unknown state: refuse further writes rather than acknowledge them.
-        this.failure = error as Error;
-        for (const waiter of [...waiters, ...this.waiters]) waiter.reject(this.failure);
-        this.queue = [];
-        this.waiters = [];
+  private writeQueued(): void {
+    this.writeScheduled = false;
+    if (this.queue.length === 0) return;
+    const batch = Buffer.concat(this.queue);
+    const written = this.written;
+    this.queue = [];
+    this.written = [];
+    try {
+      if (!this.beforeWrite(this, batch.length)) {
+        writeAll(this.fd, batch);
+        this.size += batch.length;
+        this.dirty = true;
       }
+    } catch (error) {
+      this.fail(error as Error, written);
+      return;
     }
-    this.flushing = undefined;
+    for (const waiter of written) waiter.resolve();
+    if (this.syncWaiters.length) void this.sync();
+    else this.syncTimer ??= setTimeout(() => void this.sync(), GROUP_COMMIT_MS);
   }
 
-  /** Waits for queued records to be durable, then closes the file. */
+  /** fdatasync for everything written so far; waiters queued meanwhile are served by the next one. */
+  private async sync(): Promise<void> {
+    while (this.syncing) await this.syncing;
+    clearTimeout(this.syncTimer);
+    this.syncTimer = undefined;
+    const waiters = this.syncWaiters;
+    this.syncWaiters = [];
+    if (!this.dirty) {
+      for (const waiter of waiters) waiter.resolve();
+      return;
+    }
+    this.dirty = false;
+    const fd = this.fd;
+    this.syncing = new Promise<void>((resolve) =>
+      fs.fdatasync(fd, (error) => {
+        this.syncing = undefined;
+        if (error && fd === this.fd) this.fail(error, waiters);
+        else for (const waiter of waiters) waiter.resolve();
+        resolve();
+      }),
+    );
+    await this.syncing;
+  }
+
+  /** A failed write or sync leaves the file in an unknown state: refuse further writes rather than acknowledge them. */
+  private fail(error: Error, waiters: Waiter[]): void {
+    this.failure = error;
+    for (const waiter of [...waiters, ...this.written, ...this.syncWaiters]) waiter.reject(error);
+    this.queue = [];
+    this.written = [];
+    this.syncWaiters = [];
+  }
+
+  /** Writes and syncs what is queued, then closes the file. */
   async close(): Promise<void> {
-    while (this.flushing) await this.flushing;
+    this.writeQueued();
+    await this.sync();
+    while (this.syncing) await this.syncing;
+    clearTimeout(this.syncTimer);
     fs.closeSync(this.fd);
   }
 }
 
-async function writeAll(fd: number, buffer: Buffer, position: number): Promise<void> {
+function writeAll(fd: number, buffer: Buffer): void {
   let written = 0;
-  while (written < buffer.length) {
-    written += await new Promise<number>((resolve, reject) =>
-      fs.write(fd, buffer, written, buffer.length - written, position + written, (error, bytes) =>
-        error ? reject(error) : resolve(bytes),
-      ),
-    );
-  }
+  while (written < buffer.length) written += fs.writeSync(fd, buffer, written, buffer.length - written);
 }

@@ -1,5 +1,13 @@
 import type { Document } from 'bson';
-import { Aggregator, Context, ProcessingMode, Query } from 'mingo';
+import { Aggregator } from 'mingo/aggregator';
+import { Context, ProcessingMode } from 'mingo/core';
+import * as accumulatorOperators from 'mingo/operators/accumulator';
+import * as expressionOperators from 'mingo/operators/expression';
+import * as pipelineOperators from 'mingo/operators/pipeline';
+import * as projectionOperators from 'mingo/operators/projection';
+import * as queryOperators from 'mingo/operators/query';
+import * as windowOperators from 'mingo/operators/window';
+import { Query } from 'mingo/query';
 import type { QueryOperator } from 'mingo/types';
 import { resolve } from 'mingo/util';
 import { badValue, conflictingUpdateOperators, EngineError, immutableField, unknownPipelineStage } from './errors';
@@ -53,7 +61,15 @@ const $nin: QueryOperator = ((selector: string, values: unknown) => {
   return (doc: Document) => !matches(resolve(doc, selector, { unwrapArray: true }));
 }) as unknown as QueryOperator;
 
-const context = Context.init({ query: { $in, $nin } });
+// Built whole rather than merged onto mingo's default context: a merge keeps the default operator of a name.
+const context = Context.init({
+  accumulator: accumulatorOperators,
+  expression: expressionOperators,
+  pipeline: pipelineOperators,
+  projection: projectionOperators,
+  query: { ...queryOperators, $in, $nin },
+  window: windowOperators,
+});
 
 export const mingoOptions = { scriptEnabled: false, context, idKey: '_id' } as const;
 
@@ -85,12 +101,43 @@ export type Predicate = (doc: Document) => boolean;
 
 const matchAll: Predicate = () => true;
 
+/**
+ * The common filter `{field: value, ...}` on top-level fields with plain values, compiled without mingo (whose
+ * per-query set-up dominates a lookup by _id). Undefined when the filter needs the general matcher.
+ */
+function equalityPredicate(filter: Document): Predicate | undefined {
+  const checks: Array<[string, string]> = [];
+  for (const [field, value] of Object.entries(filter)) {
+    if (field.startsWith('$') || field.includes('.')) return undefined;
+    if (value instanceof RegExp || Array.isArray(value)) return undefined;
+    if (value !== null && typeof value === 'object' && !(value instanceof Date) && !('_bsontype' in value)) return undefined;
+    checks.push([field, keyOf(value)]);
+  }
+  return (doc) =>
+    checks.every(([field, key]) => {
+      const value = doc[field];
+      return keyOf(value) === key || (Array.isArray(value) && value.some((item) => keyOf(item) === key));
+    });
+}
+
 export function compileFilter(filter: Document | undefined): Predicate {
   if (filter === undefined || filter === null) return matchAll;
   if (typeof filter !== 'object' || Array.isArray(filter)) throw badValue('filter must be an object');
   if (Object.keys(filter).length === 0) return matchAll;
+  const simple = equalityPredicate(filter);
+  if (simple) return simple;
   const query = guard(() => new Query(filter, mingoOptions));
   return (doc) => guard(() => query.test(doc));
+}
+
+/** Sorts (then limits) documents and applies a find projection, with MongoDB's ordering of mixed types. */
+export function sortAndProject(docs: Document[], sort: Document | undefined, limit: number, projection?: Document): Document[] {
+  return guard(() => {
+    let cursor = new Query({}, mingoOptions).find(docs, projection && Object.keys(projection).length ? projection : undefined);
+    if (sort && Object.keys(sort).length) cursor = cursor.sort(sort as Record<string, 1 | -1>);
+    if (limit) cursor = cursor.limit(limit);
+    return cursor.all() as Document[];
+  });
 }
 
 /** Stages that only read their input documents; a pipeline of these alone can run on stored documents directly. */

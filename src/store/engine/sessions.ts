@@ -1,4 +1,5 @@
 import type { Document } from 'bson';
+import { wantsJournal } from './commands/context';
 import { noSuchTransaction } from './errors';
 import type { EngineState } from './state';
 import { Txn, type LockTable } from './txn';
@@ -56,7 +57,7 @@ export class SessionStore {
     if (session?.status === 'committed') return { ok: 1 };
     if (!session || session.status !== 'active' || !session.txn) throw noSuchTransaction(txnNumber);
     try {
-      const durable = session.txn.commit();
+      const durable = session.txn.commit(wantsJournal(command));
       session.status = 'committed';
       await durable;
     } catch (error) {

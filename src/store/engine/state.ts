@@ -60,11 +60,14 @@ export class EngineState {
     releaseLock(this.dir);
   }
 
-  /** Applies already-validated operations in memory and journals them as one atomic record. */
-  commit(ops: Op[]): Promise<void> {
+  /**
+   * Applies already-validated operations in memory and journals them as one atomic record. The promise settles
+   * when the record is written (it then survives a crash of this process), or when it is on disk if `journaled`.
+   */
+  commit(ops: Op[], journaled = false): Promise<void> {
     if (ops.length === 0) return Promise.resolve();
     for (const op of ops) this.apply(op);
-    return this.journal.append(encodeRecord(ops));
+    return this.journal.append(encodeRecord(ops), journaled);
   }
 
   openSnapshot(): void {

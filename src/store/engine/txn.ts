@@ -57,16 +57,26 @@ export class Txn {
     const planned = collection.plan(filter);
     const snapshot = this.locks !== undefined;
     const seen = overlay || snapshot ? new Set<string>() : undefined;
-    const visit = (id: string) => {
+    const visit = (id: string, known = false) => {
       if (seen) {
         if (seen.has(id)) return;
         seen.add(id);
       }
       const pending = overlay?.docs.get(id);
-      const doc = pending ? pending.doc : this.committed(collection, id);
+      if (pending) {
+        if (pending.doc && matches(pending.doc)) out.push(pending.doc);
+        return;
+      }
+      const entry = collection.docs.get(id);
+      // The index answered the whole filter for the latest committed version; older (snapshot) versions are checked.
+      if (known && entry && (!snapshot || entry.version <= this.startSeq)) {
+        out.push(entry.doc);
+        return;
+      }
+      const doc = this.committed(collection, id);
       if (doc && matches(doc)) out.push(doc);
     };
-    if (planned) for (const id of planned) visit(id);
+    if (planned) for (const id of planned.ids) visit(id, planned.exact);
     else for (const id of collection.docs.keys()) visit(id);
     // Documents changed since the snapshot may match in their old state (or be deleted since): look at them too.
     if (snapshot) for (const id of collection.history.keys()) visit(id);
@@ -140,8 +150,8 @@ export class Txn {
     }
   }
 
-  /** Makes the writes visible and durable; the promise settles when the journal record is on disk. */
-  commit(): Promise<void> {
+  /** Makes the writes visible; the promise settles when the journal has them (on disk if `journaled`). */
+  commit(journaled = false): Promise<void> {
     if (this.finished) return Promise.resolve();
     try {
       if (this.locks) this.validate();
@@ -155,7 +165,7 @@ export class Txn {
         ops.push(pending.doc ? { o: 'p', db, c: name, d: pending.doc } : { o: 'd', db, c: name, id: pending.idValue });
       }
     }
-    return this.state.commit(ops);
+    return this.state.commit(ops, journaled);
   }
 
   abort(): void {

@@ -112,8 +112,13 @@ function decodeOpQuery(message: Buffer, requestId: number): Request {
 
 const SERIALIZE_OPTIONS = { ignoreUndefined: true } as const;
 
-export function encodeReply(request: Request, reply: Document, replyRequestId: number): Buffer {
-  const body = BSON.serialize(reply, SERIALIZE_OPTIONS);
+/** A reply body already encoded as BSON (cursor batches are assembled from documents serialised one by one). */
+export class RawReply {
+  constructor(readonly bytes: Buffer) {}
+}
+
+export function encodeReply(request: Request, reply: Document | RawReply, replyRequestId: number): Buffer {
+  const body = reply instanceof RawReply ? reply.bytes : BSON.serialize(reply, SERIALIZE_OPTIONS);
   if (request.opCode === OP_QUERY) {
     const header = Buffer.alloc(HEADER_SIZE + 20);
     header.writeInt32LE(header.length + body.length, 0);

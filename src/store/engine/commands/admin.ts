@@ -52,7 +52,7 @@ export const listDatabases: Handler = (command, context) => {
 };
 
 export const dropDatabase: Handler = async (_command, context) => {
-  if (context.state.database(context.db)) await context.state.commit([{ o: 'dd', db: context.db }]);
+  if (context.state.database(context.db)) await context.state.commit([{ o: 'dd', db: context.db }], true);
   return { dropped: context.db, ok: 1 };
 };
 
@@ -72,7 +72,7 @@ export const create: Handler = async (command, context) => {
 export const drop: Handler = async (command, context) => {
   const name = collectionName(command, 'drop');
   const existing = context.state.collection(context.db, name);
-  if (existing) await context.state.commit([{ o: 'dc', db: context.db, c: name }]);
+  if (existing) await context.state.commit([{ o: 'dc', db: context.db, c: name }], true);
   return { nIndexesWas: existing ? existing.indexes.size + 1 : 0, ns: `${context.db}.${name}`, ok: 1 };
 };
 
@@ -123,7 +123,7 @@ export const createIndexes: Handler = async (command, context) => {
     }
     fresh.push(spec);
   }
-  if (fresh.length) await context.state.commit(fresh.map((spec) => ({ o: 'ci', db: context.db, c: name, spec })));
+  if (fresh.length) await context.state.commit(fresh.map((spec) => ({ o: 'ci', db: context.db, c: name, spec })), true);
   const reply: Document = {
     numIndexesBefore: before,
     numIndexesAfter: collection.indexes.size + 1,
@@ -158,6 +158,6 @@ export const dropIndexes: Handler = async (command, context) => {
     if (!collection.indexes.has(index)) throw indexNotFound(`index not found with name [${index}]`);
   }
   const nIndexesWas = collection.indexes.size + 1;
-  await context.state.commit(names.map((index) => ({ o: 'di', db: context.db, c: name, name: index })));
+  await context.state.commit(names.map((index) => ({ o: 'di', db: context.db, c: name, name: index })), true);
   return { nIndexesWas, ok: 1 };
 };

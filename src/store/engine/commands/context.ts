@@ -4,6 +4,7 @@ import { badValue, notImplemented } from '../errors';
 import type { SessionStore } from '../sessions';
 import type { EngineState } from '../state';
 import { Txn } from '../txn';
+import type { RawReply } from '../wire';
 
 export interface ServerAddress {
   host: string;
@@ -21,9 +22,19 @@ export interface CommandContext {
   db: string;
   /** The multi-document transaction the command belongs to, if any. */
   txn?: Txn;
+  /** The client asked for journaled durability: acknowledge only once the journal is on disk. */
+  journaled: boolean;
 }
 
-export type Handler = (command: Document, context: CommandContext) => Document | Promise<Document>;
+/** `j: true`, and `w: "majority"` (journaled by default in MongoDB), wait for the journal's fdatasync. */
+export function wantsJournal(command: Document): boolean {
+  const concern = command.writeConcern as Document | undefined;
+  return concern?.j === true || concern?.w === 'majority';
+}
+
+export type Reply = Document | RawReply;
+
+export type Handler = (command: Document, context: CommandContext) => Reply | Promise<Reply>;
 
 export function collectionName(command: Document, name: string): string {
   const value = command[name];
@@ -59,6 +70,6 @@ export function runStatement<T>(context: CommandContext, durable: Promise<void>[
   if (context.txn) return statement(context.txn);
   const txn = new Txn(context.state);
   const result = statement(txn);
-  durable.push(txn.commit());
+  durable.push(txn.commit(context.journaled));
   return result;
 }

@@ -1,12 +1,11 @@
 import type { Document } from 'bson';
 import { badValue, EngineError, failedToParse, notImplemented, unknownPipelineStage } from '../errors';
-import { compileFilter, runPipeline } from '../matcher';
+import { compileFilter, runPipeline, sortAndProject } from '../matcher';
 import { pathValues } from '../paths';
 import { Txn } from '../txn';
 import { isPlainObject, keyOf } from '../values';
 import { cursorIdOf } from '../cursors';
 import { collectionName, nonNegativeInteger, optionalDocument, refuseCollation, type CommandContext, type Handler } from './context';
-import { sortAndProject } from './write';
 
 /** Reads see the command's transaction (its own writes included) or the committed state. */
 function reader(context: CommandContext): Txn {

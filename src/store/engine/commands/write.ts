@@ -1,11 +1,10 @@
 import type { Document } from 'bson';
 import { ObjectId } from 'bson';
 import { DuplicateKeyError, EngineError, failedToParse } from '../errors';
-import { compileFilter, guard, mingoOptions } from '../matcher';
+import { compileFilter, sortAndProject } from '../matcher';
 import type { Txn } from '../txn';
 import { applyUpdate, checkUpdateSpec, isReplacement, upsertDocument } from '../update';
 import { assertStorable, isPlainObject } from '../values';
-import { Query } from 'mingo';
 import type { Collection } from '../collection';
 import { collectionName, optionalDocument, refuseCollation, runStatement, type CommandContext, type Handler } from './context';
 
@@ -139,15 +138,6 @@ export const remove: Handler = async (command, context) => {
   return withErrors({ n, ok: 1 }, writeErrors);
 };
 
-function sortAndProject(docs: Document[], sort: Document | undefined, limit: number, projection?: Document): Document[] {
-  return guard(() => {
-    let cursor = new Query({}, mingoOptions).find(docs, projection && Object.keys(projection).length ? projection : undefined);
-    if (sort && Object.keys(sort).length) cursor = cursor.sort(sort as Record<string, 1 | -1>);
-    if (limit) cursor = cursor.limit(limit);
-    return cursor.all() as Document[];
-  });
-}
-
 export const findAndModify: Handler = async (command, context) => {
   const name = collectionName(command, 'findAndModify');
   refuseCollation(command);
@@ -197,5 +187,3 @@ export const findAndModify: Handler = async (command, context) => {
   await Promise.all(durable);
   return reply;
 };
-
-export { sortAndProject };

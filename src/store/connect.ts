@@ -4,6 +4,9 @@ import { MongoClient } from 'mongodb';
 import { readLock } from './engine/datadir';
 import { engineUri, startEngine } from './engine';
 
+/** Command monitoring feeds the per-request command tally (see Store). */
+const CLIENT_OPTIONS = { monitorCommands: true } as const;
+
 export type StoreKind = 'uri' | 'mongod' | 'embedded';
 
 export interface StoreConnection {
@@ -53,7 +56,7 @@ function runningEngine(dataDir: string): string | undefined {
 export async function connectStore(options: StoreOptions): Promise<StoreConnection> {
   const log = options.log ?? (() => undefined);
   if (options.mongodbUri) {
-    const client = await MongoClient.connect(options.mongodbUri);
+    const client = await MongoClient.connect(options.mongodbUri, CLIENT_OPTIONS);
     log('store: MongoDB at MONGODB_URI');
     return { client, uri: options.mongodbUri, kind: 'uri', close: () => client.close() };
   }
@@ -71,7 +74,7 @@ export async function connectStore(options: StoreOptions): Promise<StoreConnecti
       instanceOpts: [{ dbPath }],
     });
     const uri = replSet.getUri();
-    const client = await MongoClient.connect(uri);
+    const client = await MongoClient.connect(uri, CLIENT_OPTIONS);
     log(`store: local mongod ${mongod} (replica set, data in ${dbPath})`);
     return {
       client,
@@ -86,12 +89,12 @@ export async function connectStore(options: StoreOptions): Promise<StoreConnecti
 
   const running = runningEngine(dataDir);
   if (running) {
-    const client = await MongoClient.connect(running);
+    const client = await MongoClient.connect(running, CLIENT_OPTIONS);
     log(`store: embedded engine already serving ${dataDir} at ${running}`);
     return { client, uri: running, kind: 'embedded', close: () => client.close() };
   }
   const engine = await startEngine({ dbpath: dataDir });
-  const client = await MongoClient.connect(engine.uri);
+  const client = await MongoClient.connect(engine.uri, CLIENT_OPTIONS);
   log(`store: embedded engine at ${engine.uri} (data in ${dataDir})`);
   return {
     client,

@@ -1,0 +1,93 @@
+import type { ClientSession } from 'mongodb';
+import type { RequestContext } from './context';
+import { AppError, ValidationError, type ErrorDetail } from './errors';
+
+export interface BulkItemError {
+  index: number;
+  code: string;
+  message: string;
+  details: ErrorDetail[];
+}
+
+export interface BulkOutcome<R> {
+  items: R[];
+  errors: BulkItemError[];
+}
+
+export const MAX_BULK_ITEMS = 500;
+
+function itemError(index: number, error: AppError): BulkItemError {
+  return { index, code: error.code, message: error.message, details: error.details };
+}
+
+class BulkRejected extends Error {
+  constructor(readonly errors: BulkItemError[]) {
+    super('bulk rejected');
+  }
+}
+
+/**
+ * Applies `apply` to each item. With `allOrNone`, everything runs in one transaction: the first failure rolls all
+ * back and the request fails with every item's problem listed (validation problems of all items are found before
+ * anything is written). Otherwise each item stands alone and failures are reported beside the successes.
+ */
+export async function runBulk<I, V, R>(
+  context: RequestContext,
+  items: readonly I[],
+  allOrNone: boolean,
+  validate: (item: I, index: number) => V,
+  apply: (value: V, session?: ClientSession) => Promise<R>,
+): Promise<BulkOutcome<R>> {
+  if (items.length === 0) throw new ValidationError('items must not be empty', [{ path: 'items', message: 'must contain at least 1 item' }]);
+  if (items.length > MAX_BULK_ITEMS) {
+    throw new ValidationError(`at most ${MAX_BULK_ITEMS} items per request`, [{ path: 'items', message: `must contain at most ${MAX_BULK_ITEMS} items` }]);
+  }
+  const errors: BulkItemError[] = [];
+  const valid: Array<{ index: number; value: V }> = [];
+  items.forEach((item, index) => {
+    try {
+      valid.push({ index, value: validate(item, index) });
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      errors.push(itemError(index, error));
+    }
+  });
+
+  if (!allOrNone) {
+    const results: R[] = [];
+    for (const { index, value } of valid) {
+      try {
+        results.push(await apply(value));
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        errors.push(itemError(index, error));
+      }
+    }
+    return { items: results, errors: errors.sort((a, b) => a.index - b.index) };
+  }
+
+  try {
+    if (errors.length) throw new BulkRejected(errors);
+    const items = await context.store.transaction(async (session) => {
+      const results: R[] = [];
+      for (const { index, value } of valid) {
+        try {
+          results.push(await apply(value, session));
+        } catch (error) {
+          if (error instanceof AppError) throw new BulkRejected([itemError(index, error)]);
+          throw error;
+        }
+      }
+      return results;
+    });
+    return { items, errors: [] };
+  } catch (error) {
+    if (!(error instanceof BulkRejected)) throw error;
+    const details = error.errors.flatMap((item) =>
+      item.details.length
+        ? item.details.map((detail) => ({ path: [item.index, detail.path].filter((part) => part !== '').join('.'), message: detail.message }))
+        : [{ path: String(item.index), message: `${item.code}: ${item.message}` }],
+    );
+    throw new ValidationError(`${error.errors.length} of ${items.length} items failed; nothing was written`, details);
+  }
+}

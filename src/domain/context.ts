@@ -1,0 +1,41 @@
+import type { ObjectId } from 'mongodb';
+import type { Logger } from '../logger';
+import { Loaders } from '../store/loaders';
+import type { Store } from '../store/store';
+import type { Scope } from './auth/scopes';
+import { UnauthenticatedError } from './errors';
+
+/** Who is calling: an API key or a web-panel session, always acting for one account. */
+export interface Principal {
+  accountId: ObjectId;
+  userId: ObjectId | null;
+  scopes: ReadonlySet<Scope>;
+  via: 'api_key' | 'session';
+}
+
+/** Everything a resolver or service needs for one request; shared by GraphQL and REST. */
+export interface RequestContext {
+  requestId: string;
+  log: Logger;
+  store: Store;
+  principal: Principal | null;
+  /** The clock, injectable so tests can move time. */
+  now: () => Date;
+  loaders(): Loaders;
+}
+
+export function createContext(init: Omit<RequestContext, 'loaders'>): RequestContext {
+  let loaders: Loaders | undefined;
+  return {
+    ...init,
+    loaders() {
+      loaders ??= new Loaders(init.store, requirePrincipal(this).accountId);
+      return loaders;
+    },
+  };
+}
+
+export function requirePrincipal(context: Pick<RequestContext, 'principal'>): Principal {
+  if (!context.principal) throw new UnauthenticatedError();
+  return context.principal;
+}

@@ -1,0 +1,71 @@
+import 'reflect-metadata';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Config } from './config';
+import { welcomeEmptyStore } from './domain/auth/first-start';
+import { createApp } from './http/app';
+import { createApolloServer } from './http/graphql';
+import type { Logger } from './logger';
+import { gatewaySchema } from './schema/build';
+import { ensureIndexes } from './store/catalog';
+import { connectStore, type StoreConnection } from './store/connect';
+import { Store } from './store/store';
+
+export const VERSION = '0.1.0';
+const DRAIN_TIMEOUT_MS = 10_000;
+
+export interface RunningGateway {
+  url: string;
+  store: Store;
+  stop(): Promise<void>;
+}
+
+export interface GatewayOptions {
+  config: Config;
+  log: Logger;
+  /** Injectable clock (tests move time). */
+  now?: () => Date;
+  /** An already-open store connection to use instead of connecting (tests share one). */
+  connection?: StoreConnection;
+}
+
+/** Database name: the one in MONGODB_URI's path, else `gateway`. */
+function databaseName(connection: StoreConnection): string {
+  const name = connection.client.options.dbName;
+  return name && name !== 'test' ? name : 'gateway';
+}
+
+/** Connects the store, builds the schema and the app, and listens. `stop()` drains requests and closes the store. */
+export async function startGateway({ config, log, now = () => new Date(), connection: given }: GatewayOptions): Promise<RunningGateway> {
+  const connection = given ?? (await connectStore({ mongodbUri: config.MONGODB_URI, dataDir: config.DATA_DIR, log: (line) => log.info(line) }));
+  const store = new Store(connection.client, connection.client.db(databaseName(connection)));
+  await ensureIndexes(store.db);
+  await welcomeEmptyStore(store, log, config.production);
+
+  const schema = await gatewaySchema();
+  const apollo = createApolloServer(schema, log);
+  await apollo.start();
+  const app = createApp({ schema, apollo, store, log, now, secureCookies: config.production, version: VERSION });
+  const server: Server = await new Promise((resolve, reject) => {
+    const listening = app.listen(config.PORT, config.HOST, () => resolve(listening));
+    listening.once('error', reject);
+  });
+  const { port } = server.address() as AddressInfo;
+  const url = `http://${config.HOST}:${port}`;
+  log.info({ url }, 'gateway listening');
+
+  let stopping: Promise<void> | undefined;
+  const stop = () =>
+    (stopping ??= (async () => {
+      // Stop accepting; let in-flight requests finish (bounded), then close the store.
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      const timer = setTimeout(() => server.closeAllConnections(), DRAIN_TIMEOUT_MS);
+      await closed;
+      clearTimeout(timer);
+      await apollo.stop();
+      if (!given) await connection.close();
+      log.info('gateway stopped');
+    })());
+  return { url, store, stop };
+}

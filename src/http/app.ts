@@ -1,0 +1,75 @@
+import express, { type NextFunction, type Request, type Response } from 'express';
+import { expressMiddleware } from '@as-integrations/express5';
+import type { ApolloServer, BaseContext } from '@apollo/server';
+import type { GraphQLSchema } from 'graphql';
+import type { RequestContext } from '../domain/context';
+import { AppError, NotFoundError, PayloadTooLargeError, ValidationError } from '../domain/errors';
+import type { Logger } from '../logger';
+import { compileRoutes, restRouter } from '../rest-compat/executor';
+import { openApiDocument } from '../rest-compat/openapi';
+import { COMPONENTS, ROUTES } from '../rest-compat/routes';
+import type { Store } from '../store/store';
+import { authRoutes } from './auth-routes';
+import { toClientError } from './client-errors';
+import { sendError } from './envelope';
+import { serveGraphiQL, wantsGraphiQL } from './graphiql';
+import { authenticated, contextOf, requestScope } from './request-context';
+
+export interface AppOptions {
+  schema: GraphQLSchema;
+  apollo: ApolloServer<RequestContext & BaseContext>;
+  store: Store;
+  log: Logger;
+  now: () => Date;
+  secureCookies: boolean;
+  version: string;
+}
+
+/** Body-parser failures as our errors: a body over 1 MB is 413, malformed JSON is 400. */
+function bodyError(error: unknown): AppError | undefined {
+  const type = (error as { type?: string }).type;
+  if (type === 'entity.too.large') return new PayloadTooLargeError('request body larger than 1 MB');
+  if (type === 'entity.parse.failed') return new ValidationError('request body is not valid JSON', [{ path: '', message: 'malformed JSON' }]);
+  if (type === 'encoding.unsupported' || type === 'charset.unsupported') return new ValidationError('unsupported body encoding');
+  return undefined;
+}
+
+export function createApp(options: AppOptions): express.Express {
+  const { schema, apollo, store, log, now } = options;
+  const routes = compileRoutes(schema, ROUTES);
+  const openApi = openApiDocument(ROUTES, COMPONENTS, options.version);
+  const app = express();
+  app.disable('x-powered-by');
+  // Flat query strings only: `?status[$gt]=` stays a plain key, never an object.
+  app.set('query parser', 'simple');
+
+  app.use(requestScope({ store, log, now }));
+  app.get('/healthz', (_req, res) => {
+    res.json({ status: 'ok' });
+  });
+  app.get('/readyz', async (_req, res) => {
+    const ready = await store.ping();
+    res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'store unreachable' });
+  });
+  app.get('/api/v1/openapi.json', (_req, res) => {
+    res.json(openApi);
+  });
+  app.get('/graphiql', serveGraphiQL);
+  app.get('/graphql', (req, res, next) => (wantsGraphiQL(req) ? serveGraphiQL(req, res) : next()));
+
+  app.use(express.json({ limit: '1mb' }));
+  app.use('/api/v1/auth', authRoutes({ store, now, secureCookies: options.secureCookies }));
+  app.use(authenticated({ store, log, now }));
+  app.use('/api/v1', restRouter(schema, routes));
+  app.use('/api/v1', (req, _res, next) => next(new NotFoundError(`no route ${req.method} ${req.originalUrl}`)));
+  app.use('/graphql', expressMiddleware(apollo, { context: async ({ res }) => contextOf(res) }));
+
+  app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
+    const requestLog = (res.locals.log as Logger | undefined) ?? log;
+    const client = toClientError(bodyError(error) ?? error, (cause) => requestLog.error({ err: cause }, 'unexpected error'));
+    if (req.path.startsWith('/graphql')) {
+      res.status(client.status).json({ errors: [{ message: client.message, extensions: { code: client.code, ...(client.details.length ? { details: client.details } : {}) } }] });
+    } else sendError(res, client);
+  });
+  return app;
+}

@@ -1,0 +1,29 @@
+import type { Request } from 'express';
+import { checkCsrf, principalForApiKey, principalForSession } from '../domain/auth/authenticate';
+import type { Principal } from '../domain/context';
+import type { Store } from '../store/store';
+
+export const SESSION_COOKIE = 'sid';
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export function readCookie(req: Request, name: string): string | undefined {
+  for (const part of (req.headers.cookie ?? '').split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) return decodeURIComponent(rest.join('='));
+  }
+  return undefined;
+}
+
+/**
+ * The caller behind a request: `X-API-Key`, else the session cookie (whose state-changing requests must carry
+ * `X-CSRF-Token`). No credentials → null (resolvers then answer UNAUTHENTICATED); bad credentials throw.
+ */
+export async function authenticate(req: Request, store: Store, now: Date): Promise<Principal | null> {
+  const key = req.get('x-api-key');
+  if (key !== undefined) return principalForApiKey(store, key, now);
+  const token = readCookie(req, SESSION_COOKIE);
+  if (!token) return null;
+  const { principal, csrfHash } = await principalForSession(store, token, now);
+  if (!SAFE_METHODS.has(req.method)) checkCsrf(csrfHash, req.get('x-csrf-token'));
+  return principal;
+}

@@ -1,0 +1,64 @@
+import { GraphQLError } from 'graphql';
+import { AppError, type ErrorDetail } from '../domain/errors';
+
+/** What a client may see of a failure; the same for GraphQL (`extensions`) and REST (the error envelope). */
+export interface ClientError {
+  code: string;
+  message: string;
+  details: ErrorDetail[];
+  status: number;
+}
+
+const STATUS_BY_CODE: Record<string, number> = {
+  GRAPHQL_PARSE_FAILED: 400,
+  GRAPHQL_VALIDATION_FAILED: 400,
+  BAD_USER_INPUT: 400,
+  BAD_REQUEST: 400,
+  OPERATION_RESOLUTION_FAILURE: 400,
+  QUERY_TOO_COMPLEX: 400,
+};
+
+/**
+ * graphql-js reports a variable that does not fit its input type in prose; turn it into a field path so both
+ * surfaces can name the failing field (e.g. an unknown field, or a missing required one).
+ */
+export function coercionDetails(message: string): ErrorDetail[] {
+  // `... at "inputs[3].address"; Field "zip" is not defined by type "AddressInput".`
+  const at = /at "([^"]+)"/.exec(message);
+  const base = at ? at[1].replace(/\[(\d+)\]/g, '.$1').split('.').slice(1).join('.') : '';
+  const field = /Field "([^"]+)" (?:is not defined|of required type)/.exec(message);
+  const path = [base, field?.[1]].filter(Boolean).join('.');
+  const reason = message.slice(message.lastIndexOf(';') + 1).trim();
+  const text = /is not defined by type/.test(reason) ? 'unknown field' : /of required type/.test(reason) ? 'is required' : reason;
+  return [{ path, message: text }];
+}
+
+/** Any thrown value as a client error; anything unexpected becomes an opaque internal error (and is reported). */
+export function toClientError(error: unknown, report: (error: unknown) => void): ClientError {
+  // Resolver failures arrive wrapped in a GraphQLError; graphql-js's own errors may wrap a shorter GraphQLError.
+  const original =
+    error instanceof GraphQLError && error.originalError && !(error.originalError instanceof GraphQLError) ? error.originalError : error;
+  if (original instanceof AppError) {
+    return { code: original.code, message: original.message, details: original.details, status: original.status };
+  }
+  if (original instanceof GraphQLError) {
+    // Variables that do not fit their types: Apollo labels them BAD_USER_INPUT; plain graphql-js execution does not.
+    const coercion = original.message.startsWith('Variable "$');
+    const code = typeof original.extensions?.code === 'string' ? original.extensions.code : coercion ? 'BAD_USER_INPUT' : 'GRAPHQL_VALIDATION_FAILED';
+    if (code !== 'INTERNAL_SERVER_ERROR') {
+      const details = coercion ? coercionDetails(original.message) : [];
+      return { code, message: original.message, details, status: STATUS_BY_CODE[code] ?? 400 };
+    }
+  }
+  report(original);
+  return { code: 'INTERNAL_SERVER_ERROR', message: 'internal error', details: [], status: 500 };
+}
+
+/** The errors of one GraphQL result as one client error; several input problems are reported together. */
+export function toClientErrorOf(errors: readonly GraphQLError[], report: (error: unknown) => void): ClientError {
+  const all = errors.map((error) => toClientError(error, report));
+  if (all.length > 1 && all.every((error) => error.code === 'BAD_USER_INPUT')) {
+    return { ...all[0], message: all.map((error) => error.message).join('\n'), details: all.flatMap((error) => error.details) };
+  }
+  return all[0];
+}

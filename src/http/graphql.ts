@@ -1,0 +1,28 @@
+import { ApolloServer, type BaseContext } from '@apollo/server';
+import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import type { GraphQLFormattedError, GraphQLSchema } from 'graphql';
+import type { RequestContext } from '../domain/context';
+import type { Logger } from '../logger';
+import { toClientError } from './client-errors';
+import { aliasLimit, costPlugin, depthLimit } from './graphql-limits';
+
+/** Error shape for GraphQL clients: message, locations, path, and `extensions.code` (+ `details`); never a stack. */
+export function formatGraphQLError(log: Logger) {
+  return (formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError => {
+    const client = toClientError(error, (cause) => log.error({ err: cause }, 'unexpected error in a GraphQL operation'));
+    const extensions: Record<string, unknown> = { code: client.code };
+    if (client.details.length) extensions.details = client.details;
+    return { message: client.message, locations: formatted.locations, path: formatted.path, extensions };
+  };
+}
+
+export function createApolloServer(schema: GraphQLSchema, log: Logger): ApolloServer<RequestContext & BaseContext> {
+  return new ApolloServer<RequestContext & BaseContext>({
+    schema,
+    introspection: true,
+    validationRules: [depthLimit, aliasLimit],
+    plugins: [costPlugin(schema), ApolloServerPluginLandingPageDisabled()],
+    formatError: formatGraphQLError(log),
+    includeStacktraceInErrorResponses: false,
+  });
+}

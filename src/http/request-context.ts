@@ -1,0 +1,57 @@
+import { randomUUID } from 'node:crypto';
+import type { NextFunction, Request, Response } from 'express';
+import { createContext, type RequestContext } from '../domain/context';
+import type { Logger } from '../logger';
+import type { Store } from '../store/store';
+import { authenticate } from './authenticate';
+
+export interface ContextOptions {
+  store: Store;
+  log: Logger;
+  now: () => Date;
+}
+
+const REQUEST_ID = /^[\w.-]{1,100}$/;
+
+export function contextOf(res: Response): RequestContext {
+  return res.locals.context as RequestContext;
+}
+
+/**
+ * Gives each request an id (kept from `X-Request-Id` when sane), a logger that stamps it on every line, a tally of
+ * the MongoDB commands it sends, and — once authenticated — its RequestContext.
+ */
+export function requestScope({ store, log }: ContextOptions) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const incoming = req.get('x-request-id');
+    const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    res.setHeader('X-Request-Id', requestId);
+    const requestLog = log.child({ reqId: requestId });
+    res.locals.requestId = requestId;
+    res.locals.log = requestLog;
+    const started = process.hrtime.bigint();
+    void store.tally(
+      () =>
+        new Promise<void>((resolve) => {
+          res.once('close', resolve);
+          next();
+        }),
+    ).then(({ commands }) => {
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      requestLog.info({ method: req.method, url: req.originalUrl, status: res.statusCode, ms: Math.round(ms * 10) / 10, mongoCommands: commands }, 'request');
+      store.events.emit('request', { requestId, commands });
+    });
+  };
+}
+
+export function authenticated({ store, now }: ContextOptions) {
+  return async (req: Request, res: Response, next: NextFunction) => {
+    try {
+      const principal = await authenticate(req, store, now());
+      res.locals.context = createContext({ requestId: res.locals.requestId, log: res.locals.log, store, principal, now });
+      next();
+    } catch (error) {
+      next(error);
+    }
+  };
+}

@@ -1,0 +1,25 @@
+import type { ComplexityEstimatorArgs } from 'graphql-query-complexity';
+import { DEFAULT_PAGE_SIZE, encodeCursor, MAX_PAGE_SIZE, type Connection } from '../domain/pagination';
+
+/** A domain page as a GraphQL connection (edges, nodes, pageInfo, totalCount). */
+export function toConnection<D, N>(page: Connection<D>, map: (doc: D) => N) {
+  const nodes = page.nodes.map(map);
+  const edges = nodes.map((node, i) => ({ cursor: encodeCursor(page.window.skip + i), node }));
+  return {
+    edges,
+    nodes,
+    totalCount: page.totalCount,
+    pageInfo: {
+      hasNextPage: page.window.skip + nodes.length < page.totalCount,
+      hasPreviousPage: page.window.skip > 0,
+      startCursor: edges[0]?.cursor ?? null,
+      endCursor: edges.at(-1)?.cursor ?? null,
+    },
+  };
+}
+
+/** A connection's cost: what one item costs, times the page size asked for. */
+export function pageComplexity({ args, childComplexity }: ComplexityEstimatorArgs): number {
+  const first = typeof args.first === 'number' ? Math.min(Math.max(args.first, 1), MAX_PAGE_SIZE) : DEFAULT_PAGE_SIZE;
+  return 1 + first * childComplexity;
+}

@@ -1,0 +1,62 @@
+import { Router, type Request, type Response } from 'express';
+import { execute, parse, validate, type DocumentNode, type GraphQLSchema } from 'graphql';
+import { contextOf } from '../http/request-context';
+import { toClientError, toClientErrorOf } from '../http/client-errors';
+import { sendData, sendError } from '../http/envelope';
+import { restPath } from './naming';
+import type { RestInput, RestRoute } from './route';
+
+interface CompiledRoute {
+  route: RestRoute;
+  document: DocumentNode;
+}
+
+/** Parses and validates every stored document against the schema; a broken one stops start-up, naming the route. */
+export function compileRoutes(schema: GraphQLSchema, routes: RestRoute[]): CompiledRoute[] {
+  const problems: string[] = [];
+  const compiled: CompiledRoute[] = [];
+  for (const route of routes) {
+    try {
+      const document = parse(route.document);
+      const errors = validate(schema, document);
+      if (errors.length) problems.push(`${route.method.toUpperCase()} ${route.path}: ${errors.map((e) => e.message).join('; ')}`);
+      else compiled.push({ route, document });
+    } catch (error) {
+      problems.push(`${route.method.toUpperCase()} ${route.path}: ${(error as Error).message}`);
+    }
+  }
+  if (problems.length) throw new Error(`REST compatibility documents do not match the schema:\n  ${problems.join('\n  ')}`);
+  return compiled;
+}
+
+export function expressPath(openApiPath: string): string {
+  return openApiPath.replace(/\{(\w+)\}/g, ':$1');
+}
+
+/** Runs a route's stored operation with the request's context and answers in the legacy envelope. */
+async function handle(schema: GraphQLSchema, { route, document }: CompiledRoute, req: Request, res: Response): Promise<void> {
+  const context = contextOf(res);
+  const input: RestInput = { params: req.params as Record<string, string>, query: req.query as Record<string, unknown>, body: req.body };
+  const report = (error: unknown) => context.log.error({ err: error }, 'unexpected error in a REST route');
+  try {
+    const result = await execute({ schema, document, variableValues: route.variables(input), contextValue: context });
+    if (result.errors?.length) {
+      const error = toClientErrorOf(result.errors, report);
+      sendError(res, { ...error, details: error.details.map((detail) => ({ ...detail, path: restPath(detail.path, route.pathRenames) })) });
+      return;
+    }
+    const { status, data } = route.respond(result.data as Record<string, unknown>, input);
+    sendData(res, status, data);
+  } catch (error) {
+    const client = toClientError(error, report);
+    sendError(res, { ...client, details: client.details.map((detail) => ({ ...detail, path: restPath(detail.path, route.pathRenames) })) });
+  }
+}
+
+export function restRouter(schema: GraphQLSchema, routes: CompiledRoute[]): Router {
+  const router = Router();
+  for (const compiled of routes) {
+    router[compiled.route.method](expressPath(compiled.route.path), (req, res) => handle(schema, compiled, req, res));
+  }
+  return router;
+}

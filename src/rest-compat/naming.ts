@@ -1,0 +1,29 @@
+/** The one naming map between GraphQL (camelCase, `id`) and the legacy REST API (snake_case, `_id`). */
+
+export function camelToSnake(name: string): string {
+  return name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+}
+
+export function snakeToCamel(name: string): string {
+  return name.replace(/_([a-z0-9])/g, (_match, letter: string) => letter.toUpperCase());
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** A REST body as GraphQL input: keys renamed deeply; values (including any `$`-keys) stay plain data. */
+export function bodyToInput(body: unknown): unknown {
+  if (Array.isArray(body)) return body.map(bodyToInput);
+  if (!isPlainObject(body)) return body;
+  return Object.fromEntries(Object.entries(body).map(([key, value]) => [snakeToCamel(key), bodyToInput(value)]));
+}
+
+/** An error detail path of the GraphQL input (`3.taxId`) in REST names (`3.tax_id`); a rename to '' drops a segment. */
+export function restPath(path: string, renames: Record<string, string> = {}): string {
+  return path
+    .split('.')
+    .map((segment) => renames[segment] ?? camelToSnake(segment))
+    .filter((segment) => segment !== '')
+    .join('.');
+}

@@ -1,0 +1,95 @@
+import { SCOPES } from '../domain/auth/scopes';
+import type { RestRoute } from './route';
+
+const ERROR_STATUSES: Record<string, string> = {
+  '400': 'Invalid input: `error.details` lists every failing field.',
+  '401': 'No API key or session, or an unknown or revoked key.',
+  '403': "The key lacks the route's scope (or the CSRF token is missing).",
+  '404': "No such record in the caller's account (also for malformed ids).",
+  '409': 'Conflicts with existing data.',
+  '413': 'Body larger than 1 MB.',
+};
+
+/** The OpenAPI 3.1 description of the REST routes, generated from the route table. */
+export function openApiDocument(routes: RestRoute[], components: Record<string, Record<string, unknown>>, version: string) {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const route of routes) {
+    const pathParameters = [...route.path.matchAll(/\{(\w+)\}/g)].map((match) => ({
+      name: match[1],
+      in: 'path',
+      required: true,
+      schema: { type: 'string' },
+    }));
+    const queryParameters = (route.parameters ?? []).map((parameter) => ({ ...parameter, in: 'query', required: false }));
+    const responses: Record<string, unknown> = {
+      [String(route.successStatus)]: {
+        description: 'Success',
+        content: {
+          'application/json': {
+            schema: { type: 'object', properties: { success: { const: true }, data: route.responseSchema }, required: ['success', 'data'] },
+          },
+        },
+      },
+    };
+    for (const [status, description] of Object.entries(ERROR_STATUSES)) {
+      if (status === '413' && !route.requestBody) continue;
+      responses[status] = { description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
+    }
+    paths[`/api/v1${route.path}`] ??= {};
+    paths[`/api/v1${route.path}`][route.method] = {
+      operationId: route.document.match(/(?:query|mutation)\s+(\w+)/)?.[1],
+      summary: route.summary,
+      description: `Requires the scope \`${route.scope}\`.`,
+      security: [{ apiKey: [] }, { session: [] }],
+      parameters: [...pathParameters, ...queryParameters],
+      ...(route.requestBody ? { requestBody: { required: true, content: { 'application/json': { schema: route.requestBody } } } } : {}),
+      responses,
+    };
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Gateway REST compatibility API',
+      version,
+      description: `Legacy REST routes, each executed as a GraphQL operation of /graphql. Scopes: ${SCOPES.join(', ')}.`,
+    },
+    servers: [{ url: '/' }],
+    paths,
+    components: {
+      securitySchemes: {
+        apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' },
+        session: { type: 'apiKey', in: 'cookie', name: 'sid', description: 'From POST /api/v1/auth/login; state-changing requests also need X-CSRF-Token.' },
+      },
+      schemas: {
+        ...components,
+        Error: {
+          type: 'object',
+          properties: {
+            success: { const: false },
+            error: {
+              type: 'object',
+              properties: {
+                code: { type: 'string' },
+                message: { type: 'string' },
+                details: { type: 'array', items: { type: 'object', properties: { path: { type: 'string' }, message: { type: 'string' } }, required: ['path', 'message'] } },
+              },
+              required: ['code', 'message', 'details'],
+            },
+          },
+          required: ['success', 'error'],
+        },
+        BulkItemError: {
+          type: 'object',
+          properties: {
+            index: { type: 'integer' },
+            code: { type: 'string' },
+            message: { type: 'string' },
+            details: { type: 'array', items: { type: 'object', properties: { path: { type: 'string' }, message: { type: 'string' } } } },
+          },
+          required: ['index', 'code', 'message', 'details'],
+        },
+        Deleted: { type: 'object', properties: { _id: { type: 'string' }, deleted: { const: true } }, required: ['_id', 'deleted'] },
+      },
+    },
+  };
+}

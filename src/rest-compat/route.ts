@@ -1,0 +1,41 @@
+import type { z } from 'zod';
+import type { Scope } from '../domain/auth/scopes';
+
+/** What a route receives from the HTTP request, already parsed. */
+export interface RestInput {
+  params: Record<string, string>;
+  query: Record<string, unknown>;
+  body: unknown;
+}
+
+export interface QueryParameter {
+  name: string;
+  description: string;
+  schema: Record<string, unknown>;
+}
+
+/**
+ * One legacy REST route: executed as a stored GraphQL operation against the gateway's schema, so REST shares the
+ * resolvers' authorization, validation and loaders.
+ */
+export interface RestRoute {
+  method: 'get' | 'post' | 'put' | 'delete';
+  /** Path below /api/v1, in OpenAPI form (`/suppliers/{id}/`). */
+  path: string;
+  summary: string;
+  /** The scope the operation's resolver requires (documentation and the authorization matrix). */
+  scope: Scope;
+  /** The stored GraphQL document (one operation plus the fragments it spreads). */
+  document: string;
+  /** Request → GraphQL variables (may throw a ValidationError for malformed query parameters). */
+  variables(input: RestInput): Record<string, unknown>;
+  /** GraphQL `data` → the envelope's `data` and the HTTP status. */
+  respond(data: Record<string, unknown>, input: RestInput): { status: number; data: unknown };
+  /** GraphQL error paths → REST names, for renamed arguments (e.g. `first` → `limit`). */
+  pathRenames?: Record<string, string>;
+  /** OpenAPI documentation. */
+  parameters?: QueryParameter[];
+  requestBody?: z.ZodType | Record<string, unknown>;
+  responseSchema: Record<string, unknown>;
+  successStatus: number;
+}

@@ -1,0 +1,67 @@
+import { Field, Int, ObjectType, registerEnumType } from 'type-graphql';
+
+export enum SortDirection {
+  asc = 'asc',
+  desc = 'desc',
+}
+registerEnumType(SortDirection, { name: 'SortDirection' });
+
+@ObjectType({ description: 'Relay-style page information.' })
+export class PageInfo {
+  @Field(() => Boolean)
+  hasNextPage!: boolean;
+
+  @Field(() => Boolean)
+  hasPreviousPage!: boolean;
+
+  @Field(() => String, { nullable: true })
+  startCursor!: string | null;
+
+  @Field(() => String, { nullable: true })
+  endCursor!: string | null;
+}
+
+@ObjectType('ErrorDetail', { description: 'One failing field of an input.' })
+export class ErrorDetailType {
+  @Field(() => String)
+  path!: string;
+
+  @Field(() => String)
+  message!: string;
+}
+
+@ObjectType('BulkItemError', { description: 'Why one item of a bulk request failed.' })
+export class BulkItemErrorType {
+  @Field(() => Int, { description: 'Position of the item in the request (0-based).' })
+  index!: number;
+
+  @Field(() => String)
+  code!: string;
+
+  @Field(() => String)
+  message!: string;
+
+  @Field(() => [ErrorDetailType])
+  details!: ErrorDetailType[];
+}
+
+@ObjectType({ description: 'A record removed by a delete.' })
+export class DeletedRecord {
+  @Field(() => String)
+  id!: string;
+
+  @Field(() => Boolean)
+  deleted!: boolean;
+}
+
+@ObjectType({ description: 'Outcome of a bulk delete.' })
+export class BulkDeleteResult {
+  @Field(() => Int, { description: 'How many records were deleted.' })
+  count!: number;
+
+  @Field(() => [DeletedRecord])
+  items!: DeletedRecord[];
+
+  @Field(() => [BulkItemErrorType])
+  errors!: BulkItemErrorType[];
+}

@@ -1,0 +1,34 @@
+import type { Db, IndexDescription } from 'mongodb';
+
+/** Every collection the application uses, with its indexes, declared in one place. */
+export const COLLECTIONS = {
+  accounts: [{ key: { cuit: 1 }, name: 'cuit_unique', unique: true }],
+  users: [
+    { key: { email: 1 }, name: 'email_unique', unique: true },
+    { key: { account_id: 1 }, name: 'account' },
+  ],
+  api_keys: [
+    { key: { key_hash: 1 }, name: 'key_hash_unique', unique: true },
+    { key: { account_id: 1 }, name: 'account' },
+  ],
+  sessions: [{ key: { token_hash: 1 }, name: 'token_hash_unique', unique: true }],
+  suppliers: [
+    { key: { account_id: 1, created_at: -1 }, name: 'account_created' },
+    { key: { account_id: 1, status: 1 }, name: 'account_status' },
+    // A supplier's CUIT identifies it within the account.
+    {
+      key: { account_id: 1, tax_id: 1 },
+      name: 'account_tax_id_unique',
+      unique: true,
+      partialFilterExpression: { tax_id: { $type: 'string' } },
+    },
+  ],
+} satisfies Record<string, IndexDescription[]>;
+
+export type CollectionName = keyof typeof COLLECTIONS;
+
+export async function ensureIndexes(db: Db): Promise<void> {
+  for (const [name, indexes] of Object.entries(COLLECTIONS)) {
+    if (indexes.length) await db.collection(name).createIndexes(indexes as IndexDescription[]);
+  }
+}

@@ -1,0 +1,83 @@
+import type { ClientSession, Collection, Document, Filter, ObjectId, OptionalUnlessRequiredId, Sort, UpdateFilter } from 'mongodb';
+import { parseId } from './ids';
+
+/** Every tenant document carries its account and timestamps. */
+export type TenantDocument = {
+  _id: ObjectId;
+  account_id: ObjectId;
+  created_at: Date;
+  updated_at: Date;
+};
+
+export interface Page {
+  skip: number;
+  limit: number;
+  sort: Sort;
+}
+
+/**
+ * One account's view of a collection: the account id is part of every filter, so another account's document can
+ * never be read, changed or deleted through it — it simply is not found.
+ */
+export class TenantCollection<T extends TenantDocument> {
+  constructor(
+    readonly collection: Collection<T>,
+    readonly accountId: ObjectId,
+  ) {}
+
+  scope(filter: Filter<T> = {}): Filter<T> {
+    return { ...filter, account_id: this.accountId } as Filter<T>;
+  }
+
+  async findById(id: string, session?: ClientSession): Promise<T | null> {
+    const _id = parseId(id);
+    if (!_id) return null;
+    return (await this.collection.findOne(this.scope({ _id } as Filter<T>), { session })) as T | null;
+  }
+
+  /** Documents by id in one query, in the order asked (null where missing). */
+  async findByIds(ids: readonly string[], session?: ClientSession): Promise<Array<T | null>> {
+    const parsed = ids.map(parseId);
+    const valid = parsed.filter((id): id is ObjectId => id !== null);
+    const found = valid.length
+      ? ((await this.collection.find(this.scope({ _id: { $in: valid } } as Filter<T>), { session }).toArray()) as T[])
+      : [];
+    const byId = new Map(found.map((doc) => [doc._id.toHexString(), doc]));
+    return parsed.map((id) => (id ? (byId.get(id.toHexString()) ?? null) : null));
+  }
+
+  async find(filter: Filter<T>, page: Page, session?: ClientSession): Promise<T[]> {
+    return (await this.collection
+      .find(this.scope(filter), { session, sort: page.sort, skip: page.skip, limit: page.limit })
+      .toArray()) as T[];
+  }
+
+  count(filter: Filter<T>, session?: ClientSession): Promise<number> {
+    return this.collection.countDocuments(this.scope(filter), { session });
+  }
+
+  async insert(fields: Omit<T, '_id' | 'account_id' | 'created_at' | 'updated_at'>, now: Date, session?: ClientSession): Promise<T> {
+    const doc = { ...fields, account_id: this.accountId, created_at: now, updated_at: now } as unknown as T;
+    const result = await this.collection.insertOne(doc as OptionalUnlessRequiredId<T>, { session });
+    return { ...doc, _id: result.insertedId } as T;
+  }
+
+  /** Applies `$set`/`$unset` to one document of the account; null when it is not there. */
+  async update(id: string, set: Partial<T>, unset: string[], now: Date, session?: ClientSession): Promise<T | null> {
+    const _id = parseId(id);
+    if (!_id) return null;
+    const update: Document = { $set: { ...set, updated_at: now } };
+    if (unset.length) update.$unset = Object.fromEntries(unset.map((field) => [field, '']));
+    return (await this.collection.findOneAndUpdate(this.scope({ _id } as Filter<T>), update as UpdateFilter<T>, {
+      session,
+      returnDocument: 'after',
+    })) as T | null;
+  }
+
+  async delete(id: string, session?: ClientSession): Promise<boolean> {
+    const _id = parseId(id);
+    if (!_id) return false;
+    const result = await this.collection.deleteOne(this.scope({ _id } as Filter<T>), { session });
+    return result.deletedCount === 1;
+  }
+}

@@ -27,18 +27,14 @@ export interface GatewayOptions {
   now?: () => Date;
   /** An already-open store connection to use instead of connecting (tests share one). */
   connection?: StoreConnection;
-}
-
-/** Database name: the one in MONGODB_URI's path, else `gateway`. */
-function databaseName(connection: StoreConnection): string {
-  const name = connection.client.options.dbName;
-  return name && name !== 'test' ? name : 'gateway';
+  /** Database name instead of the default (tests isolate themselves this way). */
+  dbName?: string;
 }
 
 /** Connects the store, builds the schema and the app, and listens. `stop()` drains requests and closes the store. */
-export async function startGateway({ config, log, now = () => new Date(), connection: given }: GatewayOptions): Promise<RunningGateway> {
+export async function startGateway({ config, log, now = () => new Date(), connection: given, dbName }: GatewayOptions): Promise<RunningGateway> {
   const connection = given ?? (await connectStore({ mongodbUri: config.MONGODB_URI, dataDir: config.DATA_DIR, log: (line) => log.info(line) }));
-  const store = new Store(connection.client, connection.client.db(databaseName(connection)));
+  const store = dbName ? new Store(connection.client, connection.client.db(dbName)) : Store.on(connection.client);
   await ensureIndexes(store.db);
   await welcomeEmptyStore(store, log, config.production);
 

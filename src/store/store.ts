@@ -25,6 +25,12 @@ export class Store {
     });
   }
 
+  /** The application's database on a connection: the one named in MONGODB_URI's path, else `gateway`. */
+  static on(client: MongoClient): Store {
+    const name = client.options.dbName;
+    return new Store(client, client.db(name && name !== 'test' ? name : 'gateway'));
+  }
+
   collection<T extends Document>(name: CollectionName): Collection<T> {
     return this.db.collection<T>(name);
   }

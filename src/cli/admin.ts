@@ -1,0 +1,112 @@
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../config';
+import { createAccount, createApiKey, createUser, revokeApiKey, setWidget } from '../domain/auth/admin';
+import { parseScopes, type Role } from '../domain/auth/scopes';
+import { AppError } from '../domain/errors';
+import { ensureIndexes } from '../store/catalog';
+import { connectStore } from '../store/connect';
+import { Store } from '../store/store';
+
+/**
+ * `npm run admin -- <command> [options]`: JSON on stdout. Works beside a running gateway (it joins the engine the
+ * gateway started on DATA_DIR) and without one (it starts the engine itself).
+ */
+
+const USAGE = `usage: npm run admin -- <command> [options]
+  create-account --name NAME --cuit CUIT
+  create-api-key --account ID --scopes a:read,b:write [--user ID] [--name NAME]
+  create-user --account ID --email EMAIL --password PASSWORD [--role owner|viewer]
+  set-widget --account ID --widget NAME --active true|false
+  revoke-api-key --id ID`;
+
+class UsageError extends Error {}
+
+function required(values: Record<string, string | undefined>, name: string): string {
+  const value = values[name];
+  if (!value) throw new UsageError(`--${name} is required`);
+  return value;
+}
+
+async function run(store: Store, command: string, values: Record<string, string | undefined>): Promise<unknown> {
+  switch (command) {
+    case 'create-account':
+      return { id: (await createAccount(store, { name: required(values, 'name'), cuit: required(values, 'cuit') })).toHexString() };
+    case 'create-api-key': {
+      let scopes;
+      try {
+        scopes = parseScopes(required(values, 'scopes'));
+      } catch (error) {
+        throw new UsageError((error as Error).message);
+      }
+      const created = await createApiKey(store, { accountId: required(values, 'account'), scopes, userId: values.user, name: values.name });
+      return { id: created.id.toHexString(), key: created.key };
+    }
+    case 'create-user':
+      return {
+        id: (
+          await createUser(store, {
+            accountId: required(values, 'account'),
+            email: required(values, 'email'),
+            password: required(values, 'password'),
+            role: values.role as Role | undefined,
+          })
+        ).toHexString(),
+      };
+    case 'set-widget': {
+      const active = required(values, 'active');
+      if (active !== 'true' && active !== 'false') throw new UsageError('--active must be true or false');
+      await setWidget(store, required(values, 'account'), required(values, 'widget'), active === 'true');
+      return { ok: true };
+    }
+    case 'revoke-api-key':
+      await revokeApiKey(store, required(values, 'id'));
+      return { ok: true };
+    default:
+      throw new UsageError(command ? `unknown command ${command}` : 'no command given');
+  }
+}
+
+async function main(): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: process.argv.slice(2),
+      allowPositionals: true,
+      options: Object.fromEntries(
+        ['name', 'cuit', 'account', 'scopes', 'user', 'email', 'password', 'role', 'widget', 'active', 'id'].map((name) => [name, { type: 'string' as const }]),
+      ),
+    });
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n${USAGE}\n`);
+    return 2;
+  }
+  const [command] = parsed.positionals;
+  const config = loadConfig();
+  const connection = await connectStore({ mongodbUri: config.MONGODB_URI, dataDir: config.DATA_DIR });
+  try {
+    const store = Store.on(connection.client);
+    await ensureIndexes(store.db);
+    process.stdout.write(`${JSON.stringify(await run(store, command ?? '', parsed.values as Record<string, string | undefined>))}\n`);
+    return 0;
+  } catch (error) {
+    if (error instanceof UsageError) {
+      process.stderr.write(`${error.message}\n${USAGE}\n`);
+      return 2;
+    }
+    if (error instanceof AppError) {
+      process.stdout.write(`${JSON.stringify({ error: { code: error.code, message: error.message, details: error.details } })}\n`);
+      return 1;
+    }
+    throw error;
+  } finally {
+    await connection.close();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: Error) => {
+    process.stderr.write(`${error.stack ?? error.message}\n`);
+    process.exit(1);
+  },
+);

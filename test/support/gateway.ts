@@ -1,0 +1,128 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { loadConfig } from '../../src/config';
+import { createAccount, createApiKey, createUser } from '../../src/domain/auth/admin';
+import type { Scope } from '../../src/domain/auth/scopes';
+import { startGateway, type RunningGateway } from '../../src/gateway';
+import { createLogger } from '../../src/logger';
+import { connectStore, type StoreConnection } from '../../src/store/connect';
+import type { Store } from '../../src/store/store';
+
+export interface HttpResult {
+  status: number;
+  headers: Headers;
+  body: any;
+}
+
+export interface RequestOptions {
+  key?: string;
+  headers?: Record<string, string>;
+  body?: unknown;
+  /** A raw body string (sent as JSON content type). */
+  raw?: string;
+}
+
+export interface TestAccount {
+  accountId: string;
+  key: string;
+}
+
+export interface TestGateway {
+  url: string;
+  store: Store;
+  /** The gateway's clock: tests may set it. */
+  clock: { now: Date };
+  /** A new account with a key holding `scopes`. */
+  account(scopes: Scope[]): Promise<TestAccount>;
+  /** Another key for an existing account. */
+  key(accountId: string, scopes: Scope[]): Promise<string>;
+  user(accountId: string, email: string, password: string, role?: 'owner' | 'viewer'): Promise<string>;
+  rest(method: string, pathAndQuery: string, options?: RequestOptions): Promise<HttpResult>;
+  gql(query: string, variables?: Record<string, unknown>, options?: RequestOptions): Promise<HttpResult>;
+  /** MongoDB commands the request with this X-Request-Id sent (waits for the request's log line). */
+  commandsOf(requestId: string): Promise<number>;
+  stop(): Promise<void>;
+}
+
+const WEIGHTS = [5, 4, 3, 2, 7, 6, 5, 4, 3, 2];
+let cuitCounter = 0;
+
+/** A valid, distinct CUIT for each test account. */
+export function testCuit(): string {
+  for (;;) {
+    const body = `30${String(10_000_000 + ((process.pid * 7919 + cuitCounter++ * 104_729) % 89_999_999)).padStart(8, '0')}`;
+    const r = 11 - (WEIGHTS.reduce((sum, weight, i) => sum + weight * Number(body[i]), 0) % 11);
+    if (r !== 10) return `${body}${r === 11 ? 0 : r}`;
+  }
+}
+
+let databases = 0;
+
+/**
+ * A gateway on a free port, on its own database: of MONGODB_URI when set, else of an embedded engine on a
+ * temporary directory.
+ */
+export async function startTestGateway(): Promise<TestGateway> {
+  const dir = process.env.MONGODB_URI ? undefined : fs.mkdtempSync(path.join(os.tmpdir(), 'gateway-test-'));
+  const connection: StoreConnection = await connectStore({ mongodbUri: process.env.MONGODB_URI, dataDir: dir ?? os.tmpdir() });
+  const clock = { now: new Date() };
+  const config = { ...loadConfig({ PORT: '0', NODE_ENV: 'production', LOG_LEVEL: 'silent' }) };
+  const dbName = `gw_${process.pid}_${Date.now().toString(36)}_${databases++}`;
+  const gateway: RunningGateway = await startGateway({ config, log: createLogger('silent'), now: () => clock.now, connection, dbName });
+  const commands = new Map<string, number>();
+  gateway.store.events.on('request', ({ requestId, commands: count }: { requestId: string; commands: number }) => commands.set(requestId, count));
+
+  const request = async (method: string, url: string, options: RequestOptions = {}): Promise<HttpResult> => {
+    const headers: Record<string, string> = { ...(options.headers ?? {}) };
+    if (options.key !== undefined) headers['x-api-key'] = options.key;
+    let body: string | undefined;
+    if (options.raw !== undefined) body = options.raw;
+    else if (options.body !== undefined) body = JSON.stringify(options.body);
+    if (body !== undefined) headers['content-type'] ??= 'application/json';
+    const response = await fetch(`${gateway.url}${url}`, { method, headers, body });
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      // not JSON (e.g. GraphiQL's HTML)
+    }
+    return { status: response.status, headers: response.headers, body: parsed };
+  };
+
+  return {
+    url: gateway.url,
+    store: gateway.store,
+    clock,
+    async account(scopes) {
+      const accountId = (await createAccount(gateway.store, { name: 'Test account', cuit: testCuit() })).toHexString();
+      const { key } = await createApiKey(gateway.store, { accountId, scopes });
+      return { accountId, key };
+    },
+    async key(accountId, scopes) {
+      return (await createApiKey(gateway.store, { accountId, scopes })).key;
+    },
+    async user(accountId, email, password, role = 'owner') {
+      return (await createUser(gateway.store, { accountId, email, password, role })).toHexString();
+    },
+    rest: (method, pathAndQuery, options) => request(method, `/api/v1${pathAndQuery}`, options),
+    gql: (query, variables, options = {}) => request('POST', '/graphql', { ...options, body: { query, variables } }),
+    async commandsOf(requestId) {
+      for (let attempt = 0; attempt < 1000 && !commands.has(requestId); attempt++) await new Promise((resolve) => setTimeout(resolve, 2));
+      const count = commands.get(requestId);
+      if (count === undefined) throw new Error(`no command tally for request ${requestId}`);
+      return count;
+    },
+    async stop() {
+      await gateway.stop();
+      if (!process.env.MONGODB_URI) {
+        await connection.close();
+      } else {
+        await gateway.store.db.dropDatabase().catch(() => undefined);
+        await connection.close();
+      }
+      if (dir) fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

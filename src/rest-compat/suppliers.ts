@@ -4,6 +4,17 @@ import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../domain/pagination';
 import { bodyToInput, restPath } from './naming';
 import { restBodySchema } from './openapi-schemas';
 import { bodyObject, dateParam, intParam, stringParam } from './query';
+import type {
+  RestCreateSupplierMutation,
+  RestCreateSuppliersMutation,
+  RestDeleteSupplierMutation,
+  RestDeleteSuppliersMutation,
+  RestGetSupplierQuery,
+  RestListSuppliersQuery,
+  RestUpdateSupplierMutation,
+  RestUpdateSuppliersMutation,
+  SupplierRecordFragment,
+} from './generated/operations';
 import type { RestInput, RestRoute } from './route';
 
 /** The record as the legacy API names it: aliases give snake_case and `_id`. */
@@ -26,13 +37,21 @@ const RECORD = /* GraphQL */ `
   }
 `;
 
-const BULK_ERRORS = 'errors { index code message details { path message } }';
+const BULK_ERRORS = /* GraphQL */ `
+  fragment BulkErrors on BulkItemError {
+    index
+    code
+    message
+    details { path message }
+  }
+`;
 
 type Row = Record<string, unknown>;
+type BulkErrors = RestCreateSuppliersMutation['createSuppliers']['errors'];
 
 /** The legacy address is a string or an object of its parts. */
-function restRecord(record: Row): Row {
-  const address = record.address as Row | null;
+function restRecord(record: SupplierRecordFragment): Row {
+  const { address } = record;
   let legacy: unknown = null;
   if (address?.text) legacy = address.text;
   else if (address) {
@@ -63,11 +82,8 @@ function bulkItems(input: RestInput, key: 'items' | 'ids'): { list: unknown[]; a
   return { list, allOrNone };
 }
 
-function restErrors(errors: Row[]): Row[] {
-  return errors.map((error) => ({
-    ...error,
-    details: (error.details as Row[]).map((detail) => ({ ...detail, path: restPath(String(detail.path)) })),
-  }));
+function restErrors(errors: BulkErrors): BulkErrors {
+  return errors.map((error) => ({ ...error, details: error.details.map((detail) => ({ ...detail, path: restPath(detail.path) })) }));
 }
 
 const ORDER_FIELDS: Record<string, string> = { name: 'name', created_at: 'createdAt', updated_at: 'updatedAt' };
@@ -113,7 +129,7 @@ export const SUPPLIER_ROUTES: RestRoute[] = [
     respond(data, { query }) {
       const page = intParam(query, 'page', 1, 1, 1_000_000);
       const limit = intParam(query, 'limit', DEFAULT_PAGE_SIZE, 1, MAX_PAGE_SIZE);
-      const connection = data.suppliers as { totalCount: number; nodes: Row[] };
+      const connection = (data as RestListSuppliersQuery).suppliers;
       return {
         status: 200,
         data: { items: connection.nodes.map(restRecord), total: connection.totalCount, page, limit, pages: Math.ceil(connection.totalCount / limit) },
@@ -152,15 +168,16 @@ export const SUPPLIER_ROUTES: RestRoute[] = [
     scope: 'suppliers:write',
     document: /* GraphQL */ `
       mutation RestCreateSuppliers($inputs: [CreateSupplierInput!]!, $allOrNone: Boolean!) {
-        createSuppliers(inputs: $inputs, allOrNone: $allOrNone) { count items { ...SupplierRecord } ${BULK_ERRORS} }
+        createSuppliers(inputs: $inputs, allOrNone: $allOrNone) { count items { ...SupplierRecord } errors { ...BulkErrors } }
       }
-      ${RECORD}`,
+      ${RECORD}
+      ${BULK_ERRORS}`,
     variables(input) {
       const { list, allOrNone } = bulkItems(input, 'items');
       return { inputs: list.map((item) => supplierInput(item)), allOrNone };
     },
     respond(data) {
-      const result = data.createSuppliers as { count: number; items: Row[]; errors: Row[] };
+      const result = (data as RestCreateSuppliersMutation).createSuppliers;
       return { status: 201, data: { created: result.count, items: result.items.map(restRecord), errors: restErrors(result.errors) } };
     },
     pathRenames: { inputs: 'items' },
@@ -175,15 +192,16 @@ export const SUPPLIER_ROUTES: RestRoute[] = [
     scope: 'suppliers:write',
     document: /* GraphQL */ `
       mutation RestUpdateSuppliers($inputs: [SupplierUpdateItem!]!, $allOrNone: Boolean!) {
-        updateSuppliers(inputs: $inputs, allOrNone: $allOrNone) { count items { ...SupplierRecord } ${BULK_ERRORS} }
+        updateSuppliers(inputs: $inputs, allOrNone: $allOrNone) { count items { ...SupplierRecord } errors { ...BulkErrors } }
       }
-      ${RECORD}`,
+      ${RECORD}
+      ${BULK_ERRORS}`,
     variables(input) {
       const { list, allOrNone } = bulkItems(input, 'items');
       return { inputs: list.map((item) => supplierInput(item, true)), allOrNone };
     },
     respond(data) {
-      const result = data.updateSuppliers as { count: number; items: Row[]; errors: Row[] };
+      const result = (data as RestUpdateSuppliersMutation).updateSuppliers;
       return { status: 200, data: { updated: result.count, items: result.items.map(restRecord), errors: restErrors(result.errors) } };
     },
     pathRenames: { inputs: 'items', id: '_id' },
@@ -198,14 +216,15 @@ export const SUPPLIER_ROUTES: RestRoute[] = [
     scope: 'suppliers:write',
     document: /* GraphQL */ `
       mutation RestDeleteSuppliers($ids: [ID!]!, $allOrNone: Boolean!) {
-        deleteSuppliers(ids: $ids, allOrNone: $allOrNone) { count items { _id: id deleted } ${BULK_ERRORS} }
-      }`,
+        deleteSuppliers(ids: $ids, allOrNone: $allOrNone) { count items { _id: id deleted } errors { ...BulkErrors } }
+      }
+      ${BULK_ERRORS}`,
     variables(input) {
       const { list, allOrNone } = bulkItems(input, 'ids');
       return { ids: list, allOrNone };
     },
     respond(data) {
-      const result = data.deleteSuppliers as { count: number; items: Row[]; errors: Row[] };
+      const result = (data as RestDeleteSuppliersMutation).deleteSuppliers;
       return { status: 200, data: { deleted: result.count, items: result.items, errors: restErrors(result.errors) } };
     },
     requestBody: {
@@ -232,7 +251,7 @@ export const SUPPLIER_ROUTES: RestRoute[] = [
       query RestGetSupplier($id: ID!) { supplier(id: $id) { ...SupplierRecord } }
       ${RECORD}`,
     variables: ({ params }) => ({ id: params.id }),
-    respond: (data) => ({ status: 200, data: restRecord(data.supplier as Row) }),
+    respond: (data) => ({ status: 200, data: restRecord((data as RestGetSupplierQuery).supplier) }),
     responseSchema: record,
     successStatus: 200,
   },
@@ -245,7 +264,7 @@ export const SUPPLIER_ROUTES: RestRoute[] = [
       mutation RestCreateSupplier($input: CreateSupplierInput!) { createSupplier(input: $input) { ...SupplierRecord } }
       ${RECORD}`,
     variables: ({ body }) => ({ input: supplierInput(body) }),
-    respond: (data) => ({ status: 201, data: restRecord(data.createSupplier as Row) }),
+    respond: (data) => ({ status: 201, data: restRecord((data as RestCreateSupplierMutation).createSupplier) }),
     pathRenames: { input: '' },
     requestBody: restBodySchema(createSupplierSchema),
     responseSchema: record,
@@ -260,7 +279,7 @@ export const SUPPLIER_ROUTES: RestRoute[] = [
       mutation RestUpdateSupplier($id: ID!, $input: UpdateSupplierInput!) { updateSupplier(id: $id, input: $input) { ...SupplierRecord } }
       ${RECORD}`,
     variables: ({ params, body }) => ({ id: params.id, input: supplierInput(body) }),
-    respond: (data) => ({ status: 200, data: restRecord(data.updateSupplier as Row) }),
+    respond: (data) => ({ status: 200, data: restRecord((data as RestUpdateSupplierMutation).updateSupplier) }),
     pathRenames: { input: '' },
     requestBody: restBodySchema(updateSupplierSchema),
     responseSchema: record,
@@ -273,7 +292,7 @@ export const SUPPLIER_ROUTES: RestRoute[] = [
     scope: 'suppliers:write',
     document: /* GraphQL */ `mutation RestDeleteSupplier($id: ID!) { deleteSupplier(id: $id) }`,
     variables: ({ params }) => ({ id: params.id }),
-    respond: (data) => ({ status: 200, data: { _id: data.deleteSupplier, deleted: true } }),
+    respond: (data) => ({ status: 200, data: { _id: (data as RestDeleteSupplierMutation).deleteSupplier, deleted: true } }),
     responseSchema: { $ref: '#/components/schemas/Deleted' },
     successStatus: 200,
   },

@@ -23,9 +23,10 @@ export enum SupplierOrderField {
 }
 registerEnumType(SupplierOrderField, { name: 'SupplierOrderField' });
 
-@ObjectType({ description: 'A postal address: free text, or its parts.' })
+@ObjectType('Address', { description: 'A postal address: free text, or its parts.' })
+@InputType('AddressInput', { description: 'A postal address: `text` alone, or its parts.' })
 export class Address {
-  @Field(() => String, { nullable: true, description: 'The address as one line, when it was given that way.' })
+  @Field(() => String, { nullable: true, description: 'The whole address as one line (instead of its parts).' })
   text?: string | null;
 
   @Field(() => String, { nullable: true })
@@ -44,7 +45,8 @@ export class Address {
   country?: string | null;
 }
 
-@ObjectType()
+@ObjectType('FiscalInfo')
+@InputType('FiscalInfoInput')
 export class FiscalInfo {
   @Field(() => CondicionIva, { nullable: true })
   condicionIva?: CondicionIva | null;
@@ -131,33 +133,6 @@ export class SupplierBulkResult {
   errors!: BulkItemErrorType[];
 }
 
-@InputType()
-export class AddressInput {
-  @Field(() => String, { nullable: true, description: 'The whole address as one line (instead of its parts).' })
-  text?: string | null;
-
-  @Field(() => String, { nullable: true })
-  street?: string | null;
-
-  @Field(() => String, { nullable: true })
-  city?: string | null;
-
-  @Field(() => String, { nullable: true })
-  state?: string | null;
-
-  @Field(() => String, { nullable: true })
-  postalCode?: string | null;
-
-  @Field(() => String, { nullable: true })
-  country?: string | null;
-}
-
-@InputType()
-export class FiscalInfoInput {
-  @Field(() => CondicionIva, { nullable: true })
-  condicionIva?: CondicionIva | null;
-}
-
 /** Fields shared by create and update; `name` is required on create only. */
 @InputType('SupplierFieldsInput')
 abstract class SupplierFieldsInput {
@@ -173,11 +148,11 @@ abstract class SupplierFieldsInput {
   @Field(() => String, { nullable: true, description: 'At most 200 characters.' })
   contactName?: string | null;
 
-  @Field(() => AddressInput, { nullable: true })
-  address?: AddressInput | null;
+  @Field(() => Address, { nullable: true })
+  address?: Address | null;
 
-  @Field(() => FiscalInfoInput, { nullable: true })
-  fiscalInfo?: FiscalInfoInput | null;
+  @Field(() => FiscalInfo, { nullable: true })
+  fiscalInfo?: FiscalInfo | null;
 
   @Field(() => String, { nullable: true, description: 'At most 100 characters.' })
   category?: string | null;

@@ -1,4 +1,4 @@
-import { MongoServerError, ObjectId } from 'mongodb';
+import { MongoServerError, ObjectId, type Collection, type Document, type OptionalUnlessRequiredId } from 'mongodb';
 import type { AccountDocument, ApiKeyDocument, UserDocument } from '../../store/accounts';
 import { parseId } from '../../store/ids';
 import type { Store } from '../../store/store';
@@ -15,6 +15,16 @@ function requireId(text: string, what: string): ObjectId {
   return id;
 }
 
+/** Inserts a document whose unique index may refuse it; a duplicate becomes a CONFLICT with `message`. */
+async function insertUnique<T extends Document>(collection: Collection<T>, doc: OptionalUnlessRequiredId<T>, message: string): Promise<void> {
+  try {
+    await collection.insertOne(doc);
+  } catch (error) {
+    if (error instanceof MongoServerError && error.code === 11000) throw new ConflictError(message);
+    throw error;
+  }
+}
+
 async function requireAccount(store: Store, accountId: string): Promise<ObjectId> {
   const id = requireId(accountId, 'account');
   if (!(await store.collection<AccountDocument>('accounts').findOne({ _id: id }))) throw new NotFoundError(`account ${accountId} not found`);
@@ -27,12 +37,7 @@ export async function createAccount(store: Store, input: { name: string; cuit: s
   const cuit = normalizeCuit(input.cuit ?? '');
   if (!cuit) throw new ValidationError(`${input.cuit} is not a valid CUIT`, [{ path: 'cuit', message: 'not a valid CUIT (11 digits, módulo 11 check digit)' }]);
   const doc: AccountDocument = { _id: new ObjectId(), name, cuit, settings: { widgets: {} }, created_at: now, updated_at: now };
-  try {
-    await store.collection<AccountDocument>('accounts').insertOne(doc);
-  } catch (error) {
-    if (error instanceof MongoServerError && error.code === 11000) throw new ConflictError(`an account with CUIT ${cuit} already exists`);
-    throw error;
-  }
+  await insertUnique(store.collection<AccountDocument>('accounts'), doc, `an account with CUIT ${cuit} already exists`);
   return doc._id;
 }
 
@@ -56,12 +61,7 @@ export async function createUser(
     created_at: now,
     updated_at: now,
   };
-  try {
-    await store.collection<UserDocument>('users').insertOne(doc);
-  } catch (error) {
-    if (error instanceof MongoServerError && error.code === 11000) throw new ConflictError(`a user with email ${email} already exists`);
-    throw error;
-  }
+  await insertUnique(store.collection<UserDocument>('users'), doc, `a user with email ${email} already exists`);
   return doc._id;
 }
 

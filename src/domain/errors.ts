@@ -1,6 +1,7 @@
 /**
  * The one error hierarchy. Every failure a client can see is one of these, with a stable code; GraphQL puts the
- * code in `extensions.code`, REST maps it to a status and `{success: false, error: {code, message, details}}`.
+ * code in `extensions.code`, REST maps the class to a status and `{success: false, error: {code, message, details}}`.
+ * A class has a default code; a more precise one (e.g. INSUFFICIENT_STOCK for a 409) may be given.
  */
 
 export interface ErrorDetail {
@@ -9,23 +10,26 @@ export interface ErrorDetail {
 }
 
 export abstract class AppError extends Error {
-  abstract readonly code: string;
   abstract readonly status: number;
+  readonly code: string;
+
   constructor(
     message: string,
     readonly details: ErrorDetail[] = [],
+    code?: string,
   ) {
     super(message);
+    this.code = code ?? (this.constructor as typeof AppError & { defaultCode: string }).defaultCode;
   }
 }
 
 export class ValidationError extends AppError {
-  readonly code = 'BAD_USER_INPUT';
+  static readonly defaultCode = 'BAD_USER_INPUT';
   readonly status = 400;
 }
 
 export class UnauthenticatedError extends AppError {
-  readonly code = 'UNAUTHENTICATED';
+  static readonly defaultCode = 'UNAUTHENTICATED';
   readonly status = 401;
   constructor(message = 'authentication required: send a valid X-API-Key header or a session cookie') {
     super(message);
@@ -33,46 +37,28 @@ export class UnauthenticatedError extends AppError {
 }
 
 export class ForbiddenError extends AppError {
-  readonly code: string = 'FORBIDDEN';
+  static readonly defaultCode = 'FORBIDDEN';
   readonly status = 403;
 }
 
 export class NotFoundError extends AppError {
-  readonly code = 'NOT_FOUND';
+  static readonly defaultCode = 'NOT_FOUND';
   readonly status = 404;
 }
 
 export class ConflictError extends AppError {
-  readonly code: string = 'CONFLICT';
+  static readonly defaultCode = 'CONFLICT';
   readonly status = 409;
 }
 
 export class PayloadTooLargeError extends AppError {
-  readonly code = 'PAYLOAD_TOO_LARGE';
+  static readonly defaultCode = 'PAYLOAD_TOO_LARGE';
   readonly status = 413;
 }
 
 export class RateLimitedError extends AppError {
-  readonly code = 'RATE_LIMITED';
+  static readonly defaultCode = 'RATE_LIMITED';
   readonly status = 429;
-}
-
-export class InternalError extends AppError {
-  readonly code = 'INTERNAL_SERVER_ERROR';
-  readonly status = 500;
-  constructor() {
-    super('internal error');
-  }
-}
-
-/** A 403 with its own code (e.g. CSRF_TOKEN_INVALID) so clients can tell the reasons apart. */
-export class ForbiddenWithCode extends ForbiddenError {
-  constructor(
-    override readonly code: string,
-    message: string,
-  ) {
-    super(message);
-  }
 }
 
 export const notFound = (what: string, id: string) => new NotFoundError(`${what} ${id} not found`);

@@ -2,7 +2,7 @@ import { ObjectId } from 'mongodb';
 import type { ApiKeyDocument, SessionDocument, UserDocument } from '../../store/accounts';
 import type { Store } from '../../store/store';
 import type { Principal } from '../context';
-import { ForbiddenWithCode, UnauthenticatedError } from '../errors';
+import { ForbiddenError, UnauthenticatedError } from '../errors';
 import { newToken, tokenHash, verifyPassword } from './secrets';
 import { ROLES } from './scopes';
 
@@ -37,7 +37,7 @@ export async function principalForSession(store: Store, token: string, now: Date
 
 export function checkCsrf(csrfHash: string, header: string | undefined): void {
   if (!header || tokenHash(header) !== csrfHash) {
-    throw new ForbiddenWithCode('CSRF_TOKEN_INVALID', 'a state-changing request with a session cookie needs the X-CSRF-Token header from login');
+    throw new ForbiddenError('a state-changing request with a session cookie needs the X-CSRF-Token header from login', [], 'CSRF_TOKEN_INVALID');
   }
 }
 

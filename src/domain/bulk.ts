@@ -31,16 +31,22 @@ class BulkRejected extends Error {
  * back and the request fails with every item's problem listed (validation problems of all items are found before
  * anything is written). Otherwise each item stands alone and failures are reported beside the successes.
  */
+export interface BulkRequest<I> {
+  /** The list argument's name, for error paths (`inputs`, `ids`). */
+  name: string;
+  items: readonly I[];
+  allOrNone: boolean;
+}
+
 export async function runBulk<I, V, R>(
   context: RequestContext,
-  items: readonly I[],
-  allOrNone: boolean,
+  { name, items, allOrNone }: BulkRequest<I>,
   validate: (item: I, index: number) => V,
   apply: (value: V, session?: ClientSession) => Promise<R>,
 ): Promise<BulkOutcome<R>> {
-  if (items.length === 0) throw new ValidationError('items must not be empty', [{ path: 'items', message: 'must contain at least 1 item' }]);
+  if (items.length === 0) throw new ValidationError(`${name} must not be empty`, [{ path: name, message: 'must contain at least 1 item' }]);
   if (items.length > MAX_BULK_ITEMS) {
-    throw new ValidationError(`at most ${MAX_BULK_ITEMS} items per request`, [{ path: 'items', message: `must contain at most ${MAX_BULK_ITEMS} items` }]);
+    throw new ValidationError(`at most ${MAX_BULK_ITEMS} items per request`, [{ path: name, message: `must contain at most ${MAX_BULK_ITEMS} items` }]);
   }
   const errors: BulkItemError[] = [];
   const valid: Array<{ index: number; value: V }> = [];

@@ -43,7 +43,7 @@ export function toClientError(error: unknown, report: (error: unknown) => void):
   }
   if (original instanceof GraphQLError) {
     // Variables that do not fit their types: Apollo labels them BAD_USER_INPUT; plain graphql-js execution does not.
-    const coercion = original.message.startsWith('Variable "$');
+    const coercion = /^Variable "\$\w+" (?:got invalid value|of required type|of non-null type)/.test(original.message);
     const code = typeof original.extensions?.code === 'string' ? original.extensions.code : coercion ? 'BAD_USER_INPUT' : 'GRAPHQL_VALIDATION_FAILED';
     if (code !== 'INTERNAL_SERVER_ERROR') {
       const details = coercion ? coercionDetails(original.message) : [];

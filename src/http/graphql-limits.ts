@@ -15,7 +15,8 @@ import { getComplexity, fieldExtensionsEstimator, simpleEstimator } from 'graphq
 export const LIMITS = { maxDepth: 10, maxAliases: 30, maxCost: 10_000 } as const;
 
 function tooComplex(message: string): GraphQLError {
-  return new GraphQLError(message, { extensions: { code: 'QUERY_TOO_COMPLEX' } });
+  // `http.status` makes Apollo answer 400 for a refusal raised by a plugin (it would otherwise say 500).
+  return new GraphQLError(message, { extensions: { code: 'QUERY_TOO_COMPLEX', http: { status: 400 } } });
 }
 
 function depthOf(selectionSet: SelectionSetNode | undefined, fragments: Map<string, FragmentDefinitionNode>, seen: Set<string>): number {
@@ -73,13 +74,19 @@ export function costPlugin(schema: GraphQLSchema): ApolloServerPlugin {
     async requestDidStart() {
       return {
         async didResolveOperation({ request, document }) {
-          const cost = getComplexity({
-            schema,
-            query: document,
-            operationName: request.operationName,
-            variables: request.variables,
-            estimators: [fieldExtensionsEstimator(), simpleEstimator({ defaultComplexity: 1 })],
-          });
+          let cost: number;
+          try {
+            cost = getComplexity({
+              schema,
+              query: document,
+              operationName: request.operationName,
+              variables: request.variables,
+              estimators: [fieldExtensionsEstimator(), simpleEstimator({ defaultComplexity: 1 })],
+            });
+          } catch {
+            // Variables that do not fit their types: execution reports them as BAD_USER_INPUT (400).
+            return;
+          }
           if (cost > LIMITS.maxCost) throw tooComplex(`query cost ${cost} exceeds the maximum of ${LIMITS.maxCost}`);
         },
       };

@@ -8,6 +8,7 @@ import {
   Supplier,
   SupplierBulkResult,
   SupplierConnection,
+  SupplierCreateItem,
   SupplierFilter,
   SupplierOrderBy,
   SupplierUpdateItem,
@@ -93,7 +94,7 @@ export class SupplierResolver {
   @Authorized('suppliers:write')
   @Mutation(() => SupplierBulkResult, { description: 'Creates up to 500 suppliers. With allOrNone (default) nothing is written if any item fails.' })
   async createSuppliers(
-    @Arg('inputs', () => [CreateSupplierInput]) inputs: CreateSupplierInput[],
+    @Arg('inputs', () => [SupplierCreateItem]) inputs: SupplierCreateItem[],
     @Arg('allOrNone', () => Boolean, { defaultValue: true }) allOrNone: boolean,
     @Ctx() context: RequestContext,
   ): Promise<SupplierBulkResult> {

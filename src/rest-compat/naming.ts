@@ -19,8 +19,14 @@ export function bodyToInput(body: unknown): unknown {
   return Object.fromEntries(Object.entries(body).map(([key, value]) => [snakeToCamel(key), bodyToInput(value)]));
 }
 
-/** An error detail path of the GraphQL input (`3.taxId`) in REST names (`3.tax_id`); a rename to '' drops a segment. */
+/**
+ * An error detail path of the GraphQL input (`3.taxId`) in REST names (`3.tax_id`). `renames` maps a segment, or a
+ * dotted tail such as `address.text`, to its REST name; a rename to '' drops it.
+ */
 export function restPath(path: string, renames: Record<string, string> = {}): string {
+  for (const [from, to] of Object.entries(renames)) {
+    if (from.includes('.') && (path === from || path.endsWith(`.${from}`))) path = `${path.slice(0, path.length - from.length)}${to}`;
+  }
   return path
     .split('.')
     .map((segment) => renames[segment] ?? camelToSnake(segment))

@@ -1,36 +1,61 @@
-import { ValidationError } from '../domain/errors';
+import { ValidationError, type ErrorDetail } from '../domain/errors';
 
-/** Query-string parsing for REST routes: malformed values are a 400 naming the parameter. */
+/**
+ * Reads query-string parameters of a REST route, collecting every malformed one; `done()` throws a 400 naming
+ * them all. Values that parse are left for the GraphQL operation to validate like any other argument.
+ */
+export class QueryReader {
+  private readonly problems: ErrorDetail[] = [];
 
-export function intParam(query: Record<string, unknown>, name: string, fallback: number, min: number, max: number): number {
-  const raw = query[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = typeof raw === 'string' && /^\d+$/.test(raw) ? Number(raw) : NaN;
-  if (!Number.isInteger(value) || value < min || value > max) {
-    throw new ValidationError(`${name} must be an integer from ${min} to ${max}`, [{ path: name, message: `must be an integer from ${min} to ${max}` }]);
+  constructor(private readonly query: Record<string, unknown>) {}
+
+  private fail(name: string, message: string): undefined {
+    this.problems.push({ path: name, message });
+    return undefined;
   }
-  return value;
-}
 
-export function stringParam(query: Record<string, unknown>, name: string): string | undefined {
-  const raw = query[name];
-  if (raw === undefined || raw === '') return undefined;
-  if (typeof raw !== 'string') throw new ValidationError(`${name} must be given once, as text`, [{ path: name, message: 'must be a single text value' }]);
-  return raw;
-}
+  string(name: string): string | undefined {
+    const raw = this.query[name];
+    if (raw === undefined || raw === '') return undefined;
+    if (typeof raw !== 'string') return this.fail(name, 'must be a single text value');
+    return raw;
+  }
 
-/** `YYYY-MM-DD` (a whole day, start or end) or an ISO date-time; left to the GraphQL scalar to validate. */
-export function dateParam(query: Record<string, unknown>, name: string, endOfDay: boolean): string | undefined {
-  const raw = stringParam(query, name);
-  if (raw === undefined) return undefined;
-  if (/^\d{4}-\d{2}-\d{2}$/.test(raw)) {
-    const day = new Date(`${raw}T00:00:00.000Z`);
-    if (Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== raw) {
-      throw new ValidationError(`${name} is not a calendar date`, [{ path: name, message: 'not a calendar date (YYYY-MM-DD)' }]);
+  int(name: string, fallback: number, min: number, max: number): number {
+    const raw = this.string(name);
+    if (raw === undefined) return fallback;
+    const value = /^\d+$/.test(raw) ? Number(raw) : NaN;
+    if (!Number.isInteger(value) || value < min || value > max) {
+      this.fail(name, `must be an integer from ${min} to ${max}`);
+      return fallback;
     }
+    return value;
+  }
+
+  oneOf<T extends string>(name: string, values: readonly T[], fallback: T): T {
+    const raw = this.string(name);
+    if (raw === undefined) return fallback;
+    if (!(values as readonly string[]).includes(raw)) {
+      this.fail(name, `one of ${values.join(', ')}`);
+      return fallback;
+    }
+    return raw as T;
+  }
+
+  /** `YYYY-MM-DD` (the whole day: its start or end, UTC) or an ISO date-time (checked by the GraphQL scalar). */
+  date(name: string, endOfDay: boolean): string | undefined {
+    const raw = this.string(name);
+    if (raw === undefined || !/^\d{4}-\d{2}-\d{2}$/.test(raw)) return raw;
+    const day = new Date(`${raw}T00:00:00.000Z`);
+    if (Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== raw) return this.fail(name, 'not a calendar date (YYYY-MM-DD)');
     return `${raw}T${endOfDay ? '23:59:59.999' : '00:00:00.000'}Z`;
   }
-  return raw;
+
+  done(): void {
+    if (this.problems.length) {
+      throw new ValidationError(`invalid query parameters: ${this.problems.map((p) => p.path).join(', ')}`, this.problems);
+    }
+  }
 }
 
 export function bodyObject(body: unknown, what = 'request body'): Record<string, unknown> {

@@ -3,7 +3,7 @@ import { ValidationError } from '../domain/errors';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../domain/pagination';
 import { bodyToInput, restPath } from './naming';
 import { restBodySchema } from './openapi-schemas';
-import { bodyObject, dateParam, intParam, stringParam } from './query';
+import { bodyObject, QueryReader } from './query';
 import type {
   RestCreateSupplierMutation,
   RestCreateSuppliersMutation,
@@ -62,6 +62,8 @@ function restRecord(record: SupplierRecordFragment): Row {
 }
 
 const READ_ONLY = ['_id', 'id', 'account_id', 'created_at', 'updated_at'];
+/** A legacy string address travels as `address.text`; its errors are the `address` field's. */
+const ADDRESS_RENAME = { 'address.text': 'address' };
 
 /** A REST supplier body as GraphQL input: read-only fields dropped (PUT may send a whole record back). */
 function supplierInput(body: unknown, keepId = false): Row {
@@ -88,6 +90,25 @@ function restErrors(errors: BulkErrors): BulkErrors {
 
 const ORDER_FIELDS: Record<string, string> = { name: 'name', created_at: 'createdAt', updated_at: 'updatedAt' };
 
+/** The list route's query string: paging, filters and order, every malformed parameter reported at once. */
+function listParams(query: Record<string, unknown>) {
+  const params = new QueryReader(query);
+  const page = params.int('page', 1, 1, 1_000_000);
+  const limit = params.int('limit', DEFAULT_PAGE_SIZE, 1, MAX_PAGE_SIZE);
+  const sortBy = params.oneOf('sort_by', Object.keys(ORDER_FIELDS), 'created_at');
+  const sortOrder = params.oneOf('sort_order', ['asc', 'desc'] as const, 'desc');
+  const filter = {
+    status: params.string('status'),
+    category: params.string('category'),
+    tag: params.string('tag'),
+    search: params.string('search'),
+    createdFrom: params.date('created_from', false),
+    createdTo: params.date('created_to', true),
+  };
+  params.done();
+  return { page, limit, filter, orderBy: { field: ORDER_FIELDS[sortBy], direction: sortOrder } };
+}
+
 const record = { $ref: '#/components/schemas/Supplier' };
 const bulkErrorSchema = { $ref: '#/components/schemas/BulkItemError' };
 
@@ -106,29 +127,11 @@ export const SUPPLIER_ROUTES: RestRoute[] = [
       }
       ${RECORD}`,
     variables({ query }) {
-      const page = intParam(query, 'page', 1, 1, 1_000_000);
-      const limit = intParam(query, 'limit', DEFAULT_PAGE_SIZE, 1, MAX_PAGE_SIZE);
-      const sortBy = stringParam(query, 'sort_by') ?? 'created_at';
-      const sortOrder = stringParam(query, 'sort_order') ?? 'desc';
-      if (!ORDER_FIELDS[sortBy]) throw new ValidationError('sort_by must be name, created_at or updated_at', [{ path: 'sort_by', message: 'one of name, created_at, updated_at' }]);
-      if (sortOrder !== 'asc' && sortOrder !== 'desc') throw new ValidationError('sort_order must be asc or desc', [{ path: 'sort_order', message: 'one of asc, desc' }]);
-      return {
-        filter: {
-          status: stringParam(query, 'status'),
-          category: stringParam(query, 'category'),
-          tag: stringParam(query, 'tag'),
-          search: stringParam(query, 'search'),
-          createdFrom: dateParam(query, 'created_from', false),
-          createdTo: dateParam(query, 'created_to', true),
-        },
-        orderBy: { field: ORDER_FIELDS[sortBy], direction: sortOrder },
-        first: limit,
-        offset: (page - 1) * limit,
-      };
+      const { page, limit, ...rest } = listParams(query);
+      return { ...rest, first: limit, offset: (page - 1) * limit };
     },
     respond(data, { query }) {
-      const page = intParam(query, 'page', 1, 1, 1_000_000);
-      const limit = intParam(query, 'limit', DEFAULT_PAGE_SIZE, 1, MAX_PAGE_SIZE);
+      const { page, limit } = listParams(query);
       const connection = (data as RestListSuppliersQuery).suppliers;
       return {
         status: 200,
@@ -167,7 +170,7 @@ export const SUPPLIER_ROUTES: RestRoute[] = [
     summary: 'Create up to 500 suppliers',
     scope: 'suppliers:write',
     document: /* GraphQL */ `
-      mutation RestCreateSuppliers($inputs: [CreateSupplierInput!]!, $allOrNone: Boolean!) {
+      mutation RestCreateSuppliers($inputs: [SupplierCreateItem!]!, $allOrNone: Boolean!) {
         createSuppliers(inputs: $inputs, allOrNone: $allOrNone) { count items { ...SupplierRecord } errors { ...BulkErrors } }
       }
       ${RECORD}
@@ -180,7 +183,7 @@ export const SUPPLIER_ROUTES: RestRoute[] = [
       const result = (data as RestCreateSuppliersMutation).createSuppliers;
       return { status: 201, data: { created: result.count, items: result.items.map(restRecord), errors: restErrors(result.errors) } };
     },
-    pathRenames: { inputs: 'items' },
+    pathRenames: { inputs: 'items', ...ADDRESS_RENAME },
     requestBody: { $ref: '#/components/schemas/SupplierBulkCreate' },
     responseSchema: { $ref: '#/components/schemas/SupplierBulkResult' },
     successStatus: 201,
@@ -204,7 +207,7 @@ export const SUPPLIER_ROUTES: RestRoute[] = [
       const result = (data as RestUpdateSuppliersMutation).updateSuppliers;
       return { status: 200, data: { updated: result.count, items: result.items.map(restRecord), errors: restErrors(result.errors) } };
     },
-    pathRenames: { inputs: 'items', id: '_id' },
+    pathRenames: { inputs: 'items', id: '_id', ...ADDRESS_RENAME },
     requestBody: { $ref: '#/components/schemas/SupplierBulkUpdate' },
     responseSchema: { $ref: '#/components/schemas/SupplierBulkResult' },
     successStatus: 200,
@@ -265,7 +268,7 @@ export const SUPPLIER_ROUTES: RestRoute[] = [
       ${RECORD}`,
     variables: ({ body }) => ({ input: supplierInput(body) }),
     respond: (data) => ({ status: 201, data: restRecord((data as RestCreateSupplierMutation).createSupplier) }),
-    pathRenames: { input: '' },
+    pathRenames: { input: '', ...ADDRESS_RENAME },
     requestBody: restBodySchema(createSupplierSchema),
     responseSchema: record,
     successStatus: 201,
@@ -280,7 +283,7 @@ export const SUPPLIER_ROUTES: RestRoute[] = [
       ${RECORD}`,
     variables: ({ params, body }) => ({ id: params.id, input: supplierInput(body) }),
     respond: (data) => ({ status: 200, data: restRecord((data as RestUpdateSupplierMutation).updateSupplier) }),
-    pathRenames: { input: '' },
+    pathRenames: { input: '', ...ADDRESS_RENAME },
     requestBody: restBodySchema(updateSupplierSchema),
     responseSchema: record,
     successStatus: 200,

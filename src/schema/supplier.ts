@@ -181,6 +181,14 @@ export class UpdateSupplierInput extends SupplierFieldsInput {
   name?: string;
 }
 
+@InputType({
+  description: 'One item of createSuppliers. Required fields are checked per item, so one incomplete item does not fail the others.',
+})
+export class SupplierCreateItem extends SupplierFieldsInput {
+  @Field(() => String, { nullable: true, description: 'Required: 2 to 200 characters.' })
+  name?: string;
+}
+
 @InputType({ description: 'One item of updateSuppliers.' })
 export class SupplierUpdateItem extends UpdateSupplierInput {
   @Field(() => ID)

@@ -122,8 +122,7 @@ export async function deleteSupplier(context: RequestContext, id: string, sessio
 export function createSuppliers(context: RequestContext, items: readonly unknown[], allOrNone: boolean): Promise<BulkOutcome<SupplierDocument>> {
   return runBulk(
     context,
-    items,
-    allOrNone,
+    { name: 'inputs', items, allOrNone },
     (item) => parseInput(createSupplierSchema, item),
     (input, session) => createSupplier(context, input, session),
   );
@@ -132,8 +131,7 @@ export function createSuppliers(context: RequestContext, items: readonly unknown
 export function updateSuppliers(context: RequestContext, items: readonly unknown[], allOrNone: boolean): Promise<BulkOutcome<SupplierDocument>> {
   return runBulk(
     context,
-    items,
-    allOrNone,
+    { name: 'inputs', items, allOrNone },
     (item) => {
       const { id, ...fields } = (item ?? {}) as { id?: unknown };
       if (typeof id !== 'string' || !id) throw new ValidationError('id is required', [{ path: 'id', message: 'is required' }]);
@@ -146,8 +144,7 @@ export function updateSuppliers(context: RequestContext, items: readonly unknown
 export function deleteSuppliers(context: RequestContext, ids: readonly string[], allOrNone: boolean): Promise<BulkOutcome<string>> {
   return runBulk(
     context,
-    ids,
-    allOrNone,
+    { name: 'ids', items: ids, allOrNone },
     (id) => id,
     (id, session) => deleteSupplier(context, id, session),
   );

@@ -1,0 +1,584 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { buildSchema, Kind, parse, type GraphQLSchema, type OperationDefinitionNode } from 'graphql';
+import { ObjectId } from 'mongodb';
+import { createApiKey, revokeApiKey } from '../../src/domain/auth/admin';
+import { SCOPES, type Scope } from '../../src/domain/auth/scopes';
+import { ROUTES } from '../../src/rest-compat/routes';
+import type { RestRoute } from '../../src/rest-compat/route';
+import { gatewaySchema } from '../../src/schema/build';
+import type { ApiKeyDocument } from '../../src/store/accounts';
+import { startTestGateway, type HttpResult, type TestGateway } from '../support/gateway';
+
+/**
+ * The authorization matrix: every REST route (from the route table) and every GraphQL operation (from the schema)
+ * × {no key, unknown key, key of another scope, key of the right scope, record of another account}.
+ */
+
+let gw: TestGateway;
+/** Account A: the caller. */
+let accountA: string;
+let fullA: string;
+/** Account B: the other account, whose record A must never see (404 / NOT_FOUND, never 403). */
+let fullB: string;
+let supplierB: string;
+const TAX_ID_B = '30-70000001-0-B';
+const NAME_B = 'Other Account Secret Supplier';
+
+let counter = 0;
+const unique = (prefix: string) => `${prefix} ${process.pid}-${++counter}`;
+const UNKNOWN_KEY = 'sk_thisKeyWasNeverIssuedByTheGatewayAtAll0123456789';
+
+function keyFor(scopes: Scope[]): Promise<string> {
+  return gw.key(accountA, scopes);
+}
+/** A key holding every scope except `scope`. */
+function keyWithout(scope: Scope): Promise<string> {
+  return keyFor(SCOPES.filter((s) => s !== scope));
+}
+
+async function supplierOfA(fields: Record<string, unknown> = {}): Promise<string> {
+  const res = await gw.rest('POST', '/suppliers/', { key: fullA, body: { name: unique('Supplier A'), ...fields } });
+  expect(res.status).toBe(201);
+  return res.body.data._id as string;
+}
+
+function suppliersCollection() {
+  return gw.store.collection<{ _id: ObjectId; name: string; notes?: string; account_id: ObjectId; tax_id?: string }>('suppliers');
+}
+
+/** A new supplier of account B with a tax id of its own; answers the tax id. */
+async function taxIdOfB(): Promise<string> {
+  const taxId = unique('B-tax');
+  const res = await gw.rest('POST', '/suppliers/', { key: fullB, body: { name: unique('Supplier B'), tax_id: taxId } });
+  expect(res.status).toBe(201);
+  return taxId;
+}
+
+async function storedSupplier(id: string) {
+  return suppliersCollection().findOne({ _id: new ObjectId(id) });
+}
+
+/** B's record, as stored, must never change through A. */
+let supplierBBefore: unknown;
+async function expectBUntouched(): Promise<void> {
+  expect(await storedSupplier(supplierB)).toEqual(supplierBBefore);
+}
+
+beforeAll(async () => {
+  gw = await startTestGateway();
+  ({ accountId: accountA, key: fullA } = await gw.account([...SCOPES]));
+  ({ key: fullB } = await gw.account([...SCOPES]));
+  const created = await gw.rest('POST', '/suppliers/', { key: fullB, body: { name: NAME_B, tax_id: TAX_ID_B, notes: 'B notes' } });
+  expect(created.status).toBe(201);
+  supplierB = created.body.data._id;
+  supplierBBefore = await storedSupplier(supplierB);
+});
+afterAll(async () => {
+  await gw?.stop();
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// REST: one entry per route of the route table.
+// ---------------------------------------------------------------------------------------------------------------
+
+interface RestCase {
+  /** Path (below /api/v1, `{id}` already filled) and body for a request about the record `id`. */
+  request(id: string): { path: string; body?: unknown };
+  /** Checks a successful answer about `id`. */
+  succeeded(res: HttpResult, id: string): Promise<void> | void;
+  /** Checks that a refused request (401/403) about `id` changed nothing. */
+  unchanged(id: string): Promise<void>;
+  /** A request by A about B's record, and what must come of it. */
+  otherAccount(): Promise<void>;
+}
+
+const routeKey = (route: Pick<RestRoute, 'method' | 'path'>) => `${route.method.toUpperCase()} ${route.path}`;
+const fill = (routePath: string, id: string) => routePath.replace('{id}', encodeURIComponent(id));
+
+async function stillNamed(id: string, notes: string | undefined): Promise<void> {
+  const doc = await storedSupplier(id);
+  expect(doc).not.toBeNull();
+  expect(doc!.notes).toBe(notes);
+}
+
+const REST_CASES: Record<string, RestCase> = {
+  'GET /suppliers/list/': {
+    request: () => ({ path: '/suppliers/list/?limit=100' }),
+    succeeded(res, id) {
+      expect(res.body.success).toBe(true);
+      expect(res.body.data.items.map((item: { _id: string }) => item._id)).toContain(id);
+    },
+    unchanged: async () => undefined,
+    async otherAccount() {
+      const all = await gw.rest('GET', '/suppliers/list/?limit=100', { key: fullA });
+      expect(all.status).toBe(200);
+      expect(all.body.data.items.map((item: { _id: string }) => item._id)).not.toContain(supplierB);
+      const searched = await gw.rest('GET', `/suppliers/list/?search=${encodeURIComponent(NAME_B)}`, { key: fullA });
+      expect(searched.status).toBe(200);
+      expect(searched.body.data).toMatchObject({ items: [], total: 0 });
+    },
+  },
+  'POST /suppliers/bulk/create/': {
+    request: (id) => ({ path: '/suppliers/bulk/create/', body: { items: [{ name: `Bulk created for ${id}` }, { name: `Bulk second for ${id}` }] } }),
+    succeeded(res) {
+      expect(res.body.data.created).toBe(2);
+      expect(res.body.data.errors).toEqual([]);
+    },
+    async unchanged(id) {
+      expect(await suppliersCollection().countDocuments({ name: `Bulk created for ${id}` })).toBe(0);
+    },
+    async otherAccount() {
+      // B's tax ids are B's business: A may use the same one (unique within an account only), and B is untouched.
+      const res = await gw.rest('POST', '/suppliers/bulk/create/', { key: fullA, body: { items: [{ name: unique('Same tax id'), tax_id: await taxIdOfB() }] } });
+      expect(res.status).toBe(201);
+      expect(res.body.data.created).toBe(1);
+      expect(res.body.data.items[0]._id).not.toBe(supplierB);
+    },
+  },
+  'PUT /suppliers/bulk/update/': {
+    request: (id) => ({ path: '/suppliers/bulk/update/', body: { items: [{ _id: id, notes: 'bulk updated' }] } }),
+    succeeded(res, id) {
+      expect(res.body.data.updated).toBe(1);
+      expect(res.body.data.items[0]).toMatchObject({ _id: id, notes: 'bulk updated' });
+    },
+    unchanged: (id) => stillNamed(id, undefined),
+    async otherAccount() {
+      const res = await gw.rest('PUT', '/suppliers/bulk/update/', { key: fullA, body: { items: [{ _id: supplierB, notes: 'hijacked' }], all_or_none: false } });
+      expect(res.status).toBe(200);
+      expect(res.body.data.updated).toBe(0);
+      expect(res.body.data.errors).toEqual([expect.objectContaining({ index: 0, code: 'NOT_FOUND' })]);
+      const allOrNone = await gw.rest('PUT', '/suppliers/bulk/update/', { key: fullA, body: { items: [{ _id: supplierB, notes: 'hijacked' }] } });
+      expect(allOrNone.status).not.toBe(403);
+      expect(allOrNone.body.success).toBe(false);
+      expect(JSON.stringify(allOrNone.body.error)).toContain('NOT_FOUND');
+    },
+  },
+  'POST /suppliers/bulk/delete/': {
+    request: (id) => ({ path: '/suppliers/bulk/delete/', body: { ids: [id] } }),
+    async succeeded(res, id) {
+      expect(res.body.data.deleted).toBe(1);
+      expect(res.body.data.items).toEqual([{ _id: id, deleted: true }]);
+      expect(await storedSupplier(id)).toBeNull();
+    },
+    unchanged: (id) => stillNamed(id, undefined),
+    async otherAccount() {
+      const res = await gw.rest('POST', '/suppliers/bulk/delete/', { key: fullA, body: { ids: [supplierB], all_or_none: false } });
+      expect(res.status).toBe(200);
+      expect(res.body.data.deleted).toBe(0);
+      expect(res.body.data.errors).toEqual([expect.objectContaining({ index: 0, code: 'NOT_FOUND' })]);
+      const allOrNone = await gw.rest('POST', '/suppliers/bulk/delete/', { key: fullA, body: { ids: [supplierB] } });
+      expect(allOrNone.status).not.toBe(403);
+      expect(allOrNone.body.success).toBe(false);
+      expect(JSON.stringify(allOrNone.body.error)).toContain('NOT_FOUND');
+    },
+  },
+  'GET /suppliers/{id}/': {
+    request: (id) => ({ path: fill('/suppliers/{id}/', id) }),
+    succeeded(res, id) {
+      expect(res.body.data._id).toBe(id);
+    },
+    unchanged: async () => undefined,
+    async otherAccount() {
+      const res = await gw.rest('GET', fill('/suppliers/{id}/', supplierB), { key: fullA });
+      expect(res.status).toBe(404);
+      expect(res.body.error.code).toBe('NOT_FOUND');
+      expect(JSON.stringify(res.body)).not.toContain(NAME_B);
+    },
+  },
+  'POST /suppliers/': {
+    request: (id) => ({ path: '/suppliers/', body: { name: `Created for ${id}`, category: 'matrix' } }),
+    succeeded(res, id) {
+      expect(res.body.data).toMatchObject({ name: `Created for ${id}`, category: 'matrix' });
+    },
+    async unchanged(id) {
+      expect(await suppliersCollection().countDocuments({ name: `Created for ${id}` })).toBe(0);
+    },
+    async otherAccount() {
+      const res = await gw.rest('POST', '/suppliers/', { key: fullA, body: { name: unique('Same tax id single'), tax_id: await taxIdOfB() } });
+      expect(res.status).toBe(201);
+      expect(res.body.data._id).not.toBe(supplierB);
+    },
+  },
+  'PUT /suppliers/{id}/': {
+    request: (id) => ({ path: fill('/suppliers/{id}/', id), body: { notes: 'updated' } }),
+    succeeded(res, id) {
+      expect(res.body.data).toMatchObject({ _id: id, notes: 'updated' });
+    },
+    unchanged: (id) => stillNamed(id, undefined),
+    async otherAccount() {
+      const res = await gw.rest('PUT', fill('/suppliers/{id}/', supplierB), { key: fullA, body: { notes: 'hijacked' } });
+      expect(res.status).toBe(404);
+      expect(res.body.error.code).toBe('NOT_FOUND');
+    },
+  },
+  'DELETE /suppliers/{id}/': {
+    request: (id) => ({ path: fill('/suppliers/{id}/', id) }),
+    async succeeded(res, id) {
+      expect(res.body.data).toEqual({ _id: id, deleted: true });
+      expect(await storedSupplier(id)).toBeNull();
+    },
+    unchanged: (id) => stillNamed(id, undefined),
+    async otherAccount() {
+      const res = await gw.rest('DELETE', fill('/suppliers/{id}/', supplierB), { key: fullA });
+      expect(res.status).toBe(404);
+      expect(res.body.error.code).toBe('NOT_FOUND');
+    },
+  },
+};
+
+function restCase(route: RestRoute): RestCase {
+  const entry = REST_CASES[routeKey(route)];
+  if (!entry) throw new Error(`route ${routeKey(route)} has no entry in the authorization matrix (REST_CASES): add one`);
+  return entry;
+}
+
+describe('REST routes × credentials', () => {
+  it('the matrix covers exactly the route table', () => {
+    expect(Object.keys(REST_CASES).sort()).toEqual(ROUTES.map(routeKey).sort());
+  });
+
+  describe.each(ROUTES.map((route) => [routeKey(route), route] as const))('%s', (_name, route) => {
+    const send = (id: string, key?: string) => {
+      const { path: p, body } = restCase(route).request(id);
+      return gw.rest(route.method.toUpperCase(), p, { key, body });
+    };
+
+    it('no key → 401 UNAUTHENTICATED, nothing changes', async () => {
+      const id = await supplierOfA();
+      const res = await send(id);
+      expect(res.status).toBe(401);
+      expect(res.body).toMatchObject({ success: false, error: { code: 'UNAUTHENTICATED' } });
+      await restCase(route).unchanged(id);
+    });
+
+    it('unknown key → 401 UNAUTHENTICATED, nothing changes', async () => {
+      const id = await supplierOfA();
+      const res = await send(id, UNKNOWN_KEY);
+      expect(res.status).toBe(401);
+      expect(res.body).toMatchObject({ success: false, error: { code: 'UNAUTHENTICATED' } });
+      await restCase(route).unchanged(id);
+    });
+
+    it(`key with every scope but the route's → 403 FORBIDDEN, nothing changes`, async () => {
+      const id = await supplierOfA();
+      const res = await send(id, await keyWithout(route.scope));
+      expect(res.status).toBe(403);
+      expect(res.body).toMatchObject({ success: false, error: { code: 'FORBIDDEN' } });
+      await restCase(route).unchanged(id);
+    });
+
+    it(`key with only the route's scope → ${route.successStatus}`, async () => {
+      const id = await supplierOfA();
+      const res = await send(id, await keyFor([route.scope]));
+      expect(res.status).toBe(route.successStatus);
+      expect(res.body.success).toBe(true);
+      await restCase(route).succeeded(res, id);
+    });
+
+    it('record of another account → NOT_FOUND (never 403), the record untouched', async () => {
+      await restCase(route).otherAccount();
+      await expectBUntouched();
+    });
+
+    if (route.path.includes('{id}')) {
+      it.each(['not-an-id', '123', 'zzzzzzzzzzzzzzzzzzzzzzzz', new ObjectId().toHexString()])('id %s → 404 NOT_FOUND', async (id) => {
+        const res = await gw.rest(route.method.toUpperCase(), fill(route.path, id), { key: fullA, body: restCase(route).request(id).body });
+        expect(res.status).toBe(404);
+        expect(res.body.error.code).toBe('NOT_FOUND');
+      });
+    }
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// GraphQL: one entry per Query / Mutation field of the schema.
+// ---------------------------------------------------------------------------------------------------------------
+
+interface GqlCase {
+  scope: Scope;
+  document: string;
+  variables(id: string): Record<string, unknown>;
+  /** Checks `data` of a successful operation about `id`. */
+  succeeded(data: any, id: string): Promise<void> | void;
+  unchanged(id: string): Promise<void>;
+  otherAccount(): Promise<void>;
+  /** Variables naming a malformed or missing id (id-taking operations only); the answer must be NOT_FOUND. */
+  badId?(id: string): Record<string, unknown>;
+}
+
+async function gqlOtherExpectNotFound(document: string, variables: Record<string, unknown>): Promise<void> {
+  const res = await gw.gql(document, variables, { key: fullA });
+  expect(res.body.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+  expect(JSON.stringify(res.body)).not.toContain(NAME_B);
+}
+
+const GQL_CASES: Record<string, GqlCase> = {
+  supplier: {
+    scope: 'suppliers:read',
+    document: 'query Q($id: ID!) { supplier(id: $id) { id name } }',
+    variables: (id) => ({ id }),
+    succeeded: (data, id) => expect(data.supplier.id).toBe(id),
+    unchanged: async () => undefined,
+    otherAccount: () => gqlOtherExpectNotFound('query Q($id: ID!) { supplier(id: $id) { id name } }', { id: supplierB }),
+    badId: (id) => ({ id }),
+  },
+  suppliers: {
+    scope: 'suppliers:read',
+    document: 'query Q($first: Int) { suppliers(first: $first) { totalCount nodes { id } } }',
+    variables: () => ({ first: 100 }),
+    succeeded: (data, id) => expect(data.suppliers.nodes.map((n: { id: string }) => n.id)).toContain(id),
+    unchanged: async () => undefined,
+    async otherAccount() {
+      const res = await gw.gql('query Q($s: String) { suppliers(first: 100, filter: { search: $s }) { totalCount nodes { id } } }', { s: NAME_B }, { key: fullA });
+      expect(res.body).toEqual({ data: { suppliers: { totalCount: 0, nodes: [] } } });
+      const all = await gw.gql('{ suppliers(first: 100) { nodes { id } } }', {}, { key: fullA });
+      expect(all.body.data.suppliers.nodes.map((n: { id: string }) => n.id)).not.toContain(supplierB);
+    },
+  },
+  createSupplier: {
+    scope: 'suppliers:write',
+    document: 'mutation M($input: CreateSupplierInput!) { createSupplier(input: $input) { id name } }',
+    variables: (id) => ({ input: { name: `GQL created for ${id}` } }),
+    succeeded: (data, id) => expect(data.createSupplier.name).toBe(`GQL created for ${id}`),
+    async unchanged(id) {
+      expect(await suppliersCollection().countDocuments({ name: `GQL created for ${id}` })).toBe(0);
+    },
+    async otherAccount() {
+      const res = await gw.gql('mutation M($input: CreateSupplierInput!) { createSupplier(input: $input) { id } }', { input: { name: unique('gql same tax'), taxId: await taxIdOfB() } }, { key: fullA });
+      expect(res.body.errors).toBeUndefined();
+      expect(res.body.data.createSupplier.id).not.toBe(supplierB);
+    },
+  },
+  createSuppliers: {
+    scope: 'suppliers:write',
+    document: 'mutation M($inputs: [SupplierCreateItem!]!) { createSuppliers(inputs: $inputs) { count errors { code } } }',
+    variables: (id) => ({ inputs: [{ name: `GQL bulk created for ${id}` }] }),
+    succeeded: (data) => expect(data.createSuppliers).toEqual({ count: 1, errors: [] }),
+    async unchanged(id) {
+      expect(await suppliersCollection().countDocuments({ name: `GQL bulk created for ${id}` })).toBe(0);
+    },
+    async otherAccount() {
+      const res = await gw.gql('mutation M($inputs: [SupplierCreateItem!]!) { createSuppliers(inputs: $inputs) { count items { id } } }', { inputs: [{ name: unique('gql bulk same tax'), taxId: await taxIdOfB() }] }, { key: fullA });
+      expect(res.body.errors).toBeUndefined();
+      expect(res.body.data.createSuppliers.count).toBe(1);
+      expect(res.body.data.createSuppliers.items[0].id).not.toBe(supplierB);
+    },
+  },
+  updateSupplier: {
+    scope: 'suppliers:write',
+    document: 'mutation M($id: ID!, $input: UpdateSupplierInput!) { updateSupplier(id: $id, input: $input) { id notes } }',
+    variables: (id) => ({ id, input: { notes: 'gql updated' } }),
+    succeeded: (data, id) => expect(data.updateSupplier).toEqual({ id, notes: 'gql updated' }),
+    unchanged: (id) => stillNamed(id, undefined),
+    otherAccount: () =>
+      gqlOtherExpectNotFound('mutation M($id: ID!, $input: UpdateSupplierInput!) { updateSupplier(id: $id, input: $input) { id name } }', {
+        id: supplierB,
+        input: { notes: 'hijacked' },
+      }),
+    badId: (id) => ({ id, input: { notes: 'x' } }),
+  },
+  updateSuppliers: {
+    scope: 'suppliers:write',
+    document: 'mutation M($inputs: [SupplierUpdateItem!]!) { updateSuppliers(inputs: $inputs) { count items { id notes } errors { code } } }',
+    variables: (id) => ({ inputs: [{ id, notes: 'gql bulk updated' }] }),
+    succeeded: (data, id) => expect(data.updateSuppliers).toEqual({ count: 1, items: [{ id, notes: 'gql bulk updated' }], errors: [] }),
+    unchanged: (id) => stillNamed(id, undefined),
+    async otherAccount() {
+      const res = await gw.gql(
+        'mutation M($inputs: [SupplierUpdateItem!]!) { updateSuppliers(inputs: $inputs, allOrNone: false) { count errors { index code } } }',
+        { inputs: [{ id: supplierB, notes: 'hijacked' }] },
+        { key: fullA },
+      );
+      expect(res.body.errors).toBeUndefined();
+      expect(res.body.data.updateSuppliers).toEqual({ count: 0, errors: [{ index: 0, code: 'NOT_FOUND' }] });
+    },
+  },
+  deleteSupplier: {
+    scope: 'suppliers:write',
+    document: 'mutation M($id: ID!) { deleteSupplier(id: $id) }',
+    variables: (id) => ({ id }),
+    async succeeded(data, id) {
+      expect(data.deleteSupplier).toBe(id);
+      expect(await storedSupplier(id)).toBeNull();
+    },
+    unchanged: (id) => stillNamed(id, undefined),
+    otherAccount: () => gqlOtherExpectNotFound('mutation M($id: ID!) { deleteSupplier(id: $id) }', { id: supplierB }),
+    badId: (id) => ({ id }),
+  },
+  deleteSuppliers: {
+    scope: 'suppliers:write',
+    document: 'mutation M($ids: [ID!]!) { deleteSuppliers(ids: $ids) { count items { id deleted } errors { code } } }',
+    variables: (id) => ({ ids: [id] }),
+    async succeeded(data, id) {
+      expect(data.deleteSuppliers).toEqual({ count: 1, items: [{ id, deleted: true }], errors: [] });
+      expect(await storedSupplier(id)).toBeNull();
+    },
+    unchanged: (id) => stillNamed(id, undefined),
+    async otherAccount() {
+      const res = await gw.gql('mutation M($ids: [ID!]!) { deleteSuppliers(ids: $ids, allOrNone: false) { count errors { index code } } }', { ids: [supplierB] }, { key: fullA });
+      expect(res.body.errors).toBeUndefined();
+      expect(res.body.data.deleteSuppliers).toEqual({ count: 0, errors: [{ index: 0, code: 'NOT_FOUND' }] });
+    },
+  },
+};
+
+/** Root fields of a schema, as `Query.x` / `Mutation.y` → field name. */
+function rootFields(schema: GraphQLSchema): Array<{ type: 'Query' | 'Mutation'; name: string }> {
+  const out: Array<{ type: 'Query' | 'Mutation'; name: string }> = [];
+  for (const name of Object.keys(schema.getQueryType()?.getFields() ?? {})) out.push({ type: 'Query', name });
+  for (const name of Object.keys(schema.getMutationType()?.getFields() ?? {})) out.push({ type: 'Mutation', name });
+  return out;
+}
+
+/** The committed SDL, read synchronously so each of its operations gets its own generated tests. */
+const SDL_OPERATIONS = rootFields(buildSchema(fs.readFileSync(path.join(__dirname, '../../schema.graphql'), 'utf8'))).map((f) => f.name);
+const GQL_OPERATIONS = [...new Set([...SDL_OPERATIONS, ...Object.keys(GQL_CASES)])].sort();
+
+function gqlCase(name: string): GqlCase {
+  const entry = GQL_CASES[name];
+  if (!entry) throw new Error(`GraphQL operation ${name} has no entry in the authorization matrix (GQL_CASES): add one`);
+  return entry;
+}
+
+function rootFieldOf(document: string): string {
+  const operation = parse(document).definitions.find((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION)!;
+  const field = operation.selectionSet.selections[0];
+  if (field.kind !== Kind.FIELD) throw new Error('expected a field');
+  return field.name.value;
+}
+
+describe('GraphQL operations × credentials', () => {
+  it('the matrix covers exactly the Query and Mutation fields of the live schema', async () => {
+    const live = rootFields(await gatewaySchema()).map((f) => f.name);
+    expect(Object.keys(GQL_CASES).sort()).toEqual([...live].sort());
+  });
+
+  it('the committed schema.graphql names the same operations as the live schema', async () => {
+    const live = rootFields(await gatewaySchema()).map((f) => f.name);
+    expect([...SDL_OPERATIONS].sort()).toEqual([...live].sort());
+  });
+
+  it("each REST route's declared scope is the scope of the GraphQL operation it runs", () => {
+    for (const route of ROUTES) {
+      const field = rootFieldOf(route.document);
+      expect({ route: routeKey(route), scope: gqlCase(field).scope }).toEqual({ route: routeKey(route), scope: route.scope });
+    }
+  });
+
+  describe.each(GQL_OPERATIONS)('%s', (name) => {
+    const run = (id: string, key?: string) => gw.gql(gqlCase(name).document, gqlCase(name).variables(id), { key });
+
+    it('no key → UNAUTHENTICATED, nothing changes', async () => {
+      const id = await supplierOfA();
+      const res = await run(id);
+      // A missing key is an ordinary GraphQL answer (HTTP 200) carrying the error code.
+      expect(res.status).toBe(200);
+      expect(res.body.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+      expect(res.body.data ?? null).toBeNull();
+      await gqlCase(name).unchanged(id);
+    });
+
+    it('unknown key → HTTP 401, UNAUTHENTICATED, nothing changes', async () => {
+      const id = await supplierOfA();
+      const res = await run(id, UNKNOWN_KEY);
+      expect(res.status).toBe(401);
+      expect(res.body.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+      await gqlCase(name).unchanged(id);
+    });
+
+    it("key with every scope but the operation's → FORBIDDEN, nothing changes", async () => {
+      const id = await supplierOfA();
+      const res = await run(id, await keyWithout(gqlCase(name).scope));
+      expect(res.body.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+      expect(res.body.data ?? null).toBeNull();
+      await gqlCase(name).unchanged(id);
+    });
+
+    it("key with only the operation's scope → data", async () => {
+      const id = await supplierOfA();
+      const res = await run(id, await keyFor([gqlCase(name).scope]));
+      expect(res.status).toBe(200);
+      expect(res.body.errors).toBeUndefined();
+      await gqlCase(name).succeeded(res.body.data, id);
+    });
+
+    it('record of another account → NOT_FOUND (never FORBIDDEN), the record untouched', async () => {
+      await gqlCase(name).otherAccount();
+      await expectBUntouched();
+    });
+
+    it('malformed or missing id → NOT_FOUND (operations taking an id)', async () => {
+      const badId = gqlCase(name).badId;
+      const field = (await gatewaySchema()).getQueryType()?.getFields()[name] ?? (await gatewaySchema()).getMutationType()?.getFields()[name];
+      const takesId = field?.args.some((arg) => arg.name === 'id') ?? false;
+      // An operation with an `id` argument must say how to call it with a bad id.
+      expect(Boolean(badId)).toBe(takesId);
+      if (!badId) return;
+      for (const id of ['not-an-id', '42', new ObjectId().toHexString()]) {
+        const res = await gw.gql(gqlCase(name).document, badId(id), { key: fullA });
+        expect({ id, code: res.body.errors?.[0]?.extensions?.code }).toEqual({ id, code: 'NOT_FOUND' });
+      }
+    });
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// Key lifecycle: revocation and last_used_at.
+// ---------------------------------------------------------------------------------------------------------------
+
+describe('API keys', () => {
+  it('a revoked key → 401 on REST and HTTP 401 UNAUTHENTICATED on GraphQL', async () => {
+    const { id, key } = await createApiKey(gw.store, { accountId: accountA, scopes: [...SCOPES] });
+    expect((await gw.rest('GET', '/suppliers/list/', { key })).status).toBe(200);
+    expect((await gw.gql('{ suppliers { totalCount } }', {}, { key })).body.errors).toBeUndefined();
+
+    await revokeApiKey(gw.store, id.toHexString());
+
+    const rest = await gw.rest('GET', '/suppliers/list/', { key });
+    expect(rest.status).toBe(401);
+    expect(rest.body.error.code).toBe('UNAUTHENTICATED');
+    const write = await gw.rest('POST', '/suppliers/', { key, body: { name: 'After revocation' } });
+    expect(write.status).toBe(401);
+    expect(await suppliersCollection().countDocuments({ name: 'After revocation' })).toBe(0);
+    const gql = await gw.gql('{ suppliers { totalCount } }', {}, { key });
+    expect(gql.status).toBe(401);
+    expect(gql.body.errors[0].extensions.code).toBe('UNAUTHENTICATED');
+    // The other keys of the account keep working.
+    expect((await gw.rest('GET', '/suppliers/list/', { key: fullA })).status).toBe(200);
+  });
+
+  it('records last_used_at with the gateway clock', async () => {
+    const { id, key } = await createApiKey(gw.store, { accountId: accountA, scopes: ['suppliers:read'] });
+    const keys = gw.store.collection<ApiKeyDocument>('api_keys');
+    const created = await keys.findOne({ _id: id });
+    expect(created!.last_used_at).toBeNull();
+    expect(created!.created_at).toBeInstanceOf(Date);
+
+    const saved = gw.clock.now;
+    try {
+      const first = new Date('2031-03-04T05:06:07.000Z');
+      gw.clock.now = first;
+      expect((await gw.rest('GET', '/suppliers/list/', { key })).status).toBe(200);
+      expect((await keys.findOne({ _id: id }))!.last_used_at).toEqual(first);
+
+      // A use an hour later (through GraphQL) is recorded too.
+      const later = new Date(first.getTime() + 60 * 60 * 1000);
+      gw.clock.now = later;
+      expect((await gw.gql('{ suppliers { totalCount } }', {}, { key })).body.errors).toBeUndefined();
+      expect((await keys.findOne({ _id: id }))!.last_used_at).toEqual(later);
+    } finally {
+      gw.clock.now = saved;
+    }
+  });
+
+  it('stores the key only as a hash, with its name, scopes and account', async () => {
+    const { id, key } = await createApiKey(gw.store, { accountId: accountA, scopes: ['suppliers:read'], name: 'matrix key' });
+    const doc = await gw.store.collection<ApiKeyDocument>('api_keys').findOne({ _id: id });
+    expect(doc).toMatchObject({ name: 'matrix key', scopes: ['suppliers:read'], revoked_at: null });
+    expect(doc!.account_id.toHexString()).toBe(accountA);
+    const secret = key.replace(/^sk_/, '');
+    expect(JSON.stringify(doc)).not.toContain(secret);
+    expect(JSON.stringify(await gw.store.collection('api_keys').find({}).toArray())).not.toContain(secret);
+  });
+});

@@ -10,7 +10,7 @@ export function serveGraphiQL(_req: Request, res: Response): void {
     page = renderGraphiQL({
       title: 'Gateway GraphiQL',
       endpoint: '/graphql',
-      headers: JSON.stringify({ 'X-API-Key': 'paste your API key here' }, null, 2),
+      headers: JSON.stringify({ 'X-API-Key': '' }, null, 2),
       defaultQuery: '{\n  suppliers(first: 10) {\n    totalCount\n    nodes { id name taxId status }\n  }\n}\n',
     } as never);
   }

@@ -1,13 +1,4 @@
-import {
-  GraphQLError,
-  Kind,
-  type ASTVisitor,
-  type FragmentDefinitionNode,
-  type GraphQLSchema,
-  type SelectionSetNode,
-  type ValidationContext,
-  type ValidationRule,
-} from 'graphql';
+import { GraphQLError, Kind, visit, type DocumentNode, type FragmentDefinitionNode, type GraphQLSchema, type SelectionSetNode } from 'graphql';
 import type { ApolloServerPlugin } from '@apollo/server';
 import { getComplexity, fieldExtensionsEstimator, simpleEstimator } from 'graphql-query-complexity';
 
@@ -37,43 +28,41 @@ function depthOf(selectionSet: SelectionSetNode | undefined, fragments: Map<stri
   return deepest;
 }
 
-/** Nesting deeper than maxDepth fields is refused. */
-export const depthLimit: ValidationRule = (context: ValidationContext): ASTVisitor => ({
-  Document(document) {
-    const fragments = new Map(
-      document.definitions.filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION).map((d) => [d.name.value, d]),
-    );
-    for (const definition of document.definitions) {
-      if (definition.kind !== Kind.OPERATION_DEFINITION) continue;
-      const depth = depthOf(definition.selectionSet, fragments, new Set());
-      if (depth > LIMITS.maxDepth) {
-        context.reportError(tooComplex(`query depth ${depth} exceeds the maximum of ${LIMITS.maxDepth}`));
-      }
-    }
-  },
-});
+/** The deepest field nesting of the document's operations (fragments expanded). */
+export function documentDepth(document: DocumentNode): number {
+  const fragments = new Map(
+    document.definitions.filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION).map((d) => [d.name.value, d]),
+  );
+  let deepest = 0;
+  for (const definition of document.definitions) {
+    if (definition.kind === Kind.OPERATION_DEFINITION) deepest = Math.max(deepest, depthOf(definition.selectionSet, fragments, new Set()));
+  }
+  return deepest;
+}
 
-/** More than maxAliases aliases in one document is refused (aliases multiply work without deepening the query). */
-export const aliasLimit: ValidationRule = (context: ValidationContext): ASTVisitor => {
+export function aliasCount(document: DocumentNode): number {
   let aliases = 0;
-  return {
+  visit(document, {
     Field(node) {
       if (node.alias) aliases++;
     },
-    Document: {
-      leave() {
-        if (aliases > LIMITS.maxAliases) context.reportError(tooComplex(`the document uses ${aliases} aliases; the maximum is ${LIMITS.maxAliases}`));
-      },
-    },
-  };
-};
+  });
+  return aliases;
+}
 
-/** The cost of an operation: 1 per field, list fields multiplied by their page size (see `complexity` on fields). */
-export function costPlugin(schema: GraphQLSchema): ApolloServerPlugin {
+/**
+ * Refuses, before execution, documents nested deeper than maxDepth, with more than maxAliases aliases, or costing
+ * more than maxCost: 1 per field, list fields multiplied by their page size (see `complexity` on fields).
+ */
+export function limitsPlugin(schema: GraphQLSchema): ApolloServerPlugin {
   return {
     async requestDidStart() {
       return {
         async didResolveOperation({ request, document }) {
+          const depth = documentDepth(document);
+          if (depth > LIMITS.maxDepth) throw tooComplex(`query depth ${depth} exceeds the maximum of ${LIMITS.maxDepth}`);
+          const aliases = aliasCount(document);
+          if (aliases > LIMITS.maxAliases) throw tooComplex(`the document uses ${aliases} aliases; the maximum is ${LIMITS.maxAliases}`);
           let cost: number;
           try {
             cost = getComplexity({

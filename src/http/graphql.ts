@@ -4,7 +4,7 @@ import type { GraphQLFormattedError, GraphQLSchema } from 'graphql';
 import type { RequestContext } from '../domain/context';
 import type { Logger } from '../logger';
 import { toClientError } from './client-errors';
-import { aliasLimit, costPlugin, depthLimit } from './graphql-limits';
+import { limitsPlugin } from './graphql-limits';
 
 /** Error shape for GraphQL clients: message, locations, path, and `extensions.code` (+ `details`); never a stack. */
 export function formatGraphQLError(log: Logger) {
@@ -20,8 +20,9 @@ export function createApolloServer(schema: GraphQLSchema, log: Logger): ApolloSe
   return new ApolloServer<RequestContext & BaseContext>({
     schema,
     introspection: true,
-    validationRules: [depthLimit, aliasLimit],
-    plugins: [costPlugin(schema), ApolloServerPluginLandingPageDisabled()],
+    plugins: [limitsPlugin(schema), ApolloServerPluginLandingPageDisabled()],
+    // The gateway drains and stops Apollo itself on SIGTERM/SIGINT (Apollo would re-send the signal and kill it).
+    stopOnTerminationSignals: false,
     formatError: formatGraphQLError(log),
     includeStacktraceInErrorResponses: false,
     // Cross-site requests are handled by our own rules: keys travel in a header a browser never adds by itself, and

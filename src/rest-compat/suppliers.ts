@@ -301,6 +301,15 @@ export const SUPPLIER_ROUTES: RestRoute[] = [
   },
 ];
 
+/** A bulk update item: the update body plus the `_id` it applies to. */
+function withId(schema: Record<string, unknown>): Record<string, unknown> {
+  return {
+    ...schema,
+    properties: { _id: { type: 'string' }, ...(schema.properties as Record<string, unknown>) },
+    required: ['_id', ...((schema.required as string[] | undefined) ?? [])],
+  };
+}
+
 /** OpenAPI components the supplier routes refer to. */
 export const SUPPLIER_COMPONENTS: Record<string, Record<string, unknown>> = {
   Supplier: {
@@ -343,7 +352,7 @@ export const SUPPLIER_COMPONENTS: Record<string, Record<string, unknown>> = {
         type: 'array',
         minItems: 1,
         maxItems: 500,
-        items: { allOf: [{ type: 'object', properties: { _id: { type: 'string' } }, required: ['_id'] }, restBodySchema(updateSupplierSchema)] },
+        items: withId(restBodySchema(updateSupplierSchema)),
       },
       all_or_none: { type: 'boolean', default: true },
     },

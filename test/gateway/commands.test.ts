@@ -1,0 +1,110 @@
+import { startTestGateway, type TestGateway } from '../support/gateway';
+
+/**
+ * The store counts the MongoDB commands each request sends (driver command monitoring, tallied per request and
+ * reported by request id). Listing a page of suppliers must cost a constant number of round trips, whatever the
+ * page holds: no query per supplier.
+ */
+
+let gw: TestGateway;
+beforeAll(async () => {
+  gw = await startTestGateway();
+});
+afterAll(async () => {
+  await gw?.stop();
+});
+
+const FULL_RECORD = `
+  id name email phone taxId contactName category tags notes status createdAt updatedAt
+  address { text street city state postalCode country }
+  fiscalInfo { condicionIva }`;
+const LIST = `query($first: Int) {
+  suppliers(first: $first, orderBy: {field: name, direction: asc}) {
+    totalCount
+    pageInfo { hasNextPage endCursor }
+    nodes { ${FULL_RECORD} }
+    edges { cursor node { id name } }
+  }
+}`;
+
+/** An account holding `count` suppliers (with nested address and fiscal info), its key warmed up. */
+async function accountWith(count: number): Promise<string> {
+  const { key } = await gw.account(['suppliers:read', 'suppliers:write']);
+  const items = Array.from({ length: count }, (_, i) => ({
+    name: `Proveedor ${String(i).padStart(3, '0')}`,
+    email: `p${i}@example.com`,
+    address: i % 2 ? `Calle ${i}` : { street: `Calle ${i}`, city: 'Rosario', country: 'AR' },
+    fiscal_info: { condicion_iva: 'monotributo' },
+    tags: ['a', 'b'],
+  }));
+  const created = await gw.rest('POST', '/suppliers/bulk/create/', { key, body: { items } });
+  expect(created.body.data.created).toBe(count);
+  // A key's first request records its last use (one extra write); measure from the second on.
+  await gw.gql('{ __typename }', {}, { key });
+  return key;
+}
+
+const requestId = (result: { headers: Headers }) => result.headers.get('x-request-id')!;
+
+let small: string;
+let large: string;
+beforeAll(async () => {
+  small = await accountWith(10);
+  large = await accountWith(100);
+});
+
+it('every request is tallied, by its request id', async () => {
+  const result = await gw.gql(LIST, { first: 10 }, { key: small });
+  const commands = await gw.commandsOf(requestId(result));
+  expect(commands).toBeGreaterThan(1); // authentication, the page, the count
+});
+
+it('GraphQL suppliers(first: 100): the same number of commands for 10 and for 100 suppliers', async () => {
+  const ten = await gw.gql(LIST, { first: 100 }, { key: small });
+  const hundred = await gw.gql(LIST, { first: 100 }, { key: large });
+  expect(ten.body.errors).toBeUndefined();
+  expect(hundred.body.errors).toBeUndefined();
+  expect(ten.body.data.suppliers.nodes).toHaveLength(10);
+  expect(hundred.body.data.suppliers.nodes).toHaveLength(100);
+  const tenCommands = await gw.commandsOf(requestId(ten));
+  const hundredCommands = await gw.commandsOf(requestId(hundred));
+  expect(hundredCommands).toBe(tenCommands);
+  expect(hundredCommands).toBeLessThanOrEqual(5);
+});
+
+it('REST /suppliers/list/?limit=100: the same number of commands for 10 and for 100 suppliers', async () => {
+  const ten = await gw.rest('GET', '/suppliers/list/?limit=100', { key: small });
+  const hundred = await gw.rest('GET', '/suppliers/list/?limit=100', { key: large });
+  expect(ten.status).toBe(200);
+  expect(hundred.status).toBe(200);
+  expect(ten.body.data.items).toHaveLength(10);
+  expect(hundred.body.data.items).toHaveLength(100);
+  const tenCommands = await gw.commandsOf(requestId(ten));
+  const hundredCommands = await gw.commandsOf(requestId(hundred));
+  expect(hundredCommands).toBe(tenCommands);
+  expect(hundredCommands).toBeLessThanOrEqual(5);
+});
+
+it('REST and GraphQL lists cost the same', async () => {
+  const rest = await gw.rest('GET', '/suppliers/list/?limit=100', { key: large });
+  const graphql = await gw.gql(LIST, { first: 100 }, { key: large });
+  expect(await gw.commandsOf(requestId(rest))).toBe(await gw.commandsOf(requestId(graphql)));
+});
+
+it('looking up many suppliers by id in one document is batched into one query', async () => {
+  const page = await gw.gql('{ suppliers(first: 25) { nodes { id } } }', {}, { key: large });
+  const ids = (page.body.data.suppliers.nodes as Array<{ id: string }>).map((node) => node.id);
+  const lookup = (count: number) => `{ ${ids.slice(0, count).map((id, i) => `s${i}: supplier(id: "${id}") { id name address { city text } }`).join(' ')} }`;
+  const two = await gw.gql(lookup(2), {}, { key: large });
+  const many = await gw.gql(lookup(25), {}, { key: large });
+  expect(two.body.errors).toBeUndefined();
+  expect(many.body.errors).toBeUndefined();
+  expect(Object.keys(many.body.data)).toHaveLength(25);
+  expect(await gw.commandsOf(requestId(many))).toBe(await gw.commandsOf(requestId(two)));
+});
+
+it('an incoming X-Request-Id is the id the tally is reported under', async () => {
+  const result = await gw.rest('GET', '/suppliers/list/?limit=5', { key: small, headers: { 'x-request-id': 'commands-test-42' } });
+  expect(result.headers.get('x-request-id')).toBe('commands-test-42');
+  expect(await gw.commandsOf('commands-test-42')).toBeGreaterThan(1);
+});

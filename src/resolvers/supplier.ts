@@ -1,6 +1,6 @@
 import { Arg, Authorized, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
 import type { RequestContext } from '../domain/context';
-import * as service from '../domain/suppliers/service';
+import { suppliers } from '../domain/suppliers/service';
 import type { SupplierDocument } from '../store/suppliers';
 import { BulkDeleteResult } from '../schema/common';
 import {
@@ -49,7 +49,7 @@ export class SupplierResolver {
   @Authorized('suppliers:read')
   @Query(() => Supplier, { description: 'One supplier of the account.' })
   async supplier(@Arg('id', () => ID) id: string, @Ctx() context: RequestContext): Promise<Supplier> {
-    return toSupplier(await service.getSupplier(context, id));
+    return toSupplier(await suppliers.get(context, id));
   }
 
   @Authorized('suppliers:read')
@@ -65,14 +65,14 @@ export class SupplierResolver {
     @Arg('after', () => String, { nullable: true, description: 'Cursor of the last item of the previous page.' }) after?: string,
     @Arg('offset', () => Int, { nullable: true, description: 'Items to skip (instead of after).' }) offset?: number,
   ): Promise<SupplierConnection> {
-    const page = await service.listSuppliers(context, filter ?? undefined, orderBy ?? undefined, { first, after, offset });
+    const page = await suppliers.list(context, filter ?? undefined, orderBy ?? undefined, { first, after, offset });
     return toConnection(page, toSupplier);
   }
 
   @Authorized('suppliers:write')
   @Mutation(() => Supplier)
   async createSupplier(@Arg('input', () => CreateSupplierInput) input: CreateSupplierInput, @Ctx() context: RequestContext): Promise<Supplier> {
-    return toSupplier(await service.createSupplier(context, input as never));
+    return toSupplier(await suppliers.create(context, input as never));
   }
 
   @Authorized('suppliers:write')
@@ -82,13 +82,13 @@ export class SupplierResolver {
     @Arg('input', () => UpdateSupplierInput) input: UpdateSupplierInput,
     @Ctx() context: RequestContext,
   ): Promise<Supplier> {
-    return toSupplier(await service.updateSupplier(context, id, input as never));
+    return toSupplier(await suppliers.update(context, id, input as never));
   }
 
   @Authorized('suppliers:write')
   @Mutation(() => ID, { description: 'Deletes a supplier; answers its id.' })
   async deleteSupplier(@Arg('id', () => ID) id: string, @Ctx() context: RequestContext): Promise<string> {
-    return service.deleteSupplier(context, id);
+    return suppliers.remove(context, id);
   }
 
   @Authorized('suppliers:write')
@@ -98,7 +98,7 @@ export class SupplierResolver {
     @Arg('allOrNone', () => Boolean, { defaultValue: true }) allOrNone: boolean,
     @Ctx() context: RequestContext,
   ): Promise<SupplierBulkResult> {
-    const outcome = await service.createSuppliers(context, inputs, allOrNone);
+    const outcome = await suppliers.createMany(context, inputs, allOrNone);
     return { count: outcome.items.length, items: outcome.items.map(toSupplier), errors: outcome.errors };
   }
 
@@ -109,7 +109,7 @@ export class SupplierResolver {
     @Arg('allOrNone', () => Boolean, { defaultValue: true }) allOrNone: boolean,
     @Ctx() context: RequestContext,
   ): Promise<SupplierBulkResult> {
-    const outcome = await service.updateSuppliers(context, inputs, allOrNone);
+    const outcome = await suppliers.updateMany(context, inputs, allOrNone);
     return { count: outcome.items.length, items: outcome.items.map(toSupplier), errors: outcome.errors };
   }
 
@@ -120,7 +120,7 @@ export class SupplierResolver {
     @Arg('allOrNone', () => Boolean, { defaultValue: true }) allOrNone: boolean,
     @Ctx() context: RequestContext,
   ): Promise<BulkDeleteResult> {
-    const outcome = await service.deleteSuppliers(context, ids, allOrNone);
+    const outcome = await suppliers.removeMany(context, ids, allOrNone);
     return { count: outcome.items.length, items: outcome.items.map((id) => ({ id, deleted: true })), errors: outcome.errors };
   }
 }

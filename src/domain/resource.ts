@@ -1,0 +1,125 @@
+import { MongoServerError, type ClientSession, type Filter, type Sort } from 'mongodb';
+import type { z } from 'zod';
+import type { CollectionName } from '../store/catalog';
+import { TenantCollection, type TenantDocument } from '../store/tenant-collection';
+import { runBulk, type BulkOutcome } from './bulk';
+import { requirePrincipal, type RequestContext } from './context';
+import { notFound, ValidationError, type AppError } from './errors';
+import { pageWindow, type Connection, type PageArgs } from './pagination';
+import { parseInput } from './validation';
+
+/** Stored fields of a tenant document (what create and update write). */
+export type FieldsOf<D extends TenantDocument> = Omit<D, keyof TenantDocument>;
+
+/** What makes one account-scoped resource: its collection, how inputs become fields, filters and order. */
+export interface ResourceDefinition<D extends TenantDocument, Create, Update, FilterInput, Order> {
+  collection: CollectionName;
+  /** Singular name used in messages (`supplier`). */
+  label: string;
+  createSchema: z.ZodType<Create>;
+  updateSchema: z.ZodType<Update>;
+  /** The fields of a new document from a validated create input (defaults applied). */
+  fieldsForCreate(input: Create): FieldsOf<D>;
+  /** `$set` and `$unset` for a validated partial update. */
+  fieldsForUpdate(input: Update): { set: Partial<FieldsOf<D>>; unset: string[] };
+  query(filter: FilterInput | undefined): Filter<D>;
+  sort(order: Order | undefined): Sort;
+  /** The conflict a unique-index violation means for this resource. */
+  duplicate?(input: Create | Update): AppError;
+}
+
+/**
+ * The standard operations of an account-scoped resource: read one (through the request's loader), list a page,
+ * create, partially update, delete, and the bulk forms of the three writes. Resources with richer rules (state
+ * machines, stock) build on these.
+ */
+export class Resource<D extends TenantDocument, Create, Update, FilterInput, Order> {
+  constructor(readonly definition: ResourceDefinition<D, Create, Update, FilterInput, Order>) {}
+
+  collection(context: RequestContext): TenantCollection<D> {
+    return new TenantCollection(context.store.collection<D>(this.definition.collection), requirePrincipal(context).accountId);
+  }
+
+  async get(context: RequestContext, id: string): Promise<D> {
+    const doc = await context.loaders().byId<D>(this.definition.collection).load(id);
+    if (!doc) throw notFound(this.definition.label, id);
+    return doc;
+  }
+
+  async list(context: RequestContext, filter: FilterInput | undefined, order: Order | undefined, page: PageArgs): Promise<Connection<D>> {
+    const window = pageWindow(page);
+    const query = this.definition.query(filter);
+    const collection = this.collection(context);
+    const [nodes, totalCount] = await Promise.all([
+      collection.find(query, { ...window, sort: this.definition.sort(order) }),
+      collection.count(query),
+    ]);
+    context.loaders().prime(this.definition.collection, nodes);
+    return { nodes, totalCount, window };
+  }
+
+  async create(context: RequestContext, input: Create, session?: ClientSession): Promise<D> {
+    try {
+      return await this.collection(context).insert(this.definition.fieldsForCreate(input) as never, context.now(), session);
+    } catch (error) {
+      this.rethrow(error, input);
+    }
+  }
+
+  async update(context: RequestContext, id: string, input: Update, session?: ClientSession): Promise<D> {
+    const { set, unset } = this.definition.fieldsForUpdate(input);
+    try {
+      const updated = await this.collection(context).update(id, set as Partial<D>, unset, context.now(), session);
+      if (!updated) throw notFound(this.definition.label, id);
+      return updated;
+    } catch (error) {
+      this.rethrow(error, input);
+    }
+  }
+
+  async remove(context: RequestContext, id: string, session?: ClientSession): Promise<string> {
+    if (!(await this.collection(context).delete(id, session))) throw notFound(this.definition.label, id);
+    return id;
+  }
+
+  createMany(context: RequestContext, items: readonly unknown[], allOrNone: boolean): Promise<BulkOutcome<D>> {
+    return runBulk(
+      context,
+      { name: 'inputs', items, allOrNone },
+      (item) => parseInput(this.definition.createSchema, item),
+      (input, session) => this.create(context, input, session),
+    );
+  }
+
+  updateMany(context: RequestContext, items: readonly unknown[], allOrNone: boolean): Promise<BulkOutcome<D>> {
+    return runBulk(
+      context,
+      { name: 'inputs', items, allOrNone },
+      (item) => splitId(item, (fields) => parseInput(this.definition.updateSchema, fields)),
+      ({ id, input }, session) => this.update(context, id, input, session),
+    );
+  }
+
+  removeMany(context: RequestContext, ids: readonly string[], allOrNone: boolean): Promise<BulkOutcome<string>> {
+    return runBulk(
+      context,
+      { name: 'ids', items: ids, allOrNone },
+      (id) => id,
+      (id, session) => this.remove(context, id, session),
+    );
+  }
+
+  private rethrow(error: unknown, input: Create | Update): never {
+    if (error instanceof MongoServerError && error.code === 11000 && this.definition.duplicate) throw this.definition.duplicate(input);
+    throw error;
+  }
+}
+
+/** A bulk update item: its `id` and the validated rest. */
+export function splitId<T>(item: unknown, parse: (fields: unknown) => T): { id: string; input: T } {
+  const { id, ...fields } = (item ?? {}) as { id?: unknown };
+  if (typeof id !== 'string' || !id) {
+    throw new ValidationError('id is required', [{ path: 'id', message: 'is required' }]);
+  }
+  return { id, input: parse(fields) };
+}

@@ -26,6 +26,11 @@ export interface ResourceDefinition<D extends TenantDocument, Create, Update, Fi
   sort(order: Order | undefined): Sort;
   /** The conflict a unique-index violation means for this resource. */
   duplicate?(input: Create | Update): AppError;
+  /**
+   * More writes that belong with a new document (e.g. its opening stock movement), in the same transaction;
+   * answers the document as it then stands.
+   */
+  afterCreate?(context: RequestContext, doc: D, input: Create, session: ClientSession): Promise<D>;
 }
 
 /**
@@ -59,8 +64,11 @@ export class Resource<D extends TenantDocument, Create, Update, FilterInput, Ord
   }
 
   async create(context: RequestContext, input: Create, session?: ClientSession): Promise<D> {
+    const { afterCreate } = this.definition;
+    if (afterCreate && !session) return context.store.transaction((own) => this.create(context, input, own));
     try {
-      return await this.collection(context).insert(this.definition.fieldsForCreate(input) as never, context.now(), session);
+      const doc = await this.collection(context).insert(this.definition.fieldsForCreate(input) as never, context.now(), session);
+      return afterCreate ? await afterCreate(context, doc, input, session!) : doc;
     } catch (error) {
       this.rethrow(error, input);
     }

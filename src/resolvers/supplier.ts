@@ -16,16 +16,11 @@ import {
   type CondicionIva,
   type SupplierStatus,
 } from '../schema/supplier';
+import { toAddress } from './address';
 import { pageComplexity, toConnection } from './connection';
 
 /** Stored supplier → its GraphQL shape. */
 export function toSupplier(doc: SupplierDocument): Supplier {
-  const address =
-    typeof doc.address === 'string'
-      ? { text: doc.address }
-      : doc.address
-        ? { ...doc.address, postalCode: doc.address.postal_code }
-        : null;
   return {
     id: doc._id.toHexString(),
     name: doc.name,
@@ -33,7 +28,7 @@ export function toSupplier(doc: SupplierDocument): Supplier {
     phone: doc.phone ?? null,
     taxId: doc.tax_id ?? null,
     contactName: doc.contact_name ?? null,
-    address,
+    address: toAddress(doc.address),
     fiscalInfo: doc.fiscal_info ? { condicionIva: (doc.fiscal_info.condicion_iva as CondicionIva) ?? null } : null,
     category: doc.category ?? null,
     tags: doc.tags ?? [],

@@ -1,4 +1,4 @@
-import { Field, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { Field, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
 
 export enum SortDirection {
   asc = 'asc',
@@ -64,4 +64,26 @@ export class BulkDeleteResult {
 
   @Field(() => [BulkItemErrorType])
   errors!: BulkItemErrorType[];
+}
+
+@ObjectType('Address', { description: 'A postal address: free text, or its parts.' })
+@InputType('AddressInput', { description: 'A postal address: `text` alone, or its parts.' })
+export class Address {
+  @Field(() => String, { nullable: true, description: 'The whole address as one line (instead of its parts).' })
+  text?: string | null;
+
+  @Field(() => String, { nullable: true })
+  street?: string | null;
+
+  @Field(() => String, { nullable: true })
+  city?: string | null;
+
+  @Field(() => String, { nullable: true })
+  state?: string | null;
+
+  @Field(() => String, { nullable: true })
+  postalCode?: string | null;
+
+  @Field(() => String, { nullable: true })
+  country?: string | null;
 }

@@ -1,6 +1,6 @@
 import { Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { createSupplierSchema, supplierFilterSchema, updateSupplierSchema } from '../domain/suppliers/schema';
-import { BulkItemErrorType, PageInfo, SortDirection } from './common';
+import { Address, BulkItemErrorType, PageInfo, SortDirection } from './common';
 import { validatedBy } from './validation';
 
 export enum SupplierStatus {
@@ -22,28 +22,6 @@ export enum SupplierOrderField {
   updatedAt = 'updatedAt',
 }
 registerEnumType(SupplierOrderField, { name: 'SupplierOrderField' });
-
-@ObjectType('Address', { description: 'A postal address: free text, or its parts.' })
-@InputType('AddressInput', { description: 'A postal address: `text` alone, or its parts.' })
-export class Address {
-  @Field(() => String, { nullable: true, description: 'The whole address as one line (instead of its parts).' })
-  text?: string | null;
-
-  @Field(() => String, { nullable: true })
-  street?: string | null;
-
-  @Field(() => String, { nullable: true })
-  city?: string | null;
-
-  @Field(() => String, { nullable: true })
-  state?: string | null;
-
-  @Field(() => String, { nullable: true })
-  postalCode?: string | null;
-
-  @Field(() => String, { nullable: true })
-  country?: string | null;
-}
 
 @ObjectType('FiscalInfo')
 @InputType('FiscalInfoInput')

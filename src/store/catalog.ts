@@ -23,6 +23,33 @@ export const COLLECTIONS = {
       partialFilterExpression: { tax_id: { $type: 'string' } },
     },
   ],
+  products: [
+    { key: { account_id: 1, sku: 1 }, name: 'account_sku_unique', unique: true },
+    { key: { account_id: 1, created_at: -1 }, name: 'account_created' },
+  ],
+  customers: [{ key: { account_id: 1, created_at: -1 }, name: 'account_created' }],
+  stock_movements: [{ key: { account_id: 1, item_id: 1, created_at: -1 }, name: 'account_item_created' }],
+  expenses: [
+    { key: { account_id: 1, date: -1 }, name: 'account_date' },
+    { key: { account_id: 1, supplier_id: 1 }, name: 'account_supplier' },
+  ],
+  supplies: [
+    { key: { account_id: 1, created_at: -1 }, name: 'account_created' },
+    { key: { account_id: 1, supplier_id: 1 }, name: 'account_supplier' },
+  ],
+  supply_consumptions: [{ key: { account_id: 1, created_at: -1 }, name: 'account_created' }],
+  delivery_notes: [
+    { key: { account_id: 1, created_at: -1 }, name: 'account_created' },
+    { key: { account_id: 1, customer_id: 1 }, name: 'account_customer' },
+    {
+      key: { account_id: 1, sale_point: 1, number: 1 },
+      name: 'account_sale_point_number_unique',
+      unique: true,
+      partialFilterExpression: { number: { $type: 'number' } },
+    },
+  ],
+  /** Atomic sequences (delivery note numbers per sale point). */
+  counters: [{ key: { account_id: 1, name: 1 }, name: 'account_name_unique', unique: true }],
 } satisfies Record<string, IndexDescription[]>;
 
 export type CollectionName = keyof typeof COLLECTIONS;

@@ -1,14 +1,8 @@
 import type { Filter, Sort } from 'mongodb';
+import type { StoredAddress } from './address';
+import { textSearch } from './text-search';
 import type { SupplierFilterData } from '../domain/suppliers/schema';
 import type { TenantDocument } from './tenant-collection';
-
-export interface AddressDocument {
-  street?: string;
-  city?: string;
-  state?: string;
-  postal_code?: string;
-  country?: string;
-}
 
 /** A supplier as stored: field names are the REST API's. */
 export type SupplierFields = {
@@ -17,7 +11,7 @@ export type SupplierFields = {
   phone?: string;
   tax_id?: string;
   contact_name?: string;
-  address?: string | AddressDocument;
+  address?: StoredAddress;
   fiscal_info?: { condicion_iva?: string };
   category?: string;
   tags: string[];
@@ -27,10 +21,6 @@ export type SupplierFields = {
 
 export type SupplierDocument = TenantDocument & SupplierFields;
 
-function escapeRegex(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
 /** The Mongo filter for a validated supplier filter. Client values only ever appear as values, never as operators. */
 export function supplierQuery(filter: SupplierFilterData | undefined): Filter<SupplierDocument> {
   const query: Filter<SupplierDocument> = {};
@@ -39,8 +29,7 @@ export function supplierQuery(filter: SupplierFilterData | undefined): Filter<Su
   if (filter.category) query.category = filter.category;
   if (filter.tag) query.tags = filter.tag;
   if (filter.search) {
-    const pattern = new RegExp(escapeRegex(filter.search), 'i');
-    query.$or = [{ name: pattern }, { tax_id: pattern }, { email: pattern }];
+    Object.assign(query, textSearch(['name', 'tax_id', 'email'], filter.search));
   }
   if (filter.createdFrom || filter.createdTo) {
     query.created_at = {

@@ -1,4 +1,5 @@
-import type { AddressDocument, SupplierDocument, SupplierFields, SupplierOrderField } from '../../store/suppliers';
+import type { SupplierDocument, SupplierFields, SupplierOrderField } from '../../store/suppliers';
+import { storedAddress } from '../address';
 import { supplierQuery, supplierSort } from '../../store/suppliers';
 import { ConflictError } from '../errors';
 import { Resource } from '../resource';
@@ -9,17 +10,6 @@ import {
   type SupplierFilterData,
   type UpdateSupplierData,
 } from './schema';
-
-function addressFields(address: NonNullable<UpdateSupplierData['address']>): string | AddressDocument | undefined {
-  if (address.text) return address.text;
-  const out: AddressDocument = {};
-  if (address.street) out.street = address.street;
-  if (address.city) out.city = address.city;
-  if (address.state) out.state = address.state;
-  if (address.postalCode) out.postal_code = address.postalCode;
-  if (address.country) out.country = address.country;
-  return Object.keys(out).length ? out : undefined;
-}
 
 /** Input (GraphQL names) → stored fields; null or empty means "remove the field". */
 function toFields(input: UpdateSupplierData): { set: Partial<SupplierFields>; unset: string[] } {
@@ -35,7 +25,7 @@ function toFields(input: UpdateSupplierData): { set: Partial<SupplierFields>; un
   put('phone', input.phone);
   put('tax_id', input.taxId);
   put('contact_name', input.contactName);
-  if (input.address !== undefined) put('address', input.address === null ? null : (addressFields(input.address) ?? null));
+  if (input.address !== undefined) put('address', input.address === null ? null : (storedAddress(input.address) ?? null));
   if (input.fiscalInfo !== undefined) {
     put('fiscal_info', input.fiscalInfo?.condicionIva ? { condicion_iva: input.fiscalInfo.condicionIva } : null);
   }

@@ -1,0 +1,126 @@
+import { ObjectId, type ClientSession } from 'mongodb';
+import { STOCK_ITEMS, type StockCause, type StockItemType, type StockMovementDocument, type Stocked } from '../../store/stock';
+import { parseId } from '../../store/ids';
+import { TenantCollection } from '../../store/tenant-collection';
+import { requirePrincipal, type RequestContext } from '../context';
+import { ConflictError, notFound, ValidationError, type ErrorDetail } from '../errors';
+import { fromMilli } from '../money';
+import { pageWindow, type Connection, type PageArgs } from '../pagination';
+import { accountSettings } from '../settings';
+
+/** One change to apply: an item and a signed quantity in thousandths. */
+export interface StockChange {
+  itemType: StockItemType;
+  itemId: string;
+  deltaMilli: number;
+}
+
+function items(context: RequestContext, type: StockItemType): TenantCollection<Stocked> {
+  return new TenantCollection(context.store.collection<Stocked>(STOCK_ITEMS[type]), requirePrincipal(context).accountId);
+}
+
+function movements(context: RequestContext): TenantCollection<StockMovementDocument> {
+  return new TenantCollection(context.store.collection<StockMovementDocument>('stock_movements'), requirePrincipal(context).accountId);
+}
+
+/**
+ * Applies stock changes and writes their movements, inside the caller's transaction (the document that causes
+ * them is written in the same one). Each item changes with one atomic `$inc`, conditional on enough stock unless
+ * the account allows negative stock, so concurrent operations never lose an update and never oversell: the loser
+ * of a race on the last units gets 409 INSUFFICIENT_STOCK naming every short item.
+ */
+export async function applyStockChanges(
+  context: RequestContext,
+  changes: StockChange[],
+  cause: StockCause,
+  session: ClientSession,
+  reason: string | null = null,
+): Promise<StockMovementDocument[]> {
+  const net = new Map<string, StockChange>();
+  for (const change of changes) {
+    const key = `${change.itemType}:${change.itemId}`;
+    const known = net.get(key);
+    net.set(key, { ...change, deltaMilli: (known?.deltaMilli ?? 0) + change.deltaMilli });
+  }
+  const { allowNegativeStock } = await accountSettings(context, session);
+  const now = context.now();
+  const short: ErrorDetail[] = [];
+  const written: Array<{ change: StockChange; after: Stocked }> = [];
+  for (const change of net.values()) {
+    if (change.deltaMilli === 0) continue;
+    const collection = items(context, change.itemType);
+    const _id = parseId(change.itemId);
+    if (!_id) throw notFound(change.itemType, change.itemId);
+    const guard = change.deltaMilli < 0 && !allowNegativeStock ? { stock_milli: { $gte: -change.deltaMilli } } : {};
+    const after = await collection.collection.findOneAndUpdate(
+      collection.scope({ _id, ...guard }),
+      { $inc: { stock_milli: change.deltaMilli }, $set: { updated_at: now } },
+      { session, returnDocument: 'after' },
+    );
+    if (after) {
+      written.push({ change, after: after as Stocked });
+      continue;
+    }
+    const item = await collection.findById(change.itemId, session);
+    if (!item) throw notFound(change.itemType, change.itemId);
+    short.push({
+      path: `${change.itemType}:${change.itemId}`,
+      message: `${item.name}: needs ${fromMilli(-change.deltaMilli)}, has ${fromMilli(item.stock_milli)}`,
+    });
+  }
+  if (short.length) {
+    throw new ConflictError(`not enough stock: ${short.map((detail) => detail.message).join('; ')}`, short, 'INSUFFICIENT_STOCK');
+  }
+  const userId = requirePrincipal(context).userId;
+  const docs = written.map(({ change, after }) => ({
+    _id: new ObjectId(),
+    account_id: requirePrincipal(context).accountId,
+    item_type: change.itemType,
+    item_id: after._id,
+    delta_milli: change.deltaMilli,
+    stock_after_milli: after.stock_milli,
+    cause,
+    reason,
+    user_id: userId,
+    created_at: now,
+    updated_at: now,
+  }));
+  if (docs.length) await context.store.collection<StockMovementDocument>('stock_movements').insertMany(docs, { session });
+  return docs;
+}
+
+/** A manual correction of one item's stock, with its reason. */
+export async function adjustStock(context: RequestContext, itemType: StockItemType, itemId: string, deltaMilli: number, reason: string): Promise<StockMovementDocument> {
+  if (deltaMilli === 0) throw new ValidationError('delta must not be 0', [{ path: 'delta', message: 'must not be 0' }]);
+  const [movement] = await context.store.transaction((session) =>
+    applyStockChanges(context, [{ itemType, itemId, deltaMilli }], { type: 'adjustment', id: null }, session, reason),
+  );
+  return movement;
+}
+
+/** An item's movements, newest first. */
+export async function movementsOf(context: RequestContext, itemId: ObjectId, page: PageArgs): Promise<Connection<StockMovementDocument>> {
+  const window = pageWindow(page);
+  const collection = movements(context);
+  const [nodes, totalCount] = await Promise.all([
+    collection.find({ item_id: itemId }, { ...window, sort: { created_at: -1, _id: -1 } }),
+    collection.count({ item_id: itemId }),
+  ]);
+  return { nodes, totalCount, window };
+}
+
+/**
+ * A new item's opening stock, recorded like any other change (the item is created with none, then moved up), so
+ * its movements always add up to its stock. Answers the item as it then stands.
+ */
+export async function openStock<D extends Stocked>(
+  context: RequestContext,
+  itemType: StockItemType,
+  item: D,
+  openingMilli: number,
+  session: ClientSession,
+): Promise<D> {
+  if (openingMilli === 0) return item;
+  const [movement] = await applyStockChanges(context, [{ itemType, itemId: item._id.toHexString(), deltaMilli: openingMilli }], { type: 'opening', id: item._id }, session);
+  return { ...item, stock_milli: movement.stock_after_milli, updated_at: movement.created_at };
+}

@@ -297,6 +297,8 @@ describe('REST routes × credentials', () => {
 
 interface GqlCase {
   scope: Scope;
+  /** Creates the record of A the operation is about (default: a supplier). */
+  record?(): Promise<string>;
   document: string;
   variables(id: string): Record<string, unknown>;
   /** Checks `data` of a successful operation about `id`. */
@@ -423,6 +425,162 @@ const GQL_CASES: Record<string, GqlCase> = {
   },
 };
 
+/**
+ * The standard read/create/update/delete operations of a GraphQL-only resource, as matrix entries: each case
+ * makes its own record of A, and B's record (made once) must stay invisible and untouched.
+ */
+function entityCases(options: {
+  one: string;
+  many: string;
+  type: string;
+  collection: 'products' | 'customers';
+  read: Scope;
+  write: Scope;
+  fields: () => Record<string, unknown>;
+  change: Record<string, unknown>;
+}): Record<string, GqlCase> {
+  const { one, many, type, collection, read, write } = options;
+  const create = `mutation M($input: Create${type}Input!) { create${type}(input: $input) { id name } }`;
+  const stored = (id: string) => gw.store.collection(collection).findOne({ _id: new ObjectId(id) });
+  const make = async (key: string) => {
+    const res = await gw.gql(create, { input: options.fields() }, { key });
+    expect(res.body.errors).toBeUndefined();
+    return res.body.data[`create${type}`].id as string;
+  };
+  let ofB: Promise<{ id: string; before: unknown }> | undefined;
+  const recordOfB = () =>
+    (ofB ??= make(fullB).then(async (id) => ({ id, before: await stored(id) })));
+  const bUntouched = async () => {
+    const b = await recordOfB();
+    expect(await stored(b.id)).toEqual(b.before);
+  };
+  const notFoundForB = async (document: string, variables: (id: string) => Record<string, unknown>) => {
+    const b = await recordOfB();
+    const res = await gw.gql(document, variables(b.id), { key: fullA });
+    expect(res.body.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+    await bUntouched();
+  };
+  const sameAsBefore = async (id: string, before: Promise<unknown>) => expect(await stored(id)).toEqual(await before);
+  const snapshots = new Map<string, Promise<unknown>>();
+  const record = async () => {
+    const id = await make(fullA);
+    snapshots.set(id, stored(id));
+    return id;
+  };
+  const unchanged = (id: string) => sameAsBefore(id, snapshots.get(id)!);
+  const getDoc = `query Q($id: ID!) { ${one}(id: $id) { id name } }`;
+  const update = `mutation M($id: ID!, $input: Update${type}Input!) { update${type}(id: $id, input: $input) { id } }`;
+  const remove = `mutation M($id: ID!) { delete${type}(id: $id) }`;
+  return {
+    [one]: {
+      scope: read,
+      record,
+      document: getDoc,
+      variables: (id) => ({ id }),
+      succeeded: (data, id) => expect(data[one].id).toBe(id),
+      unchanged,
+      otherAccount: () => notFoundForB(getDoc, (id) => ({ id })),
+      badId: (id) => ({ id }),
+    },
+    [many]: {
+      scope: read,
+      record,
+      document: `query Q { ${many}(first: 100) { nodes { id } } }`,
+      variables: () => ({}),
+      succeeded: (data, id) => expect(data[many].nodes.map((n: { id: string }) => n.id)).toContain(id),
+      unchanged,
+      async otherAccount() {
+        const b = await recordOfB();
+        const res = await gw.gql(`query Q { ${many}(first: 100) { nodes { id } } }`, {}, { key: fullA });
+        expect(res.body.data[many].nodes.map((n: { id: string }) => n.id)).not.toContain(b.id);
+      },
+    },
+    [`create${type}`]: {
+      scope: write,
+      record,
+      document: create,
+      variables: () => ({ input: options.fields() }),
+      succeeded: (data) => expect(data[`create${type}`].id).toEqual(expect.any(String)),
+      unchanged,
+      async otherAccount() {
+        await recordOfB();
+        await bUntouched();
+      },
+    },
+    [`update${type}`]: {
+      scope: write,
+      record,
+      document: update,
+      variables: (id) => ({ id, input: options.change }),
+      succeeded: (data, id) => expect(data[`update${type}`].id).toBe(id),
+      unchanged,
+      otherAccount: () => notFoundForB(update, (id) => ({ id, input: options.change })),
+      badId: (id) => ({ id, input: options.change }),
+    },
+    [`delete${type}`]: {
+      scope: write,
+      record,
+      document: remove,
+      variables: (id) => ({ id }),
+      async succeeded(data, id) {
+        expect(data[`delete${type}`]).toBe(id);
+        expect(await stored(id)).toBeNull();
+      },
+      unchanged,
+      otherAccount: () => notFoundForB(remove, (id) => ({ id })),
+      badId: (id) => ({ id }),
+    },
+  };
+}
+
+Object.assign(
+  GQL_CASES,
+  entityCases({
+    one: 'product',
+    many: 'products',
+    type: 'Product',
+    collection: 'products',
+    read: 'supplies:read',
+    write: 'supplies:write',
+    fields: () => ({ name: unique('Product'), sku: unique('SKU'), stock: 5 }),
+    change: { description: 'changed' },
+  }),
+  entityCases({
+    one: 'customer',
+    many: 'customers',
+    type: 'Customer',
+    collection: 'customers',
+    read: 'delivery_notes:read',
+    write: 'delivery_notes:write',
+    fields: () => ({ name: unique('Customer'), documentType: 'CUIT', documentNumber: '20-12345678-6' }),
+    change: { email: 'changed@example.com' },
+  }),
+);
+
+GQL_CASES.adjustStock = (() => {
+  const document = 'mutation M($id: ID!) { adjustStock(itemType: product, id: $id, delta: -1, reason: "count") { stockAfter } }';
+  const make = async (key: string) => {
+    const res = await gw.gql('mutation M($input: CreateProductInput!) { createProduct(input: $input) { id } }', { input: { name: unique('P'), sku: unique('S'), stock: 5 } }, { key });
+    return res.body.data.createProduct.id as string;
+  };
+  const stock = async (id: string) => ((await gw.store.collection('products').findOne({ _id: new ObjectId(id) })) as { stock_milli: number } | null)?.stock_milli;
+  return {
+    scope: 'supplies:write' as Scope,
+    record: () => make(fullA),
+    document,
+    variables: (id: string) => ({ id }),
+    succeeded: (data: any) => expect(data.adjustStock.stockAfter).toBe(4),
+    unchanged: async (id: string) => expect(await stock(id)).toBe(5000),
+    async otherAccount() {
+      const id = await make(fullB);
+      const res = await gw.gql(document, { id }, { key: fullA });
+      expect(res.body.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+      expect(await stock(id)).toBe(5000);
+    },
+    badId: (id: string) => ({ id }),
+  };
+})();
+
 /** Root fields of a schema, as `Query.x` / `Mutation.y` → field name. */
 function rootFields(schema: GraphQLSchema): Array<{ type: 'Query' | 'Mutation'; name: string }> {
   const out: Array<{ type: 'Query' | 'Mutation'; name: string }> = [];
@@ -468,9 +626,10 @@ describe('GraphQL operations × credentials', () => {
 
   describe.each(GQL_OPERATIONS)('%s', (name) => {
     const run = (id: string, key?: string) => gw.gql(gqlCase(name).document, gqlCase(name).variables(id), { key });
+    const recordOfA = () => (gqlCase(name).record ?? supplierOfA)();
 
     it('no key → UNAUTHENTICATED, nothing changes', async () => {
-      const id = await supplierOfA();
+      const id = await recordOfA();
       const res = await run(id);
       // A missing key is an ordinary GraphQL answer (HTTP 200) carrying the error code.
       expect(res.status).toBe(200);
@@ -480,7 +639,7 @@ describe('GraphQL operations × credentials', () => {
     });
 
     it('unknown key → HTTP 401, UNAUTHENTICATED, nothing changes', async () => {
-      const id = await supplierOfA();
+      const id = await recordOfA();
       const res = await run(id, UNKNOWN_KEY);
       expect(res.status).toBe(401);
       expect(res.body.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
@@ -488,7 +647,7 @@ describe('GraphQL operations × credentials', () => {
     });
 
     it("key with every scope but the operation's → FORBIDDEN, nothing changes", async () => {
-      const id = await supplierOfA();
+      const id = await recordOfA();
       const res = await run(id, await keyWithout(gqlCase(name).scope));
       expect(res.body.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
       expect(res.body.data ?? null).toBeNull();
@@ -496,7 +655,7 @@ describe('GraphQL operations × credentials', () => {
     });
 
     it("key with only the operation's scope → data", async () => {
-      const id = await supplierOfA();
+      const id = await recordOfA();
       const res = await run(id, await keyFor([gqlCase(name).scope]));
       expect(res.status).toBe(200);
       expect(res.body.errors).toBeUndefined();

@@ -1,0 +1,297 @@
+import type { z } from 'zod';
+import type { Scope } from '../domain/auth/scopes';
+import { ValidationError } from '../domain/errors';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../domain/pagination';
+import { bodyToInput, restPath } from './naming';
+import { restBodySchema } from './openapi-schemas';
+import { bodyObject, QueryReader } from './query';
+import type { QueryParameter, RestInput, RestRoute } from './route';
+
+type Row = Record<string, any>;
+
+/** Fragment for the per-item errors of bulk operations (spread as `errors { ...BulkErrors }`). */
+export const BULK_ERRORS = /* GraphQL */ `
+  fragment BulkErrors on BulkItemError {
+    index
+    code
+    message
+    details { path message }
+  }
+`;
+
+/**
+ * The stored operations of a resource: each selects one root field, records through a fragment that aliases the
+ * legacy names. `list` takes `$first`/`$offset` plus what `listVariables` gives; `get`/`update`/`remove` take
+ * `$id`; `create`/`update` take `$input`; bulk ones take `$inputs` or `$ids` and `$allOrNone`.
+ */
+export interface CrudDocuments {
+  list: string;
+  get: string;
+  create: string;
+  update?: string;
+  remove: string;
+  createMany?: string;
+  updateMany?: string;
+  removeMany?: string;
+}
+
+export interface CrudSpec {
+  /** Path prefix below /api/v1 (`/suppliers`). */
+  base: string;
+  /** Singular and plural names for summaries. */
+  label: string;
+  plural: string;
+  read: Scope;
+  write: Scope;
+  /** The identifier's name in REST records and bodies. */
+  idName: '_id' | 'id';
+  documents: CrudDocuments;
+  /** GraphQL record (legacy aliases already applied) → REST record. */
+  toRecord(record: Row): Row;
+  /** REST body fields (read-only ones removed) → GraphQL input; default: snake_case keys to camelCase. */
+  toInput?(fields: Row): Row;
+  /** Filters and order of the list route, read from the query string. */
+  listVariables(params: QueryReader): Row;
+  listParameters: QueryParameter[];
+  /** GraphQL error paths → REST names beyond snake_case (e.g. `address.text` → `address`). */
+  pathRenames?: Record<string, string>;
+  /** OpenAPI: the record's component name, and the zod schemas of the bodies. */
+  recordComponent: string;
+  createSchema: z.ZodType;
+  updateSchema?: z.ZodType;
+}
+
+const READ_ONLY = ['_id', 'id', 'account_id', 'created_at', 'updated_at'];
+
+/** The single root field's value of an operation's data. */
+function root(data: Row): any {
+  return Object.values(data)[0];
+}
+
+function withId(schema: Row, idName: string): Row {
+  return { ...schema, properties: { [idName]: { type: 'string' }, ...schema.properties }, required: [idName, ...(schema.required ?? [])] };
+}
+
+/**
+ * The legacy REST routes of a resource, from its stored operations: list, get, create, update, delete and the
+ * three bulk routes (those whose documents are given), with the shared envelope, paging and bulk contracts.
+ */
+export function crudRoutes(spec: CrudSpec): { routes: RestRoute[]; components: Record<string, Row> } {
+  const { base, idName, documents } = spec;
+  const record = { $ref: `#/components/schemas/${spec.recordComponent}` };
+  const bulkErrors = { $ref: '#/components/schemas/BulkItemError' };
+  const renames = spec.pathRenames ?? {};
+
+  const input = (body: unknown, keepId = false): Row => {
+    const fields: Row = { ...bodyObject(body, spec.label) };
+    const id = fields._id ?? fields.id;
+    for (const key of READ_ONLY) delete fields[key];
+    const converted = spec.toInput ? spec.toInput(fields) : (bodyToInput(fields) as Row);
+    return keepId ? { id, ...converted } : converted;
+  };
+
+  const bulk = ({ body }: RestInput, key: 'items' | 'ids'): { list: unknown[]; allOrNone: boolean } => {
+    const object = bodyObject(body);
+    const list = object[key];
+    if (!Array.isArray(list)) throw new ValidationError(`${key} must be an array`, [{ path: key, message: 'must be an array' }]);
+    const allOrNone = object.all_or_none ?? true;
+    if (typeof allOrNone !== 'boolean') throw new ValidationError('all_or_none must be true or false', [{ path: 'all_or_none', message: 'must be a boolean' }]);
+    return { list, allOrNone };
+  };
+
+  const restErrors = (errors: Row[]) =>
+    errors.map((error) => ({ ...error, details: error.details.map((detail: Row) => ({ ...detail, path: restPath(detail.path, renames) })) }));
+
+  const listParams = (query: Record<string, unknown>) => {
+    const params = new QueryReader(query);
+    const page = params.int('page', 1, 1, 1_000_000);
+    const limit = params.int('limit', DEFAULT_PAGE_SIZE, 1, MAX_PAGE_SIZE);
+    const variables = spec.listVariables(params);
+    params.done();
+    return { page, limit, variables };
+  };
+
+  const bulkResult = (verb: 'created' | 'updated', data: Row) => {
+    const result = root(data);
+    return { [verb]: result.count, items: result.items.map(spec.toRecord), errors: restErrors(result.errors) };
+  };
+
+  const routes: RestRoute[] = [
+    {
+      method: 'get',
+      path: `${base}/list/`,
+      summary: `List ${spec.plural} (filters, pages of at most ${MAX_PAGE_SIZE})`,
+      scope: spec.read,
+      document: documents.list,
+      variables({ query }) {
+        const { page, limit, variables } = listParams(query);
+        return { ...variables, first: limit, offset: (page - 1) * limit };
+      },
+      respond(data, { query }) {
+        const { page, limit } = listParams(query);
+        const connection = root(data);
+        return {
+          status: 200,
+          data: { items: connection.nodes.map(spec.toRecord), total: connection.totalCount, page, limit, pages: Math.ceil(connection.totalCount / limit) },
+        };
+      },
+      pathRenames: { filter: '', first: 'limit', offset: 'page', ...renames },
+      parameters: [
+        { name: 'page', description: 'Page number, from 1.', schema: { type: 'integer', minimum: 1, default: 1 } },
+        { name: 'limit', description: `Page size, 1 to ${MAX_PAGE_SIZE}.`, schema: { type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE } },
+        ...spec.listParameters,
+      ],
+      responseSchema: {
+        type: 'object',
+        properties: { items: { type: 'array', items: record }, total: { type: 'integer' }, page: { type: 'integer' }, limit: { type: 'integer' }, pages: { type: 'integer' } },
+        required: ['items', 'total', 'page', 'limit', 'pages'],
+      },
+      successStatus: 200,
+    },
+  ];
+  const typeName = spec.recordComponent;
+  const components: Record<string, Row> = {};
+
+  if (documents.createMany) {
+    routes.push({
+      method: 'post',
+      path: `${base}/bulk/create/`,
+      summary: `Create up to 500 ${spec.plural}`,
+      scope: spec.write,
+      document: documents.createMany,
+      variables(request) {
+        const { list, allOrNone } = bulk(request, 'items');
+        return { inputs: list.map((item) => input(item)), allOrNone };
+      },
+      respond: (data) => ({ status: 201, data: bulkResult('created', data) }),
+      pathRenames: { inputs: 'items', ...renames },
+      requestBody: { $ref: `#/components/schemas/${typeName}BulkCreate` },
+      responseSchema: { $ref: `#/components/schemas/${typeName}BulkResult` },
+      successStatus: 201,
+    });
+    components[`${typeName}BulkCreate`] = {
+      type: 'object',
+      properties: { items: { type: 'array', items: restBodySchema(spec.createSchema), minItems: 1, maxItems: 500 }, all_or_none: { type: 'boolean', default: true } },
+      required: ['items'],
+    };
+  }
+  if (documents.updateMany && spec.updateSchema) {
+    routes.push({
+      method: 'put',
+      path: `${base}/bulk/update/`,
+      summary: `Partially update up to 500 ${spec.plural} (each item carries its ${idName})`,
+      scope: spec.write,
+      document: documents.updateMany,
+      variables(request) {
+        const { list, allOrNone } = bulk(request, 'items');
+        return { inputs: list.map((item) => input(item, true)), allOrNone };
+      },
+      respond: (data) => ({ status: 200, data: bulkResult('updated', data) }),
+      pathRenames: { inputs: 'items', id: idName, ...renames },
+      requestBody: { $ref: `#/components/schemas/${typeName}BulkUpdate` },
+      responseSchema: { $ref: `#/components/schemas/${typeName}BulkResult` },
+      successStatus: 200,
+    });
+    components[`${typeName}BulkUpdate`] = {
+      type: 'object',
+      properties: { items: { type: 'array', minItems: 1, maxItems: 500, items: withId(restBodySchema(spec.updateSchema), idName) }, all_or_none: { type: 'boolean', default: true } },
+      required: ['items'],
+    };
+  }
+  if (documents.createMany || documents.updateMany) {
+    components[`${typeName}BulkResult`] = {
+      type: 'object',
+      properties: {
+        created: { type: 'integer' },
+        updated: { type: 'integer' },
+        items: { type: 'array', items: record },
+        errors: { type: 'array', items: bulkErrors },
+      },
+    };
+  }
+  if (documents.removeMany) {
+    routes.push({
+      method: 'post',
+      path: `${base}/bulk/delete/`,
+      summary: `Delete up to 500 ${spec.plural}`,
+      scope: spec.write,
+      document: documents.removeMany,
+      variables(request) {
+        const { list, allOrNone } = bulk(request, 'ids');
+        return { ids: list, allOrNone };
+      },
+      respond(data) {
+        const result = root(data);
+        return { status: 200, data: { deleted: result.count, items: result.items.map((item: Row) => ({ [idName]: item.id, deleted: true })), errors: restErrors(result.errors) } };
+      },
+      requestBody: {
+        type: 'object',
+        properties: { ids: { type: 'array', items: { type: 'string' }, minItems: 1, maxItems: 500 }, all_or_none: { type: 'boolean', default: true } },
+        required: ['ids'],
+      },
+      responseSchema: {
+        type: 'object',
+        properties: { deleted: { type: 'integer' }, items: { type: 'array', items: deletedSchema(idName) }, errors: { type: 'array', items: bulkErrors } },
+      },
+      successStatus: 200,
+    });
+  }
+
+  routes.push(
+    {
+      method: 'get',
+      path: `${base}/{id}/`,
+      summary: `Get one ${spec.label}`,
+      scope: spec.read,
+      document: documents.get,
+      variables: ({ params }) => ({ id: params.id }),
+      respond: (data) => ({ status: 200, data: spec.toRecord(root(data)) }),
+      responseSchema: record,
+      successStatus: 200,
+    },
+    {
+      method: 'post',
+      path: `${base}/`,
+      summary: `Create a ${spec.label}`,
+      scope: spec.write,
+      document: documents.create,
+      variables: ({ body }) => ({ input: input(body) }),
+      respond: (data) => ({ status: 201, data: spec.toRecord(root(data)) }),
+      pathRenames: { input: '', ...renames },
+      requestBody: restBodySchema(spec.createSchema),
+      responseSchema: record,
+      successStatus: 201,
+    },
+  );
+  if (documents.update && spec.updateSchema) {
+    routes.push({
+      method: 'put',
+      path: `${base}/{id}/`,
+      summary: `Update a ${spec.label} (fields left out keep their values; read-only fields are ignored)`,
+      scope: spec.write,
+      document: documents.update,
+      variables: ({ params, body }) => ({ id: params.id, input: input(body) }),
+      respond: (data) => ({ status: 200, data: spec.toRecord(root(data)) }),
+      pathRenames: { input: '', ...renames },
+      requestBody: restBodySchema(spec.updateSchema),
+      responseSchema: record,
+      successStatus: 200,
+    });
+  }
+  routes.push({
+    method: 'delete',
+    path: `${base}/{id}/`,
+    summary: `Delete a ${spec.label}`,
+    scope: spec.write,
+    document: documents.remove,
+    variables: ({ params }) => ({ id: params.id }),
+    respond: (data) => ({ status: 200, data: { [idName]: root(data), deleted: true } }),
+    responseSchema: deletedSchema(idName),
+    successStatus: 200,
+  });
+  return { routes, components };
+}
+
+function deletedSchema(idName: string): Row {
+  return { type: 'object', properties: { [idName]: { type: 'string' }, deleted: { const: true } }, required: [idName, 'deleted'] };
+}

@@ -2,6 +2,7 @@ import DataLoader from 'dataloader';
 import type { ObjectId } from 'mongodb';
 import type { CollectionName } from './catalog';
 import type { Store } from './store';
+import { parseId } from './ids';
 import { TenantCollection, type TenantDocument } from './tenant-collection';
 
 /**
@@ -10,6 +11,7 @@ import { TenantCollection, type TenantDocument } from './tenant-collection';
  */
 export class Loaders {
   private readonly byCollection = new Map<CollectionName, DataLoader<string, TenantDocument | null>>();
+  private readonly byField = new Map<string, DataLoader<string, TenantDocument[]>>();
 
   constructor(
     private readonly store: Store,
@@ -24,6 +26,33 @@ export class Loaders {
       this.byCollection.set(name, loader);
     }
     return loader as unknown as DataLoader<string, T | null>;
+  }
+
+  /**
+   * The documents whose `field` holds each key (one-to-many, e.g. a customer's delivery notes), one query per tick:
+   * `{field: {$in: keys}, account_id}`, newest first. Keys are ObjectId hex strings.
+   */
+  manyBy<T extends TenantDocument>(name: CollectionName, field: string): DataLoader<string, T[]> {
+    const cacheKey = `${name}.${field}`;
+    let loader = this.byField.get(cacheKey);
+    if (!loader) {
+      const collection = new TenantCollection<TenantDocument>(this.store.collection(name), this.accountId);
+      loader = new DataLoader(async (keys) => {
+        const ids = keys.map(parseId);
+        const valid = ids.filter((id): id is ObjectId => id !== null);
+        const found = valid.length
+          ? await collection.collection.find(collection.scope({ [field]: { $in: valid } } as never), { sort: { created_at: -1, _id: -1 } }).toArray()
+          : [];
+        const groups = new Map<string, TenantDocument[]>();
+        for (const doc of found as Array<TenantDocument & Record<string, unknown>>) {
+          const key = String((doc[field] as ObjectId | undefined)?.toHexString?.() ?? doc[field]);
+          groups.set(key, [...(groups.get(key) ?? []), doc]);
+        }
+        return keys.map((key) => groups.get(key) ?? []);
+      });
+      this.byField.set(cacheKey, loader);
+    }
+    return loader as unknown as DataLoader<string, T[]>;
   }
 
   /** Seeds the cache with documents already read (a list query), so field resolvers do not read them again. */

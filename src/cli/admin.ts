@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
-import { createAccount, createApiKey, createUser, revokeApiKey, setWidget } from '../domain/auth/admin';
+import { createAccount, createApiKey, createUser, revokeApiKey, setAllowNegativeStock, setWidget } from '../domain/auth/admin';
 import { parseScopes, type Role } from '../domain/auth/scopes';
 import { AppError } from '../domain/errors';
 import { ensureIndexes } from '../store/catalog';
@@ -17,6 +17,7 @@ const USAGE = `usage: npm run admin -- <command> [options]
   create-api-key --account ID --scopes a:read,b:write [--user ID] [--name NAME]
   create-user --account ID --email EMAIL --password PASSWORD [--role owner|viewer]
   set-widget --account ID --widget NAME --active true|false
+  set-negative-stock --account ID --allow true|false
   revoke-api-key --id ID`;
 
 class UsageError extends Error {}
@@ -25,6 +26,12 @@ function required(values: Record<string, string | undefined>, name: string): str
   const value = values[name];
   if (!value) throw new UsageError(`--${name} is required`);
   return value;
+}
+
+function booleanOption(values: Record<string, string | undefined>, name: string): boolean {
+  const value = required(values, name);
+  if (value !== 'true' && value !== 'false') throw new UsageError(`--${name} must be true or false`);
+  return value === 'true';
 }
 
 async function run(store: Store, command: string, values: Record<string, string | undefined>): Promise<unknown> {
@@ -53,9 +60,11 @@ async function run(store: Store, command: string, values: Record<string, string 
         ).toHexString(),
       };
     case 'set-widget': {
-      const active = required(values, 'active');
-      if (active !== 'true' && active !== 'false') throw new UsageError('--active must be true or false');
-      await setWidget(store, required(values, 'account'), required(values, 'widget'), active === 'true');
+      await setWidget(store, required(values, 'account'), required(values, 'widget'), booleanOption(values, 'active'));
+      return { ok: true };
+    }
+    case 'set-negative-stock': {
+      await setAllowNegativeStock(store, required(values, 'account'), booleanOption(values, 'allow'));
       return { ok: true };
     }
     case 'revoke-api-key':
@@ -73,7 +82,7 @@ async function main(): Promise<number> {
       args: process.argv.slice(2),
       allowPositionals: true,
       options: Object.fromEntries(
-        ['name', 'cuit', 'account', 'scopes', 'user', 'email', 'password', 'role', 'widget', 'active', 'id'].map((name) => [name, { type: 'string' as const }]),
+        ['name', 'cuit', 'account', 'scopes', 'user', 'email', 'password', 'role', 'widget', 'active', 'allow', 'id'].map((name) => [name, { type: 'string' as const }]),
       ),
     });
   } catch (error) {

@@ -211,6 +211,12 @@ describe('without a running gateway', () => {
     failed(await runCli(dir, ['set-widget', '--account', accountId, '--widget', 'Bad Widget!', '--active', 'true']), 'BAD_USER_INPUT');
   });
 
+  it('set-negative-stock → {"ok": true}; bad values and unknown accounts refused', async () => {
+    expect(ok(await runCli(dir, ['set-negative-stock', '--account', accountId, '--allow', 'true']))).toEqual({ ok: true });
+    usage(await runCli(dir, ['set-negative-stock', '--account', accountId, '--allow', 'maybe']));
+    failed(await runCli(dir, ['set-negative-stock', '--account', new ObjectId().toHexString(), '--allow', 'true']), 'NOT_FOUND');
+  });
+
   it('revoke-api-key → {"ok": true}; again → exit 1', async () => {
     expect(ok(await runCli(dir, ['revoke-api-key', '--id', revokedKey.id]))).toEqual({ ok: true });
     failed(await runCli(dir, ['revoke-api-key', '--id', revokedKey.id]), 'NOT_FOUND');
@@ -223,7 +229,7 @@ describe('without a running gateway', () => {
     try {
       const store = gw.gateway.store;
       const account = await store.collection<AccountDocument>('accounts').findOne({ _id: new ObjectId(accountId) });
-      expect(account).toMatchObject({ name: 'CLI Business SA', cuit, settings: { widgets: { multi_taxpayer: true } } });
+      expect(account).toMatchObject({ name: 'CLI Business SA', cuit, settings: { widgets: { multi_taxpayer: true }, allow_negative_stock: true } });
       const user = await store.collection<UserDocument>('users').findOne({ _id: new ObjectId(userId) });
       expect(user).toMatchObject({ email: 'owner@cli.example', role: 'owner' });
       expect(user!.account_id.toHexString()).toBe(accountId);

@@ -109,6 +109,12 @@ export async function setWidget(store: Store, accountId: string, widget: string,
   await store.collection<AccountDocument>('accounts').updateOne({ _id: id }, { $set: { [`settings.widgets.${widget}`]: active, updated_at: now } });
 }
 
+/** Whether stock may go below zero in this account (refused with 409 INSUFFICIENT_STOCK otherwise). */
+export async function setAllowNegativeStock(store: Store, accountId: string, allow: boolean, now = new Date()): Promise<void> {
+  const id = await requireAccount(store, accountId);
+  await store.collection<AccountDocument>('accounts').updateOne({ _id: id }, { $set: { 'settings.allow_negative_stock': allow, updated_at: now } });
+}
+
 export async function accountCount(store: Store): Promise<number> {
   return store.collection('accounts').countDocuments({}, { limit: 1 });
 }

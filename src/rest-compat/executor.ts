@@ -45,8 +45,8 @@ async function handle(schema: GraphQLSchema, { route, document }: CompiledRoute,
       sendError(res, { ...error, details: error.details.map((detail) => ({ ...detail, path: restPath(detail.path, route.pathRenames) })) });
       return;
     }
-    const { status, data } = route.respond(result.data as Record<string, unknown>, input);
-    sendData(res, status, data);
+    const { status, data, extra } = route.respond(result.data as Record<string, unknown>, input);
+    sendData(res, status, data, extra);
   } catch (error) {
     const client = toClientError(error, report);
     sendError(res, { ...client, details: client.details.map((detail) => ({ ...detail, path: restPath(detail.path, route.pathRenames) })) });

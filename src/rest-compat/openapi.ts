@@ -26,7 +26,11 @@ export function openApiDocument(routes: RestRoute[], components: Record<string, 
         description: 'Success',
         content: {
           'application/json': {
-            schema: { type: 'object', properties: { success: { const: true }, data: route.responseSchema }, required: ['success', 'data'] },
+            schema: {
+              type: 'object',
+              properties: { success: { const: true }, data: route.responseSchema, ...route.responseExtra },
+              required: ['success', 'data', ...Object.keys(route.responseExtra ?? {})],
+            },
           },
         },
       },

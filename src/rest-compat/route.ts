@@ -29,13 +29,15 @@ export interface RestRoute {
   document: string;
   /** Request → GraphQL variables (may throw a ValidationError for malformed query parameters). */
   variables(input: RestInput): Record<string, unknown>;
-  /** GraphQL `data` → the envelope's `data` and the HTTP status. */
-  respond(data: Record<string, unknown>, input: RestInput): { status: number; data: unknown };
+  /** GraphQL `data` → the envelope's `data`, the HTTP status and any extra top-level envelope keys (e.g. `message`). */
+  respond(data: Record<string, unknown>, input: RestInput): { status: number; data: unknown; extra?: Record<string, unknown> };
   /** GraphQL error paths → REST names, for renamed arguments (e.g. `first` → `limit`). */
   pathRenames?: Record<string, string>;
   /** OpenAPI documentation. */
   parameters?: QueryParameter[];
   requestBody?: z.ZodType | Record<string, unknown>;
   responseSchema: Record<string, unknown>;
+  /** OpenAPI: schemas of the extra top-level keys `respond` adds beside `data` (all required). */
+  responseExtra?: Record<string, Record<string, unknown>>;
   successStatus: number;
 }

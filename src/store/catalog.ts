@@ -41,6 +41,8 @@ export const COLLECTIONS = {
   delivery_notes: [
     { key: { account_id: 1, created_at: -1 }, name: 'account_created' },
     { key: { account_id: 1, customer_id: 1 }, name: 'account_customer' },
+    // Product.deliveryNotes: the notes with a line of a product (multikey).
+    { key: { account_id: 1, 'items.product_id': 1 }, name: 'account_item_product' },
     {
       key: { account_id: 1, sale_point: 1, number: 1 },
       name: 'account_sale_point_number_unique',

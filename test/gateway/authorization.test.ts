@@ -8,7 +8,8 @@ import { ROUTES } from '../../src/rest-compat/routes';
 import type { RestRoute } from '../../src/rest-compat/route';
 import { gatewaySchema } from '../../src/schema/build';
 import type { ApiKeyDocument } from '../../src/store/accounts';
-import { startTestGateway, type HttpResult, type TestGateway } from '../support/gateway';
+import { startTestGateway, type HttpResult, type RequestOptions, type TestGateway } from '../support/gateway';
+import { expenseMatrix } from './support/expense-matrix';
 
 /**
  * The authorization matrix: every REST route (from the route table) and every GraphQL operation (from the schema)
@@ -91,6 +92,10 @@ interface RestCase {
   unchanged(id: string): Promise<void>;
   /** A request by A about B's record, and what must come of it. */
   otherAccount(): Promise<void>;
+  /** Creates the record of A the route is about (default: a supplier). */
+  record?(): Promise<string>;
+  /** Credentials holding the route's scope for the success case (default: a key with only that scope). */
+  caller?(scope: Scope): Promise<RequestOptions>;
 }
 
 const routeKey = (route: Pick<RestRoute, 'method' | 'path'>) => `${route.method.toUpperCase()} ${route.path}`;
@@ -239,13 +244,14 @@ describe('REST routes × credentials', () => {
   });
 
   describe.each(ROUTES.map((route) => [routeKey(route), route] as const))('%s', (_name, route) => {
-    const send = (id: string, key?: string) => {
+    const send = (id: string, key?: string, options: RequestOptions = {}) => {
       const { path: p, body } = restCase(route).request(id);
-      return gw.rest(route.method.toUpperCase(), p, { key, body });
+      return gw.rest(route.method.toUpperCase(), p, { key, body, ...options });
     };
+    const recordOfA = () => (restCase(route).record ?? supplierOfA)();
 
     it('no key → 401 UNAUTHENTICATED, nothing changes', async () => {
-      const id = await supplierOfA();
+      const id = await recordOfA();
       const res = await send(id);
       expect(res.status).toBe(401);
       expect(res.body).toMatchObject({ success: false, error: { code: 'UNAUTHENTICATED' } });
@@ -253,7 +259,7 @@ describe('REST routes × credentials', () => {
     });
 
     it('unknown key → 401 UNAUTHENTICATED, nothing changes', async () => {
-      const id = await supplierOfA();
+      const id = await recordOfA();
       const res = await send(id, UNKNOWN_KEY);
       expect(res.status).toBe(401);
       expect(res.body).toMatchObject({ success: false, error: { code: 'UNAUTHENTICATED' } });
@@ -261,7 +267,7 @@ describe('REST routes × credentials', () => {
     });
 
     it(`key with every scope but the route's → 403 FORBIDDEN, nothing changes`, async () => {
-      const id = await supplierOfA();
+      const id = await recordOfA();
       const res = await send(id, await keyWithout(route.scope));
       expect(res.status).toBe(403);
       expect(res.body).toMatchObject({ success: false, error: { code: 'FORBIDDEN' } });
@@ -269,8 +275,9 @@ describe('REST routes × credentials', () => {
     });
 
     it(`key with only the route's scope → ${route.successStatus}`, async () => {
-      const id = await supplierOfA();
-      const res = await send(id, await keyFor([route.scope]));
+      const id = await recordOfA();
+      const caller = restCase(route).caller;
+      const res = caller ? await send(id, undefined, await caller(route.scope)) : await send(id, await keyFor([route.scope]));
       expect(res.status).toBe(route.successStatus);
       expect(res.body.success).toBe(true);
       await restCase(route).succeeded(res, id);
@@ -307,6 +314,8 @@ interface GqlCase {
   otherAccount(): Promise<void>;
   /** Variables naming a malformed or missing id (id-taking operations only); the answer must be NOT_FOUND. */
   badId?(id: string): Record<string, unknown>;
+  /** Credentials holding the operation's scope for the success case (default: a key with only that scope). */
+  caller?(scope: Scope): Promise<RequestOptions>;
 }
 
 async function gqlOtherExpectNotFound(document: string, variables: Record<string, unknown>): Promise<void> {
@@ -433,7 +442,7 @@ function entityCases(options: {
   one: string;
   many: string;
   type: string;
-  collection: 'products' | 'customers';
+  collection: 'products' | 'customers' | 'supplies';
   read: Scope;
   write: Scope;
   fields: () => Record<string, unknown>;
@@ -581,6 +590,657 @@ GQL_CASES.adjustStock = (() => {
   };
 })();
 
+// ---------------------------------------------------------------------------------------------------------------
+// Supplies and supply consumptions.
+// ---------------------------------------------------------------------------------------------------------------
+
+const storedIn = (collection: 'supplies' | 'supply_consumptions', id: string) => gw.store.collection(collection).findOne({ _id: new ObjectId(id) }) as Promise<any>;
+
+async function supplyOf(key: string, stock = 10): Promise<string> {
+  const res = await gw.rest('POST', '/supplies/', { key, body: { name: unique('Supply'), stock, unit_price: 1 } });
+  expect(res.status).toBe(201);
+  return res.body.data._id;
+}
+
+/** A user of account A, the author of the consumptions that the matrix deletes and the one whose session reverts. */
+const MATRIX_USER = { email: `matrix-author-${process.pid}@example.com`, password: 'matrix password 1' };
+let matrixUser: Promise<string> | undefined;
+const matrixUserId = () => (matrixUser ??= gw.user(accountA, MATRIX_USER.email, MATRIX_USER.password, 'owner'));
+async function keyOfMatrixUser(scopes: Scope[]): Promise<RequestOptions> {
+  return { key: (await createApiKey(gw.store, { accountId: accountA, scopes, userId: await matrixUserId() })).key };
+}
+async function sessionOfMatrixUser(): Promise<RequestOptions> {
+  await matrixUserId();
+  const res = await gw.rest('POST', '/auth/login', { body: MATRIX_USER });
+  expect(res.status).toBe(200);
+  const cookie = res.headers.getSetCookie().find((line) => line.startsWith('sid='))!.split(';')[0];
+  return { headers: { cookie, 'x-csrf-token': res.body.data.csrf_token } };
+}
+
+/** A confirmed consumption of 1 unit (out of 10) of a new supply, registered with `options`. */
+async function consumptionOf(options: RequestOptions): Promise<string> {
+  const supplyId = await supplyOf(options.key ?? fullA);
+  const res = await gw.rest('POST', '/supply-consumptions/', { ...options, body: { items: [{ supply_id: supplyId, quantity: 1 }] } });
+  expect(res.status).toBe(201);
+  return res.body.data._id;
+}
+const consumptionOfA = () => consumptionOf({ key: fullA });
+const authoredConsumptionOfA = async () => consumptionOf(await keyOfMatrixUser(['supplies:write']));
+
+/** The consumption is still there, confirmed, and its supply still has 9 units. */
+async function consumptionUnchanged(id: string): Promise<void> {
+  const doc = await storedIn('supply_consumptions', id);
+  expect(doc?.status).toBe('confirmed');
+  expect((await storedIn('supplies', doc.items[0].supply_id.toHexString())).stock_milli).toBe(9000);
+}
+
+let consumptionB: Promise<{ id: string; before: unknown }> | undefined;
+const consumptionOfB = () => (consumptionB ??= consumptionOf({ key: fullB }).then(async (id) => ({ id, before: await storedIn('supply_consumptions', id) })));
+async function consumptionBUntouched(): Promise<void> {
+  const b = await consumptionOfB();
+  expect(await storedIn('supply_consumptions', b.id)).toEqual(b.before);
+}
+
+let supplyB: Promise<{ id: string; before: unknown }> | undefined;
+const supplyOfB = () => (supplyB ??= supplyOf(fullB).then(async (id) => ({ id, before: await storedIn('supplies', id) })));
+async function supplyBUntouched(): Promise<void> {
+  const b = await supplyOfB();
+  expect(await storedIn('supplies', b.id)).toEqual(b.before);
+}
+
+/** A request by A about B's supply or consumption: 404 NOT_FOUND, B's record untouched. */
+async function restNotFoundForB(method: string, path: (id: string) => string, which: 'supply' | 'consumption', options: RequestOptions = { key: fullA }, body?: unknown) {
+  const b = which === 'supply' ? await supplyOfB() : await consumptionOfB();
+  const res = await gw.rest(method, path(b.id), { ...options, body });
+  expect(res.status).toBe(404);
+  expect(res.body.error.code).toBe('NOT_FOUND');
+  await (which === 'supply' ? supplyBUntouched() : consumptionBUntouched());
+}
+async function gqlNotFoundForB(document: string, variables: (id: string) => Record<string, unknown>, which: 'supply' | 'consumption', options: RequestOptions = { key: fullA }) {
+  const b = which === 'supply' ? await supplyOfB() : await consumptionOfB();
+  const res = await gw.gql(document, variables(b.id), options);
+  expect(res.body.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+  await (which === 'supply' ? supplyBUntouched() : consumptionBUntouched());
+}
+
+const supplyRecord = () => supplyOf(fullA);
+const supplyUnchanged = async (id: string) => {
+  const doc = await storedIn('supplies', id);
+  expect(doc).not.toBeNull();
+  expect(doc.description).toBeUndefined();
+};
+
+Object.assign(
+  GQL_CASES,
+  entityCases({
+    one: 'supply',
+    many: 'supplies',
+    type: 'Supply',
+    collection: 'supplies',
+    read: 'supplies:read',
+    write: 'supplies:write',
+    fields: () => ({ name: unique('Supply'), stock: 3 }),
+    change: { description: 'changed' },
+  }),
+  {
+    createSupplies: {
+      scope: 'supplies:write',
+      record: supplyRecord,
+      document: 'mutation M($inputs: [SupplyCreateItem!]!) { createSupplies(inputs: $inputs) { count errors { code } } }',
+      variables: (id: string) => ({ inputs: [{ name: `Bulk supply for ${id}` }] }),
+      succeeded: (data: any) => expect(data.createSupplies).toEqual({ count: 1, errors: [] }),
+      async unchanged(id: string) {
+        expect(await gw.store.collection('supplies').countDocuments({ name: `Bulk supply for ${id}` })).toBe(0);
+      },
+      async otherAccount() {
+        await supplyOfB();
+        await supplyBUntouched();
+      },
+    },
+    updateSupplies: {
+      scope: 'supplies:write',
+      record: supplyRecord,
+      document: 'mutation M($inputs: [SupplyUpdateItem!]!) { updateSupplies(inputs: $inputs) { count items { id description } errors { code } } }',
+      variables: (id: string) => ({ inputs: [{ id, description: 'bulk' }] }),
+      succeeded: (data: any, id: string) => expect(data.updateSupplies).toEqual({ count: 1, items: [{ id, description: 'bulk' }], errors: [] }),
+      unchanged: supplyUnchanged,
+      async otherAccount() {
+        const b = await supplyOfB();
+        const res = await gw.gql('mutation M($inputs: [SupplyUpdateItem!]!) { updateSupplies(inputs: $inputs, allOrNone: false) { count errors { index code } } }', { inputs: [{ id: b.id, description: 'hijacked' }] }, { key: fullA });
+        expect(res.body.data.updateSupplies).toEqual({ count: 0, errors: [{ index: 0, code: 'NOT_FOUND' }] });
+        await supplyBUntouched();
+      },
+    },
+    deleteSupplies: {
+      scope: 'supplies:write',
+      record: supplyRecord,
+      document: 'mutation M($ids: [ID!]!) { deleteSupplies(ids: $ids) { count items { id deleted } errors { code } } }',
+      variables: (id: string) => ({ ids: [id] }),
+      async succeeded(data: any, id: string) {
+        expect(data.deleteSupplies).toEqual({ count: 1, items: [{ id, deleted: true }], errors: [] });
+        expect(await storedIn('supplies', id)).toBeNull();
+      },
+      unchanged: supplyUnchanged,
+      async otherAccount() {
+        const b = await supplyOfB();
+        const res = await gw.gql('mutation M($ids: [ID!]!) { deleteSupplies(ids: $ids, allOrNone: false) { count errors { index code } } }', { ids: [b.id] }, { key: fullA });
+        expect(res.body.data.deleteSupplies).toEqual({ count: 0, errors: [{ index: 0, code: 'NOT_FOUND' }] });
+        await supplyBUntouched();
+      },
+    },
+    supplyConsumption: {
+      scope: 'supplies:read',
+      record: consumptionOfA,
+      document: 'query Q($id: ID!) { supplyConsumption(id: $id) { id status } }',
+      variables: (id: string) => ({ id }),
+      succeeded: (data: any, id: string) => expect(data.supplyConsumption).toEqual({ id, status: 'confirmed' }),
+      unchanged: consumptionUnchanged,
+      otherAccount: () => gqlNotFoundForB('query Q($id: ID!) { supplyConsumption(id: $id) { id } }', (id) => ({ id }), 'consumption'),
+      badId: (id: string) => ({ id }),
+    },
+    supplyConsumptions: {
+      scope: 'supplies:read',
+      record: consumptionOfA,
+      document: 'query Q { supplyConsumptions(first: 100) { nodes { id } } }',
+      variables: () => ({}),
+      succeeded: (data: any, id: string) => expect(data.supplyConsumptions.nodes.map((n: { id: string }) => n.id)).toContain(id),
+      unchanged: consumptionUnchanged,
+      async otherAccount() {
+        const b = await consumptionOfB();
+        const res = await gw.gql('query Q { supplyConsumptions(first: 100) { nodes { id } } }', {}, { key: fullA });
+        expect(res.body.data.supplyConsumptions.nodes.map((n: { id: string }) => n.id)).not.toContain(b.id);
+      },
+    },
+    createSupplyConsumption: {
+      scope: 'supplies:write',
+      record: () => supplyOf(fullA),
+      document: 'mutation M($input: CreateSupplyConsumptionInput!) { createSupplyConsumption(input: $input) { status totalCost } }',
+      variables: (id: string) => ({ input: { items: [{ supplyId: id, quantity: 2 }] } }),
+      async succeeded(data: any, id: string) {
+        expect(data.createSupplyConsumption).toEqual({ status: 'confirmed', totalCost: 2 });
+        expect((await storedIn('supplies', id)).stock_milli).toBe(8000);
+      },
+      async unchanged(id: string) {
+        expect((await storedIn('supplies', id)).stock_milli).toBe(10000);
+        expect(await gw.store.collection('supply_consumptions').countDocuments({ 'items.supply_id': new ObjectId(id) })).toBe(0);
+      },
+      async otherAccount() {
+        // B's supply is not A's to consume: it is named as not found, and B's stock stays.
+        const b = await supplyOfB();
+        const res = await gw.gql('mutation M($input: CreateSupplyConsumptionInput!) { createSupplyConsumption(input: $input) { id } }', { input: { items: [{ supplyId: b.id, quantity: 1 }] } }, { key: fullA });
+        expect(res.body.errors[0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', details: [{ path: 'items.0.supplyId', message: 'no such supply in this account' }] });
+        await supplyBUntouched();
+      },
+    },
+    deleteSupplyConsumption: {
+      scope: 'supplies:write',
+      record: authoredConsumptionOfA,
+      document: 'mutation M($id: ID!) { deleteSupplyConsumption(id: $id) }',
+      variables: (id: string) => ({ id }),
+      async succeeded(data: any, id: string) {
+        expect(data.deleteSupplyConsumption).toBe(id);
+        expect(await storedIn('supply_consumptions', id)).toBeNull();
+      },
+      unchanged: consumptionUnchanged,
+      otherAccount: async () => gqlNotFoundForB('mutation M($id: ID!) { deleteSupplyConsumption(id: $id) }', (id) => ({ id }), 'consumption', await keyOfMatrixUser(['supplies:write'])),
+      badId: (id: string) => ({ id }),
+      // Only the author may delete: a key acting for the author, holding only the scope.
+      caller: (scope: Scope) => keyOfMatrixUser([scope]),
+    },
+    revertSupplyConsumption: {
+      scope: 'supplies:write',
+      record: consumptionOfA,
+      document: 'mutation M($id: ID!) { revertSupplyConsumption(id: $id) { id status } }',
+      variables: (id: string) => ({ id }),
+      async succeeded(data: any, id: string) {
+        expect(data.revertSupplyConsumption).toEqual({ id, status: 'reverted' });
+        expect((await storedIn('supply_consumptions', id)).status).toBe('reverted');
+      },
+      unchanged: consumptionUnchanged,
+      otherAccount: async () => gqlNotFoundForB('mutation M($id: ID!) { revertSupplyConsumption(id: $id) { id } }', (id) => ({ id }), 'consumption', await sessionOfMatrixUser()),
+      badId: (id: string) => ({ id }),
+      // Reverting needs a web-panel session (an owner's: every scope); keys get SESSION_REQUIRED (supply-consumptions.test.ts).
+      caller: () => sessionOfMatrixUser(),
+    },
+  },
+);
+
+const supplyPath = (id: string) => fill('/supplies/{id}/', id);
+const consumptionPath = (id: string) => fill('/supply-consumptions/{id}/', id);
+
+Object.assign(REST_CASES, {
+  'GET /supplies/list/': {
+    record: supplyRecord,
+    request: () => ({ path: '/supplies/list/?limit=100' }),
+    succeeded: (res: HttpResult, id: string) => expect(res.body.data.items.map((i: { _id: string }) => i._id)).toContain(id),
+    unchanged: async () => undefined,
+    async otherAccount() {
+      const b = await supplyOfB();
+      const res = await gw.rest('GET', '/supplies/list/?limit=100', { key: fullA });
+      expect(res.body.data.items.map((i: { _id: string }) => i._id)).not.toContain(b.id);
+    },
+  },
+  'POST /supplies/bulk/create/': {
+    record: supplyRecord,
+    request: (id: string) => ({ path: '/supplies/bulk/create/', body: { items: [{ name: `REST bulk supply for ${id}` }] } }),
+    succeeded: (res: HttpResult) => expect(res.body.data).toMatchObject({ created: 1, errors: [] }),
+    async unchanged(id: string) {
+      expect(await gw.store.collection('supplies').countDocuments({ name: `REST bulk supply for ${id}` })).toBe(0);
+    },
+    async otherAccount() {
+      await supplyOfB();
+      await supplyBUntouched();
+    },
+  },
+  'PUT /supplies/bulk/update/': {
+    record: supplyRecord,
+    request: (id: string) => ({ path: '/supplies/bulk/update/', body: { items: [{ _id: id, description: 'bulk' }] } }),
+    succeeded: (res: HttpResult, id: string) => expect(res.body.data.items).toEqual([expect.objectContaining({ _id: id, description: 'bulk' })]),
+    unchanged: supplyUnchanged,
+    async otherAccount() {
+      const b = await supplyOfB();
+      const res = await gw.rest('PUT', '/supplies/bulk/update/', { key: fullA, body: { items: [{ _id: b.id, description: 'hijacked' }], all_or_none: false } });
+      expect(res.body.data).toMatchObject({ updated: 0, errors: [{ index: 0, code: 'NOT_FOUND' }] });
+      await supplyBUntouched();
+    },
+  },
+  'POST /supplies/bulk/delete/': {
+    record: supplyRecord,
+    request: (id: string) => ({ path: '/supplies/bulk/delete/', body: { ids: [id] } }),
+    async succeeded(res: HttpResult, id: string) {
+      expect(res.body.data).toEqual({ deleted: 1, items: [{ _id: id, deleted: true }], errors: [] });
+      expect(await storedIn('supplies', id)).toBeNull();
+    },
+    unchanged: supplyUnchanged,
+    async otherAccount() {
+      const b = await supplyOfB();
+      const res = await gw.rest('POST', '/supplies/bulk/delete/', { key: fullA, body: { ids: [b.id], all_or_none: false } });
+      expect(res.body.data).toMatchObject({ deleted: 0, errors: [{ index: 0, code: 'NOT_FOUND' }] });
+      await supplyBUntouched();
+    },
+  },
+  'GET /supplies/{id}/': {
+    record: supplyRecord,
+    request: (id: string) => ({ path: supplyPath(id) }),
+    succeeded: (res: HttpResult, id: string) => expect(res.body.data._id).toBe(id),
+    unchanged: async () => undefined,
+    otherAccount: () => restNotFoundForB('GET', supplyPath, 'supply'),
+  },
+  'POST /supplies/': {
+    record: supplyRecord,
+    request: (id: string) => ({ path: '/supplies/', body: { name: `REST supply for ${id}`, stock: 2 } }),
+    succeeded: (res: HttpResult, id: string) => expect(res.body.data).toMatchObject({ name: `REST supply for ${id}`, stock: 2 }),
+    async unchanged(id: string) {
+      expect(await gw.store.collection('supplies').countDocuments({ name: `REST supply for ${id}` })).toBe(0);
+    },
+    async otherAccount() {
+      await supplyOfB();
+      await supplyBUntouched();
+    },
+  },
+  'PUT /supplies/{id}/': {
+    record: supplyRecord,
+    request: (id: string) => ({ path: supplyPath(id), body: { description: 'updated' } }),
+    succeeded: (res: HttpResult, id: string) => expect(res.body.data).toMatchObject({ _id: id, description: 'updated' }),
+    unchanged: supplyUnchanged,
+    otherAccount: () => restNotFoundForB('PUT', supplyPath, 'supply', { key: fullA }, { description: 'hijacked' }),
+  },
+  'DELETE /supplies/{id}/': {
+    record: supplyRecord,
+    request: (id: string) => ({ path: supplyPath(id) }),
+    async succeeded(res: HttpResult, id: string) {
+      expect(res.body.data).toEqual({ _id: id, deleted: true });
+      expect(await storedIn('supplies', id)).toBeNull();
+    },
+    unchanged: supplyUnchanged,
+    otherAccount: () => restNotFoundForB('DELETE', supplyPath, 'supply'),
+  },
+  'GET /supply-consumptions/list/': {
+    record: consumptionOfA,
+    request: () => ({ path: '/supply-consumptions/list/?limit=100' }),
+    succeeded: (res: HttpResult, id: string) => expect(res.body.data.items.map((i: { _id: string }) => i._id)).toContain(id),
+    unchanged: consumptionUnchanged,
+    async otherAccount() {
+      const b = await consumptionOfB();
+      const res = await gw.rest('GET', '/supply-consumptions/list/?limit=100', { key: fullA });
+      expect(res.body.data.items.map((i: { _id: string }) => i._id)).not.toContain(b.id);
+    },
+  },
+  'POST /supply-consumptions/{id}/revert': {
+    record: consumptionOfA,
+    request: (id: string) => ({ path: `${consumptionPath(id)}revert` }),
+    async succeeded(res: HttpResult, id: string) {
+      expect(res.body.data).toMatchObject({ _id: id, status: 'reverted' });
+      expect(res.body.message).toEqual(expect.any(String));
+      expect((await storedIn('supply_consumptions', id)).status).toBe('reverted');
+    },
+    unchanged: consumptionUnchanged,
+    otherAccount: async () => restNotFoundForB('POST', (id) => `${consumptionPath(id)}revert`, 'consumption', await sessionOfMatrixUser()),
+    // Reverting needs a web-panel session (an owner's: every scope); keys get SESSION_REQUIRED (supply-consumptions.test.ts).
+    caller: () => sessionOfMatrixUser(),
+  },
+  'GET /supply-consumptions/{id}/': {
+    record: consumptionOfA,
+    request: (id: string) => ({ path: consumptionPath(id) }),
+    succeeded: (res: HttpResult, id: string) => expect(res.body.data).toMatchObject({ _id: id, status: 'confirmed' }),
+    unchanged: consumptionUnchanged,
+    otherAccount: () => restNotFoundForB('GET', consumptionPath, 'consumption'),
+  },
+  'POST /supply-consumptions/': {
+    record: () => supplyOf(fullA),
+    request: (id: string) => ({ path: '/supply-consumptions/', body: { items: [{ supply_id: id, quantity: 2 }] } }),
+    async succeeded(res: HttpResult, id: string) {
+      expect(res.body.data).toMatchObject({ status: 'confirmed', total_cost: 2 });
+      expect((await storedIn('supplies', id)).stock_milli).toBe(8000);
+    },
+    async unchanged(id: string) {
+      expect((await storedIn('supplies', id)).stock_milli).toBe(10000);
+    },
+    async otherAccount() {
+      const b = await supplyOfB();
+      const res = await gw.rest('POST', '/supply-consumptions/', { key: fullA, body: { items: [{ supply_id: b.id, quantity: 1 }] } });
+      expect(res.status).toBe(400);
+      expect(res.body.error.details).toEqual([{ path: 'items.0.supply_id', message: 'no such supply in this account' }]);
+      await supplyBUntouched();
+    },
+  },
+  'DELETE /supply-consumptions/{id}/': {
+    record: authoredConsumptionOfA,
+    request: (id: string) => ({ path: consumptionPath(id) }),
+    async succeeded(res: HttpResult, id: string) {
+      expect(res.body.data).toEqual({ _id: id, deleted: true });
+      expect(await storedIn('supply_consumptions', id)).toBeNull();
+    },
+    unchanged: consumptionUnchanged,
+    otherAccount: async () => restNotFoundForB('DELETE', consumptionPath, 'consumption', await keyOfMatrixUser(['supplies:write'])),
+    // Only the author may delete: a key acting for the author, holding only the scope.
+    caller: (scope: Scope) => keyOfMatrixUser([scope]),
+  },
+} satisfies Record<string, RestCase>);
+
+// Expenses: their entries live in support/expense-matrix.ts.
+const EXPENSE_MATRIX = expenseMatrix({ gw: () => gw, fullA: () => fullA, fullB: () => fullB, unique });
+Object.assign(REST_CASES, EXPENSE_MATRIX.rest);
+Object.assign(GQL_CASES, EXPENSE_MATRIX.gql);
+
+// ---------------------------------------------------------------------------------------------------------------
+// Delivery notes: REST routes and GraphQL operations (records of A are notes of A's own customer).
+// ---------------------------------------------------------------------------------------------------------------
+
+let noteCustomerA: string;
+let noteCustomerB: string;
+beforeAll(async () => {
+  const customerOf = async (key: string) => {
+    const res = await gw.gql('mutation M($input: CreateCustomerInput!) { createCustomer(input: $input) { id } }', { input: { name: unique('Matrix customer') } }, { key });
+    return res.body.data.createCustomer.id as string;
+  };
+  noteCustomerA = await customerOf(fullA);
+  noteCustomerB = await customerOf(fullB);
+});
+
+const noteLine = [{ description: 'Matrix line', quantity: 1 }];
+const storedNote = (id: string) => gw.store.collection('delivery_notes').findOne({ _id: new ObjectId(id) }) as Promise<any>;
+const noteSnapshots = new Map<string, Promise<unknown>>();
+
+/** A note of A in the given status, its stored form remembered for `noteUnchanged`. */
+async function noteOfA(status: 'draft' | 'issued' | 'delivered' = 'draft'): Promise<string> {
+  const res = await gw.rest('POST', '/delivery_notes/', { key: fullA, body: { customer_id: noteCustomerA, items: noteLine, status: status === 'draft' ? 'draft' : 'issued' } });
+  expect(res.status).toBe(201);
+  const id = res.body.data.id as string;
+  if (status === 'delivered') expect((await gw.rest('PUT', `/delivery_notes/${id}/`, { key: fullA, body: { status: 'delivered' } })).status).toBe(200);
+  noteSnapshots.set(id, storedNote(id));
+  return id;
+}
+const noteUnchanged = async (id: string) => expect(await storedNote(id)).toEqual(await noteSnapshots.get(id));
+const notesMarked = (notes: string) => gw.store.collection('delivery_notes').countDocuments({ notes });
+
+let noteB: Promise<{ id: string; before: unknown }> | undefined;
+const noteOfB = () =>
+  (noteB ??= gw.rest('POST', '/delivery_notes/', { key: fullB, body: { customer_id: noteCustomerB, items: [{ description: 'Matrix B secret line', quantity: 1 }] } }).then(async (res) => {
+    expect(res.status).toBe(201);
+    return { id: res.body.data.id as string, before: await storedNote(res.body.data.id) };
+  }));
+async function noteBUntouched(): Promise<void> {
+  const b = await noteOfB();
+  expect(await storedNote(b.id)).toEqual(b.before);
+}
+async function restNoteNotFoundForB(method: string, path: (id: string) => string, body?: unknown): Promise<void> {
+  const b = await noteOfB();
+  const res = await gw.rest(method, path(b.id), { key: fullA, body });
+  expect(res.status).toBe(404);
+  expect(res.body.error.code).toBe('NOT_FOUND');
+  expect(JSON.stringify(res.body)).not.toContain('Matrix B secret');
+  await noteBUntouched();
+}
+async function gqlNoteNotFoundForB(document: string, variables: (id: string) => Record<string, unknown>): Promise<void> {
+  const b = await noteOfB();
+  const res = await gw.gql(document, variables(b.id), { key: fullA });
+  expect(res.body.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+  expect(JSON.stringify(res.body)).not.toContain('Matrix B secret');
+  await noteBUntouched();
+}
+const notePath = (id: string) => fill('/delivery_notes/{id}/', id);
+
+Object.assign(REST_CASES, {
+  'GET /delivery_notes/list/': {
+    record: () => noteOfA(),
+    request: () => ({ path: '/delivery_notes/list/?limit=100' }),
+    succeeded: (res: HttpResult, id: string) => expect(res.body.data.items.map((item: { id: string }) => item.id)).toContain(id),
+    unchanged: async () => undefined,
+    async otherAccount() {
+      const b = await noteOfB();
+      const all = await gw.rest('GET', '/delivery_notes/list/?limit=100', { key: fullA });
+      expect(all.body.data.items.map((item: { id: string }) => item.id)).not.toContain(b.id);
+      const theirs = await gw.rest('GET', `/delivery_notes/list/?customer_id=${noteCustomerB}`, { key: fullA });
+      expect(theirs.body.data).toMatchObject({ items: [], total: 0 });
+      await noteBUntouched();
+    },
+  },
+  'POST /delivery_notes/bulk/create/': {
+    record: () => noteOfA(),
+    request: (id: string) => ({ path: '/delivery_notes/bulk/create/', body: { items: [{ customer_id: noteCustomerA, items: noteLine, notes: `Bulk for ${id}` }, { customer_id: noteCustomerA, items: noteLine, notes: `Bulk for ${id}` }] } }),
+    async succeeded(res: HttpResult, id: string) {
+      expect(res.body.data).toMatchObject({ created: 2, errors: [] });
+      expect(await notesMarked(`Bulk for ${id}`)).toBe(2);
+    },
+    unchanged: async (id: string) => expect(await notesMarked(`Bulk for ${id}`)).toBe(0),
+    async otherAccount() {
+      // B's customer is not A's: refused as input (never 403), nothing written for B.
+      const res = await gw.rest('POST', '/delivery_notes/bulk/create/', { key: fullA, body: { items: [{ customer_id: noteCustomerB, items: noteLine }], all_or_none: false } });
+      expect(res.status).toBe(201);
+      expect(res.body.data.created).toBe(0);
+      expect(res.body.data.errors).toEqual([expect.objectContaining({ index: 0, code: 'BAD_USER_INPUT' })]);
+      await noteBUntouched();
+    },
+  },
+  'PUT /delivery_notes/bulk/update/': {
+    record: () => noteOfA(),
+    request: (id: string) => ({ path: '/delivery_notes/bulk/update/', body: { items: [{ id, notes: 'bulk updated' }] } }),
+    succeeded(res: HttpResult, id: string) {
+      expect(res.body.data.updated).toBe(1);
+      expect(res.body.data.items[0]).toMatchObject({ id, notes: 'bulk updated' });
+    },
+    unchanged: noteUnchanged,
+    async otherAccount() {
+      const b = await noteOfB();
+      const res = await gw.rest('PUT', '/delivery_notes/bulk/update/', { key: fullA, body: { items: [{ id: b.id, notes: 'hijacked' }], all_or_none: false } });
+      expect(res.status).toBe(200);
+      expect(res.body.data.errors).toEqual([expect.objectContaining({ index: 0, code: 'NOT_FOUND' })]);
+      const allOrNone = await gw.rest('PUT', '/delivery_notes/bulk/update/', { key: fullA, body: { items: [{ id: b.id, notes: 'hijacked' }] } });
+      expect(allOrNone.status).not.toBe(403);
+      expect(JSON.stringify(allOrNone.body.error)).toContain('NOT_FOUND');
+      await noteBUntouched();
+    },
+  },
+  'POST /delivery_notes/bulk/delete/': {
+    record: () => noteOfA(),
+    request: (id: string) => ({ path: '/delivery_notes/bulk/delete/', body: { ids: [id] } }),
+    async succeeded(res: HttpResult, id: string) {
+      expect(res.body.data).toEqual({ deleted: 1, items: [{ id, deleted: true }], errors: [] });
+      expect(await storedNote(id)).toBeNull();
+    },
+    unchanged: noteUnchanged,
+    async otherAccount() {
+      const b = await noteOfB();
+      const res = await gw.rest('POST', '/delivery_notes/bulk/delete/', { key: fullA, body: { ids: [b.id], all_or_none: false } });
+      expect(res.body.data).toMatchObject({ deleted: 0, errors: [expect.objectContaining({ index: 0, code: 'NOT_FOUND' })] });
+      await noteBUntouched();
+    },
+  },
+  'GET /delivery_notes/{id}/': {
+    record: () => noteOfA(),
+    request: (id: string) => ({ path: notePath(id) }),
+    succeeded: (res: HttpResult, id: string) => expect(res.body.data.id).toBe(id),
+    unchanged: async () => undefined,
+    otherAccount: () => restNoteNotFoundForB('GET', notePath),
+  },
+  'POST /delivery_notes/': {
+    record: () => noteOfA(),
+    request: (id: string) => ({ path: '/delivery_notes/', body: { customer_id: noteCustomerA, items: noteLine, notes: `Created for ${id}` } }),
+    succeeded: (res: HttpResult, id: string) => expect(res.body.data).toMatchObject({ notes: `Created for ${id}`, status: 'draft', number: null }),
+    unchanged: async (id: string) => expect(await notesMarked(`Created for ${id}`)).toBe(0),
+    async otherAccount() {
+      const res = await gw.rest('POST', '/delivery_notes/', { key: fullA, body: { customer_id: noteCustomerB, items: noteLine } });
+      expect(res.status).toBe(400);
+      expect(res.body.error.details).toEqual([{ path: 'customer_id', message: 'no such customer in this account' }]);
+      await noteBUntouched();
+    },
+  },
+  'PUT /delivery_notes/{id}/': {
+    record: () => noteOfA(),
+    request: (id: string) => ({ path: notePath(id), body: { notes: 'updated' } }),
+    succeeded: (res: HttpResult, id: string) => expect(res.body.data).toMatchObject({ id, notes: 'updated' }),
+    unchanged: noteUnchanged,
+    otherAccount: () => restNoteNotFoundForB('PUT', notePath, { notes: 'hijacked' }),
+  },
+  'DELETE /delivery_notes/{id}/': {
+    record: () => noteOfA(),
+    request: (id: string) => ({ path: notePath(id) }),
+    async succeeded(res: HttpResult, id: string) {
+      expect(res.body.data).toEqual({ id, deleted: true });
+      expect(await storedNote(id)).toBeNull();
+    },
+    unchanged: noteUnchanged,
+    otherAccount: () => restNoteNotFoundForB('DELETE', notePath),
+  },
+} satisfies Record<string, RestCase>);
+
+const noteCase = (scope: Scope, record: () => Promise<string>, document: string, variables: (id: string) => Record<string, unknown>, succeeded: GqlCase['succeeded'], idTaking = true): GqlCase => ({
+  scope,
+  record,
+  document,
+  variables,
+  succeeded,
+  unchanged: noteUnchanged,
+  otherAccount: () => gqlNoteNotFoundForB(document, variables),
+  ...(idTaking ? { badId: variables } : {}),
+});
+
+Object.assign(GQL_CASES, {
+  deliveryNote: noteCase('delivery_notes:read', () => noteOfA(), 'query Q($id: ID!) { deliveryNote(id: $id) { id customer { id } } }', (id) => ({ id }), (data, id) => expect(data.deliveryNote.id).toBe(id)),
+  deliveryNotes: {
+    ...noteCase('delivery_notes:read', () => noteOfA(), 'query Q { deliveryNotes(first: 100) { nodes { id } } }', () => ({}), (data, id) => expect(data.deliveryNotes.nodes.map((n: { id: string }) => n.id)).toContain(id), false),
+    async otherAccount() {
+      const b = await noteOfB();
+      const res = await gw.gql('query Q($c: ID) { deliveryNotes(first: 100, filter: { customerId: $c }) { totalCount nodes { id } } }', { c: noteCustomerB }, { key: fullA });
+      expect(res.body.data.deliveryNotes).toEqual({ totalCount: 0, nodes: [] });
+      const all = await gw.gql('{ deliveryNotes(first: 100) { nodes { id } } }', {}, { key: fullA });
+      expect(all.body.data.deliveryNotes.nodes.map((n: { id: string }) => n.id)).not.toContain(b.id);
+      await noteBUntouched();
+    },
+  },
+  createDeliveryNote: {
+    ...noteCase(
+      'delivery_notes:write',
+      () => noteOfA(),
+      'mutation M($input: CreateDeliveryNoteInput!) { createDeliveryNote(input: $input) { id notes } }',
+      (id) => ({ input: { customerId: noteCustomerA, items: noteLine, notes: `GQL created for ${id}` } }),
+      (data, id) => expect(data.createDeliveryNote.notes).toBe(`GQL created for ${id}`),
+      false,
+    ),
+    unchanged: async (id: string) => expect(await notesMarked(`GQL created for ${id}`)).toBe(0),
+    async otherAccount() {
+      const res = await gw.gql('mutation M($input: CreateDeliveryNoteInput!) { createDeliveryNote(input: $input) { id } }', { input: { customerId: noteCustomerB, items: noteLine } }, { key: fullA });
+      expect(res.body.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', details: [{ path: 'customerId' }] });
+      await noteBUntouched();
+    },
+  },
+  createDeliveryNotes: {
+    ...noteCase(
+      'delivery_notes:write',
+      () => noteOfA(),
+      'mutation M($inputs: [DeliveryNoteCreateItem!]!) { createDeliveryNotes(inputs: $inputs) { count errors { code } } }',
+      (id) => ({ inputs: [{ customerId: noteCustomerA, items: noteLine, notes: `GQL bulk created for ${id}` }] }),
+      (data) => expect(data.createDeliveryNotes).toEqual({ count: 1, errors: [] }),
+      false,
+    ),
+    unchanged: async (id: string) => expect(await notesMarked(`GQL bulk created for ${id}`)).toBe(0),
+    async otherAccount() {
+      const res = await gw.gql('mutation M($inputs: [DeliveryNoteCreateItem!]!) { createDeliveryNotes(inputs: $inputs, allOrNone: false) { count errors { index code } } }', { inputs: [{ customerId: noteCustomerB, items: noteLine }] }, { key: fullA });
+      expect(res.body.data.createDeliveryNotes).toEqual({ count: 0, errors: [{ index: 0, code: 'BAD_USER_INPUT' }] });
+      await noteBUntouched();
+    },
+  },
+  updateDeliveryNote: noteCase(
+    'delivery_notes:write',
+    () => noteOfA(),
+    'mutation M($id: ID!, $input: UpdateDeliveryNoteInput!) { updateDeliveryNote(id: $id, input: $input) { id notes } }',
+    (id) => ({ id, input: { notes: 'gql updated' } }),
+    (data, id) => expect(data.updateDeliveryNote).toEqual({ id, notes: 'gql updated' }),
+  ),
+  updateDeliveryNotes: {
+    ...noteCase(
+      'delivery_notes:write',
+      () => noteOfA(),
+      'mutation M($inputs: [DeliveryNoteUpdateItem!]!) { updateDeliveryNotes(inputs: $inputs) { count items { id notes } errors { code } } }',
+      (id) => ({ inputs: [{ id, notes: 'gql bulk updated' }] }),
+      (data, id) => expect(data.updateDeliveryNotes).toEqual({ count: 1, items: [{ id, notes: 'gql bulk updated' }], errors: [] }),
+      false,
+    ),
+    async otherAccount() {
+      const b = await noteOfB();
+      const res = await gw.gql('mutation M($inputs: [DeliveryNoteUpdateItem!]!) { updateDeliveryNotes(inputs: $inputs, allOrNone: false) { count errors { index code } } }', { inputs: [{ id: b.id, notes: 'hijacked' }] }, { key: fullA });
+      expect(res.body.data.updateDeliveryNotes).toEqual({ count: 0, errors: [{ index: 0, code: 'NOT_FOUND' }] });
+      await noteBUntouched();
+    },
+  },
+  deleteDeliveryNote: noteCase('delivery_notes:write', () => noteOfA(), 'mutation M($id: ID!) { deleteDeliveryNote(id: $id) }', (id) => ({ id }), async (data, id) => {
+    expect(data.deleteDeliveryNote).toBe(id);
+    expect(await storedNote(id)).toBeNull();
+  }),
+  deleteDeliveryNotes: {
+    ...noteCase(
+      'delivery_notes:write',
+      () => noteOfA(),
+      'mutation M($ids: [ID!]!) { deleteDeliveryNotes(ids: $ids) { count items { id deleted } errors { code } } }',
+      (id) => ({ ids: [id] }),
+      async (data, id) => {
+        expect(data.deleteDeliveryNotes).toEqual({ count: 1, items: [{ id, deleted: true }], errors: [] });
+        expect(await storedNote(id)).toBeNull();
+      },
+      false,
+    ),
+    async otherAccount() {
+      const b = await noteOfB();
+      const res = await gw.gql('mutation M($ids: [ID!]!) { deleteDeliveryNotes(ids: $ids, allOrNone: false) { count errors { index code } } }', { ids: [b.id] }, { key: fullA });
+      expect(res.body.data.deleteDeliveryNotes).toEqual({ count: 0, errors: [{ index: 0, code: 'NOT_FOUND' }] });
+      await noteBUntouched();
+    },
+  },
+  issueDeliveryNote: noteCase('delivery_notes:write', () => noteOfA(), 'mutation M($id: ID!) { issueDeliveryNote(id: $id) { id status number } }', (id) => ({ id }), (data, id) =>
+    expect(data.issueDeliveryNote).toEqual({ id, status: 'issued', number: expect.any(Number) }),
+  ),
+  deliverDeliveryNote: noteCase('delivery_notes:write', () => noteOfA('issued'), 'mutation M($id: ID!) { deliverDeliveryNote(id: $id) { id status deliveryDate } }', (id) => ({ id }), (data, id) =>
+    expect(data.deliverDeliveryNote).toEqual({ id, status: 'delivered', deliveryDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) }),
+  ),
+  markDeliveryNoteInvoiced: noteCase('delivery_notes:write', () => noteOfA('delivered'), 'mutation M($id: ID!) { markDeliveryNoteInvoiced(id: $id, invoiceId: "FA-0001-00000001") { id status invoiceId } }', (id) => ({ id }), (data, id) =>
+    expect(data.markDeliveryNoteInvoiced).toEqual({ id, status: 'invoiced', invoiceId: 'FA-0001-00000001' }),
+  ),
+  cancelDeliveryNote: noteCase('delivery_notes:write', () => noteOfA('issued'), 'mutation M($id: ID!) { cancelDeliveryNote(id: $id) { id status number } }', (id) => ({ id }), (data, id) =>
+    expect(data.cancelDeliveryNote).toEqual({ id, status: 'cancelled', number: expect.any(Number) }),
+  ),
+} satisfies Record<string, GqlCase>);
+
 /** Root fields of a schema, as `Query.x` / `Mutation.y` → field name. */
 function rootFields(schema: GraphQLSchema): Array<{ type: 'Query' | 'Mutation'; name: string }> {
   const out: Array<{ type: 'Query' | 'Mutation'; name: string }> = [];
@@ -656,7 +1316,10 @@ describe('GraphQL operations × credentials', () => {
 
     it("key with only the operation's scope → data", async () => {
       const id = await recordOfA();
-      const res = await run(id, await keyFor([gqlCase(name).scope]));
+      const caller = gqlCase(name).caller;
+      const res = caller
+        ? await gw.gql(gqlCase(name).document, gqlCase(name).variables(id), await caller(gqlCase(name).scope))
+        : await run(id, await keyFor([gqlCase(name).scope]));
       expect(res.status).toBe(200);
       expect(res.body.errors).toBeUndefined();
       await gqlCase(name).succeeded(res.body.data, id);

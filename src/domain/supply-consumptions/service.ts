@@ -1,0 +1,178 @@
+import type { ClientSession } from 'mongodb';
+import type { CustomerDocument } from '../../store/customers';
+import type { SupplyDocument } from '../../store/supplies';
+import {
+  SUPPLY_CONSUMPTION_SORT,
+  supplyConsumptionQuery,
+  type SupplyConsumptionDocument,
+  type SupplyConsumptionItem,
+  type SupplyConsumptionStatus,
+} from '../../store/supply-consumptions';
+import { TenantCollection } from '../../store/tenant-collection';
+import { requirePrincipal, type RequestContext } from '../context';
+import { ConflictError, ForbiddenError, notFound, ValidationError, type ErrorDetail } from '../errors';
+import { lineTotalCents } from '../money';
+import { pageWindow, type Connection, type PageArgs } from '../pagination';
+import { assertTransition, type StateMachine } from '../state-machine';
+import { applyStockChanges, type StockChange } from '../stock/service';
+import type { CreateSupplyConsumptionData, SupplyConsumptionFilterData } from './schema';
+
+/**
+ * Supply consumptions (seed 2.7, 3.4, 4.3): registering one deducts the stock of its supplies in the same
+ * transaction (no expense is created); its author may delete it within 24 hours (the stock comes back); a web-panel
+ * session may revert it (confirmed → reverted, compensating movements) at any time.
+ */
+
+export const SUPPLY_CONSUMPTION_MACHINE: StateMachine<SupplyConsumptionStatus> = { confirmed: ['reverted'], reverted: [] };
+
+/** How long after registering it the author may still delete a consumption. */
+export const DELETE_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+/** The calendar day in Argentina (UTC−3) at `now`, as YYYY-MM-DD: the default date of a consumption. */
+export function argentineDay(now: Date): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Argentina/Buenos_Aires', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}
+
+function consumptions(context: RequestContext): TenantCollection<SupplyConsumptionDocument> {
+  return new TenantCollection(context.store.collection<SupplyConsumptionDocument>('supply_consumptions'), requirePrincipal(context).accountId);
+}
+
+export async function getSupplyConsumption(context: RequestContext, id: string): Promise<SupplyConsumptionDocument> {
+  const doc = await context.loaders().byId<SupplyConsumptionDocument>('supply_consumptions').load(id);
+  if (!doc) throw notFound('supply consumption', id);
+  return doc;
+}
+
+export async function listSupplyConsumptions(
+  context: RequestContext,
+  filter: SupplyConsumptionFilterData | undefined,
+  page: PageArgs,
+): Promise<Connection<SupplyConsumptionDocument>> {
+  const window = pageWindow(page);
+  const query = supplyConsumptionQuery(filter);
+  const collection = consumptions(context);
+  const [nodes, totalCount] = await Promise.all([collection.find(query, { ...window, sort: SUPPLY_CONSUMPTION_SORT }), collection.count(query)]);
+  context.loaders().prime('supply_consumptions', nodes);
+  return { nodes, totalCount, window };
+}
+
+/** The stock changes that give back (sign 1) or take (sign −1) a consumption's quantities. */
+function stockChanges(doc: Pick<SupplyConsumptionDocument, 'items'>, sign: 1 | -1): StockChange[] {
+  return doc.items.map((item) => ({ itemType: 'supply', itemId: item.supply_id.toHexString(), deltaMilli: sign * item.quantity_milli }));
+}
+
+/**
+ * Registers a consumption: every item snapshots its supply's name, unit and unit cost (unit_price, else
+ * default_amount) and its subtotal (rounded to the centavo); the total is their exact sum. The document and the stock
+ * deductions commit together; short stock (negative stock off) fails the whole consumption with 409
+ * INSUFFICIENT_STOCK naming every short supply.
+ */
+export async function createSupplyConsumption(context: RequestContext, input: CreateSupplyConsumptionData): Promise<SupplyConsumptionDocument> {
+  const principal = requirePrincipal(context);
+  return context.store.transaction(async (session) => {
+    const supplies = new TenantCollection(context.store.collection<SupplyDocument>('supplies'), principal.accountId);
+    const ids = [...new Set(input.items.map((item) => item.supplyId.toHexString()))];
+    const found = new Map((await supplies.findByIds(ids, session)).filter((doc): doc is SupplyDocument => doc !== null).map((doc) => [doc._id.toHexString(), doc]));
+    const problems: ErrorDetail[] = [];
+    const items: SupplyConsumptionItem[] = [];
+    input.items.forEach((item, index) => {
+      const supply = found.get(item.supplyId.toHexString());
+      if (!supply) {
+        problems.push({ path: `items.${index}.supplyId`, message: 'no such supply in this account' });
+        return;
+      }
+      if (supply.status === 'inactive') {
+        problems.push({ path: `items.${index}.supplyId`, message: `${supply.name} is inactive: activate it before consuming it` });
+        return;
+      }
+      const unitCost = supply.unit_price_cents ?? supply.default_amount_cents;
+      items.push({
+        supply_id: supply._id,
+        supply_name: supply.name,
+        unit: supply.unit ?? null,
+        quantity_milli: item.quantity,
+        unit_cost_cents: unitCost,
+        subtotal_cents: lineTotalCents(item.quantity, unitCost),
+      });
+    });
+    if (input.customerId) {
+      const customers = new TenantCollection(context.store.collection<CustomerDocument>('customers'), principal.accountId);
+      if (!(await customers.findById(input.customerId.toHexString(), session))) {
+        problems.push({ path: 'customerId', message: 'no such customer in this account' });
+      }
+    }
+    if (problems.length) {
+      throw new ValidationError(`invalid input: ${problems.map((p) => `${p.path}: ${p.message}`).join('; ')}`, problems);
+    }
+    const total = items.reduce((sum, item) => sum + item.subtotal_cents, 0);
+    if (!Number.isSafeInteger(total)) throw new ValidationError('total cost too large', [{ path: 'items', message: 'the total cost is too large' }]);
+
+    const fields: Omit<SupplyConsumptionDocument, '_id' | 'account_id' | 'created_at' | 'updated_at'> = {
+      date: input.date ?? argentineDay(context.now()),
+      items,
+      total_cost_cents: total,
+      status: 'confirmed',
+      created_by: principal.userId,
+    };
+    if (input.customerId) fields.customer_id = input.customerId;
+    if (input.notes) fields.notes = input.notes;
+    const doc = await consumptions(context).insert(fields, context.now(), session);
+    await applyStockChanges(context, stockChanges(doc, -1), { type: 'supply_consumption', id: doc._id }, session);
+    return doc;
+  });
+}
+
+async function requireConsumption(context: RequestContext, id: string, session: ClientSession): Promise<SupplyConsumptionDocument> {
+  const doc = await consumptions(context).findById(id, session);
+  if (!doc) throw notFound('supply consumption', id);
+  return doc;
+}
+
+/**
+ * Deletes a consumption: only its author (the user behind the key or session that registered it), within 24 hours
+ * of registering it. A confirmed consumption gives its stock back; a reverted one already did.
+ */
+export async function deleteSupplyConsumption(context: RequestContext, id: string): Promise<string> {
+  const principal = requirePrincipal(context);
+  return context.store.transaction(async (session) => {
+    const doc = await requireConsumption(context, id, session);
+    if (!principal.userId || !doc.created_by || !doc.created_by.equals(principal.userId)) {
+      throw new ForbiddenError('only the user who registered this consumption may delete it', [], 'NOT_AUTHOR');
+    }
+    if (context.now().getTime() - doc.created_at.getTime() > DELETE_WINDOW_MS) {
+      throw new ForbiddenError('a consumption may be deleted only within 24 hours of registering it: revert it instead', [], 'DELETE_WINDOW_EXPIRED');
+    }
+    const collection = consumptions(context);
+    const deleted = await collection.collection.deleteOne(collection.scope({ _id: doc._id, status: doc.status }), { session });
+    if (deleted.deletedCount !== 1) throw new ConflictError('the consumption changed meanwhile: try again');
+    if (doc.status === 'confirmed') {
+      await applyStockChanges(context, stockChanges(doc, 1), { type: 'supply_consumption_delete', id: doc._id }, session);
+    }
+    return doc._id.toHexString();
+  });
+}
+
+/**
+ * Reverts a confirmed consumption from a web-panel session (an API key → 403 SESSION_REQUIRED): its stock comes
+ * back through compensating movements and it records who reverted it and when. A second revert → 409.
+ */
+export async function revertSupplyConsumption(context: RequestContext, id: string): Promise<SupplyConsumptionDocument> {
+  const principal = requirePrincipal(context);
+  return context.store.transaction(async (session) => {
+    const doc = await requireConsumption(context, id, session);
+    if (principal.via !== 'session') {
+      throw new ForbiddenError('reverting a consumption needs a web-panel session (cookie and X-CSRF-Token), not an API key', [], 'SESSION_REQUIRED');
+    }
+    assertTransition(SUPPLY_CONSUMPTION_MACHINE, 'supply consumption', doc.status, 'reverted');
+    const now = context.now();
+    const collection = consumptions(context);
+    const updated = await collection.collection.findOneAndUpdate(
+      collection.scope({ _id: doc._id, status: 'confirmed' }),
+      { $set: { status: 'reverted', reverted_at: now, reverted_by: principal.userId, updated_at: now } },
+      { session, returnDocument: 'after' },
+    );
+    if (!updated) throw new ConflictError('the consumption changed meanwhile: try again');
+    await applyStockChanges(context, stockChanges(doc, 1), { type: 'supply_consumption_revert', id: doc._id }, session);
+    return updated as SupplyConsumptionDocument;
+  });
+}

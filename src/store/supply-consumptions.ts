@@ -1,0 +1,54 @@
+import type { Filter, ObjectId, Sort } from 'mongodb';
+import type { TenantDocument } from './tenant-collection';
+
+/** One line of a consumption, with what the supply was when it was consumed (name, unit, cost). */
+export type SupplyConsumptionItem = {
+  supply_id: ObjectId;
+  supply_name: string;
+  unit: string | null;
+  quantity_milli: number;
+  unit_cost_cents: number;
+  /** quantity × unit_cost, rounded to the centavo. */
+  subtotal_cents: number;
+};
+
+export type SupplyConsumptionStatus = 'confirmed' | 'reverted';
+
+export type SupplyConsumptionDocument = TenantDocument & {
+  /** The day the supplies were used (YYYY-MM-DD). */
+  date: string;
+  items: SupplyConsumptionItem[];
+  /** The exact sum of the items' subtotals. */
+  total_cost_cents: number;
+  status: SupplyConsumptionStatus;
+  customer_id?: ObjectId;
+  notes?: string;
+  /** The user behind the key or session that registered it (null: a key acting for no user). */
+  created_by: ObjectId | null;
+  reverted_at?: Date;
+  reverted_by?: ObjectId | null;
+};
+
+export interface SupplyConsumptionFilterFields {
+  status?: SupplyConsumptionStatus | null;
+  dateFrom?: string | null;
+  dateTo?: string | null;
+  supplyId?: ObjectId | null;
+  customerId?: ObjectId | null;
+}
+
+export function supplyConsumptionQuery(filter: SupplyConsumptionFilterFields | undefined): Filter<SupplyConsumptionDocument> {
+  const query: Filter<SupplyConsumptionDocument> = {};
+  if (!filter) return query;
+  if (filter.status) query.status = filter.status;
+  if (filter.dateFrom || filter.dateTo) {
+    query.date = { ...(filter.dateFrom ? { $gte: filter.dateFrom } : {}), ...(filter.dateTo ? { $lte: filter.dateTo } : {}) };
+  }
+  // Any of its items.
+  if (filter.supplyId) query['items.supply_id'] = filter.supplyId;
+  if (filter.customerId) query.customer_id = filter.customerId;
+  return query;
+}
+
+/** Newest day first; within a day, newest registered first. */
+export const SUPPLY_CONSUMPTION_SORT: Sort = { date: -1, created_at: -1, _id: -1 };

@@ -1,4 +1,4 @@
-import { Field, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { Field, InputType, Int, ObjectType, registerEnumType, type ClassType } from 'type-graphql';
 
 export enum SortDirection {
   asc = 'asc',
@@ -86,4 +86,35 @@ export class Address {
 
   @Field(() => String, { nullable: true })
   country?: string | null;
+}
+
+/**
+ * The Relay-style connection of a node type: `<Name>Edge { cursor node }` and a base class with edges, nodes,
+ * pageInfo and totalCount. Use: `@ObjectType() export class SupplierConnection extends Connection(Supplier, 'Supplier') {}`.
+ */
+export function Connection<T extends object>(Node: ClassType<T>, name: string) {
+  @ObjectType(`${name}Edge`)
+  class Edge {
+    @Field(() => String)
+    cursor!: string;
+
+    @Field(() => Node)
+    node!: T;
+  }
+
+  @ObjectType(`${name}ConnectionBase`)
+  abstract class ConnectionBase {
+    @Field(() => [Edge])
+    edges!: Edge[];
+
+    @Field(() => [Node], { description: "The page's items, without edges." })
+    nodes!: T[];
+
+    @Field(() => PageInfo)
+    pageInfo!: PageInfo;
+
+    @Field(() => Int, { description: 'How many items match the filter, over all pages.' })
+    totalCount!: number;
+  }
+  return ConnectionBase;
 }

@@ -1,6 +1,6 @@
-import { Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { Field, ID, InputType, ObjectType, registerEnumType } from 'type-graphql';
 import { createCustomerSchema, customerFilterSchema, updateCustomerSchema } from '../domain/customers/schema';
-import { Address, PageInfo } from './common';
+import { Address, Connection } from './common';
 import { validatedBy } from './validation';
 
 export enum DocumentType {
@@ -55,28 +55,7 @@ export class Customer {
 }
 
 @ObjectType()
-export class CustomerEdge {
-  @Field(() => String)
-  cursor!: string;
-
-  @Field(() => Customer)
-  node!: Customer;
-}
-
-@ObjectType()
-export class CustomerConnection {
-  @Field(() => [CustomerEdge])
-  edges!: CustomerEdge[];
-
-  @Field(() => [Customer])
-  nodes!: Customer[];
-
-  @Field(() => PageInfo)
-  pageInfo!: PageInfo;
-
-  @Field(() => Int)
-  totalCount!: number;
-}
+export class CustomerConnection extends Connection(Customer, 'Customer') {}
 
 @InputType('CustomerFieldsInput')
 abstract class CustomerFieldsInput {

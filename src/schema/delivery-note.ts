@@ -1,7 +1,7 @@
 import { GraphQLJSONObject } from 'graphql-scalars';
 import { Field, Float, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { createDeliveryNoteSchema, deliveryNoteFilterSchema, updateDeliveryNoteSchema } from '../domain/delivery-notes/schema';
-import { BulkItemErrorType, PageInfo } from './common';
+import { BulkItemErrorType, Connection } from './common';
 import { validatedBy } from './validation';
 
 export enum DeliveryNoteStatus {
@@ -114,28 +114,7 @@ export class DeliveryNote {
 }
 
 @ObjectType()
-export class DeliveryNoteEdge {
-  @Field(() => String)
-  cursor!: string;
-
-  @Field(() => DeliveryNote)
-  node!: DeliveryNote;
-}
-
-@ObjectType()
-export class DeliveryNoteConnection {
-  @Field(() => [DeliveryNoteEdge])
-  edges!: DeliveryNoteEdge[];
-
-  @Field(() => [DeliveryNote])
-  nodes!: DeliveryNote[];
-
-  @Field(() => PageInfo)
-  pageInfo!: PageInfo;
-
-  @Field(() => Int)
-  totalCount!: number;
-}
+export class DeliveryNoteConnection extends Connection(DeliveryNote, 'DeliveryNote') {}
 
 @ObjectType({ description: 'Outcome of a bulk create or update of delivery notes.' })
 export class DeliveryNoteBulkResult {

@@ -1,6 +1,6 @@
 import { Field, Float, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { createExpenseSchema, expenseFilterSchema, updateExpenseSchema } from '../domain/expenses/schema';
-import { BulkItemErrorType, PageInfo, SortDirection } from './common';
+import { BulkItemErrorType, Connection, SortDirection } from './common';
 import { validatedBy } from './validation';
 
 const MACHINE = 'pending → approved → paid → refunded; pending or approved → cancelled (refunded and cancelled are final)';
@@ -137,28 +137,7 @@ export class Expense {
 }
 
 @ObjectType()
-export class ExpenseEdge {
-  @Field(() => String)
-  cursor!: string;
-
-  @Field(() => Expense)
-  node!: Expense;
-}
-
-@ObjectType()
-export class ExpenseConnection {
-  @Field(() => [ExpenseEdge])
-  edges!: ExpenseEdge[];
-
-  @Field(() => [Expense], { description: "The page's expenses, without edges." })
-  nodes!: Expense[];
-
-  @Field(() => PageInfo)
-  pageInfo!: PageInfo;
-
-  @Field(() => Int, { description: 'How many expenses match the filter, over all pages.' })
-  totalCount!: number;
-
+export class ExpenseConnection extends Connection(Expense, 'Expense') {
   /** The validated filter, for totalAmount (not a GraphQL field). */
   filter?: unknown;
 }

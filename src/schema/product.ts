@@ -1,6 +1,6 @@
-import { Field, Float, ID, InputType, Int, ObjectType } from 'type-graphql';
+import { Field, Float, ID, InputType, ObjectType } from 'type-graphql';
 import { createProductSchema, productFilterSchema, updateProductSchema } from '../domain/products/schema';
-import { PageInfo } from './common';
+import { Connection } from './common';
 import { validatedBy } from './validation';
 
 @ObjectType({ description: 'Something the account sells and delivers; its stock moves with delivery notes.' })
@@ -34,28 +34,7 @@ export class Product {
 }
 
 @ObjectType()
-export class ProductEdge {
-  @Field(() => String)
-  cursor!: string;
-
-  @Field(() => Product)
-  node!: Product;
-}
-
-@ObjectType()
-export class ProductConnection {
-  @Field(() => [ProductEdge])
-  edges!: ProductEdge[];
-
-  @Field(() => [Product])
-  nodes!: Product[];
-
-  @Field(() => PageInfo)
-  pageInfo!: PageInfo;
-
-  @Field(() => Int)
-  totalCount!: number;
-}
+export class ProductConnection extends Connection(Product, 'Product') {}
 
 @InputType('ProductFieldsInput')
 abstract class ProductFieldsInput {

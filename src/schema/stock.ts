@@ -1,7 +1,7 @@
-import { ArgsType, Field, Float, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { ArgsType, Field, Float, ID, ObjectType, registerEnumType } from 'type-graphql';
 import { z } from 'zod';
 import { quantitySchema } from '../domain/money';
-import { PageInfo } from './common';
+import { Connection } from './common';
 import { validatedBy } from './validation';
 
 export enum StockItemType {
@@ -50,28 +50,7 @@ export class StockMovement {
 }
 
 @ObjectType()
-export class StockMovementEdge {
-  @Field(() => String)
-  cursor!: string;
-
-  @Field(() => StockMovement)
-  node!: StockMovement;
-}
-
-@ObjectType()
-export class StockMovementConnection {
-  @Field(() => [StockMovementEdge])
-  edges!: StockMovementEdge[];
-
-  @Field(() => [StockMovement])
-  nodes!: StockMovement[];
-
-  @Field(() => PageInfo)
-  pageInfo!: PageInfo;
-
-  @Field(() => Int)
-  totalCount!: number;
-}
+export class StockMovementConnection extends Connection(StockMovement, 'StockMovement') {}
 
 export const adjustStockSchema = z
   .object({

@@ -1,6 +1,6 @@
 import { Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { createSupplierSchema, supplierFilterSchema, updateSupplierSchema } from '../domain/suppliers/schema';
-import { Address, BulkItemErrorType, PageInfo, SortDirection } from './common';
+import { Address, BulkItemErrorType, Connection, SortDirection } from './common';
 import { validatedBy } from './validation';
 
 export enum SupplierStatus {
@@ -76,28 +76,7 @@ export class Supplier {
 }
 
 @ObjectType()
-export class SupplierEdge {
-  @Field(() => String)
-  cursor!: string;
-
-  @Field(() => Supplier)
-  node!: Supplier;
-}
-
-@ObjectType()
-export class SupplierConnection {
-  @Field(() => [SupplierEdge])
-  edges!: SupplierEdge[];
-
-  @Field(() => [Supplier], { description: 'The page\'s suppliers, without edges.' })
-  nodes!: Supplier[];
-
-  @Field(() => PageInfo)
-  pageInfo!: PageInfo;
-
-  @Field(() => Int, { description: 'How many suppliers match the filter, over all pages.' })
-  totalCount!: number;
-}
+export class SupplierConnection extends Connection(Supplier, 'Supplier') {}
 
 @ObjectType({ description: 'Outcome of a bulk create or update.' })
 export class SupplierBulkResult {

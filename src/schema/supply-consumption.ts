@@ -1,6 +1,6 @@
-import { Field, Float, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { Field, Float, ID, InputType, ObjectType, registerEnumType } from 'type-graphql';
 import { createSupplyConsumptionSchema, supplyConsumptionFilterSchema } from '../domain/supply-consumptions/schema';
-import { PageInfo } from './common';
+import { Connection } from './common';
 import { validatedBy } from './validation';
 
 export enum SupplyConsumptionStatus {
@@ -73,28 +73,7 @@ export class SupplyConsumption {
 }
 
 @ObjectType()
-export class SupplyConsumptionEdge {
-  @Field(() => String)
-  cursor!: string;
-
-  @Field(() => SupplyConsumption)
-  node!: SupplyConsumption;
-}
-
-@ObjectType()
-export class SupplyConsumptionConnection {
-  @Field(() => [SupplyConsumptionEdge])
-  edges!: SupplyConsumptionEdge[];
-
-  @Field(() => [SupplyConsumption])
-  nodes!: SupplyConsumption[];
-
-  @Field(() => PageInfo)
-  pageInfo!: PageInfo;
-
-  @Field(() => Int)
-  totalCount!: number;
-}
+export class SupplyConsumptionConnection extends Connection(SupplyConsumption, 'SupplyConsumption') {}
 
 @InputType()
 export class SupplyConsumptionItemInput {

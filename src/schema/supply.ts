@@ -1,6 +1,6 @@
 import { Field, Float, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { createSupplySchema, supplyFilterSchema, updateSupplySchema } from '../domain/supplies/schema';
-import { BulkItemErrorType, PageInfo, SortDirection } from './common';
+import { BulkItemErrorType, Connection, SortDirection } from './common';
 import { validatedBy } from './validation';
 
 export enum SupplyStatus {
@@ -53,28 +53,7 @@ export class Supply {
 }
 
 @ObjectType()
-export class SupplyEdge {
-  @Field(() => String)
-  cursor!: string;
-
-  @Field(() => Supply)
-  node!: Supply;
-}
-
-@ObjectType()
-export class SupplyConnection {
-  @Field(() => [SupplyEdge])
-  edges!: SupplyEdge[];
-
-  @Field(() => [Supply])
-  nodes!: Supply[];
-
-  @Field(() => PageInfo)
-  pageInfo!: PageInfo;
-
-  @Field(() => Int, { description: 'How many supplies match the filter, over all pages.' })
-  totalCount!: number;
-}
+export class SupplyConnection extends Connection(Supply, 'Supply') {}
 
 @ObjectType({ description: 'Outcome of a bulk create or update of supplies.' })
 export class SupplyBulkResult {

@@ -118,3 +118,19 @@ export function Connection<T extends object>(Node: ClassType<T>, name: string) {
   }
   return ConnectionBase;
 }
+
+/** The outcome of a bulk create or update: how many were written, the written items, and per-item errors. */
+export function BulkResult<T extends object>(Node: ClassType<T>, name: string) {
+  @ObjectType(`${name}BulkResultBase`)
+  abstract class BulkResultBase {
+    @Field(() => Int, { description: 'How many items were written.' })
+    count!: number;
+
+    @Field(() => [Node])
+    items!: T[];
+
+    @Field(() => [BulkItemErrorType])
+    errors!: BulkItemErrorType[];
+  }
+  return BulkResultBase;
+}

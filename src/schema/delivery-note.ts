@@ -1,7 +1,7 @@
 import { GraphQLJSONObject } from 'graphql-scalars';
 import { Field, Float, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { createDeliveryNoteSchema, deliveryNoteFilterSchema, updateDeliveryNoteSchema } from '../domain/delivery-notes/schema';
-import { BulkItemErrorType, Connection } from './common';
+import { BulkResult, Connection } from './common';
 import { validatedBy } from './validation';
 
 export enum DeliveryNoteStatus {
@@ -117,16 +117,7 @@ export class DeliveryNote {
 export class DeliveryNoteConnection extends Connection(DeliveryNote, 'DeliveryNote') {}
 
 @ObjectType({ description: 'Outcome of a bulk create or update of delivery notes.' })
-export class DeliveryNoteBulkResult {
-  @Field(() => Int)
-  count!: number;
-
-  @Field(() => [DeliveryNote])
-  items!: DeliveryNote[];
-
-  @Field(() => [BulkItemErrorType])
-  errors!: BulkItemErrorType[];
-}
+export class DeliveryNoteBulkResult extends BulkResult(DeliveryNote, 'DeliveryNote') {}
 
 @InputType({ description: 'One line of a delivery note.' })
 export class DeliveryNoteItemInput {

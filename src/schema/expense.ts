@@ -1,6 +1,6 @@
 import { Field, Float, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { createExpenseSchema, expenseFilterSchema, updateExpenseSchema } from '../domain/expenses/schema';
-import { BulkItemErrorType, Connection, SortDirection } from './common';
+import { BulkResult, Connection, SortDirection } from './common';
 import { validatedBy } from './validation';
 
 const MACHINE = 'pending → approved → paid → refunded; pending or approved → cancelled (refunded and cancelled are final)';
@@ -143,16 +143,7 @@ export class ExpenseConnection extends Connection(Expense, 'Expense') {
 }
 
 @ObjectType({ description: 'Outcome of a bulk create or update.' })
-export class ExpenseBulkResult {
-  @Field(() => Int, { description: 'How many expenses were written.' })
-  count!: number;
-
-  @Field(() => [Expense])
-  items!: Expense[];
-
-  @Field(() => [BulkItemErrorType])
-  errors!: BulkItemErrorType[];
-}
+export class ExpenseBulkResult extends BulkResult(Expense, 'Expense') {}
 
 /** Fields optional on both create and update. */
 @InputType('ExpenseFieldsInput')

@@ -1,6 +1,6 @@
-import { Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { Field, ID, InputType, ObjectType, registerEnumType } from 'type-graphql';
 import { createSupplierSchema, supplierFilterSchema, updateSupplierSchema } from '../domain/suppliers/schema';
-import { Address, BulkItemErrorType, Connection, SortDirection } from './common';
+import { Address, BulkResult, Connection, SortDirection } from './common';
 import { validatedBy } from './validation';
 
 export enum SupplierStatus {
@@ -79,16 +79,7 @@ export class Supplier {
 export class SupplierConnection extends Connection(Supplier, 'Supplier') {}
 
 @ObjectType({ description: 'Outcome of a bulk create or update.' })
-export class SupplierBulkResult {
-  @Field(() => Int, { description: 'How many suppliers were written.' })
-  count!: number;
-
-  @Field(() => [Supplier])
-  items!: Supplier[];
-
-  @Field(() => [BulkItemErrorType])
-  errors!: BulkItemErrorType[];
-}
+export class SupplierBulkResult extends BulkResult(Supplier, 'Supplier') {}
 
 /** Fields shared by create and update; `name` is required on create only. */
 @InputType('SupplierFieldsInput')

@@ -1,6 +1,6 @@
-import { Field, Float, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { Field, Float, ID, InputType, ObjectType, registerEnumType } from 'type-graphql';
 import { createSupplySchema, supplyFilterSchema, updateSupplySchema } from '../domain/supplies/schema';
-import { BulkItemErrorType, Connection, SortDirection } from './common';
+import { BulkResult, Connection, SortDirection } from './common';
 import { validatedBy } from './validation';
 
 export enum SupplyStatus {
@@ -56,16 +56,7 @@ export class Supply {
 export class SupplyConnection extends Connection(Supply, 'Supply') {}
 
 @ObjectType({ description: 'Outcome of a bulk create or update of supplies.' })
-export class SupplyBulkResult {
-  @Field(() => Int, { description: 'How many supplies were written.' })
-  count!: number;
-
-  @Field(() => [Supply])
-  items!: Supply[];
-
-  @Field(() => [BulkItemErrorType])
-  errors!: BulkItemErrorType[];
-}
+export class SupplyBulkResult extends BulkResult(Supply, 'Supply') {}
 
 /** Fields shared by create and update; `name` is required on create only. */
 @InputType('SupplyFieldsInput')

@@ -10,3 +10,8 @@ export function isCalendarDate(text: string): boolean {
 export function calendarDateSchema() {
   return z.string({ message: 'must be a date (YYYY-MM-DD)' }).refine(isCalendarDate, { message: 'must be a real calendar date (YYYY-MM-DD)' });
 }
+
+/** The calendar day in Argentina (UTC−3 all year, no daylight saving since 2009) of an instant: "today" there. */
+export function argentineDay(instant: Date): string {
+  return new Date(instant.getTime() - 3 * 60 * 60 * 1000).toISOString().slice(0, 10);
+}

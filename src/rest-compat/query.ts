@@ -1,3 +1,4 @@
+import { isCalendarDate } from '../domain/dates';
 import { ValidationError, type ErrorDetail } from '../domain/errors';
 
 /**
@@ -46,8 +47,7 @@ export class QueryReader {
   date(name: string, endOfDay: boolean): string | undefined {
     const raw = this.string(name);
     if (raw === undefined || !/^\d{4}-\d{2}-\d{2}$/.test(raw)) return raw;
-    const day = new Date(`${raw}T00:00:00.000Z`);
-    if (Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== raw) return this.fail(name, 'not a calendar date (YYYY-MM-DD)');
+    if (!isCalendarDate(raw)) return this.fail(name, 'not a calendar date (YYYY-MM-DD)');
     return `${raw}T${endOfDay ? '23:59:59.999' : '00:00:00.000'}Z`;
   }
 

@@ -8,6 +8,7 @@ import { ROUTES } from '../../src/rest-compat/routes';
 import type { RestRoute } from '../../src/rest-compat/route';
 import { gatewaySchema } from '../../src/schema/build';
 import type { ApiKeyDocument } from '../../src/store/accounts';
+import type { GqlCase, RestCase } from './support/matrix';
 import { startTestGateway, type HttpResult, type RequestOptions, type TestGateway } from '../support/gateway';
 import { expenseMatrix } from './support/expense-matrix';
 
@@ -83,20 +84,6 @@ afterAll(async () => {
 // REST: one entry per route of the route table.
 // ---------------------------------------------------------------------------------------------------------------
 
-interface RestCase {
-  /** Path (below /api/v1, `{id}` already filled) and body for a request about the record `id`. */
-  request(id: string): { path: string; body?: unknown };
-  /** Checks a successful answer about `id`. */
-  succeeded(res: HttpResult, id: string): Promise<void> | void;
-  /** Checks that a refused request (401/403) about `id` changed nothing. */
-  unchanged(id: string): Promise<void>;
-  /** A request by A about B's record, and what must come of it. */
-  otherAccount(): Promise<void>;
-  /** Creates the record of A the route is about (default: a supplier). */
-  record?(): Promise<string>;
-  /** Credentials holding the route's scope for the success case (default: a key with only that scope). */
-  caller?(scope: Scope): Promise<RequestOptions>;
-}
 
 const routeKey = (route: Pick<RestRoute, 'method' | 'path'>) => `${route.method.toUpperCase()} ${route.path}`;
 const fill = (routePath: string, id: string) => routePath.replace('{id}', encodeURIComponent(id));
@@ -302,21 +289,6 @@ describe('REST routes × credentials', () => {
 // GraphQL: one entry per Query / Mutation field of the schema.
 // ---------------------------------------------------------------------------------------------------------------
 
-interface GqlCase {
-  scope: Scope;
-  /** Creates the record of A the operation is about (default: a supplier). */
-  record?(): Promise<string>;
-  document: string;
-  variables(id: string): Record<string, unknown>;
-  /** Checks `data` of a successful operation about `id`. */
-  succeeded(data: any, id: string): Promise<void> | void;
-  unchanged(id: string): Promise<void>;
-  otherAccount(): Promise<void>;
-  /** Variables naming a malformed or missing id (id-taking operations only); the answer must be NOT_FOUND. */
-  badId?(id: string): Record<string, unknown>;
-  /** Credentials holding the operation's scope for the success case (default: a key with only that scope). */
-  caller?(scope: Scope): Promise<RequestOptions>;
-}
 
 async function gqlOtherExpectNotFound(document: string, variables: Record<string, unknown>): Promise<void> {
   const res = await gw.gql(document, variables, { key: fullA });

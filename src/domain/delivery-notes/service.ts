@@ -16,6 +16,7 @@ import type { Loaders } from '../../store/loaders';
 import type { ProductDocument } from '../../store/products';
 import { TenantCollection } from '../../store/tenant-collection';
 import { requirePrincipal, type RequestContext } from '../context';
+import { argentineDay } from '../dates';
 import { ConflictError, notFound, ValidationError, type ErrorDetail } from '../errors';
 import { lineTotalCents } from '../money';
 import { Resource, type FieldsOf } from '../resource';
@@ -61,11 +62,6 @@ const EDITABLE: Record<DeliveryNoteStatus, ReadonlySet<Field> | 'all'> = {
 
 /** Stored field name → the GraphQL input's (error paths). */
 const camel = (name: string) => name.replace(/_([a-z0-9])/g, (_m, letter: string) => letter.toUpperCase());
-
-/** The calendar day in Argentina (UTC−3 all year since 2009) of an instant: what a clerk there calls "today". */
-export function argentineDate(instant: Date): string {
-  return new Date(instant.getTime() - 3 * 60 * 60 * 1000).toISOString().slice(0, 10);
-}
 
 /** A create input once its references are checked: the items as stored (product code and unit defaulted). */
 type Resolved = { customerId: ObjectId; items: DeliveryNoteItemDocument[] };
@@ -167,8 +163,8 @@ async function transitionFields(
       return { status: 'issued', number, stock_deducted: changes.length > 0, issued_at: now };
     }
     case 'delivered': {
-      const today = argentineDate(now);
-      const issuedOn = note.issued_at ? argentineDate(note.issued_at) : today;
+      const today = argentineDay(now);
+      const issuedOn = note.issued_at ? argentineDay(note.issued_at) : today;
       const day = extra.deliveryDate ?? today;
       if (day > today) throw new ValidationError('the delivery date is in the future', [{ path: 'deliveryDate', message: `must not be after today (${today})` }]);
       if (day < issuedOn) throw new ValidationError('the delivery date is before the issue date', [{ path: 'deliveryDate', message: `must not be before the issue date (${issuedOn})` }]);

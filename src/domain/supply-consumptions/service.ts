@@ -10,6 +10,7 @@ import {
 } from '../../store/supply-consumptions';
 import { TenantCollection } from '../../store/tenant-collection';
 import { requirePrincipal, type RequestContext } from '../context';
+import { argentineDay } from '../dates';
 import { ConflictError, ForbiddenError, notFound, ValidationError, type ErrorDetail } from '../errors';
 import { lineTotalCents } from '../money';
 import { pageWindow, type Connection, type PageArgs } from '../pagination';
@@ -27,11 +28,6 @@ export const SUPPLY_CONSUMPTION_MACHINE: StateMachine<SupplyConsumptionStatus> =
 
 /** How long after registering it the author may still delete a consumption. */
 export const DELETE_WINDOW_MS = 24 * 60 * 60 * 1000;
-
-/** The calendar day in Argentina (UTC−3) at `now`, as YYYY-MM-DD: the default date of a consumption. */
-export function argentineDay(now: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Argentina/Buenos_Aires', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-}
 
 function consumptions(context: RequestContext): TenantCollection<SupplyConsumptionDocument> {
   return new TenantCollection(context.store.collection<SupplyConsumptionDocument>('supply_consumptions'), requirePrincipal(context).accountId);

@@ -6,6 +6,7 @@
 import { ObjectId } from 'mongodb';
 import type { Scope } from '../../../src/domain/auth/scopes';
 import type { HttpResult, TestGateway } from '../../support/gateway';
+import type { GqlCase, RestCase } from './matrix';
 
 type Row = Record<string, any>;
 
@@ -15,25 +16,6 @@ export interface MatrixEnv {
   fullA(): string;
   fullB(): string;
   unique(prefix: string): string;
-}
-
-interface RestCase {
-  request(id: string): { path: string; body?: unknown };
-  succeeded(res: HttpResult, id: string): Promise<void> | void;
-  unchanged(id: string): Promise<void>;
-  otherAccount(): Promise<void>;
-  record?(): Promise<string>;
-}
-
-interface GqlCase {
-  scope: Scope;
-  record?(): Promise<string>;
-  document: string;
-  variables(id: string): Record<string, unknown>;
-  succeeded(data: any, id: string): Promise<void> | void;
-  unchanged(id: string): Promise<void>;
-  otherAccount(): Promise<void>;
-  badId?(id: string): Record<string, unknown>;
 }
 
 export function expenseMatrix(env: MatrixEnv): { rest: Record<string, RestCase>; gql: Record<string, GqlCase> } {

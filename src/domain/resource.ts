@@ -11,6 +11,21 @@ import { parseInput } from './validation';
 /** Stored fields of a tenant document (what create and update write). */
 export type FieldsOf<D extends TenantDocument> = Omit<D, keyof TenantDocument>;
 
+/**
+ * `$set` / `$unset` under construction from a partial-update input: `put` leaves a field alone when the input
+ * omits it (undefined), removes it for null or "", and sets it otherwise.
+ */
+export function fieldChanges<F>() {
+  const set: Partial<F> = {};
+  const unset: Array<keyof F & string> = [];
+  const put = <K extends keyof F & string>(key: K, value: F[K] | null | undefined | '') => {
+    if (value === undefined) return;
+    if (value === null || value === '') unset.push(key);
+    else set[key] = value as F[K];
+  };
+  return { set, unset, put };
+}
+
 /** What makes one account-scoped resource: its collection, how inputs become fields, filters and order. */
 export interface ResourceDefinition<D extends TenantDocument, Create, Update, FilterInput, Order> {
   collection: CollectionName;

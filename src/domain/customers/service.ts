@@ -2,17 +2,11 @@ import type { CustomerDocument } from '../../store/customers';
 import { CUSTOMER_SORT, customerQuery } from '../../store/customers';
 import { storedAddress } from '../address';
 import { normalizeCuit } from '../cuit';
-import { Resource, type FieldsOf } from '../resource';
+import { fieldChanges, Resource, type FieldsOf } from '../resource';
 import { createCustomerSchema, updateCustomerSchema, type CreateCustomerData, type CustomerFilterData, type UpdateCustomerData } from './schema';
 
 function toFields(input: UpdateCustomerData): { set: Partial<FieldsOf<CustomerDocument>>; unset: string[] } {
-  const set: Partial<FieldsOf<CustomerDocument>> = {};
-  const unset: string[] = [];
-  const put = <K extends keyof FieldsOf<CustomerDocument>>(key: K, value: FieldsOf<CustomerDocument>[K] | null | undefined | '') => {
-    if (value === undefined) return;
-    if (value === null || value === '') unset.push(key);
-    else set[key] = value;
-  };
+  const { set, unset, put } = fieldChanges<FieldsOf<CustomerDocument>>();
   if (input.name) set.name = input.name;
   put('document_type', input.documentType);
   // CUIT/CUIL are kept as their 11 digits, however they were typed.

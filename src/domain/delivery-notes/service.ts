@@ -19,7 +19,7 @@ import { requirePrincipal, type RequestContext } from '../context';
 import { argentineDay } from '../dates';
 import { ConflictError, notFound, ValidationError, type ErrorDetail } from '../errors';
 import { lineTotalCents } from '../money';
-import { Resource, type FieldsOf } from '../resource';
+import { fieldChanges, Resource, type FieldsOf } from '../resource';
 import { assertTransition, type StateMachine } from '../state-machine';
 import { applyStockChanges, type StockChange } from '../stock/service';
 import {
@@ -112,13 +112,7 @@ function throwProblems(problems: ErrorDetail[]): void {
 
 /** The fields every status may change (transport, address, notes, metadata): `$set` and `$unset`. */
 function optionalFields(input: UpdateDeliveryNoteData): { set: Partial<DeliveryNoteFields>; unset: Field[] } {
-  const set: Partial<DeliveryNoteFields> = {};
-  const unset: Field[] = [];
-  const put = <K extends Field>(key: K, value: DeliveryNoteFields[K] | null | undefined | '') => {
-    if (value === undefined) return;
-    if (value === null || value === '') unset.push(key);
-    else set[key] = value;
-  };
+  const { set, unset, put } = fieldChanges<DeliveryNoteFields>();
   if (input.salePoint !== undefined) set.sale_point = input.salePoint ?? 1;
   put('delivery_address', input.deliveryAddress);
   put('carrier_name', input.carrierName);

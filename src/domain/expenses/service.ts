@@ -12,7 +12,7 @@ import { TenantCollection } from '../../store/tenant-collection';
 import type { SupplierDocument } from '../../store/suppliers';
 import { requirePrincipal, type RequestContext } from '../context';
 import { ConflictError, notFound, ValidationError } from '../errors';
-import { Resource, type FieldsOf } from '../resource';
+import { fieldChanges, Resource, type FieldsOf } from '../resource';
 import { assertTransition, type StateMachine } from '../state-machine';
 import {
   createExpenseSchema,
@@ -78,13 +78,7 @@ function ivaItems(items: Array<{ id: number; baseImp: number; importe: number }>
 
 /** Validated input → `$set`/`$unset`; null or "" removes an optional field. Status is handled apart. */
 function toFields(input: UpdateExpenseData): Plan {
-  const set: Partial<Fields> = {};
-  const unset: string[] = [];
-  const put = <K extends keyof Fields>(key: K, value: Fields[K] | null | undefined | '') => {
-    if (value === undefined) return;
-    if (value === null || value === '') unset.push(key);
-    else set[key] = value;
-  };
+  const { set, unset, put } = fieldChanges<Fields>();
   if (input.amount !== undefined) set.amount_cents = input.amount;
   if (input.description !== undefined) set.description = input.description;
   if (input.taxRate !== undefined) set.tax_rate = input.taxRate;

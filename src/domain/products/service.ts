@@ -1,19 +1,17 @@
 import type { ProductDocument } from '../../store/products';
 import { PRODUCT_SORT, productQuery } from '../../store/products';
 import { ConflictError } from '../errors';
-import { Resource, type FieldsOf } from '../resource';
+import { fieldChanges, Resource, type FieldsOf } from '../resource';
 import { openStock } from '../stock/service';
 import { createProductSchema, updateProductSchema, type CreateProductData, type ProductFilterData, type UpdateProductData } from './schema';
 
 function toFields(input: UpdateProductData): { set: Partial<FieldsOf<ProductDocument>>; unset: string[] } {
-  const set: Partial<FieldsOf<ProductDocument>> = {};
-  const unset: string[] = [];
+  const { set, unset, put } = fieldChanges<FieldsOf<ProductDocument>>();
   if (input.name) set.name = input.name;
   if (input.sku) set.sku = input.sku;
   if (input.unit) set.unit = input.unit;
   if (input.price !== undefined && input.price !== null) set.price_cents = input.price;
-  if (input.description === null || input.description === '') unset.push('description');
-  else if (input.description !== undefined) set.description = input.description;
+  put('description', input.description);
   return { set, unset };
 }
 

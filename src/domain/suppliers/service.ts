@@ -2,7 +2,7 @@ import type { SupplierDocument, SupplierFields, SupplierOrderField } from '../..
 import { storedAddress } from '../address';
 import { supplierQuery, supplierSort } from '../../store/suppliers';
 import { ConflictError } from '../errors';
-import { Resource } from '../resource';
+import { fieldChanges, Resource } from '../resource';
 import {
   createSupplierSchema,
   updateSupplierSchema,
@@ -13,13 +13,7 @@ import {
 
 /** Input (GraphQL names) → stored fields; null or empty means "remove the field". */
 function toFields(input: UpdateSupplierData): { set: Partial<SupplierFields>; unset: string[] } {
-  const set: Partial<SupplierFields> = {};
-  const unset: string[] = [];
-  const put = <K extends keyof SupplierFields>(key: K, value: SupplierFields[K] | null | undefined | '') => {
-    if (value === undefined) return;
-    if (value === null || value === '') unset.push(key);
-    else set[key] = value;
-  };
+  const { set, unset, put } = fieldChanges<SupplierFields>();
   if (input.name !== undefined && input.name !== null) set.name = input.name;
   put('email', input.email);
   put('phone', input.phone);

@@ -4,19 +4,13 @@ import { supplyQuery, supplySort, type SupplyDocument, type SupplyFields, type S
 import { TenantCollection } from '../../store/tenant-collection';
 import { requirePrincipal, type RequestContext } from '../context';
 import { ValidationError } from '../errors';
-import { Resource } from '../resource';
+import { fieldChanges, Resource } from '../resource';
 import { openStock } from '../stock/service';
 import { createSupplySchema, updateSupplySchema, type CreateSupplyData, type SupplyFilterData, type UpdateSupplyData } from './schema';
 
 /** Input (GraphQL names) → stored fields; null or empty means "remove the field". */
 function toFields(input: UpdateSupplyData): { set: Partial<SupplyFields>; unset: string[] } {
-  const set: Partial<SupplyFields> = {};
-  const unset: string[] = [];
-  const put = <K extends keyof SupplyFields>(key: K, value: SupplyFields[K] | null | undefined | '') => {
-    if (value === undefined) return;
-    if (value === null || value === '') unset.push(key);
-    else set[key] = value;
-  };
+  const { set, unset, put } = fieldChanges<SupplyFields>();
   if (input.name !== undefined && input.name !== null) set.name = input.name;
   // default_amount is always present: null puts it back to 0.
   if (input.defaultAmount !== undefined) set.default_amount_cents = input.defaultAmount ?? 0;

@@ -11,7 +11,10 @@ export const COLLECTIONS = {
     { key: { key_hash: 1 }, name: 'key_hash_unique', unique: true },
     { key: { account_id: 1 }, name: 'account' },
   ],
-  sessions: [{ key: { token_hash: 1 }, name: 'token_hash_unique', unique: true }],
+  sessions: [
+    { key: { token_hash: 1 }, name: 'token_hash_unique', unique: true },
+    { key: { user_id: 1, expires_at: 1 }, name: 'user_expiry' },
+  ],
   suppliers: [
     { key: { account_id: 1, created_at: -1 }, name: 'account_created' },
     { key: { account_id: 1, status: 1 }, name: 'account_status' },

@@ -336,9 +336,13 @@ describe('logout and expiry', () => {
       const doc = await gw.store.collection<{ _id: ObjectId; notes?: string }>('suppliers').findOne({ _id: new ObjectId(supplierA) });
       expect(doc!.notes).toBe('before expiry');
 
-      // Logging in again gives a working session.
+      // Logging in again gives a working session, and drops the user's expired ones from the store.
+      const expiredBefore = await gw.store.collection('sessions').countDocuments({ expires_at: { $lte: gw.clock.now } });
+      expect(expiredBefore).toBeGreaterThan(0);
       const fresh = await login(OWNER);
       expect((await withSession('GET', '/suppliers/list/', fresh)).status).toBe(200);
+      const owner = await gw.store.collection('users').findOne({ email: OWNER.email });
+      expect(await gw.store.collection('sessions').countDocuments({ user_id: owner!._id, expires_at: { $lte: gw.clock.now } })).toBe(0);
     } finally {
       gw.clock.now = saved;
     }

@@ -52,6 +52,8 @@ export async function login(store: Store, email: unknown, password: unknown, now
   if (typeof email !== 'string' || typeof password !== 'string') throw new UnauthenticatedError('wrong email or password');
   const user = await store.collection<UserDocument>('users').findOne({ email: email.trim().toLowerCase() });
   if (!user || !(await verifyPassword(password, user.password_hash))) throw new UnauthenticatedError('wrong email or password');
+  // Expired sessions of this user are dropped here, so the collection does not grow without bound.
+  await store.collection<SessionDocument>('sessions').deleteMany({ user_id: user._id, expires_at: { $lte: now } });
   const sessionToken = newToken('ses');
   const csrfToken = newToken('csrf');
   const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);

@@ -12,6 +12,7 @@ import { TenantCollection, type TenantDocument } from './tenant-collection';
 export class Loaders {
   private readonly byCollection = new Map<CollectionName, DataLoader<string, TenantDocument | null>>();
   private readonly byField = new Map<string, DataLoader<string, TenantDocument[]>>();
+  private readonly named = new Map<string, DataLoader<unknown, unknown>>();
 
   constructor(
     private readonly store: Store,
@@ -53,6 +54,13 @@ export class Loaders {
       this.byField.set(cacheKey, loader);
     }
     return loader as unknown as DataLoader<string, T[]>;
+  }
+
+  /** A request-scoped loader of the caller's own making (one per `name` per request), for batched reads of other shapes. */
+  custom<K, V>(name: string, make: (accountId: ObjectId) => DataLoader<K, V>): DataLoader<K, V> {
+    let loader = this.named.get(name);
+    if (!loader) this.named.set(name, (loader = make(this.accountId) as DataLoader<unknown, unknown>));
+    return loader as DataLoader<K, V>;
   }
 
   /** Seeds the cache with documents already read (a list query), so field resolvers do not read them again. */

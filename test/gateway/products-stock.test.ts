@@ -59,3 +59,29 @@ describe('products and their stock', () => {
     expect((await gw.gql(ADJUST, { type: 'product', id, delta: -2, reason: 'x' }, { key })).body.data.adjustStock.stockAfter).toBe(-1);
   });
 });
+
+describe('stock movements of many items', () => {
+  it('list with their movements in a constant number of MongoDB commands, each item its own page and count', async () => {
+    const { key } = await gw.account(['supplies:read', 'supplies:write']);
+    const query = '{ products(first: 100) { nodes { sku stockMovements(first: 2) { totalCount nodes { delta } } } } }';
+    const counts: number[] = [];
+    for (const total of [3, 30]) {
+      for (let i = counts.length ? 3 : 0; i < total; i++) {
+        const id = (await gw.gql(CREATE, { input: { name: `P${i}`, sku: `M-${i}`, stock: i + 1 } }, { key })).body.data.createProduct.id;
+        for (let j = 0; j < i % 4; j++) await gw.gql(ADJUST, { type: 'product', id, delta: 1, reason: `r${j}` }, { key });
+      }
+      const result = await gw.gql(query, {}, { key });
+      expect(result.body.errors).toBeUndefined();
+      const nodes = result.body.data.products.nodes as Array<{ sku: string; stockMovements: { totalCount: number; nodes: Array<{ delta: number }> } }>;
+      expect(nodes).toHaveLength(total);
+      for (const node of nodes) {
+        const i = Number(node.sku.slice(2));
+        // The opening movement plus i % 4 adjustments of +1, newest first.
+        expect(node.stockMovements.totalCount).toBe(1 + (i % 4));
+        expect(node.stockMovements.nodes).toEqual(i % 4 >= 2 ? [{ delta: 1 }, { delta: 1 }] : i % 4 === 1 ? [{ delta: 1 }, { delta: i + 1 }] : [{ delta: i + 1 }]);
+      }
+      counts.push(await gw.commandsOf(result.headers.get('x-request-id')!));
+    }
+    expect(counts[1]).toBe(counts[0]);
+  });
+});

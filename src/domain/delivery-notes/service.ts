@@ -12,7 +12,6 @@ import {
   type DeliveryNoteStatus,
 } from '../../store/delivery-notes';
 import { parseId } from '../../store/ids';
-import type { Loaders } from '../../store/loaders';
 import type { ProductDocument } from '../../store/products';
 import { TenantCollection } from '../../store/tenant-collection';
 import { requirePrincipal, type RequestContext } from '../context';
@@ -314,18 +313,14 @@ export function notesOfCustomer(context: RequestContext, customerId: string): Pr
   return context.loaders().manyBy<DeliveryNoteDocument>('delivery_notes', 'customer_id').load(customerId);
 }
 
-const productNoteLoaders = new WeakMap<Loaders, DataLoader<string, DeliveryNoteDocument[]>>();
-
 /**
  * The delivery notes with an item of each product, newest first: one `{'items.product_id': {$in: …}}` query for
- * every product of the request (the per-request loader lives beside the request's other loaders).
+ * every product of the request.
  */
 export function notesOfProduct(context: RequestContext, productId: string): Promise<DeliveryNoteDocument[]> {
-  const loaders = context.loaders();
-  let loader = productNoteLoaders.get(loaders);
-  if (!loader) {
-    const notes = collection(context);
-    loader = new DataLoader<string, DeliveryNoteDocument[]>(async (keys) => {
+  const notes = collection(context);
+  const loader = context.loaders().custom('delivery_notes.items.product_id', () =>
+    new DataLoader<string, DeliveryNoteDocument[]>(async (keys) => {
       const ids = keys.map(parseId).filter((id): id is ObjectId => id !== null);
       const found = ids.length
         ? ((await notes.collection.find(notes.scope({ 'items.product_id': { $in: ids } } as never), { sort: DELIVERY_NOTE_SORT }).toArray()) as DeliveryNoteDocument[])
@@ -336,8 +331,7 @@ export function notesOfProduct(context: RequestContext, productId: string): Prom
         for (const product of products) groups.set(product, [...(groups.get(product) ?? []), note]);
       }
       return keys.map((key) => groups.get(key.toLowerCase()) ?? []);
-    });
-    productNoteLoaders.set(loaders, loader);
-  }
+    }),
+  );
   return loader.load(productId);
 }

@@ -1,3 +1,4 @@
+import DataLoader from 'dataloader';
 import { ObjectId, type ClientSession } from 'mongodb';
 import { STOCK_ITEMS, type StockCause, type StockItemType, type StockMovementDocument, type Stocked } from '../../store/stock';
 import { parseId } from '../../store/ids';
@@ -17,10 +18,6 @@ export interface StockChange {
 
 function items(context: RequestContext, type: StockItemType): TenantCollection<Stocked> {
   return new TenantCollection(context.store.collection<Stocked>(STOCK_ITEMS[type]), requirePrincipal(context).accountId);
-}
-
-function movements(context: RequestContext): TenantCollection<StockMovementDocument> {
-  return new TenantCollection(context.store.collection<StockMovementDocument>('stock_movements'), requirePrincipal(context).accountId);
 }
 
 /**
@@ -98,15 +95,36 @@ export async function adjustStock(context: RequestContext, itemType: StockItemTy
   return movement;
 }
 
-/** An item's movements, newest first. */
+/**
+ * An item's movements, newest first. Batched per request: every item asking for the same page shares one
+ * aggregation (`$topN` per item plus its count), so listing many items with their movements is one round trip.
+ */
 export async function movementsOf(context: RequestContext, itemId: ObjectId, page: PageArgs): Promise<Connection<StockMovementDocument>> {
   const window = pageWindow(page);
-  const collection = movements(context);
-  const [nodes, totalCount] = await Promise.all([
-    collection.find({ item_id: itemId }, { ...window, sort: { created_at: -1, _id: -1 } }),
-    collection.count({ item_id: itemId }),
-  ]);
-  return { nodes, totalCount, window };
+  const loader = context.loaders().custom(`stock_movements:${window.skip}:${window.limit}`, (accountId) =>
+    new DataLoader<string, { nodes: StockMovementDocument[]; totalCount: number }>(async (keys) => {
+      const ids = keys.map((key) => parseId(key)).filter((id): id is ObjectId => id !== null);
+      const groups = await context.store
+        .collection<StockMovementDocument>('stock_movements')
+        .aggregate<{ _id: ObjectId; total: number; docs: StockMovementDocument[] }>([
+          { $match: { account_id: accountId, item_id: { $in: ids } } },
+          {
+            $group: {
+              _id: '$item_id',
+              total: { $sum: 1 },
+              docs: { $topN: { n: window.skip + window.limit, sortBy: { created_at: -1, _id: -1 }, output: '$$ROOT' } },
+            },
+          },
+        ])
+        .toArray();
+      const byItem = new Map(groups.map((group) => [group._id.toHexString(), group]));
+      return keys.map((key) => {
+        const group = byItem.get(key);
+        return { nodes: group?.docs.slice(window.skip) ?? [], totalCount: group?.total ?? 0 };
+      });
+    }),
+  );
+  return { ...(await loader.load(itemId.toHexString())), window };
 }
 
 /**

@@ -79,12 +79,13 @@ const bulkResult = (outcome: { items: DeliveryNoteDocument[]; errors: DeliveryNo
 });
 
 /** The newest `first` of a one-to-many list (default 20, at most 100), optionally of one status. */
-function newest(docs: DeliveryNoteDocument[], status: DeliveryNoteStatus | null | undefined, first: number | null | undefined): DeliveryNote[] {
+/** The size of a nested list: `first`, 1 to 100 (default 20). */
+function listSize(first: number | null | undefined): number {
   const size = first ?? DEFAULT_PAGE_SIZE;
   if (!Number.isInteger(size) || size < 1 || size > MAX_PAGE_SIZE) {
     throw new ValidationError(`first must be between 1 and ${MAX_PAGE_SIZE}`, [{ path: 'first', message: `must be between 1 and ${MAX_PAGE_SIZE}` }]);
   }
-  return docs.filter((doc) => !status || doc.status === status).slice(0, size).map(toDeliveryNote);
+  return size;
 }
 
 @Resolver(() => DeliveryNote)
@@ -223,7 +224,7 @@ export class CustomerDeliveryNotesResolver {
     @Arg('status', () => DeliveryNoteStatus, { nullable: true }) status?: DeliveryNoteStatus,
     @Arg('first', () => Int, { nullable: true, description: '1 to 100 (default 20).' }) first?: number,
   ): Promise<DeliveryNote[]> {
-    return newest(await notesOfCustomer(context, customer.id), status, first);
+    return (await notesOfCustomer(context, customer.id, status, listSize(first))).map(toDeliveryNote);
   }
 }
 
@@ -237,6 +238,6 @@ export class ProductDeliveryNotesResolver {
     @Arg('status', () => DeliveryNoteStatus, { nullable: true }) status?: DeliveryNoteStatus,
     @Arg('first', () => Int, { nullable: true, description: '1 to 100 (default 20).' }) first?: number,
   ): Promise<DeliveryNote[]> {
-    return newest(await notesOfProduct(context, product.id), status, first);
+    return (await notesOfProduct(context, product.id, status, listSize(first))).map(toDeliveryNote);
   }
 }

@@ -1,5 +1,6 @@
 import { Arg, Authorized, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { RequestContext } from '../domain/context';
+import { MAX_PAGE_SIZE } from '../domain/pagination';
 import { fromCents, fromMilli } from '../domain/money';
 import { movementsOf } from '../domain/stock/service';
 import { supplies } from '../domain/supplies/service';
@@ -143,8 +144,8 @@ export class SupplyResolver {
 @Resolver(() => Supplier)
 export class SupplierSuppliesResolver {
   @Authorized('supplies:read')
-  @FieldResolver(() => [Supply], { description: 'The supplies bought from this supplier, newest first (needs supplies:read).' })
+  @FieldResolver(() => [Supply], { description: 'The supplies bought from this supplier, newest first (at most 100; needs supplies:read).' })
   async supplies(@Root() supplier: Supplier, @Ctx() context: RequestContext): Promise<Supply[]> {
-    return (await context.loaders().manyBy<SupplyDocument>('supplies', 'supplier_id').load(supplier.id)).map(toSupply);
+    return (await context.loaders().latestBy<SupplyDocument>('supplies', 'supplier_id', { limit: MAX_PAGE_SIZE }).load(supplier.id)).map(toSupply);
   }
 }

@@ -30,26 +30,30 @@ export class Loaders {
   }
 
   /**
-   * The documents whose `field` holds each key (one-to-many, e.g. a customer's delivery notes), one query per tick:
-   * `{field: {$in: keys}, account_id}`, newest first. Keys are ObjectId hex strings.
+   * For each key, the newest `limit` documents whose `field` holds it — a reference (`customer_id`) or an array of
+   * references (`items.product_id`) — narrowed by `where` (built by the domain, never client JSON): one aggregation
+   * per tick for every key, with `$topN` per key, so neither round trips nor memory grow with the parents' history.
    */
-  manyBy<T extends TenantDocument>(name: CollectionName, field: string): DataLoader<string, T[]> {
-    const cacheKey = `${name}.${field}`;
+  latestBy<T extends TenantDocument>(name: CollectionName, field: string, options: { limit: number; where?: Record<string, unknown> }): DataLoader<string, T[]> {
+    const { limit, where = {} } = options;
+    const cacheKey = `${name}.${field}:${limit}:${JSON.stringify(where)}`;
     let loader = this.byField.get(cacheKey);
     if (!loader) {
-      const collection = new TenantCollection<TenantDocument>(this.store.collection(name), this.accountId);
       loader = new DataLoader(async (keys) => {
-        const ids = keys.map(parseId);
-        const valid = ids.filter((id): id is ObjectId => id !== null);
-        const found = valid.length
-          ? await collection.collection.find(collection.scope({ [field]: { $in: valid } } as never), { sort: { created_at: -1, _id: -1 } }).toArray()
+        const ids = keys.map(parseId).filter((id): id is ObjectId => id !== null);
+        const groups = ids.length
+          ? await this.store
+              .collection(name)
+              .aggregate<{ _id: ObjectId; docs: TenantDocument[] }>([
+                { $match: { account_id: this.accountId, [field]: { $in: ids }, ...where } },
+                { $project: { doc: '$$ROOT', key: { $setIntersection: [{ $cond: [{ $isArray: `$${field}` }, `$${field}`, [`$${field}`]] }, ids] } } },
+                { $unwind: '$key' },
+                { $group: { _id: '$key', docs: { $topN: { n: limit, sortBy: { 'doc.created_at': -1, 'doc._id': -1 }, output: '$doc' } } } },
+              ])
+              .toArray()
           : [];
-        const groups = new Map<string, TenantDocument[]>();
-        for (const doc of found as Array<TenantDocument & Record<string, unknown>>) {
-          const key = String((doc[field] as ObjectId | undefined)?.toHexString?.() ?? doc[field]);
-          groups.set(key, [...(groups.get(key) ?? []), doc]);
-        }
-        return keys.map((key) => groups.get(key) ?? []);
+        const byKey = new Map(groups.map((group) => [group._id.toHexString(), group.docs]));
+        return keys.map((key) => byKey.get(key.toLowerCase()) ?? []);
       });
       this.byField.set(cacheKey, loader);
     }

@@ -65,3 +65,35 @@ describe('customers', () => {
     expect(found.body.data.customers.nodes).toEqual([{ name: 'Alfa (.*) SRL' }]);
   });
 });
+
+describe("customers with their latest delivery notes", () => {
+  it('cost a constant number of MongoDB commands and give each customer its own newest notes, by status', async () => {
+    const { key: own } = await gw.account(['delivery_notes:read', 'delivery_notes:write']);
+    const NOTE = 'mutation($i: CreateDeliveryNoteInput!) { createDeliveryNote(input: $i) { id } }';
+    const query = '{ customers(first: 100) { nodes { name latest: deliveryNotes(first: 2) { notes } drafts: deliveryNotes(status: draft, first: 5) { notes } } } }';
+    const counts: number[] = [];
+    let made = 0;
+    for (const total of [3, 30]) {
+      for (; made < total; made++) {
+        const customerId = (await gw.gql(CREATE, { input: { name: `Cliente ${String(made).padStart(2, '0')}` } }, { key: own })).body.data.createCustomer.id;
+        // made % 3 + 1 notes; the first one of each customer is issued, the others drafts.
+        for (let n = 0; n <= made % 3; n++) {
+          const created = await gw.gql(NOTE, { i: { customerId, items: [{ description: 'x', quantity: 1 }], notes: `c${made}-n${n}`, status: n === 0 ? 'issued' : 'draft' } }, { key: own });
+          expect(created.body.errors).toBeUndefined();
+        }
+      }
+      const result = await gw.gql(query, {}, { key: own });
+      expect(result.body.errors).toBeUndefined();
+      const nodes = result.body.data.customers.nodes as Array<{ name: string; latest: Array<{ notes: string }>; drafts: Array<{ notes: string }> }>;
+      expect(nodes).toHaveLength(total);
+      for (const node of nodes) {
+        const c = Number(node.name.slice(-2));
+        const all = Array.from({ length: (c % 3) + 1 }, (_, n) => `c${c}-n${n}`).reverse();
+        expect(node.latest.map((note) => note.notes)).toEqual(all.slice(0, 2));
+        expect(node.drafts.map((note) => note.notes)).toEqual(all.filter((text) => !text.endsWith('-n0')));
+      }
+      counts.push(await gw.commandsOf(result.headers.get('x-request-id')!));
+    }
+    expect(counts[1]).toBe(counts[0]);
+  });
+});

@@ -1,4 +1,3 @@
-import DataLoader from 'dataloader';
 import type { ClientSession, ObjectId } from 'mongodb';
 import { nextSequenceValue } from '../../store/counters';
 import type { CustomerDocument } from '../../store/customers';
@@ -308,30 +307,12 @@ export const markDeliveryNoteInvoiced = (context: RequestContext, id: string, in
 /** draft or issued → cancelled; an issued note's stock comes back, its number is kept. */
 export const cancelDeliveryNote = (context: RequestContext, id: string) => move(context, id, 'cancelled');
 
-/** A customer's delivery notes (batched: one query for every customer of the request). */
-export function notesOfCustomer(context: RequestContext, customerId: string): Promise<DeliveryNoteDocument[]> {
-  return context.loaders().manyBy<DeliveryNoteDocument>('delivery_notes', 'customer_id').load(customerId);
+/** The newest delivery notes of a customer (batched: one query for every customer of the request). */
+export function notesOfCustomer(context: RequestContext, customerId: string, status: DeliveryNoteStatus | null | undefined, limit: number): Promise<DeliveryNoteDocument[]> {
+  return context.loaders().latestBy<DeliveryNoteDocument>('delivery_notes', 'customer_id', { limit, where: status ? { status } : {} }).load(customerId);
 }
 
-/**
- * The delivery notes with an item of each product, newest first: one `{'items.product_id': {$in: …}}` query for
- * every product of the request.
- */
-export function notesOfProduct(context: RequestContext, productId: string): Promise<DeliveryNoteDocument[]> {
-  const notes = collection(context);
-  const loader = context.loaders().custom('delivery_notes.items.product_id', () =>
-    new DataLoader<string, DeliveryNoteDocument[]>(async (keys) => {
-      const ids = keys.map(parseId).filter((id): id is ObjectId => id !== null);
-      const found = ids.length
-        ? ((await notes.collection.find(notes.scope({ 'items.product_id': { $in: ids } } as never), { sort: DELIVERY_NOTE_SORT }).toArray()) as DeliveryNoteDocument[])
-        : [];
-      const groups = new Map<string, DeliveryNoteDocument[]>();
-      for (const note of found) {
-        const products = new Set(note.items.flatMap((item) => (item.product_id ? [item.product_id.toHexString()] : [])));
-        for (const product of products) groups.set(product, [...(groups.get(product) ?? []), note]);
-      }
-      return keys.map((key) => groups.get(key.toLowerCase()) ?? []);
-    }),
-  );
-  return loader.load(productId);
+/** The newest delivery notes with a line of a product (batched: one query for every product of the request). */
+export function notesOfProduct(context: RequestContext, productId: string, status: DeliveryNoteStatus | null | undefined, limit: number): Promise<DeliveryNoteDocument[]> {
+  return context.loaders().latestBy<DeliveryNoteDocument>('delivery_notes', 'items.product_id', { limit, where: status ? { status } : {} }).load(productId);
 }

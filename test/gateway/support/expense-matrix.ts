@@ -4,8 +4,7 @@
  * untouched, and B's supplier cannot be linked from A.
  */
 import { ObjectId } from 'mongodb';
-import type { Scope } from '../../../src/domain/auth/scopes';
-import type { HttpResult, TestGateway } from '../../support/gateway';
+import type { TestGateway } from '../../support/gateway';
 import type { GqlCase, RestCase } from './matrix';
 
 type Row = Record<string, any>;

@@ -33,18 +33,37 @@ export function coercionDetails(message: string): ErrorDetail[] {
   return [{ path, message: text }];
 }
 
+/**
+ * graphql-js enforces two of our limits itself (the parser's token limit, `parseOptions.maxTokens`, and the
+ * introspection nesting rule) with messages of its own: they are reported like the other limits.
+ */
+function graphqlJsLimit(message: string): string | undefined {
+  const tokens = /^Syntax Error: Document contains more tha[nt] (\d+) tokens/.exec(message);
+  if (tokens) return `the document has more than ${tokens[1]} tokens; the maximum is ${tokens[1]}`;
+  if (message === 'Maximum introspection depth exceeded') return 'introspection nests more than 3 lists of fields, interfaces, possible types or input fields';
+  return undefined;
+}
+
 /** Any thrown value as a client error; anything unexpected becomes an opaque internal error (and is reported). */
 export function toClientError(error: unknown, report: (error: unknown) => void): ClientError {
   // Resolver failures arrive wrapped in a GraphQLError; graphql-js's own errors may wrap a shorter GraphQLError.
-  const original =
-    error instanceof GraphQLError && error.originalError && !(error.originalError instanceof GraphQLError) ? error.originalError : error;
+  // Apollo wraps a validation rule's own error (e.g. a limit's QUERY_TOO_COMPLEX) in one coded GRAPHQL_VALIDATION_FAILED.
+  const inner = error instanceof GraphQLError ? error.originalError : undefined;
+  const original = inner && (!(inner instanceof GraphQLError) || typeof inner.extensions?.code === 'string') ? inner : error;
   if (original instanceof AppError) {
     return { code: original.code, message: original.message, details: original.details, status: original.status };
   }
   if (original instanceof GraphQLError) {
     // Variables that do not fit their types: Apollo labels them BAD_USER_INPUT; plain graphql-js execution does not.
     const coercion = /^Variable "\$\w+" (?:got invalid value|of required type|of non-null type)/.test(original.message);
-    const code = typeof original.extensions?.code === 'string' ? original.extensions.code : coercion ? 'BAD_USER_INPUT' : 'GRAPHQL_VALIDATION_FAILED';
+    const limit = graphqlJsLimit(original.message);
+    if (limit) return { code: 'QUERY_TOO_COMPLEX', message: limit, details: [], status: 400 };
+    const code =
+      typeof original.extensions?.code === 'string'
+        ? original.extensions.code
+        : coercion
+          ? 'BAD_USER_INPUT'
+          : 'GRAPHQL_VALIDATION_FAILED';
     if (code !== 'INTERNAL_SERVER_ERROR') {
       const details = coercion ? coercionDetails(original.message) : [];
       return { code, message: original.message, details, status: STATUS_BY_CODE[code] ?? 400 };

@@ -1,82 +1,91 @@
-import { GraphQLError, Kind, visit, type DocumentNode, type FragmentDefinitionNode, type GraphQLSchema, type SelectionSetNode } from 'graphql';
+import { ApolloArmor } from '@escape.tech/graphql-armor';
 import type { ApolloServerPlugin } from '@apollo/server';
-import { getComplexity, fieldExtensionsEstimator, simpleEstimator } from 'graphql-query-complexity';
+import {
+  getVariableValues,
+  GraphQLError,
+  type GraphQLSchema,
+  type ValidationContext,
+  type ValidationRule,
+} from 'graphql';
+import type { RequestContext } from '../domain/context';
+import { operationCost, type CostStats } from './graphql-cost';
 
-/** Limits against abusive documents, checked before anything executes. */
-export const LIMITS = { maxDepth: 10, maxAliases: 30, maxCost: 10_000 } as const;
+/**
+ * Limits against abusive documents, checked before anything executes. Introspection (`__schema`) is exempt from the
+ * depth limit — its `ofType` chains are the schema's shape, not the client's choice — and bounded instead by
+ * graphql-js's own MaxIntrospectionDepthRule (at most three nested `fields`/`interfaces`/`possibleTypes`/
+ * `inputFields`: what multiplies its answer), by the token limit and by the cost limit.
+ */
+export const LIMITS = {
+  maxDepth: 10,
+  maxAliases: 30,
+  maxCost: 10_000,
+  maxTokens: 5_000,
+  maxDirectives: 50,
+} as const;
 
-function tooComplex(message: string): GraphQLError {
+export function tooComplex(message: string): GraphQLError {
   // `http.status` makes Apollo answer 400 for a refusal raised by a plugin (it would otherwise say 500).
   return new GraphQLError(message, { extensions: { code: 'QUERY_TOO_COMPLEX', http: { status: 400 } } });
 }
 
-function depthOf(selectionSet: SelectionSetNode | undefined, fragments: Map<string, FragmentDefinitionNode>, seen: Set<string>): number {
-  if (!selectionSet) return 0;
-  let deepest = 0;
-  for (const selection of selectionSet.selections) {
-    if (selection.kind === Kind.FIELD) {
-      deepest = Math.max(deepest, selection.selectionSet ? 1 + depthOf(selection.selectionSet, fragments, seen) : 1);
-    } else if (selection.kind === Kind.INLINE_FRAGMENT) {
-      deepest = Math.max(deepest, depthOf(selection.selectionSet, fragments, seen));
-    } else {
-      const fragment = fragments.get(selection.name.value);
-      if (fragment && !seen.has(fragment.name.value)) {
-        deepest = Math.max(deepest, depthOf(fragment.selectionSet, fragments, new Set([...seen, fragment.name.value])));
-      }
-    }
-  }
-  return deepest;
-}
+/** GraphQL Armor's validation rules report through this: the refusal becomes ours (stable code, no "Syntax Error:"). */
+const refuse = [(context: ValidationContext | null, error: GraphQLError) => context?.reportError(tooComplex(error.message.replace(/^Syntax Error: /, '')))];
 
-/** The deepest field nesting of the document's operations (fragments expanded). */
-export function documentDepth(document: DocumentNode): number {
-  const fragments = new Map(
-    document.definitions.filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION).map((d) => [d.name.value, d]),
-  );
-  let deepest = 0;
-  for (const definition of document.definitions) {
-    if (definition.kind === Kind.OPERATION_DEFINITION) deepest = Math.max(deepest, depthOf(definition.selectionSet, fragments, new Set()));
-  }
-  return deepest;
-}
+/** graphql-js stops parsing a document with more tokens than this (Apollo's `parseOptions`). */
+export const PARSE_OPTIONS = { maxTokens: LIMITS.maxTokens };
 
-export function aliasCount(document: DocumentNode): number {
-  let aliases = 0;
-  visit(document, {
-    Field(node) {
-      if (node.alias) aliases++;
-    },
-  });
-  return aliases;
+/** GraphQL Armor's validation rules (depth, aliases, directives) with our limits and our error code. */
+export function armorValidationRules(): ValidationRule[] {
+  return new ApolloArmor({
+    maxDepth: { n: LIMITS.maxDepth, flattenFragments: true, ignoreIntrospection: true, propagateOnRejection: false, onReject: refuse },
+    maxAliases: { n: LIMITS.maxAliases, allowList: [], propagateOnRejection: false, onReject: refuse },
+    maxDirectives: { n: LIMITS.maxDirectives, propagateOnRejection: false, onReject: refuse },
+    // Armor's token plugin throws from a hook (Apollo would answer 500); graphql-js's own parser limit is used.
+    maxTokens: { enabled: false },
+    // Our cost model knows page sizes (see `operationCost`); Armor's does not.
+    costLimit: { enabled: false },
+    // Suggestions are hidden from unauthenticated callers only (see `hideSuggestionsPlugin`).
+    blockFieldSuggestion: { enabled: false },
+  }).protect().validationRules as ValidationRule[];
 }
 
 /**
- * Refuses, before execution, documents nested deeper than maxDepth, with more than maxAliases aliases, or costing
- * more than maxCost: 1 per field, list fields multiplied by their page size (see `complexity` on fields).
+ * Refuses, before execution, an operation costing more than maxCost (its page sizes may come from variables, so this
+ * runs once the operation and its variables are known). A cost that cannot be computed refuses the operation.
  */
-export function limitsPlugin(schema: GraphQLSchema): ApolloServerPlugin {
+export function costLimitPlugin(schema: GraphQLSchema, onCost?: (cost: number, stats: CostStats) => void): ApolloServerPlugin<RequestContext> {
   return {
     async requestDidStart() {
       return {
-        async didResolveOperation({ request, document }) {
-          const depth = documentDepth(document);
-          if (depth > LIMITS.maxDepth) throw tooComplex(`query depth ${depth} exceeds the maximum of ${LIMITS.maxDepth}`);
-          const aliases = aliasCount(document);
-          if (aliases > LIMITS.maxAliases) throw tooComplex(`the document uses ${aliases} aliases; the maximum is ${LIMITS.maxAliases}`);
+        async didResolveOperation({ request, document, operation }) {
+          if (!operation) return;
+          const coerced = getVariableValues(schema, operation.variableDefinitions ?? [], request.variables ?? {});
+          // Variables that do not fit their types stop execution before any resolver runs (BAD_USER_INPUT).
+          if (coerced.errors) return;
+          const stats: CostStats = { nodesVisited: 0 };
           let cost: number;
           try {
-            cost = getComplexity({
-              schema,
-              query: document,
-              operationName: request.operationName,
-              variables: request.variables,
-              estimators: [fieldExtensionsEstimator(), simpleEstimator({ defaultComplexity: 1 })],
-            });
+            cost = operationCost(schema, document, operation, coerced.coerced, stats);
           } catch {
-            // Variables that do not fit their types: execution reports them as BAD_USER_INPUT (400).
-            return;
+            throw tooComplex('the cost of this document could not be computed');
           }
-          if (cost > LIMITS.maxCost) throw tooComplex(`query cost ${cost} exceeds the maximum of ${LIMITS.maxCost}`);
+          onCost?.(cost, stats);
+          if (!(cost <= LIMITS.maxCost)) throw tooComplex(`query cost ${cost} exceeds the maximum of ${LIMITS.maxCost}`);
+        },
+      };
+    },
+  };
+}
+
+/** "Did you mean …?" reveals the schema's names: unauthenticated callers do not get it. */
+export function hideSuggestionsPlugin(): ApolloServerPlugin<RequestContext> {
+  return {
+    async requestDidStart({ contextValue }) {
+      if (contextValue.principal) return;
+      return {
+        async didEncounterErrors({ errors }) {
+          for (const error of errors) error.message = error.message.replace(/ ?Did you mean .+\?$/, '');
         },
       };
     },

@@ -4,7 +4,8 @@ import type { GraphQLFormattedError, GraphQLSchema } from 'graphql';
 import type { RequestContext } from '../domain/context';
 import type { Logger } from '../logger';
 import { toClientError } from './client-errors';
-import { limitsPlugin } from './graphql-limits';
+import { armorValidationRules, costLimitPlugin, hideSuggestionsPlugin, PARSE_OPTIONS } from './graphql-limits';
+import { statusPlugin } from './graphql-status';
 
 /** Error shape for GraphQL clients: message, locations, path, and `extensions.code` (+ `details`); never a stack. */
 export function formatGraphQLError(log: Logger) {
@@ -20,7 +21,9 @@ export function createApolloServer(schema: GraphQLSchema, log: Logger): ApolloSe
   return new ApolloServer<RequestContext & BaseContext>({
     schema,
     introspection: true,
-    plugins: [limitsPlugin(schema), ApolloServerPluginLandingPageDisabled()],
+    parseOptions: PARSE_OPTIONS,
+    validationRules: armorValidationRules(),
+    plugins: [costLimitPlugin(schema), hideSuggestionsPlugin(), statusPlugin(), ApolloServerPluginLandingPageDisabled()],
     // The gateway drains and stops Apollo itself on SIGTERM/SIGINT (Apollo would re-send the signal and kill it).
     stopOnTerminationSignals: false,
     formatError: formatGraphQLError(log),

@@ -1263,8 +1263,8 @@ describe('GraphQL operations × credentials', () => {
     it('no key → UNAUTHENTICATED, nothing changes', async () => {
       const id = await recordOfA();
       const res = await run(id);
-      // A missing key is an ordinary GraphQL answer (HTTP 200) carrying the error code.
-      expect(res.status).toBe(200);
+      // Missing and unknown credentials answer alike: HTTP 401 (see the README's GraphQL status codes).
+      expect(res.status).toBe(401);
       expect(res.body.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
       expect(res.body.data ?? null).toBeNull();
       await gqlCase(name).unchanged(id);

@@ -1,0 +1,39 @@
+import type { ApolloServerPlugin } from '@apollo/server';
+import type { RequestContext } from '../domain/context';
+
+/** Document problems found before execution (the GraphQL-over-HTTP spec's "request errors"). */
+const REQUEST_ERROR_CODES = new Set(['GRAPHQL_PARSE_FAILED', 'GRAPHQL_VALIDATION_FAILED', 'BAD_USER_INPUT', 'QUERY_TOO_COMPLEX']);
+
+/** A client that names `application/json` and not the newer `application/graphql-response+json` media type. */
+function acceptsOnlyJson(accept: string | undefined): boolean {
+  if (!accept) return false;
+  const types = accept.split(',').map((part) => part.split(';')[0].trim().toLowerCase());
+  return types.includes('application/json') && !types.includes('application/graphql-response+json');
+}
+
+/**
+ * The HTTP status of a GraphQL response, one rule for every request:
+ * - an operation that needed credentials the request lacked (or whose key/session is invalid) → 401, like REST;
+ * - a request error (parse, validation, limits, variables) → 400, except for clients that accept only
+ *   `application/json`, which get 200 as the GraphQL-over-HTTP spec asks of that media type;
+ * - anything else → 200 (field errors such as FORBIDDEN or NOT_FOUND travel in `errors`, next to partial data).
+ */
+export function statusPlugin(): ApolloServerPlugin<RequestContext> {
+  return {
+    async requestDidStart({ request }) {
+      const onlyJson = acceptsOnlyJson(request.http?.headers.get('accept'));
+      return {
+        async willSendResponse({ response }) {
+          if (response.body.kind !== 'single') return;
+          const { data, errors } = response.body.singleResult;
+          const codes = (errors ?? []).map((error) => error.extensions?.code);
+          if (codes.includes('UNAUTHENTICATED')) {
+            response.http.status = 401;
+          } else if (onlyJson && data === undefined && codes.length > 0 && codes.every((code) => REQUEST_ERROR_CODES.has(code as string))) {
+            response.http.status = 200;
+          }
+        },
+      };
+    },
+  };
+}

@@ -41,7 +41,13 @@ export async function startGateway({ config, log, now = () => new Date(), connec
   const schema = await gatewaySchema();
   const apollo = createApolloServer(schema, log);
   await apollo.start();
-  const app = createApp({ schema, apollo, store, log, now, secureCookies: config.production, version: VERSION });
+  const throttle = {
+    loginFailuresPerAccount: config.LOGIN_MAX_FAILURES,
+    loginFailuresPerIp: config.LOGIN_MAX_FAILURES_PER_IP,
+    loginWindowSeconds: config.LOGIN_LOCKOUT_SECONDS,
+    requestsPerMinute: config.RATE_LIMIT_PER_MINUTE,
+  };
+  const app = createApp({ schema, apollo, store, log, now, secureCookies: config.production, version: VERSION, throttle });
   const server: Server = await new Promise((resolve, reject) => {
     const listening = app.listen(config.PORT, config.HOST, () => resolve(listening));
     listening.once('error', reject);

@@ -1,6 +1,7 @@
-import { MongoServerError, type ClientSession, type Filter, type Sort } from 'mongodb';
+import { type ClientSession, type Filter, type Sort } from 'mongodb';
 import type { z } from 'zod';
 import type { CollectionName } from '../store/catalog';
+import { isDuplicateKeyError } from '../store/store';
 import { TenantCollection, type TenantDocument } from '../store/tenant-collection';
 import { runBulk, type BulkOutcome } from './bulk';
 import { requirePrincipal, type RequestContext } from './context';
@@ -133,7 +134,7 @@ export class Resource<D extends TenantDocument, Create, Update, FilterInput, Ord
   }
 
   private rethrow(error: unknown, input: Create | Update): never {
-    if (error instanceof MongoServerError && error.code === 11000 && this.definition.duplicate) throw this.definition.duplicate(input);
+    if (isDuplicateKeyError(error) && this.definition.duplicate) throw this.definition.duplicate(input);
     throw error;
   }
 }

@@ -4,6 +4,7 @@ import type { ApolloServer, BaseContext } from '@apollo/server';
 import type { GraphQLSchema } from 'graphql';
 import type { RequestContext } from '../domain/context';
 import { AppError, NotFoundError, PayloadTooLargeError, ValidationError } from '../domain/errors';
+import { checkJsonShape } from '../domain/json-shape';
 import type { Logger } from '../logger';
 import { compileRoutes, restRouter } from '../rest-compat/executor';
 import { openApiDocument } from '../rest-compat/openapi';
@@ -14,6 +15,7 @@ import { toClientError } from './client-errors';
 import { sendError } from './envelope';
 import { serveGraphiQL, wantsGraphiQL } from './graphiql';
 import { authenticated, contextOf, requestScope } from './request-context';
+import { LoginThrottle, requestRateLimit, type ThrottleOptions } from './throttle';
 
 export interface AppOptions {
   schema: GraphQLSchema;
@@ -23,10 +25,15 @@ export interface AppOptions {
   now: () => Date;
   secureCookies: boolean;
   version: string;
+  throttle: ThrottleOptions;
 }
 
-/** Body-parser failures as our errors: a body over 1 MB is 413, malformed JSON is 400. */
-function bodyError(error: unknown): AppError | undefined {
+/**
+ * Failures raised before our code runs, as our errors: a body over 1 MB is 413, malformed JSON is 400, and so is a
+ * path whose percent-encoding does not decode (the router's URIError).
+ */
+function transportError(error: unknown): AppError | undefined {
+  if (error instanceof URIError) return new ValidationError('malformed percent-encoding in the URL path', [{ path: '', message: error.message }], 'MALFORMED_URL');
   const type = (error as { type?: string }).type;
   if (type === 'entity.too.large') return new PayloadTooLargeError('request body larger than 1 MB');
   if (type === 'entity.parse.failed') return new ValidationError('request body is not valid JSON', [{ path: '', message: 'malformed JSON' }]);
@@ -58,15 +65,20 @@ export function createApp(options: AppOptions): express.Express {
   app.get('/graphql', (req, res, next) => (wantsGraphiQL(req) ? serveGraphiQL(req, res) : next()));
 
   app.use(express.json({ limit: '1mb' }));
-  app.use('/api/v1/auth', authRoutes({ store, now, secureCookies: options.secureCookies }));
+  app.use((req, _res, next) => {
+    checkJsonShape(req.body);
+    next();
+  });
+  app.use('/api/v1/auth', authRoutes({ store, now, secureCookies: options.secureCookies, throttle: new LoginThrottle(options.throttle) }));
   app.use(authenticated({ store, log, now }));
+  if (options.throttle.requestsPerMinute > 0) app.use(requestRateLimit(options.throttle.requestsPerMinute));
   app.use('/api/v1', restRouter(schema, routes));
   app.use('/api/v1', (req, _res, next) => next(new NotFoundError(`no route ${req.method} ${req.originalUrl}`)));
   app.use('/graphql', expressMiddleware(apollo, { context: async ({ res }) => contextOf(res) }));
 
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
     const requestLog = (res.locals.log as Logger | undefined) ?? log;
-    const client = toClientError(bodyError(error) ?? error, (cause) => requestLog.error({ err: cause }, 'unexpected error'));
+    const client = toClientError(transportError(error) ?? error, (cause) => requestLog.error({ err: cause }, 'unexpected error'));
     if (req.path.startsWith('/graphql')) {
       res.status(client.status).json({ errors: [{ message: client.message, extensions: { code: client.code, ...(client.details.length ? { details: client.details } : {}) } }] });
     } else sendError(res, client);

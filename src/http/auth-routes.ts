@@ -1,15 +1,27 @@
 import { Router } from 'express';
 import { login, logout, SESSION_TTL_MS } from '../domain/auth/authenticate';
+import { UnauthenticatedError } from '../domain/errors';
+import type { Logger } from '../logger';
 import type { Store } from '../store/store';
 import { readCookie, SESSION_COOKIE } from './authenticate';
 import { sendData } from './envelope';
+import type { LoginThrottle } from './throttle';
 
 /** Web-panel sign-in: a session cookie (httpOnly, SameSite=Strict) plus a CSRF token for state-changing requests. */
-export function authRoutes({ store, now, secureCookies }: { store: Store; now: () => Date; secureCookies: boolean }): Router {
+export function authRoutes({ store, now, secureCookies, throttle }: { store: Store; now: () => Date; secureCookies: boolean; throttle: LoginThrottle }): Router {
   const router = Router();
   router.post('/login', async (req, res) => {
     const body = (req.body ?? {}) as { email?: unknown; password?: unknown };
-    const result = await login(store, body.email, body.password, now());
+    const email = typeof body.email === 'string' ? body.email.trim().toLowerCase() : '';
+    await throttle.check(req, res, email);
+    let result: Awaited<ReturnType<typeof login>>;
+    try {
+      result = await login(store, body.email, body.password, now());
+    } catch (error) {
+      if (error instanceof UnauthenticatedError) await throttle.failed(req, email, res.locals.log as Logger);
+      throw error;
+    }
+    await throttle.succeeded(email);
     res.cookie(SESSION_COOKIE, result.sessionToken, {
       httpOnly: true,
       sameSite: 'strict',
@@ -21,7 +33,7 @@ export function authRoutes({ store, now, secureCookies }: { store: Store; now: (
   });
   router.post('/logout', async (req, res) => {
     const token = readCookie(req, SESSION_COOKIE);
-    if (token) await logout(store, token);
+    if (token) await logout(store, token, req.get('x-csrf-token'));
     res.clearCookie(SESSION_COOKIE, { path: '/' });
     sendData(res, 200, { logged_out: true });
   });

@@ -1,3 +1,4 @@
+import { parse as parseCookie } from 'cookie';
 import type { Request } from 'express';
 import { checkCsrf, principalForApiKey, principalForSession } from '../domain/auth/authenticate';
 import type { Principal } from '../domain/context';
@@ -6,12 +7,9 @@ import type { Store } from '../store/store';
 export const SESSION_COOKIE = 'sid';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/** A cookie's value; one that does not decode is kept as sent (it then matches no session: 401, never a crash). */
 export function readCookie(req: Request, name: string): string | undefined {
-  for (const part of (req.headers.cookie ?? '').split(';')) {
-    const [key, ...rest] = part.trim().split('=');
-    if (key === name) return decodeURIComponent(rest.join('='));
-  }
-  return undefined;
+  return parseCookie(req.headers.cookie ?? '')[name];
 }
 
 /**

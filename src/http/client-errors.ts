@@ -1,5 +1,6 @@
 import { GraphQLError } from 'graphql';
 import { AppError, type ErrorDetail } from '../domain/errors';
+import { isDuplicateKeyError } from '../store/store';
 
 /** What a client may see of a failure; the same for GraphQL (`extensions`) and REST (the error envelope). */
 export interface ClientError {
@@ -69,6 +70,8 @@ export function toClientError(error: unknown, report: (error: unknown) => void):
       return { code, message: original.message, details, status: STATUS_BY_CODE[code] ?? 400 };
     }
   }
+  // A duplicate key no rule turned into a precise conflict (the store already retried races): still the client's 409.
+  if (isDuplicateKeyError(original)) return { code: 'CONFLICT', message: 'the record conflicts with one written at the same time; retry', details: [], status: 409 };
   report(original);
   return { code: 'INTERNAL_SERVER_ERROR', message: 'internal error', details: [], status: 500 };
 }

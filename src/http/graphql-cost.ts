@@ -18,12 +18,7 @@ import {
   type SelectionSetNode,
 } from 'graphql';
 import { getArgumentValues } from 'graphql/execution/values';
-
-/** What a field's `complexity` extension receives: its coerced arguments and the cost of one of its children. */
-export interface ComplexityArgs {
-  args: Record<string, unknown>;
-  childComplexity: number;
-}
+import type { ComplexityArgs } from '../resolvers/connection';
 
 export type FieldComplexity = number | ((args: ComplexityArgs) => number);
 

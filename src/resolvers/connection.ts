@@ -1,4 +1,3 @@
-import type { ComplexityEstimatorArgs } from 'graphql-query-complexity';
 import { DEFAULT_PAGE_SIZE, encodeCursor, MAX_PAGE_SIZE, type Connection } from '../domain/pagination';
 
 /** A domain page as a GraphQL connection (edges, nodes, pageInfo, totalCount). */
@@ -18,8 +17,14 @@ export function toConnection<D, N>(page: Connection<D>, map: (doc: D) => N) {
   };
 }
 
+/** What a field's `complexity` receives from the cost limit: its coerced arguments and one child's cost. */
+export interface ComplexityArgs {
+  args: Record<string, unknown>;
+  childComplexity: number;
+}
+
 /** A connection's cost: what one item costs, times the page size asked for. */
-export function pageComplexity({ args, childComplexity }: ComplexityEstimatorArgs): number {
+export function pageComplexity({ args, childComplexity }: ComplexityArgs): number {
   const first = typeof args.first === 'number' ? Math.min(Math.max(args.first, 1), MAX_PAGE_SIZE) : DEFAULT_PAGE_SIZE;
   return 1 + first * childComplexity;
 }

@@ -3,6 +3,13 @@ import { EventEmitter } from 'node:events';
 import type { ClientSession, Collection, Db, Document, MongoClient } from 'mongodb';
 import type { CollectionName } from './catalog';
 
+const DUPLICATE_KEY_ATTEMPTS = 5;
+
+/** MongoDB's duplicate key error (E11000), from a single write or a bulk write. */
+export function isDuplicateKeyError(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === 11000;
+}
+
 export interface CommandTally {
   commands: number;
 }
@@ -42,8 +49,23 @@ export class Store {
     return { result, commands: tally.commands };
   }
 
-  /** One multi-document transaction; retried by the driver on transient errors. */
+  /**
+   * One multi-document transaction; retried by the driver on transient errors (write conflicts), and by us when it
+   * fails on a duplicate key nobody handled: two transactions that each created the same document (e.g. the first
+   * counter of a sequence) collide on its unique index, and a run on a fresh snapshot then finds the winner's
+   * document. A real duplicate fails every run and is thrown after the last one.
+   */
   async transaction<T>(fn: (session: ClientSession) => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.runTransaction(fn);
+      } catch (error) {
+        if (!isDuplicateKeyError(error) || attempt >= DUPLICATE_KEY_ATTEMPTS) throw error;
+      }
+    }
+  }
+
+  private async runTransaction<T>(fn: (session: ClientSession) => Promise<T>): Promise<T> {
     const session = this.client.startSession();
     try {
       let result!: T;

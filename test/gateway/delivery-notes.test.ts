@@ -304,6 +304,29 @@ describe('numbering', () => {
     expect(stored.map((note) => note.number).sort((a, b) => a - b)).toEqual(Array.from({ length: 51 }, (_, i) => i + 1));
     expect(await stockOf(s.product.yerba)).toBe(1000 - 51);
   });
+
+  it('200 concurrent first issues on a sale point that has no counter yet: all succeed with numbers 1 to 200', async () => {
+    const s = await setup({ yerba: 1000 });
+    const items = [{ productId: s.product.yerba, description: 'Yerba', quantity: 1 }];
+    const drafts = await Promise.all(Array.from({ length: 100 }, () => draft(s, { items, salePoint: 42 })));
+    const body = { customer_id: s.customer, items: [{ product_id: s.product.yerba, description: 'Yerba', quantity: 1 }], sale_point: 42, status: 'issued' };
+    const results = await Promise.all([
+      ...drafts.map((note) => gw.gql(ISSUE, { id: note.id }, { key: s.key })),
+      ...Array.from({ length: 100 }, () => gw.rest('POST', '/delivery_notes/', { key: s.key, body })),
+    ]);
+    // Racing creations of the sequence's counter are retried on a fresh snapshot: no duplicate-key error surfaces.
+    const numbers = results.map((res) => {
+      if ('success' in res.body) {
+        expect(res.status).toBe(201);
+        return res.body.data.number as number;
+      }
+      expect(res.body.errors).toBeUndefined();
+      return res.body.data.issueDeliveryNote.number as number;
+    });
+    expect(numbers.sort((a, b) => a - b)).toEqual(Array.from({ length: 200 }, (_, i) => i + 1));
+    expect(await gw.store.collection('counters').countDocuments({ account_id: new ObjectId(s.accountId), name: 'delivery_notes:42' })).toBe(1);
+    expect(await stockOf(s.product.yerba)).toBe(1000 - 200);
+  });
 });
 
 describe('editing rules', () => {

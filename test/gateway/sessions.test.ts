@@ -304,6 +304,28 @@ describe('logout and expiry', () => {
     expect(gql.body.errors[0].extensions.code).toBe('UNAUTHENTICATED');
   });
 
+  it('logout without the X-CSRF-Token (or with the token of another session) is 403 CSRF_TOKEN_INVALID and the session lives on', async () => {
+    const session = await login(OWNER);
+    const other = await login(OWNER);
+    for (const csrf of [undefined, other.csrf, 'csrf_forged']) {
+      const out = await withSession('POST', '/auth/logout', session, { csrf });
+      expect(out.status).toBe(403);
+      expect(out.body.error.code).toBe('CSRF_TOKEN_INVALID');
+      expect(sidCookie(out)).toBeUndefined();
+    }
+    expect((await withSession('GET', '/suppliers/list/', session)).status).toBe(200);
+  });
+
+  it('a malformed session cookie is 401 UNAUTHENTICATED, never a server error', async () => {
+    for (const cookie of ['sid=%ZZ', 'sid=%E0%A4%A', 'sid="unterminated']) {
+      const res = await withSession('GET', '/suppliers/list/', { cookie });
+      expect(res.status).toBe(401);
+      expect(res.body.error.code).toBe('UNAUTHENTICATED');
+      const out = await withSession('POST', '/auth/logout', { cookie });
+      expect(out.status).toBe(200);
+    }
+  });
+
   it('logging out one session leaves the others working', async () => {
     const first = await login(OWNER);
     const second = await login(OWNER);

@@ -61,15 +61,16 @@ let databases = 0;
 
 /**
  * A gateway on a free port, on its own database: of MONGODB_URI when set, else of an embedded engine on a
- * temporary directory.
+ * temporary directory. `env` overrides configuration variables; `logs` collects the warnings it logs.
  */
-export async function startTestGateway(): Promise<TestGateway> {
+export async function startTestGateway(env: Record<string, string> = {}, logs?: Array<Record<string, unknown>>): Promise<TestGateway> {
   const dir = process.env.MONGODB_URI ? undefined : fs.mkdtempSync(path.join(os.tmpdir(), 'gateway-test-'));
   const connection: StoreConnection = await connectStore({ mongodbUri: process.env.MONGODB_URI, dataDir: dir ?? os.tmpdir() });
   const clock = { now: new Date() };
-  const config = { ...loadConfig({ PORT: '0', NODE_ENV: 'production', LOG_LEVEL: 'silent' }) };
+  // Request rate limits are off unless a suite turns them on (suites send hundreds of requests a second).
+  const config = { ...loadConfig({ PORT: '0', NODE_ENV: 'production', LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '0', ...env }) };
   const dbName = `gw_${process.pid}_${Date.now().toString(36)}_${databases++}`;
-  const gateway: RunningGateway = await startGateway({ config, log: createLogger('silent'), now: () => clock.now, connection, dbName });
+  const gateway: RunningGateway = await startGateway({ config, log: logs ? createLogger('warn', { write: (line: string) => logs.push(JSON.parse(line)) }) : createLogger('silent'), now: () => clock.now, connection, dbName });
   const commands = new Map<string, number>();
   gateway.store.events.on('request', ({ requestId, commands: count }: { requestId: string; commands: number }) => commands.set(requestId, count));
 

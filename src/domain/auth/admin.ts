@@ -1,7 +1,7 @@
-import { MongoServerError, ObjectId, type Collection, type Document, type OptionalUnlessRequiredId } from 'mongodb';
+import { ObjectId, type Collection, type Document, type OptionalUnlessRequiredId } from 'mongodb';
 import type { AccountDocument, ApiKeyDocument, UserDocument } from '../../store/accounts';
 import { parseId } from '../../store/ids';
-import type { Store } from '../../store/store';
+import { isDuplicateKeyError, type Store } from '../../store/store';
 import { normalizeCuit } from '../cuit';
 import { ConflictError, NotFoundError, ValidationError } from '../errors';
 import { hashPassword, newToken, tokenHash } from './secrets';
@@ -20,7 +20,7 @@ async function insertUnique<T extends Document>(collection: Collection<T>, doc: 
   try {
     await collection.insertOne(doc);
   } catch (error) {
-    if (error instanceof MongoServerError && error.code === 11000) throw new ConflictError(message);
+    if (isDuplicateKeyError(error)) throw new ConflictError(message);
     throw error;
   }
 }

@@ -74,6 +74,13 @@ export async function login(store: Store, email: unknown, password: unknown, now
   };
 }
 
-export async function logout(store: Store, token: string): Promise<void> {
-  await store.collection<SessionDocument>('sessions').deleteOne({ token_hash: tokenHash(token) });
+/**
+ * Ends a session. Like any state-changing request made with the cookie it needs the session's X-CSRF-Token, so
+ * another site cannot sign the user out; a session that is already gone needs nothing.
+ */
+export async function logout(store: Store, token: string, csrfHeader: string | undefined): Promise<void> {
+  const session = await store.collection<SessionDocument>('sessions').findOne({ token_hash: tokenHash(token) });
+  if (!session) return;
+  checkCsrf(session.csrf_hash, csrfHeader);
+  await store.collection<SessionDocument>('sessions').deleteOne({ _id: session._id });
 }

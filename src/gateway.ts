@@ -5,6 +5,7 @@ import type { Config } from './config';
 import { welcomeEmptyStore } from './domain/auth/first-start';
 import { createApp } from './http/app';
 import { createApolloServer } from './http/graphql';
+import { answerMalformedRequests } from './http/malformed-requests';
 import type { Logger } from './logger';
 import { gatewaySchema } from './schema/build';
 import { ensureIndexes } from './store/catalog';
@@ -52,6 +53,7 @@ export async function startGateway({ config, log, now = () => new Date(), connec
     const listening = app.listen(config.PORT, config.HOST, () => resolve(listening));
     listening.once('error', reject);
   });
+  answerMalformedRequests(server);
   const { port } = server.address() as AddressInfo;
   const url = `http://${config.HOST}:${port}`;
   log.info({ url }, 'gateway listening');

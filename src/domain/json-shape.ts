@@ -10,12 +10,13 @@ export const RESERVED_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constru
 export const MAX_JSON_DEPTH = 32;
 
 /**
- * Checks client JSON before any recursive code sees it: nesting at most MAX_JSON_DEPTH levels, and no reserved key
- * at any level. Iterative, so a hostile depth cannot exhaust the stack here; every problem is reported with its path.
+ * Checks client input before any recursive code sees it: nesting at most MAX_JSON_DEPTH levels, and no reserved key
+ * at any level. Iterative, so a hostile depth cannot exhaust the stack here; every problem is reported with its path
+ * (below `prefix`).
  */
-export function checkJsonShape(value: unknown): void {
+export function checkJsonShape(value: unknown, prefix = ''): void {
   const problems: ErrorDetail[] = [];
-  const stack: Array<{ value: unknown; path: string[] }> = [{ value, path: [] }];
+  const stack: Array<{ value: unknown; path: string[] }> = [{ value, path: prefix ? [prefix] : [] }];
   while (stack.length) {
     const { value: node, path } = stack.pop()!;
     if (node === null || typeof node !== 'object') continue;
@@ -29,6 +30,6 @@ export function checkJsonShape(value: unknown): void {
     }
   }
   if (problems.length) {
-    throw new ValidationError(`request body refused: ${problems.map((p) => `${p.path}: ${p.message}`).join('; ')}`, problems);
+    throw new ValidationError(`input refused: ${problems.map((p) => `${p.path}: ${p.message}`).join('; ')}`, problems);
   }
 }

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { ValidationError, type ErrorDetail } from './errors';
+import { checkJsonShape } from './json-shape';
 
 export function detailsOf(error: z.ZodError, prefix = ''): ErrorDetail[] {
   return error.issues.map((issue) => ({
@@ -8,8 +9,12 @@ export function detailsOf(error: z.ZodError, prefix = ''): ErrorDetail[] {
   }));
 }
 
-/** Parses input with a zod schema; a failure lists every failing field. */
+/**
+ * Parses input with a zod schema; a failure lists every failing field. Reserved keys (`__proto__` …) are refused
+ * first, wherever they are: zod would silently leave them out of what it returns.
+ */
 export function parseInput<S extends z.ZodType>(schema: S, value: unknown, prefix = ''): z.infer<S> {
+  checkJsonShape(value, prefix);
   const result = schema.safeParse(value);
   if (!result.success) {
     const details = detailsOf(result.error, prefix);

@@ -135,3 +135,18 @@ it('a GraphQL client asking for JSON on GET /graphql does not get the IDE', asyn
   const response = await fetch(`${gw.url}/graphql`, { headers: { accept: 'application/json' } });
   expect(response.headers.get('content-type') ?? '').not.toMatch(/text\/html/);
 });
+
+it("the docs explorer lists the schema's types and Query.suppliers (introspection is answered)", async () => {
+  const { page, problems } = await visit('/graphql');
+  await page.waitForSelector(QUERY_EDITOR, { state: 'visible' });
+  await page.locator('.graphiql-sidebar button[aria-label="Show Documentation Explorer"]').click();
+  const explorer = page.locator('.graphiql-doc-explorer');
+  await explorer.locator('a', { hasText: /^Query$/ }).first().click();
+  await explorer.getByText('suppliers(', { exact: false }).first().waitFor();
+  const text = await explorer.innerText();
+  expect(text).toContain('Fields');
+  expect(text).toMatch(/suppliers\(/);
+  expect(text).toContain('SupplierConnection');
+  expect(problems).toEqual([]);
+  await page.context().close();
+});

@@ -3,7 +3,6 @@ import { DELIVERY_NOTE_STATUSES } from '../../store/delivery-notes';
 import { normalizeCuit } from '../cuit';
 import { calendarDateSchema } from '../dates';
 import { moneySchema, quantitySchema } from '../money';
-import { RESERVED_KEYS } from '../json-shape';
 
 /**
  * Delivery note (remito) validation. Field names are the GraphQL input's; REST maps its snake_case onto them.
@@ -31,10 +30,7 @@ const cuit = z
 /** Free-form labels of the caller's own systems: up to 20 keys (letters, digits, `_`, `-`; 1–40) with text values. */
 export const metadataSchema = z
   .record(
-    z
-      .string()
-      .regex(/^[A-Za-z0-9_-]{1,40}$/, 'keys are 1 to 40 letters, digits, _ or -')
-      .refine((key) => !RESERVED_KEYS.has(key), { message: 'this key is reserved' }),
+    z.string().regex(/^[A-Za-z0-9_-]{1,40}$/, 'keys are 1 to 40 letters, digits, _ or -'),
     z.string({ message: 'values must be text' }).max(500, 'values must be at most 500 characters'),
   )
   .refine((value) => Object.keys(value).length <= MAX_METADATA_ENTRIES, { message: `at most ${MAX_METADATA_ENTRIES} entries` });

@@ -11,7 +11,22 @@ export function calendarDateSchema() {
   return z.string({ message: 'must be a date (YYYY-MM-DD)' }).refine(isCalendarDate, { message: 'must be a real calendar date (YYYY-MM-DD)' });
 }
 
-/** The calendar day in Argentina (UTC−3 all year, no daylight saving since 2009) of an instant: "today" there. */
+/** Argentina is UTC−3 all year (no daylight saving since 2009). */
+const ARGENTINA_OFFSET_MS = 3 * 60 * 60 * 1000;
+
+/** The calendar day in Argentina of an instant: "today" there. */
 export function argentineDay(instant: Date): string {
-  return new Date(instant.getTime() - 3 * 60 * 60 * 1000).toISOString().slice(0, 10);
+  return new Date(instant.getTime() - ARGENTINA_OFFSET_MS).toISOString().slice(0, 10);
+}
+
+/** An instant as Argentine wall-clock time without a zone (`2026-11-23T09:14:22.123`), as the REST API writes them. */
+export function argentineDateTime(instant: Date): string {
+  return new Date(instant.getTime() - ARGENTINA_OFFSET_MS).toISOString().slice(0, 23);
+}
+
+/** A date-time text as an instant: with a zone (`Z`, `-03:00`) as written, without one in Argentine time. */
+export function instantOf(text: string): Date | null {
+  const zoned = /(Z|[+-]\d{2}:?\d{2})$/i.test(text);
+  const instant = new Date(zoned ? text : `${text}-03:00`);
+  return Number.isNaN(instant.getTime()) ? null : instant;
 }

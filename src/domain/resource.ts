@@ -40,6 +40,8 @@ export interface ResourceDefinition<D extends TenantDocument, Create, Update, Fi
   fieldsForUpdate(input: Update): { set: Partial<FieldsOf<D>>; unset: string[] };
   query(filter: FilterInput | undefined): Filter<D>;
   sort(order: Order | undefined): Sort;
+  /** Checks a validated input needs the store for (e.g. that the records it references exist), before any write. */
+  prepare?(context: RequestContext, input: Create | Update, session?: ClientSession): Promise<void>;
   /** The conflict a unique-index violation means for this resource. */
   duplicate?(input: Create | Update): AppError;
   /**
@@ -82,6 +84,7 @@ export class Resource<D extends TenantDocument, Create, Update, FilterInput, Ord
   async create(context: RequestContext, input: Create, session?: ClientSession): Promise<D> {
     const { afterCreate } = this.definition;
     if (afterCreate && !session) return context.store.transaction((own) => this.create(context, input, own));
+    await this.definition.prepare?.(context, input, session);
     try {
       const doc = await this.collection(context).insert(this.definition.fieldsForCreate(input) as never, context.now(), session);
       return afterCreate ? await afterCreate(context, doc, input, session!) : doc;
@@ -91,6 +94,7 @@ export class Resource<D extends TenantDocument, Create, Update, FilterInput, Ord
   }
 
   async update(context: RequestContext, id: string, input: Update, session?: ClientSession): Promise<D> {
+    await this.definition.prepare?.(context, input, session);
     const { set, unset } = this.definition.fieldsForUpdate(input);
     try {
       const updated = await this.collection(context).update(id, set as Partial<D>, unset, context.now(), session);

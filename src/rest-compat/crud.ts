@@ -55,10 +55,15 @@ export interface CrudSpec {
   listParameters: QueryParameter[];
   /** GraphQL error paths → REST names beyond snake_case (e.g. `address.text` → `address`). */
   pathRenames?: Record<string, string>;
-  /** OpenAPI: the record's component name, and the zod schemas of the bodies. */
+  /** OpenAPI: the record's component name, and the bodies (zod schemas of the GraphQL input, or REST JSON schemas). */
   recordComponent: string;
-  createSchema: z.ZodType;
-  updateSchema?: z.ZodType;
+  createSchema: z.ZodType | Row;
+  updateSchema?: z.ZodType | Row;
+}
+
+/** A body's OpenAPI schema: a zod input schema in REST names, or a JSON schema already written in them. */
+function bodySchemaOf(schema: z.ZodType | Row): Row {
+  return '_zod' in schema ? restBodySchema(schema as z.ZodType) : schema;
 }
 
 const READ_ONLY = ['_id', 'id', 'account_id', 'created_at', 'updated_at'];
@@ -171,7 +176,7 @@ export function crudRoutes(spec: CrudSpec): { routes: RestRoute[]; components: R
     });
     components[`${typeName}BulkCreate`] = {
       type: 'object',
-      properties: { items: { type: 'array', items: restBodySchema(spec.createSchema), minItems: 1, maxItems: 500 }, all_or_none: { type: 'boolean', default: true } },
+      properties: { items: { type: 'array', items: bodySchemaOf(spec.createSchema), minItems: 1, maxItems: 500 }, all_or_none: { type: 'boolean', default: true } },
       required: ['items'],
     };
   }
@@ -194,7 +199,7 @@ export function crudRoutes(spec: CrudSpec): { routes: RestRoute[]; components: R
     });
     components[`${typeName}BulkUpdate`] = {
       type: 'object',
-      properties: { items: { type: 'array', minItems: 1, maxItems: 500, items: withId(restBodySchema(spec.updateSchema), idName) }, all_or_none: { type: 'boolean', default: true } },
+      properties: { items: { type: 'array', minItems: 1, maxItems: 500, items: withId(bodySchemaOf(spec.updateSchema), idName) }, all_or_none: { type: 'boolean', default: true } },
       required: ['items'],
     };
   }
@@ -258,7 +263,7 @@ export function crudRoutes(spec: CrudSpec): { routes: RestRoute[]; components: R
       variables: ({ body }) => ({ input: input(body) }),
       respond: (data) => ({ status: 201, data: spec.toRecord(root(data)) }),
       pathRenames: { input: '', ...renames },
-      requestBody: restBodySchema(spec.createSchema),
+      requestBody: bodySchemaOf(spec.createSchema),
       responseSchema: record,
       successStatus: 201,
     },
@@ -273,7 +278,7 @@ export function crudRoutes(spec: CrudSpec): { routes: RestRoute[]; components: R
       variables: ({ params, body }) => ({ id: params.id, input: input(body) }),
       respond: (data) => ({ status: 200, data: spec.toRecord(root(data)) }),
       pathRenames: { input: '', ...renames },
-      requestBody: restBodySchema(spec.updateSchema),
+      requestBody: bodySchemaOf(spec.updateSchema),
       responseSchema: record,
       successStatus: 200,
     });

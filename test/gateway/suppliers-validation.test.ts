@@ -75,7 +75,7 @@ describe('update: boundaries', () => {
     { title: 'tax_id of 51 and invalid email', body: { tax_id: chars(51, '1'), email: 'x@' }, paths: ['email', 'tax_id'] },
     { title: 'contact_name 201, phone 51, category 101, notes 2001', body: { contact_name: chars(201), phone: chars(51), category: chars(101), notes: chars(2001) }, paths: ['category', 'contact_name', 'notes', 'phone'] },
     { title: 'address string of 501', body: { address: chars(501) }, paths: ['address'] },
-    { title: 'address object with an unknown key', body: { address: { city: 'Salta', zip: '4400' } }, paths: ['address.zip'] },
+    { title: 'address object with an unknown key', body: { address: { city: 'Salta', barrio: 'Centro' } }, paths: ['address.barrio'] },
     { title: 'invalid condicion_iva', body: { fiscal_info: { condicion_iva: 'no_inscripto' } }, paths: ['fiscal_info.condicion_iva'] },
     { title: 'invalid status', body: { status: 'deleted' }, paths: ['status'] },
     { title: 'unknown field', body: { phone: '1', balance: 10 }, paths: ['balance'] },

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { normalizeCuit } from '../cuit';
-import { addressSchema } from '../suppliers/schema';
+import { addressSchema } from '../address';
 
 /** Identity documents (AFIP DocTipo: CUIT 80, CUIL 86, CDI 87, pasaporte 94, DNI 96, other). */
 export const DOCUMENT_TYPES = ['CUIT', 'CUIL', 'CDI', 'DNI', 'PASAPORTE', 'OTRO'] as const;

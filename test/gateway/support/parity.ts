@@ -10,8 +10,8 @@ export type Row = Record<string, any>;
 export const SUPPLIER_FIELDS = `
   id name email phone taxId contactName
   address { text street city state postalCode country }
-  fiscalInfo { condicionIva }
-  category tags notes status createdAt updatedAt
+  fiscalInfo { tipoDocumento numeroDocumento condicionIva razonSocial domicilioComercial provincia codigoPostal pais }
+  category paymentTerms website tags productIds notes status createdAt updatedAt
 `;
 
 const BULK_ERRORS = 'errors { index code message details { path message } }';
@@ -46,16 +46,44 @@ function isObject(value: unknown): value is Row {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
-/** A GraphQL Address as the REST API shows it: the text as a string, or the parts present (snake_case), or null. */
+/**
+ * A GraphQL Address as the REST API shows it: the text as a string, or the parts present, or null. The contract
+ * names the postal code `zip`; it is also kept readable as `postal_code`.
+ */
 export function addressToRest(address: Row | null | undefined): unknown {
   if (!address) return null;
   if (address.text) return address.text;
   const parts: Row = {};
   for (const [key, value] of Object.entries(address)) {
+    if (key === 'postalCode' && value !== null && value !== undefined) parts.zip = value;
     if (key !== 'text' && value !== null && value !== undefined) parts[snake(key)] = value;
   }
   return Object.keys(parts).length ? parts : null;
 }
+
+/** A GraphQL DateTimeISO (UTC) as the REST API writes it: Argentine wall-clock time (UTC−3) without a zone. */
+export function dateTimeToRest(value: string): string {
+  return new Date(new Date(value).getTime() - 3 * 3600_000).toISOString().replace(/Z$/, '');
+}
+
+const FISCAL_PARTS = ['tipo_documento', 'numero_documento', 'condicion_iva', 'razon_social', 'domicilio_comercial', 'provincia', 'codigo_postal', 'pais'];
+
+/**
+ * REST fields as a record reads them back: `fiscal_info` with every part (null where not given), the address postal
+ * code as `zip` and `postal_code`; with `defaults`, the fields a body may leave out at their empty values.
+ */
+export function expectedRecord(fields: Row, defaults = true): Row {
+  const out: Row = defaults ? { payment_terms: null, website: null, product_ids: [], ...fields } : { ...fields };
+  if (isObject(out.fiscal_info)) out.fiscal_info = Object.fromEntries(FISCAL_PARTS.map((part) => [part, out.fiscal_info[part] ?? null]));
+  if (isObject(out.address)) {
+    const code = out.address.zip ?? out.address.postal_code;
+    out.address = code === undefined ? { ...out.address } : { ...out.address, zip: code, postal_code: code };
+  }
+  return out;
+}
+
+/** A REST date-time of a Date (Argentine time without a zone). */
+export const restTime = (instant: Date): string => dateTimeToRest(instant.toISOString());
 
 /** A GraphQL Supplier record in REST names. */
 export function recordToRest(record: Row): Row {
@@ -63,7 +91,8 @@ export function recordToRest(record: Row): Row {
   for (const [key, value] of Object.entries(record)) {
     if (key === 'id') out._id = value;
     else if (key === 'address') out.address = addressToRest(value);
-    else if (key === 'fiscalInfo') out.fiscal_info = value === null ? null : { condicion_iva: value.condicionIva ?? null };
+    else if (key === 'fiscalInfo') out.fiscal_info = value === null ? null : Object.fromEntries(Object.entries(value).map(([part, v]) => [snake(part), v]));
+    else if (key === 'createdAt' || key === 'updatedAt') out[snake(key)] = dateTimeToRest(value);
     else out[snake(key)] = value;
   }
   return out;
@@ -100,7 +129,8 @@ export function gqlPathToRest(path: string): string {
     .split('.')
     .map((segment) => (segment === 'id' ? '_id' : snake(segment)))
     .join('.')
-    .replace(/(^|\.)address\.text$/, '$1address');
+    .replace(/(^|\.)address\.text$/, '$1address')
+    .replace(/(^|\.)address\.postal_code$/, '$1address.zip');
 }
 
 export interface ErrorSummary {
@@ -245,7 +275,7 @@ export const INVALID_CREATES: InvalidCase[] = [
   { title: 'category of 101 characters', body: { name: N, category: chars(101, 'k') }, paths: ['category'] },
   { title: 'notes of 2001 characters', body: { name: N, notes: chars(2001, 'x') }, paths: ['notes'] },
   { title: 'address string of 501 characters', body: { name: N, address: chars(501, 'd') }, paths: ['address'] },
-  { title: 'address object with an unknown key', body: { name: N, address: { street: 'Florida 100', zip: '1005' } }, paths: ['address.zip'] },
+  { title: 'address object with an unknown key', body: { name: N, address: { street: 'Florida 100', barrio: 'Retiro' } }, paths: ['address.barrio'] },
   { title: 'invalid condicion_iva', body: { name: N, fiscal_info: { condicion_iva: 'consumidor_final' } }, paths: ['fiscal_info.condicion_iva'] },
   { title: 'invalid status', body: { name: N, status: 'archived' }, paths: ['status'] },
   { title: 'unknown top-level field', body: { name: N, rating: 5 }, paths: ['rating'] },

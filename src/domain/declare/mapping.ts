@@ -1,0 +1,87 @@
+import { ObjectId } from 'mongodb';
+import type { StoredAddress } from '../../store/address';
+import { storedAddress } from '../address';
+import { fieldChanges } from '../resource';
+import { restName, type FieldSpec, type ResourceDeclaration } from './field';
+
+type Row = Record<string, unknown>;
+
+/** A validated, non-null input value as stored; undefined when nothing is left to store (an empty object). */
+function storedValue(spec: FieldSpec, value: unknown): unknown {
+  switch (spec.kind) {
+    case 'texts':
+      return [...new Set(value as string[])];
+    case 'refs':
+      return [...new Set(value as string[])].map((id) => new ObjectId(id));
+    case 'object': {
+      const stored: Row = {};
+      for (const [name, sub] of Object.entries(spec.fields)) {
+        const part = (value as Row)[name];
+        if (part !== undefined && part !== null && part !== '') stored[restName(name, sub)] = storedValue(sub, part);
+      }
+      return Object.keys(stored).length ? stored : undefined;
+    }
+    case 'address':
+      return storedAddress(value as Parameters<typeof storedAddress>[0]);
+    default:
+      return value;
+  }
+}
+
+/** `$set` and `$unset` of a validated partial update: left out keeps, null or "" clears, a value replaces. */
+export function changesOf(declaration: ResourceDeclaration, input: Row): { set: Row; unset: string[] } {
+  const { set, unset, put } = fieldChanges<Row>();
+  for (const [name, spec] of Object.entries(declaration.fields)) {
+    const value = input[name];
+    if (value === undefined) continue;
+    put(restName(name, spec), value === null || value === '' ? null : ((storedValue(spec, value) ?? null) as never));
+  }
+  return { set, unset };
+}
+
+/** The stored fields of a new record: the declared defaults, then what the input gives. */
+export function createFieldsOf(declaration: ResourceDeclaration, input: Row): Row {
+  const defaults = Object.fromEntries(
+    Object.entries(declaration.fields)
+      .filter(([, spec]) => spec.common?.default !== undefined || spec.kind === 'texts' || spec.kind === 'refs')
+      .map(([name, spec]) => [restName(name, spec), spec.common?.default ?? []]),
+  );
+  return { ...defaults, ...changesOf(declaration, input).set };
+}
+
+function outputValue(spec: FieldSpec, stored: unknown): unknown {
+  switch (spec.kind) {
+    case 'texts':
+      return stored ?? [];
+    case 'refs':
+      return ((stored as ObjectId[] | undefined) ?? []).map((id) => id.toHexString());
+    case 'object':
+      return stored
+        ? Object.fromEntries(Object.entries(spec.fields).map(([name, sub]) => [name, outputValue(sub, (stored as Row)[restName(name, sub)])]))
+        : null;
+    case 'address':
+      return addressOutput(stored as StoredAddress | undefined);
+    default:
+      return stored ?? null;
+  }
+}
+
+/** A stored address in its GraphQL shape (`text` for the one-line form). */
+export function addressOutput(address: StoredAddress | undefined): Row | null {
+  if (typeof address === 'string') return { text: address };
+  if (!address) return null;
+  return { street: address.street, city: address.city, state: address.state, postalCode: address.postal_code, country: address.country };
+}
+
+/** A stored record in its GraphQL shape: `id`, every declared field, creation and update times. */
+export function outputOf(declaration: ResourceDeclaration, doc: Row & { _id: ObjectId; created_at: Date; updated_at: Date }): Row {
+  const out: Row = { id: doc._id.toHexString() };
+  for (const [name, spec] of Object.entries(declaration.fields)) out[name] = outputValue(spec, doc[restName(name, spec)]);
+  out.createdAt = doc.created_at;
+  out.updatedAt = doc.updated_at;
+  return out;
+}
+
+/** Stored names of the fields a text search looks in. */
+export const searchFieldsOf = (declaration: ResourceDeclaration): string[] =>
+  (declaration.search?.fields ?? []).map((name) => restName(name, declaration.fields[name]));

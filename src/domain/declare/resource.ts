@@ -1,0 +1,63 @@
+import type { ClientSession } from 'mongodb';
+import { listFilter, listSort } from '../../store/list-query';
+import type { TenantDocument } from '../../store/tenant-collection';
+import { TenantCollection } from '../../store/tenant-collection';
+import { requirePrincipal, type RequestContext } from '../context';
+import { ValidationError, type AppError, type ErrorDetail } from '../errors';
+import { Resource } from '../resource';
+import { filterFields, restName, snakeCase, type ResourceDeclaration } from './field';
+import { changesOf, createFieldsOf, searchFieldsOf } from './mapping';
+import { createSchemaOf, filterSchemaOf, updateSchemaOf } from './validation';
+
+type Row = Record<string, unknown>;
+
+export interface ListOrder {
+  field?: string;
+  direction?: 'asc' | 'desc';
+}
+
+/** Every id a `refs` field names must be a record of the account (another account's reads as missing). */
+async function checkReferences(declaration: ResourceDeclaration, context: RequestContext, input: Row, session?: ClientSession): Promise<void> {
+  const problems: ErrorDetail[] = [];
+  for (const [name, spec] of Object.entries(declaration.fields)) {
+    const ids = input[name];
+    if (spec.kind !== 'refs' || !Array.isArray(ids) || !ids.length) continue;
+    const collection = new TenantCollection<TenantDocument>(context.store.collection(spec.collection), requirePrincipal(context).accountId);
+    const found = await collection.findByIds(ids as string[], session);
+    found.forEach((doc, index) => {
+      if (!doc) problems.push({ path: `${name}.${index}`, message: `not a ${spec.label} of the account` });
+    });
+  }
+  if (problems.length) throw new ValidationError(`unknown references: ${problems.map((p) => p.path).join(', ')}`, problems);
+}
+
+/** The domain operations of a declared resource: validation, stored mapping, filters and order all derived. */
+export function declaredResource<D extends TenantDocument>(declaration: ResourceDeclaration, extra: { duplicate?: (input: Row) => AppError } = {}) {
+  const createSchema = createSchemaOf(declaration);
+  const updateSchema = updateSchemaOf(declaration);
+  const filterSchema = filterSchemaOf(declaration);
+  const search = searchFieldsOf(declaration);
+  const filters = filterFields(declaration);
+  const resource = new Resource<D, Row, Row, Row, ListOrder>({
+    collection: declaration.collection,
+    label: declaration.label,
+    createSchema: createSchema as never,
+    updateSchema: updateSchema as never,
+    fieldsForCreate: (input) => createFieldsOf(declaration, input) as never,
+    fieldsForUpdate: (input) => changesOf(declaration, input) as never,
+    prepare: (context, input, session) => checkReferences(declaration, context, input, session),
+    query: (filter) =>
+      listFilter({
+        equals: Object.fromEntries(filters.map(({ filter: key, name, spec }) => [restName(name, spec), filter?.[key]])),
+        search: filter?.search ? { fields: search, text: filter.search as string } : undefined,
+        window: { field: 'created_at', from: filter?.createdFrom as Date | undefined, to: filter?.createdTo as Date | undefined },
+      }) as never,
+    sort: (order) => {
+      const field = order?.field ?? declaration.defaultSort.field;
+      const spec = declaration.fields[field];
+      return listSort(spec ? restName(field, spec) : snakeCase(field), order?.direction ?? declaration.defaultSort.direction);
+    },
+    duplicate: extra.duplicate,
+  });
+  return { resource, createSchema, updateSchema, filterSchema };
+}

@@ -1,0 +1,104 @@
+import { Arg, Authorized, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
+import type { RequestContext } from '../domain/context';
+import type { ResourceDeclaration } from '../domain/declare/field';
+import type { ListOrder } from '../domain/declare/resource';
+import type { Resource } from '../domain/resource';
+import { BulkDeleteResult } from '../schema/common';
+import type { DeclaredTypes } from '../schema/declared';
+import type { TenantDocument } from '../store/tenant-collection';
+import { pageComplexity, toConnection } from './connection';
+
+type Row = Record<string, unknown>;
+
+const capitalized = (name: string) => `${name[0].toUpperCase()}${name.slice(1)}`;
+
+/**
+ * The standard queries and mutations of a declared resource — `<one>`, `<many>`, `create<One>`, `update<One>`,
+ * `delete<One>` and the three bulk forms — with its scopes, over its domain Resource. A resource with more (state
+ * moves, links) adds a resolver of its own beside this one.
+ */
+export function declaredResolver<D extends TenantDocument>(
+  declaration: ResourceDeclaration,
+  types: DeclaredTypes,
+  resource: Resource<D, Row, Row, Row, ListOrder>,
+  toOutput: (doc: D) => Row,
+): Function {
+  const { one, many, label, scopes } = declaration;
+  const One = capitalized(one);
+  const Many = capitalized(many);
+
+  @Resolver(() => types.Record)
+  class DeclaredResolver {
+    @Authorized(scopes.read)
+    @Query(() => types.Record, { name: one, description: `One ${label} of the account.` })
+    async get(@Arg('id', () => ID) id: string, @Ctx() context: RequestContext): Promise<Row> {
+      return toOutput(await resource.get(context, id));
+    }
+
+    @Authorized(scopes.read)
+    @Query(() => types.Connection, { name: many, description: `${Many} of the account, filtered, ordered and paginated (at most 100 a page).`, complexity: pageComplexity })
+    async list(
+      @Ctx() context: RequestContext,
+      @Arg('filter', () => types.Filter, { nullable: true }) filter?: Row,
+      @Arg('orderBy', () => types.OrderBy, { nullable: true }) orderBy?: ListOrder,
+      @Arg('first', () => Int, { nullable: true, description: 'Page size, 1 to 100 (default 20).' }) first?: number,
+      @Arg('after', () => String, { nullable: true, description: 'Cursor of the last item of the previous page.' }) after?: string,
+      @Arg('offset', () => Int, { nullable: true, description: 'Items to skip (instead of after).' }) offset?: number,
+    ): Promise<Row> {
+      const page = await resource.list(context, filter ?? undefined, orderBy ?? undefined, { first, after, offset });
+      return toConnection(page, toOutput);
+    }
+
+    @Authorized(scopes.write)
+    @Mutation(() => types.Record, { name: `create${One}` })
+    async create(@Arg('input', () => types.CreateInput) input: Row, @Ctx() context: RequestContext): Promise<Row> {
+      return toOutput(await resource.create(context, input));
+    }
+
+    @Authorized(scopes.write)
+    @Mutation(() => types.Record, { name: `update${One}`, description: 'Changes the given fields; the others keep their values.' })
+    async update(@Arg('id', () => ID) id: string, @Arg('input', () => types.UpdateInput) input: Row, @Ctx() context: RequestContext): Promise<Row> {
+      return toOutput(await resource.update(context, id, input));
+    }
+
+    @Authorized(scopes.write)
+    @Mutation(() => ID, { name: `delete${One}`, description: `Deletes a ${label}; answers its id.` })
+    async remove(@Arg('id', () => ID) id: string, @Ctx() context: RequestContext): Promise<string> {
+      return resource.remove(context, id);
+    }
+
+    @Authorized(scopes.write)
+    @Mutation(() => types.BulkResult, { name: `create${Many}`, description: `Creates up to 500 ${many}. With allOrNone (default) nothing is written if any item fails.` })
+    async createMany(
+      @Arg('inputs', () => [types.CreateItem]) inputs: Row[],
+      @Arg('allOrNone', () => Boolean, { defaultValue: true }) allOrNone: boolean,
+      @Ctx() context: RequestContext,
+    ): Promise<Row> {
+      const outcome = await resource.createMany(context, inputs, allOrNone);
+      return { count: outcome.items.length, items: outcome.items.map(toOutput), errors: outcome.errors };
+    }
+
+    @Authorized(scopes.write)
+    @Mutation(() => types.BulkResult, { name: `update${Many}`, description: `Partially updates up to 500 ${many} (each item names its id).` })
+    async updateMany(
+      @Arg('inputs', () => [types.UpdateItem]) inputs: Row[],
+      @Arg('allOrNone', () => Boolean, { defaultValue: true }) allOrNone: boolean,
+      @Ctx() context: RequestContext,
+    ): Promise<Row> {
+      const outcome = await resource.updateMany(context, inputs, allOrNone);
+      return { count: outcome.items.length, items: outcome.items.map(toOutput), errors: outcome.errors };
+    }
+
+    @Authorized(scopes.write)
+    @Mutation(() => BulkDeleteResult, { name: `delete${Many}`, description: `Deletes up to 500 ${many}.` })
+    async removeMany(
+      @Arg('ids', () => [ID]) ids: string[],
+      @Arg('allOrNone', () => Boolean, { defaultValue: true }) allOrNone: boolean,
+      @Ctx() context: RequestContext,
+    ): Promise<BulkDeleteResult> {
+      const outcome = await resource.removeMany(context, ids, allOrNone);
+      return { count: outcome.items.length, items: outcome.items.map((id) => ({ id, deleted: true })), errors: outcome.errors };
+    }
+  }
+  return DeclaredResolver;
+}

@@ -1,0 +1,205 @@
+import { argentineDateTime } from '../domain/dates';
+import { filterFields, restName, snakeCase, sortFields, type FieldSpec, type ResourceDeclaration } from '../domain/declare/field';
+import { BULK_ERRORS, crudRoutes } from './crud';
+import { snakeToCamel } from './naming';
+import type { QueryParameter, RestRoute } from './route';
+
+type Row = Record<string, any>;
+type JsonSchema = Record<string, unknown>;
+
+const capitalized = (name: string) => `${name[0].toUpperCase()}${name.slice(1)}`;
+
+/** The selection of one field in the record fragment, aliased to its REST name. */
+function selection(name: string, spec: FieldSpec): string {
+  const rest = restName(name, spec);
+  const head = rest === name ? name : `${rest}: ${name}`;
+  if (spec.kind === 'object') return `${head} { ${Object.entries(spec.fields).map(([sub, subSpec]) => selection(sub, subSpec)).join(' ')} }`;
+  if (spec.kind === 'address') return `${head} { text street city state postalCode country }`;
+  return head;
+}
+
+/** A GraphQL address as the legacy API writes it: its one-line text, or its parts (`zip`, also as `postal_code`). */
+function restAddress(address: Row | null): unknown {
+  if (!address) return null;
+  if (address.text) return address.text;
+  const { street, city, state, postalCode, country } = address;
+  const parts = Object.entries({ street, city, state, zip: postalCode, postal_code: postalCode, country }).filter(([, value]) => value !== null && value !== undefined);
+  return parts.length ? Object.fromEntries(parts) : null;
+}
+
+/** A REST address (text, or parts with `zip` or `postal_code`) as the GraphQL input. */
+function inputAddress(address: unknown): unknown {
+  if (typeof address === 'string') return { text: address };
+  if (address === null || typeof address !== 'object' || Array.isArray(address)) return address;
+  const { zip, postal_code: postalCode, ...rest } = address as Row;
+  const converted: Row = Object.fromEntries(Object.entries(rest).map(([key, value]) => [snakeToCamel(key), value]));
+  if (zip !== undefined || postalCode !== undefined) converted.postalCode = zip ?? postalCode;
+  return converted;
+}
+
+/** REST body fields → GraphQL input, by the declared names (unknown keys pass on, so GraphQL names them). */
+function inputOf(fields: Record<string, FieldSpec>, body: Row): Row {
+  const byRest = new Map(Object.entries(fields).map(([name, spec]) => [restName(name, spec), { name, spec }]));
+  const input: Row = {};
+  for (const [key, value] of Object.entries(body)) {
+    const field = byRest.get(key);
+    if (!field) input[snakeToCamel(key)] = value;
+    else if (field.spec.kind === 'address') input[field.name] = inputAddress(value);
+    else if (field.spec.kind === 'object' && value && typeof value === 'object' && !Array.isArray(value)) input[field.name] = inputOf(field.spec.fields, value);
+    else input[field.name] = value;
+  }
+  return input;
+}
+
+function recordOf(fields: Record<string, FieldSpec>, record: Row): Row {
+  const out: Row = { ...record };
+  for (const [name, spec] of Object.entries(fields)) {
+    const rest = restName(name, spec);
+    if (spec.kind === 'address') out[rest] = restAddress(record[rest]);
+    else if (spec.kind === 'object' && record[rest]) out[rest] = recordOf(spec.fields, record[rest]);
+  }
+  for (const stamp of ['created_at', 'updated_at']) if (typeof out[stamp] === 'string') out[stamp] = argentineDateTime(new Date(out[stamp]));
+  return out;
+}
+
+/** GraphQL error paths of the input → REST names, where a declared REST name is not the plain snake_case. */
+function pathRenames(fields: Record<string, FieldSpec>): Record<string, string> {
+  const renames: Record<string, string> = {};
+  for (const [name, spec] of Object.entries(fields)) {
+    if (spec.common?.rest) renames[name] = spec.common.rest;
+    if (spec.kind === 'address') Object.assign(renames, { [`${name}.text`]: restName(name, spec), [`${name}.postalCode`]: `${restName(name, spec)}.zip` });
+  }
+  return renames;
+}
+
+function jsonType(spec: FieldSpec): JsonSchema {
+  switch (spec.kind) {
+    case 'text':
+      return { type: 'string', maxLength: spec.max, ...(spec.min ? { minLength: spec.min } : {}) };
+    case 'email':
+      return { type: 'string', format: 'email' };
+    case 'int':
+      return { type: 'integer', minimum: spec.min, maximum: spec.max };
+    case 'enum':
+      return { type: 'string', enum: [...spec.values] };
+    case 'texts':
+      return { type: 'array', items: { type: 'string', maxLength: spec.itemMax }, maxItems: spec.max };
+    case 'refs':
+      return { type: 'array', items: { type: 'string', pattern: '^[0-9a-f]{24}$' }, maxItems: spec.max };
+    case 'object':
+      return { type: 'object', properties: Object.fromEntries(Object.entries(spec.fields).map(([name, sub]) => [restName(name, sub), nullable(jsonType(sub))])), additionalProperties: false };
+    case 'address': {
+      const part = { type: ['string', 'null'] };
+      const parts = { street: part, city: part, state: part, zip: part, postal_code: { ...part, description: 'Same as zip.' }, country: part };
+      return { anyOf: [{ type: 'string', maxLength: 500 }, { type: 'object', properties: parts, additionalProperties: false }] };
+    }
+  }
+}
+
+function nullable(schema: JsonSchema): JsonSchema {
+  return { anyOf: [schema, { type: 'null' }] };
+}
+
+/** The REST body of a create or update, from the declaration (REST names, bounds, required fields). */
+function bodySchema(declaration: ResourceDeclaration, create: boolean): JsonSchema {
+  const entries = Object.entries(declaration.fields);
+  return {
+    type: 'object',
+    properties: Object.fromEntries(entries.map(([name, spec]) => [restName(name, spec), spec.common?.required ? jsonType(spec) : nullable(jsonType(spec))])),
+    ...(create ? { required: entries.filter(([, spec]) => spec.common?.required).map(([name, spec]) => restName(name, spec)) } : {}),
+    additionalProperties: false,
+  };
+}
+
+function recordSchema(declaration: ResourceDeclaration): JsonSchema {
+  const entries = Object.entries(declaration.fields);
+  const idName = declaration.rest.idName;
+  return {
+    type: 'object',
+    properties: {
+      [idName]: { type: 'string' },
+      ...Object.fromEntries(entries.map(([name, spec]) => [restName(name, spec), nullable(jsonType(spec))])),
+      created_at: { type: 'string', description: 'Argentine time (UTC−3), ISO 8601 without a zone.' },
+      updated_at: { type: 'string', description: 'Argentine time (UTC−3), ISO 8601 without a zone.' },
+    },
+    required: [idName, 'created_at', 'updated_at'],
+  };
+}
+
+/** The legacy routes of a declared resource: documents, mapping, list parameters and OpenAPI, all derived. */
+export function declaredRoutes(declaration: ResourceDeclaration, plural: string): { routes: RestRoute[]; components: Record<string, Row> } {
+  const { type, one, many } = declaration;
+  const One = capitalized(one);
+  const Many = capitalized(many);
+  const record = `
+    fragment ${type}Record on ${type} {
+      ${declaration.rest.idName}: id
+      ${Object.entries(declaration.fields).map(([name, spec]) => selection(name, spec)).join('\n      ')}
+      created_at: createdAt
+      updated_at: updatedAt
+    }`;
+  const sortable = Object.fromEntries(sortFields(declaration).map((field) => [snakeCase(field), field]));
+  const defaultSort = snakeCase(declaration.defaultSort.field);
+  const filters = filterFields(declaration);
+
+  const listParameters: QueryParameter[] = [
+    ...filters.map(({ filter, spec }) => ({
+      name: snakeCase(filter),
+      description: spec.kind === 'texts' ? `Only ${many} carrying this value.` : `Only ${many} with this ${snakeCase(filter)}.`,
+      schema: spec.kind === 'enum' ? { type: 'string', enum: [...spec.values] } : { type: 'string' },
+    })),
+    ...(declaration.search ? [{ name: 'search', description: declaration.search.description, schema: { type: 'string' } }] : []),
+    { name: 'created_from', description: 'Created on or after (YYYY-MM-DD, an Argentine day, or an ISO date-time).', schema: { type: 'string' } },
+    { name: 'created_to', description: 'Created on or before (YYYY-MM-DD, an Argentine day, or an ISO date-time).', schema: { type: 'string' } },
+    { name: 'sort_by', description: `${Object.keys(sortable).join(', ')} (default ${defaultSort}).`, schema: { type: 'string', enum: Object.keys(sortable) } },
+    { name: 'sort_order', description: `asc or desc (default ${declaration.defaultSort.direction}).`, schema: { type: 'string', enum: ['asc', 'desc'] } },
+  ];
+
+  const built = crudRoutes({
+    base: declaration.rest.base,
+    label: declaration.label,
+    plural,
+    read: declaration.scopes.read as never,
+    write: declaration.scopes.write as never,
+    idName: declaration.rest.idName,
+    documents: {
+      list: `query RestList${Many}($filter: ${type}Filter, $orderBy: ${type}OrderBy, $first: Int, $offset: Int) {
+        ${many}(filter: $filter, orderBy: $orderBy, first: $first, offset: $offset) { totalCount nodes { ...${type}Record } }
+      } ${record}`,
+      get: `query RestGet${One}($id: ID!) { ${one}(id: $id) { ...${type}Record } } ${record}`,
+      create: `mutation RestCreate${One}($input: Create${type}Input!) { create${One}(input: $input) { ...${type}Record } } ${record}`,
+      update: `mutation RestUpdate${One}($id: ID!, $input: Update${type}Input!) { update${One}(id: $id, input: $input) { ...${type}Record } } ${record}`,
+      remove: `mutation RestDelete${One}($id: ID!) { delete${One}(id: $id) }`,
+      createMany: `mutation RestCreate${Many}($inputs: [${type}CreateItem!]!, $allOrNone: Boolean!) {
+        create${Many}(inputs: $inputs, allOrNone: $allOrNone) { count items { ...${type}Record } errors { ...BulkErrors } }
+      } ${record} ${BULK_ERRORS}`,
+      updateMany: `mutation RestUpdate${Many}($inputs: [${type}UpdateItem!]!, $allOrNone: Boolean!) {
+        update${Many}(inputs: $inputs, allOrNone: $allOrNone) { count items { ...${type}Record } errors { ...BulkErrors } }
+      } ${record} ${BULK_ERRORS}`,
+      removeMany: `mutation RestDelete${Many}($ids: [ID!]!, $allOrNone: Boolean!) {
+        delete${Many}(ids: $ids, allOrNone: $allOrNone) { count items { id deleted } errors { ...BulkErrors } }
+      } ${BULK_ERRORS}`,
+    },
+    toRecord: (row) => recordOf(declaration.fields, row),
+    toInput: (fields) => inputOf(declaration.fields, fields),
+    listVariables(params) {
+      const sortBy = params.oneOf('sort_by', Object.keys(sortable), defaultSort);
+      const sortOrder = params.oneOf('sort_order', ['asc', 'desc'] as const, declaration.defaultSort.direction);
+      return {
+        filter: {
+          ...Object.fromEntries(filters.map(({ filter }) => [filter, params.string(snakeCase(filter))])),
+          ...(declaration.search ? { search: params.string('search') } : {}),
+          createdFrom: params.date('created_from', false),
+          createdTo: params.date('created_to', true),
+        },
+        orderBy: { field: sortable[sortBy], direction: sortOrder },
+      };
+    },
+    listParameters,
+    pathRenames: pathRenames(declaration.fields),
+    recordComponent: type,
+    createSchema: bodySchema(declaration, true),
+    updateSchema: bodySchema(declaration, false),
+  });
+  return { routes: built.routes, components: { ...built.components, [type]: recordSchema(declaration) } };
+}

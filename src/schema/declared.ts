@@ -1,0 +1,157 @@
+import { Field, ID, InputType, Int, ObjectType, registerEnumType, type ClassType } from 'type-graphql';
+import { alwaysPresent, filterFields, sortFields, type FieldSpec, type ResourceDeclaration } from '../domain/declare/field';
+import type { z } from 'zod';
+import { Address, BulkResult, Connection, SortDirection } from './common';
+import { validatedBy } from './validation';
+
+/** The GraphQL types of a declared resource. */
+export interface DeclaredTypes {
+  Record: ClassType;
+  Connection: ClassType;
+  BulkResult: ClassType;
+  CreateInput: ClassType;
+  UpdateInput: ClassType;
+  CreateItem: ClassType;
+  UpdateItem: ClassType;
+  Filter: ClassType;
+  OrderBy: ClassType;
+}
+
+const enums = new Map<string, Record<string, string>>();
+const objects = new Map<string, { output: ClassType; input: ClassType }>();
+
+function named(name: string, base?: ClassType): ClassType {
+  const made = base ? { [name]: class extends base {} } : { [name]: class {} };
+  return made[name];
+}
+
+function enumOf(values: readonly string[], name: string, description?: string): Record<string, string> {
+  let registered = enums.get(name);
+  if (!registered) {
+    registered = Object.fromEntries(values.map((value) => [value, value]));
+    registerEnumType(registered, { name, description });
+    enums.set(name, registered);
+  }
+  return registered;
+}
+
+/** The field's bounds in words, for the schema's descriptions. */
+function bounds(spec: FieldSpec): string | undefined {
+  if (spec.kind === 'text') return spec.min ? `${spec.min} to ${spec.max} characters.` : `At most ${spec.max} characters.`;
+  if (spec.kind === 'int') return `${spec.min} to ${spec.max}.`;
+  if (spec.kind === 'texts') return `At most ${spec.max} items of at most ${spec.itemMax} characters.`;
+  if (spec.kind === 'refs') return `Ids of ${spec.label}s of the account (at most ${spec.max}).`;
+  if (spec.kind === 'email') return 'A valid email address.';
+  return undefined;
+}
+
+const describe = (spec: FieldSpec, input: boolean) =>
+  [spec.common?.description, input ? bounds(spec) : undefined].filter(Boolean).join(' ') || undefined;
+
+/** The GraphQL type of a field's value (a list type for list fields). */
+function typeOf(spec: FieldSpec, input: boolean): () => unknown {
+  switch (spec.kind) {
+    case 'text':
+    case 'email':
+      return () => String;
+    case 'int':
+      return () => Int;
+    case 'enum': {
+      const type = enumOf(spec.values, spec.typeName, spec.description);
+      return () => type;
+    }
+    case 'texts':
+      return () => [String];
+    case 'refs':
+      return () => [ID];
+    case 'object': {
+      const pair = objectTypes(spec.typeName, spec.fields, spec.description);
+      return () => (input ? pair.input : pair.output);
+    }
+    case 'address':
+      return () => Address;
+  }
+}
+
+function objectTypes(typeName: string, fields: Record<string, FieldSpec>, description?: string) {
+  let pair = objects.get(typeName);
+  if (!pair) {
+    const output = named(typeName);
+    const input = named(`${typeName}Input`);
+    for (const [name, spec] of Object.entries(fields)) {
+      Field(typeOf(spec, false) as never, { nullable: true, description: describe(spec, false) })(output.prototype, name);
+      Field(typeOf(spec, true) as never, { nullable: true, description: describe(spec, true) })(input.prototype, name);
+    }
+    ObjectType(typeName, { description })(output);
+    InputType(`${typeName}Input`, { description })(input);
+    pair = { output, input };
+    objects.set(typeName, pair);
+  }
+  return pair;
+}
+
+/** Input fields: `required` ones are non-null only where the input demands them (create). */
+function inputClass(name: string, declaration: ResourceDeclaration, requiredOnCreate: boolean, description: string, base?: ClassType): ClassType {
+  const cls = named(name, base);
+  for (const [field, spec] of Object.entries(declaration.fields)) {
+    const required = requiredOnCreate && Boolean(spec.common?.required);
+    Field(typeOf(spec, true) as never, { nullable: !required, description: describe(spec, true) })(cls.prototype, field);
+  }
+  InputType(name, { description })(cls);
+  return cls;
+}
+
+/** Derives the GraphQL object, connection, bulk result, input, filter and order types of a declared resource. */
+export function declaredTypes(
+  declaration: ResourceDeclaration,
+  schemas: { createSchema: z.ZodType; updateSchema: z.ZodType; filterSchema: z.ZodType },
+): DeclaredTypes {
+  const { type } = declaration;
+
+  const Record = named(type);
+  Field(() => ID)(Record.prototype, 'id');
+  for (const [name, spec] of Object.entries(declaration.fields)) {
+    Field(typeOf(spec, false) as never, { nullable: !alwaysPresent(spec), description: spec.common?.description })(Record.prototype, name);
+  }
+  Field(() => Date)(Record.prototype, 'createdAt');
+  Field(() => Date)(Record.prototype, 'updatedAt');
+  ObjectType(type, { description: declaration.description })(Record);
+
+  const ConnectionType = named(`${type}Connection`, Connection(Record, type) as ClassType);
+  ObjectType(`${type}Connection`)(ConnectionType);
+  const BulkResultType = named(`${type}BulkResult`, BulkResult(Record, type) as ClassType);
+  ObjectType(`${type}BulkResult`, { description: 'Outcome of a bulk create or update.' })(BulkResultType);
+
+  const CreateInput = inputClass(`Create${type}Input`, declaration, true, `A new ${declaration.label}. Fields left null are not stored.`);
+  validatedBy(schemas.createSchema)(CreateInput);
+  const UpdateInput = inputClass(`Update${type}Input`, declaration, false, 'A partial update: fields left out keep their values; null clears an optional field.');
+  validatedBy(schemas.updateSchema)(UpdateInput);
+  const CreateItem = inputClass(
+    `${type}CreateItem`,
+    declaration,
+    false,
+    `One item of create${declaration.many[0].toUpperCase()}${declaration.many.slice(1)}. Required fields are checked per item, so one incomplete item does not fail the others.`,
+  );
+  const UpdateItem = named(`${type}UpdateItem`, UpdateInput);
+  Field(() => ID)(UpdateItem.prototype, 'id');
+  InputType(`${type}UpdateItem`, { description: `One item of update${declaration.many[0].toUpperCase()}${declaration.many.slice(1)}.` })(UpdateItem);
+
+  const Filter = named(`${type}Filter`);
+  for (const { filter, spec } of filterFields(declaration)) {
+    const valueType = spec.kind === 'texts' ? () => String : typeOf(spec, true);
+    Field(valueType as never, { nullable: true, description: spec.kind === 'texts' ? `Only ${declaration.many} carrying this value.` : undefined })(Filter.prototype, filter);
+  }
+  if (declaration.search) Field(() => String, { nullable: true, description: declaration.search.description })(Filter.prototype, 'search');
+  Field(() => Date, { nullable: true, description: 'Created at or after this instant.' })(Filter.prototype, 'createdFrom');
+  Field(() => Date, { nullable: true, description: 'Created at or before this instant.' })(Filter.prototype, 'createdTo');
+  InputType(`${type}Filter`)(Filter);
+  validatedBy(schemas.filterSchema)(Filter);
+
+  const orderFields = enumOf(sortFields(declaration), `${type}OrderField`);
+  const OrderBy = named(`${type}OrderBy`);
+  Field(() => orderFields, { defaultValue: declaration.defaultSort.field })(OrderBy.prototype, 'field');
+  Field(() => SortDirection, { defaultValue: declaration.defaultSort.direction })(OrderBy.prototype, 'direction');
+  InputType(`${type}OrderBy`)(OrderBy);
+
+  return { Record, Connection: ConnectionType, BulkResult: BulkResultType, CreateInput, UpdateInput, CreateItem, UpdateItem, Filter, OrderBy };
+}

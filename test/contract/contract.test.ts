@@ -1,0 +1,212 @@
+import { SCOPES } from '../../src/domain/auth/scopes';
+import { startTestGateway, type HttpResult, type TestGateway } from '../support/gateway';
+import { CONTRACT } from './index';
+import type { ContractField, ContractResource, Reference } from './types';
+
+/**
+ * The contract suite: for every resource of the contract's transcription (test/contract/*.ts), on the running
+ * gateway — the full documented body creates and reads back every field unchanged; the required fields alone create;
+ * each required field missing and each bound crossed is a 400 naming the field; the identifier is the documented one;
+ * every documented route answers; the OpenAPI document describes every documented field. A resource added to
+ * CONTRACT is covered with no new test code.
+ */
+type Json = Record<string, any>;
+
+let gw: TestGateway;
+let key: string;
+let openApi: Json;
+const refs = {} as Record<Reference, string>;
+
+beforeAll(async () => {
+  gw = await startTestGateway();
+  ({ key } = await gw.account([...SCOPES]));
+  const customer = await gw.gql('mutation { createCustomer(input: {name: "Almacén Don Pepe"}) { id } }', {}, { key });
+  refs.customer = customer.body.data.createCustomer.id;
+  const product = await gw.gql('mutation { createProduct(input: {name: "Yerba mate 1 kg", sku: "YM-1KG", stock: 100000}) { id } }', {}, { key });
+  refs.product = product.body.data.createProduct.id;
+  const supplier = await gw.rest('POST', '/suppliers/', { key, body: { name: 'Papelera Central SRL' } });
+  refs.supplier = supplier.body.data._id;
+  const supply = await gw.gql('mutation { createSupply(input: {name: "Tóner negro", defaultAmount: 1000, stock: 100000}) { id } }', {}, { key });
+  refs.supply = supply.body.data.createSupply.id;
+  openApi = (await (await fetch(`${gw.url}/api/v1/openapi.json`)).json()) as Json;
+});
+afterAll(async () => {
+  await gw?.stop();
+});
+
+/** A field's documented example (references replaced by real records of the account). */
+function exampleOf(field: ContractField): unknown {
+  if (field.ref) return field.type === 'array' ? [refs[field.ref]] : refs[field.ref];
+  if (field.fields && field.type === 'array') return [Object.fromEntries(field.fields.map((sub) => [sub.name, exampleOf(sub)]))];
+  if (field.fields) return Object.fromEntries(field.fields.map((sub) => [sub.name, exampleOf(sub)]));
+  return field.example;
+}
+
+/** Only the required fields (and, inside arrays of objects, their required sub-fields). */
+function minimalOf(fields: ContractField[]): Json {
+  return Object.fromEntries(
+    fields
+      .filter((field) => field.required)
+      .map((field) => [field.name, field.fields && field.type === 'array' ? [minimalOf(field.fields)] : exampleOf(field)]),
+  );
+}
+
+const fullOf = (fields: ContractField[]): Json => Object.fromEntries(fields.map((field) => [field.name, exampleOf(field)]));
+
+/** Every documented value sent comes back equal (the record may carry more). */
+function expectReadBack(sent: unknown, got: unknown, path: string): void {
+  if (Array.isArray(sent)) {
+    expect({ path, length: Array.isArray(got) ? got.length : got }).toEqual({ path, length: sent.length });
+    sent.forEach((item, i) => expectReadBack(item, (got as unknown[])[i], `${path}.${i}`));
+  } else if (sent !== null && typeof sent === 'object') {
+    expect({ path, type: typeof got }).toEqual({ path, type: 'object' });
+    for (const [name, value] of Object.entries(sent)) expectReadBack(value, (got as Json)?.[name], `${path}.${name}`);
+  } else {
+    expect({ path, value: got }).toEqual({ path, value: sent });
+  }
+}
+
+/** Values just outside each documented bound, with the path the refusal must name. */
+function boundCrossings(fields: ContractField[], prefix = ''): Array<{ path: string; value: unknown; why: string; at: string[] }> {
+  const crossings: Array<{ path: string; value: unknown; why: string; at: string[] }> = [];
+  for (const field of fields) {
+    const path = `${prefix}${field.name}`;
+    const at = path.split('.');
+    const isText = field.type === 'string';
+    const isNumber = field.type === 'number' || field.type === 'integer';
+    if (isText && field.max !== undefined) crossings.push({ path, value: 'x'.repeat(field.max + 1), why: `longer than ${field.max}`, at });
+    // An optional text of minimum 1 may be sent empty to clear it; only real minimums are crossed.
+    if (isText && field.min !== undefined && (field.required || field.min > 1)) crossings.push({ path, value: 'x'.repeat(field.min - 1), why: `shorter than ${field.min}`, at });
+    if (isNumber && field.min !== undefined) crossings.push({ path, value: field.min - (field.type === 'integer' ? 1 : 0.01), why: `below ${field.min}`, at });
+    if (isNumber && field.max !== undefined) crossings.push({ path, value: field.max + 1, why: `above ${field.max}`, at });
+    if (isNumber && field.above !== undefined) crossings.push({ path, value: field.above, why: `not above ${field.above}`, at });
+    if (isNumber && field.below !== undefined) crossings.push({ path, value: field.below, why: `not below ${field.below}`, at });
+    if (field.enum) crossings.push({ path, value: typeof field.enum[0] === 'number' ? 999 : 'not_a_documented_value', why: 'outside its values', at });
+    if (field.type === 'array' && field.min !== undefined) crossings.push({ path, value: [], why: `fewer than ${field.min} items`, at });
+    if (field.fields && field.type === 'array') crossings.push(...boundCrossings(field.fields, `${path}.0.`));
+    else if (field.fields) crossings.push(...boundCrossings(field.fields, `${path}.`));
+  }
+  return crossings;
+}
+
+/** `body` with the value at `at` (`items.0.description`) replaced, or removed when `value` is undefined. */
+function withValue(body: Json, at: string[], value: unknown): Json {
+  const copy = structuredClone(body);
+  let node: any = copy;
+  for (const segment of at.slice(0, -1)) node = node[segment];
+  const last = at[at.length - 1];
+  if (value === undefined) delete node[last];
+  else node[last] = value;
+  return copy;
+}
+
+const named = (result: HttpResult, path: string) => (result.body?.error?.details ?? []).map((detail: Json) => detail.path).includes(path);
+
+/** A schema with its `$ref` followed (OpenAPI components). */
+function resolve(schema: Json | undefined): Json | undefined {
+  if (!schema?.$ref) return schema;
+  return resolve(openApi.components.schemas[String(schema.$ref).split('/').pop()!]);
+}
+
+/** The documented properties of an OpenAPI schema (through `oneOf`/`anyOf` and arrays). */
+function propertiesOf(schema: Json | undefined): Record<string, Json> {
+  const resolved = resolve(schema);
+  if (!resolved) return {};
+  if (resolved.type === 'array' || resolved.items) return propertiesOf(resolved.items);
+  const variants = [...(resolved.oneOf ?? []), ...(resolved.anyOf ?? [])];
+  return Object.assign({}, resolved.properties ?? {}, ...variants.map((variant: Json) => propertiesOf(variant)));
+}
+
+/** Every documented field (and sub-field) missing from an OpenAPI schema, as paths. */
+function missingIn(schema: Json | undefined, fields: ContractField[], prefix = ''): string[] {
+  const properties = propertiesOf(schema);
+  return fields.flatMap((field) => {
+    const path = `${prefix}${field.name}`;
+    if (!(field.name in properties)) return [path];
+    return field.fields ? missingIn(properties[field.name], field.fields, `${path}.`) : [];
+  });
+}
+
+const DATE_TIME_WITHOUT_ZONE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?$/;
+
+function expectType(field: ContractField, value: unknown): void {
+  const label = { field: field.name, value };
+  if (value === null && field.alsoAccepts?.includes('null')) return;
+  switch (field.type) {
+    case 'string':
+      return expect({ ...label, ok: typeof value === 'string' }).toEqual({ ...label, ok: true });
+    case 'integer':
+      return expect({ ...label, ok: Number.isInteger(value) }).toEqual({ ...label, ok: true });
+    case 'number':
+      return expect({ ...label, ok: typeof value === 'number' }).toEqual({ ...label, ok: true });
+    case 'boolean':
+      return expect({ ...label, ok: typeof value === 'boolean' }).toEqual({ ...label, ok: true });
+    case 'date-time':
+      return expect({ ...label, ok: typeof value === 'string' && DATE_TIME_WITHOUT_ZONE.test(value) }).toEqual({ ...label, ok: true });
+    default:
+      return expect({ ...label, ok: value !== undefined }).toEqual({ ...label, ok: true });
+  }
+}
+
+describe.each(CONTRACT.map((resource) => [resource.base, resource] as const))('%s', (_base, resource: ContractResource) => {
+  const create = (body: unknown) => gw.rest('POST', `${resource.base}/`, { key, body });
+  const get = (id: string) => gw.rest('GET', `${resource.base}/${id}/`, { key });
+
+  it('the full documented body creates a record that reads back every field unchanged', async () => {
+    const body = fullOf(resource.fields);
+    const created = await create(body);
+    expect({ status: created.status, error: created.body.error }).toEqual({ status: 201, error: undefined });
+    const id = created.body.data[resource.idField];
+    const read = await get(id);
+    expect(read.status).toBe(200);
+    for (const field of resource.fields) expectReadBack(body[field.name], read.body.data[field.name], field.name);
+    for (const field of resource.returned.filter((returned) => !returned.fields)) expectType(field, read.body.data[field.name]);
+  });
+
+  it('the required fields alone create a record', async () => {
+    const created = await create(minimalOf(resource.fields));
+    expect({ status: created.status, error: created.body.error }).toEqual({ status: 201, error: undefined });
+  });
+
+  it(`the identifier is \`${resource.idField}\`, the one the contract names`, async () => {
+    const created = await create(minimalOf(resource.fields));
+    const id = created.body.data[resource.idField];
+    expect(typeof id).toBe('string');
+    expect(created.body.data).not.toHaveProperty(resource.idField === 'id' ? '_id' : 'id');
+    expect((await get(id)).body.data[resource.idField]).toBe(id);
+  });
+
+  const required = [
+    ...resource.fields.filter((field) => field.required).map((field) => ({ path: field.name, at: [field.name] })),
+    ...resource.fields
+      .filter((field) => field.required && field.type === 'array' && field.fields)
+      .flatMap((field) => field.fields!.filter((sub) => sub.required).map((sub) => ({ path: `${field.name}.0.${sub.name}`, at: [field.name, '0', sub.name] }))),
+  ];
+  it.each(required.map((entry) => [entry.path, entry] as const))('without %s → 400 naming it', async (path, { at }) => {
+    const result = await create(withValue(minimalOf(resource.fields), at, undefined));
+    expect({ status: result.status, named: named(result, path) }).toEqual({ status: 400, named: true });
+  });
+
+  it.each(boundCrossings(resource.fields).map((crossing) => [crossing.path, crossing.why, crossing] as const))(
+    '%s %s → 400 naming it',
+    async (path, _why, crossing) => {
+      const body = withValue(fullOf(resource.fields), crossing.at, crossing.value);
+      const result = await create(body);
+      expect({ status: result.status, named: named(result, path), details: result.body.error?.details }).toMatchObject({ status: 400, named: true });
+    },
+  );
+
+  it.each(resource.routes.map((route) => [route.method, route.path] as const))('%s %s answers (the route exists)', async (method, path) => {
+    const result = await gw.rest(method, path.replace('{id}', '000000000000000000000000'), { key, body: method === 'GET' || method === 'DELETE' ? undefined : {} });
+    expect({ method, path, noRoute: result.status === 404 && /^no route/.test(result.body?.error?.message ?? '') }).toEqual({ method, path, noRoute: false });
+  });
+
+  it('the OpenAPI document describes every documented field in the request and the response of create', () => {
+    const operation = openApi.paths[`/api/v1${resource.base}/`]?.post;
+    expect(operation).toBeDefined();
+    const request = operation.requestBody?.content?.['application/json']?.schema;
+    const response = operation.responses?.['201']?.content?.['application/json']?.schema?.properties?.data;
+    expect({ request: missingIn(request, resource.fields) }).toEqual({ request: [] });
+    expect({ response: missingIn(response, [...resource.fields, ...resource.returned]) }).toEqual({ response: [] });
+  });
+});

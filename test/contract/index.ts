@@ -1,0 +1,5 @@
+import { suppliers } from './suppliers';
+import type { ContractResource } from './types';
+
+/** Every resource of the contract the gateway serves; a new resource adds its module here. */
+export const CONTRACT: ContractResource[] = [suppliers];

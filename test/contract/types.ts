@@ -1,0 +1,67 @@
+/**
+ * A machine-readable transcription of the legacy API document (the REST contract). It is written from that document
+ * alone — never generated from the implementation — so that the contract suite checks the implementation against it.
+ */
+
+export type ContractType = 'string' | 'integer' | 'number' | 'boolean' | 'array' | 'object' | 'date' | 'date-time' | 'url' | 'email';
+
+/** Records of other resources a field may reference; the suite creates one of each before it runs. */
+export type Reference = 'customer' | 'product' | 'supplier' | 'supply';
+
+export interface ContractField {
+  name: string;
+  type: ContractType;
+  /** Other types the contract also allows (e.g. `address`: string or object; `unit_price`: number or null). */
+  alsoAccepts?: Array<ContractType | 'null'>;
+  required?: boolean;
+  /** Bounds as the contract states them: characters for strings, values for numbers, items for arrays. */
+  min?: number;
+  max?: number;
+  /** Strict bounds ("greater than 0", "less than 10^12"). */
+  above?: number;
+  below?: number;
+  /** The only values the contract allows. */
+  enum?: readonly (string | number)[];
+  /** The id of a record of another resource (the suite substitutes a real one). */
+  ref?: Reference;
+  /** Sub-fields of an object, or of each item of an array of objects. */
+  fields?: ContractField[];
+  /** A realistic value, as an Argentine business would send it (for arrays of objects: built from `fields`). */
+  example?: unknown;
+}
+
+export interface ContractRoute {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** Below /api/v1; `{id}` is the record identifier. */
+  path: string;
+}
+
+export interface ContractResource {
+  name: string;
+  /** Below /api/v1, without the trailing slash (`/suppliers`). */
+  base: string;
+  /** The identifier field of the records, as the contract names it. */
+  idField: 'id' | '_id';
+  scopes: { read: string; write: string };
+  /** Fields a client writes (create; update where the resource has it). */
+  fields: ContractField[];
+  /** Fields the stored record returns besides the writable ones (types only; values are the service's). */
+  returned: ContractField[];
+  routes: ContractRoute[];
+  /** Whether PUT `/{id}/` exists (it takes the same fields). */
+  updatable: boolean;
+}
+
+/** The routes §4.2 gives every generic CRUD resource. */
+export function crudRoutes(base: string): ContractRoute[] {
+  return [
+    { method: 'GET', path: `${base}/list/` },
+    { method: 'GET', path: `${base}/{id}/` },
+    { method: 'POST', path: `${base}/` },
+    { method: 'PUT', path: `${base}/{id}/` },
+    { method: 'DELETE', path: `${base}/{id}/` },
+    { method: 'POST', path: `${base}/bulk/create/` },
+    { method: 'PUT', path: `${base}/bulk/update/` },
+    { method: 'POST', path: `${base}/bulk/delete/` },
+  ];
+}

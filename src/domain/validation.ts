@@ -1,4 +1,5 @@
-import type { z } from 'zod';
+import { ObjectId } from 'mongodb';
+import { z } from 'zod';
 import { ValidationError, type ErrorDetail } from './errors';
 import { checkJsonShape } from './json-shape';
 
@@ -22,3 +23,11 @@ export function parseInput<S extends z.ZodType>(schema: S, value: unknown, prefi
   }
   return result.data;
 }
+
+/** A reference to another record: 24 hexadecimal characters, parsed to an ObjectId. */
+export const objectIdSchema = () =>
+  z
+    .string({ message: 'must be an id' })
+    .trim()
+    .regex(/^[0-9a-fA-F]{24}$/, 'must be an id (24 hexadecimal characters)')
+    .transform((id) => new ObjectId(id));

@@ -50,19 +50,19 @@ export function declaredResolver<D extends TenantDocument>(
     }
 
     @Authorized(scopes.write)
-    @Mutation(() => types.Record, { name: `create${One}` })
+    @Mutation(() => types.Record, { name: `create${One}`, description: declaration.notes?.create })
     async create(@Arg('input', () => types.CreateInput) input: Row, @Ctx() context: RequestContext): Promise<Row> {
       return toOutput(await resource.create(context, input));
     }
 
     @Authorized(scopes.write)
-    @Mutation(() => types.Record, { name: `update${One}`, description: 'Changes the given fields; the others keep their values.' })
+    @Mutation(() => types.Record, { name: `update${One}`, description: declaration.notes?.update ?? 'Changes the given fields; the others keep their values.' })
     async update(@Arg('id', () => ID) id: string, @Arg('input', () => types.UpdateInput) input: Row, @Ctx() context: RequestContext): Promise<Row> {
       return toOutput(await resource.update(context, id, input));
     }
 
     @Authorized(scopes.write)
-    @Mutation(() => ID, { name: `delete${One}`, description: `Deletes a ${label}; answers its id.` })
+    @Mutation(() => ID, { name: `delete${One}`, description: declaration.notes?.remove ?? `Deletes a ${label}; answers its id.` })
     async remove(@Arg('id', () => ID) id: string, @Ctx() context: RequestContext): Promise<string> {
       return resource.remove(context, id);
     }

@@ -4,8 +4,8 @@ import { ExpenseConnectionResolver, ExpenseResolver } from './expense';
 import { ProductResolver } from './product';
 import { StockResolver } from './stock';
 import { SupplierResolver } from './supplier';
-import { SupplierSuppliesResolver, SupplyResolver } from './supply';
+import { SupplierSuppliesResolver, SupplyLinksResolver, SupplyResolver } from './supply';
 import { SupplyConsumptionItemResolver, SupplyConsumptionResolver } from './supply-consumption';
 
 /** Every resolver class of the gateway. */
-export const RESOLVERS = [SupplierResolver, ProductResolver, CustomerResolver, StockResolver, SupplyResolver, SupplierSuppliesResolver, SupplyConsumptionResolver, SupplyConsumptionItemResolver, ExpenseResolver, ExpenseConnectionResolver, DeliveryNoteResolver, DeliveryNoteItemResolver, CustomerDeliveryNotesResolver, ProductDeliveryNotesResolver] as const;
+export const RESOLVERS = [SupplierResolver, ProductResolver, CustomerResolver, StockResolver, SupplyResolver, SupplyLinksResolver, SupplierSuppliesResolver, SupplyConsumptionResolver, SupplyConsumptionItemResolver, ExpenseResolver, ExpenseConnectionResolver, DeliveryNoteResolver, DeliveryNoteItemResolver, CustomerDeliveryNotesResolver, ProductDeliveryNotesResolver] as const;

@@ -1,5 +1,5 @@
 import { argentineDateTime } from '../domain/dates';
-import { filterFields, restName, snakeCase, sortFields, type FieldSpec, type ResourceDeclaration } from '../domain/declare/field';
+import { createOnly, filterFields, restName, snakeCase, sortFields, type FieldSpec, type ResourceDeclaration } from '../domain/declare/field';
 import { BULK_ERRORS, crudRoutes } from './crud';
 import { snakeToCamel } from './naming';
 import type { QueryParameter, RestRoute } from './route';
@@ -88,6 +88,12 @@ function jsonType(spec: FieldSpec): JsonSchema {
       return { type: 'array', items: { type: 'string', pattern: '^[0-9a-f]{24}$' }, maxItems: spec.max };
     case 'object':
       return { type: 'object', properties: Object.fromEntries(Object.entries(spec.fields).map(([name, sub]) => [restName(name, sub), nullable(jsonType(sub))])), additionalProperties: false };
+    case 'money':
+      return { type: 'number', minimum: spec.min, multipleOf: 0.01 };
+    case 'stock':
+      return { type: 'number', minimum: 0, multipleOf: 0.001 };
+    case 'ref':
+      return { type: 'string', pattern: '^[0-9a-f]{24}$' };
     case 'address': {
       const part = { type: ['string', 'null'] };
       const parts = { street: part, city: part, state: part, zip: part, postal_code: { ...part, description: 'Same as zip.' }, country: part };
@@ -102,7 +108,7 @@ function nullable(schema: JsonSchema): JsonSchema {
 
 /** The REST body of a create or update, from the declaration (REST names, bounds, required fields). */
 function bodySchema(declaration: ResourceDeclaration, create: boolean): JsonSchema {
-  const entries = Object.entries(declaration.fields);
+  const entries = Object.entries(declaration.fields).filter(([, spec]) => create || !createOnly(spec));
   return {
     type: 'object',
     properties: Object.fromEntries(entries.map(([name, spec]) => [restName(name, spec), spec.common?.required ? jsonType(spec) : nullable(jsonType(spec))])),

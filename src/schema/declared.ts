@@ -1,5 +1,5 @@
-import { Field, ID, InputType, Int, ObjectType, registerEnumType, type ClassType } from 'type-graphql';
-import { alwaysPresent, filterFields, sortFields, type FieldSpec, type ResourceDeclaration } from '../domain/declare/field';
+import { Field, Float, ID, InputType, Int, ObjectType, registerEnumType, type ClassType } from 'type-graphql';
+import { alwaysPresent, createOnly, filterFields, sortFields, type FieldSpec, type ResourceDeclaration } from '../domain/declare/field';
 import type { z } from 'zod';
 import { Address, BulkResult, Connection, SortDirection } from './common';
 import { validatedBy } from './validation';
@@ -42,6 +42,8 @@ function bounds(spec: FieldSpec): string | undefined {
   if (spec.kind === 'texts') return `At most ${spec.max} items of at most ${spec.itemMax} characters.`;
   if (spec.kind === 'refs') return `Ids of ${spec.label}s of the account (at most ${spec.max}).`;
   if (spec.kind === 'email') return 'A valid email address.';
+  if (spec.kind === 'money') return `At least ${spec.min}, at most 2 decimals.`;
+  if (spec.kind === 'stock') return 'The opening stock (at least 0, at most 3 decimals); afterwards it moves only through stock movements.';
   return undefined;
 }
 
@@ -70,6 +72,11 @@ function typeOf(spec: FieldSpec, input: boolean): () => unknown {
     }
     case 'address':
       return () => Address;
+    case 'money':
+    case 'stock':
+      return () => Float;
+    case 'ref':
+      return () => ID;
   }
 }
 
@@ -91,9 +98,10 @@ function objectTypes(typeName: string, fields: Record<string, FieldSpec>, descri
 }
 
 /** Input fields: `required` ones are non-null only where the input demands them (create). */
-function inputClass(name: string, declaration: ResourceDeclaration, requiredOnCreate: boolean, description: string, base?: ClassType): ClassType {
-  const cls = named(name, base);
+function inputClass(name: string, declaration: ResourceDeclaration, requiredOnCreate: boolean, description: string, create: boolean): ClassType {
+  const cls = named(name);
   for (const [field, spec] of Object.entries(declaration.fields)) {
+    if (!create && createOnly(spec)) continue;
     const required = requiredOnCreate && Boolean(spec.common?.required);
     Field(typeOf(spec, true) as never, { nullable: !required, description: describe(spec, true) })(cls.prototype, field);
   }
@@ -122,15 +130,16 @@ export function declaredTypes(
   const BulkResultType = named(`${type}BulkResult`, BulkResult(Record, type) as ClassType);
   ObjectType(`${type}BulkResult`, { description: 'Outcome of a bulk create or update.' })(BulkResultType);
 
-  const CreateInput = inputClass(`Create${type}Input`, declaration, true, `A new ${declaration.label}. Fields left null are not stored.`);
+  const CreateInput = inputClass(`Create${type}Input`, declaration, true, `A new ${declaration.label}. Fields left null are not stored.`, true);
   validatedBy(schemas.createSchema)(CreateInput);
-  const UpdateInput = inputClass(`Update${type}Input`, declaration, false, 'A partial update: fields left out keep their values; null clears an optional field.');
+  const UpdateInput = inputClass(`Update${type}Input`, declaration, false, 'A partial update: fields left out keep their values; null clears an optional field.', false);
   validatedBy(schemas.updateSchema)(UpdateInput);
   const CreateItem = inputClass(
     `${type}CreateItem`,
     declaration,
     false,
     `One item of create${declaration.many[0].toUpperCase()}${declaration.many.slice(1)}. Required fields are checked per item, so one incomplete item does not fail the others.`,
+    true,
   );
   const UpdateItem = named(`${type}UpdateItem`, UpdateInput);
   Field(() => ID)(UpdateItem.prototype, 'id');

@@ -1,5 +1,6 @@
 import { suppliers } from './suppliers';
+import { supplies } from './supplies';
 import type { ContractResource } from './types';
 
 /** Every resource of the contract the gateway serves; a new resource adds its module here. */
-export const CONTRACT: ContractResource[] = [suppliers];
+export const CONTRACT: ContractResource[] = [suppliers, supplies];

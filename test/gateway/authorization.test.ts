@@ -569,7 +569,7 @@ GQL_CASES.adjustStock = (() => {
 const storedIn = (collection: 'supplies' | 'supply_consumptions', id: string) => gw.store.collection(collection).findOne({ _id: new ObjectId(id) }) as Promise<any>;
 
 async function supplyOf(key: string, stock = 10): Promise<string> {
-  const res = await gw.rest('POST', '/supplies/', { key, body: { name: unique('Supply'), stock, unit_price: 1 } });
+  const res = await gw.rest('POST', '/supplies/', { key, body: { name: unique('Supply'), default_amount: 0, stock, unit_price: 1 } });
   expect(res.status).toBe(201);
   return res.body.data._id;
 }
@@ -651,7 +651,7 @@ Object.assign(
     collection: 'supplies',
     read: 'supplies:read',
     write: 'supplies:write',
-    fields: () => ({ name: unique('Supply'), stock: 3 }),
+    fields: () => ({ name: unique('Supply'), defaultAmount: 0, stock: 3 }),
     change: { description: 'changed' },
   }),
   {
@@ -659,7 +659,7 @@ Object.assign(
       scope: 'supplies:write',
       record: supplyRecord,
       document: 'mutation M($inputs: [SupplyCreateItem!]!) { createSupplies(inputs: $inputs) { count errors { code } } }',
-      variables: (id: string) => ({ inputs: [{ name: `Bulk supply for ${id}` }] }),
+      variables: (id: string) => ({ inputs: [{ name: `Bulk supply for ${id}`, defaultAmount: 0 }] }),
       succeeded: (data: any) => expect(data.createSupplies).toEqual({ count: 1, errors: [] }),
       async unchanged(id: string) {
         expect(await gw.store.collection('supplies').countDocuments({ name: `Bulk supply for ${id}` })).toBe(0);
@@ -794,7 +794,7 @@ Object.assign(REST_CASES, {
   },
   'POST /supplies/bulk/create/': {
     record: supplyRecord,
-    request: (id: string) => ({ path: '/supplies/bulk/create/', body: { items: [{ name: `REST bulk supply for ${id}` }] } }),
+    request: (id: string) => ({ path: '/supplies/bulk/create/', body: { items: [{ name: `REST bulk supply for ${id}`, default_amount: 0 }] } }),
     succeeded: (res: HttpResult) => expect(res.body.data).toMatchObject({ created: 1, errors: [] }),
     async unchanged(id: string) {
       expect(await gw.store.collection('supplies').countDocuments({ name: `REST bulk supply for ${id}` })).toBe(0);
@@ -840,7 +840,7 @@ Object.assign(REST_CASES, {
   },
   'POST /supplies/': {
     record: supplyRecord,
-    request: (id: string) => ({ path: '/supplies/', body: { name: `REST supply for ${id}`, stock: 2 } }),
+    request: (id: string) => ({ path: '/supplies/', body: { name: `REST supply for ${id}`, default_amount: 0, stock: 2 } }),
     succeeded: (res: HttpResult, id: string) => expect(res.body.data).toMatchObject({ name: `REST supply for ${id}`, stock: 2 }),
     async unchanged(id: string) {
       expect(await gw.store.collection('supplies').countDocuments({ name: `REST supply for ${id}` })).toBe(0);

@@ -43,7 +43,6 @@ describe('create: boundaries just inside', () => {
     ['default_amount 0', { name: 'x', default_amount: 0 }, { default_amount: 0 }],
     ['default_amount 0.01', { name: 'x', default_amount: 0.01 }, { default_amount: 0.01 }],
     ['default_amount just below 10^12', { name: 'x', default_amount: 999999999999.99 }, { default_amount: 999999999999.99 }],
-    ['default_amount left out is 0', { name: 'x' }, { default_amount: 0 }],
     ['description of 500 characters', { name: 'x', description: chars(500) }, { description: chars(500) }],
     ['unit of 50 characters', { name: 'x', unit: chars(50, 'u') }, { unit: chars(50, 'u') }],
     ['unit_price 0', { name: 'x', unit_price: 0 }, { unit_price: 0 }],
@@ -54,7 +53,7 @@ describe('create: boundaries just inside', () => {
     ['stock 0', { name: 'x', stock: 0 }, { stock: 0 }],
     ['stock with 3 decimals', { name: 'x', stock: 2.125 }, { stock: 2.125 }],
   ])('%s', async (_title, body, expected) => {
-    const record = data(await gw.rest('POST', '/supplies/', { key, body }), 201);
+    const record = data(await gw.rest('POST', '/supplies/', { key, body: { default_amount: 0, ...body } }), 201);
     expect(record).toMatchObject(expected);
     const again = data(await gw.rest('GET', `/supplies/${record._id}/`, { key }), 200);
     expect(again).toEqual(record);
@@ -67,6 +66,7 @@ describe('create: boundaries just outside', () => {
     ['whitespace-only name', { name: '   ' }, ['name']],
     ['name left out', { unit: 'kg' }, ['name']],
     ['name of 201 characters', { name: chars(201) }, ['name']],
+    ['default_amount left out (the contract requires it)', { name: 'x', default_amount: undefined }, ['default_amount']],
     ['negative default_amount', { name: 'x', default_amount: -0.01 }, ['default_amount']],
     ['default_amount of 10^12', { name: 'x', default_amount: 1e12 }, ['default_amount']],
     ['default_amount with 3 decimals', { name: 'x', default_amount: 1.005 }, ['default_amount']],
@@ -83,14 +83,14 @@ describe('create: boundaries just outside', () => {
     ['several at once', { name: '', unit: chars(51), description: chars(501) }, ['description', 'name', 'unit']],
   ])('%s', async (_title, body, paths) => {
     const before = await gw.store.collection('supplies').countDocuments({});
-    expect(failedPaths(await gw.rest('POST', '/supplies/', { key, body }))).toEqual(paths);
+    expect(failedPaths(await gw.rest('POST', '/supplies/', { key, body: { default_amount: 0, ...body } }))).toEqual(paths);
     expect(await gw.store.collection('supplies').countDocuments({})).toBe(before);
   });
 });
 
 describe('stock', () => {
   it('opening stock is recorded as an opening movement; updates do not accept stock', async () => {
-    const record = data(await gw.rest('POST', '/supplies/', { key, body: { name: 'Aceite', unit: 'litro', stock: 12.5 } }), 201);
+    const record = data(await gw.rest('POST', '/supplies/', { key, body: { default_amount: 0, name: 'Aceite', unit: 'litro', stock: 12.5 } }), 201);
     expect(record.stock).toBe(12.5);
     expect((await stored(record._id)).stock_milli).toBe(12500);
     const moves = await movements(record._id);
@@ -117,7 +117,7 @@ describe('stock', () => {
   });
 
   it('no opening stock: no movement', async () => {
-    const record = data(await gw.rest('POST', '/supplies/', { key, body: { name: 'Sal' } }), 201);
+    const record = data(await gw.rest('POST', '/supplies/', { key, body: { default_amount: 0, name: 'Sal' } }), 201);
     expect(record.stock).toBe(0);
     expect(await movements(record._id)).toHaveLength(0);
   });
@@ -125,7 +125,7 @@ describe('stock', () => {
 
 describe('update', () => {
   it('changes given fields, clears with null, keeps the rest', async () => {
-    const created = data(await gw.rest('POST', '/supplies/', { key, body: { name: 'Azúcar', unit: 'kg', unit_price: 5, description: 'refinada', default_amount: 4 } }), 201);
+    const created = data(await gw.rest('POST', '/supplies/', { key, body: { default_amount: 0, name: 'Azúcar', unit: 'kg', unit_price: 5, description: 'refinada', default_amount: 4 } }), 201);
     const updated = data(await gw.rest('PUT', `/supplies/${created._id}/`, { key, body: { unit_price: null, description: '', status: 'inactive' } }), 200);
     expect(updated).toMatchObject({ name: 'Azúcar', unit: 'kg', unit_price: null, description: null, status: 'inactive', default_amount: 4 });
     const doc = await stored(created._id);
@@ -144,16 +144,16 @@ describe('supplier link', () => {
     const other = await gw.account([...SUPPLY_SCOPES]);
     const theirs = await supplier(other.key);
 
-    const ok = data(await gw.rest('POST', '/supplies/', { key, body: { name: 'Levadura', supplier_id: mine } }), 201);
+    const ok = data(await gw.rest('POST', '/supplies/', { key, body: { default_amount: 0, name: 'Levadura', supplier_id: mine } }), 201);
     expect(ok.supplier_id).toBe(mine);
     for (const id of [theirs, new ObjectId().toHexString()]) {
-      const refused = await gw.rest('POST', '/supplies/', { key, body: { name: 'Levadura 2', supplier_id: id } });
+      const refused = await gw.rest('POST', '/supplies/', { key, body: { default_amount: 0, name: 'Levadura 2', supplier_id: id } });
       expect(failedPaths(refused)).toEqual(['supplier_id']);
       expect(refused.body.error.details[0].message).toBe('no such supplier in this account');
       expect(failedPaths(await gw.rest('PUT', `/supplies/${ok._id}/`, { key, body: { supplier_id: id } }))).toEqual(['supplier_id']);
     }
     expect((await stored(ok._id)).supplier_id).toEqual(new ObjectId(mine));
-    const bulk = await gw.rest('POST', '/supplies/bulk/create/', { key, body: { items: [{ name: 'B1', supplier_id: mine }, { name: 'B2', supplier_id: theirs }] } });
+    const bulk = await gw.rest('POST', '/supplies/bulk/create/', { key, body: { items: [{ name: 'B1', default_amount: 0, supplier_id: mine }, { name: 'B2', default_amount: 0, supplier_id: theirs }] } });
     expect(bulk.status).toBe(400);
     expect(bulk.body.error.details.map((d: { path: string }) => d.path)).toEqual(['1.supplier_id']);
     expect(await gw.store.collection('supplies').countDocuments({ name: 'B1' })).toBe(0);
@@ -165,9 +165,9 @@ describe('supplier link', () => {
   it('Supply.supplier and Supplier.supplies', async () => {
     const a = await supplier();
     const b = await supplier();
-    const s1 = data(await gw.rest('POST', '/supplies/', { key, body: { name: 'Tomate', supplier_id: a } }), 201)._id;
-    const s2 = data(await gw.rest('POST', '/supplies/', { key, body: { name: 'Cebolla', supplier_id: a } }), 201)._id;
-    const s3 = data(await gw.rest('POST', '/supplies/', { key, body: { name: 'Ajo', supplier_id: b } }), 201)._id;
+    const s1 = data(await gw.rest('POST', '/supplies/', { key, body: { default_amount: 0, name: 'Tomate', supplier_id: a } }), 201)._id;
+    const s2 = data(await gw.rest('POST', '/supplies/', { key, body: { default_amount: 0, name: 'Cebolla', supplier_id: a } }), 201)._id;
+    const s3 = data(await gw.rest('POST', '/supplies/', { key, body: { default_amount: 0, name: 'Ajo', supplier_id: b } }), 201)._id;
 
     const one = await gw.gql('query($id: ID!) { supply(id: $id) { name supplier { id } } }', { id: s1 }, { key });
     expect(one.body.data.supply).toEqual({ name: 'Tomate', supplier: { id: a } });
@@ -194,7 +194,7 @@ describe('list', () => {
       { name: 'Aluminio', description: 'papel de aluminio', supplier_id: sup },
       { name: 'Cajas', supplier_id: sup },
     ]) {
-      data(await gw.rest('POST', '/supplies/', { key: k, body }), 201);
+      data(await gw.rest('POST', '/supplies/', { key: k, body: { default_amount: 0, ...body } }), 201);
     }
     const names = (res: HttpResult) => data(res, 200).items.map((i: { name: string }) => i.name);
     expect(names(await gw.rest('GET', '/supplies/list/', { key: k }))).toEqual(['Aluminio', 'Bolsas', 'Cajas']);
@@ -210,13 +210,13 @@ describe('list', () => {
 
 describe('bulk and delete', () => {
   it('bulk create with opening stock, bulk update, bulk delete; all_or_none false keeps the good items', async () => {
-    const created = data(await gw.rest('POST', '/supplies/bulk/create/', { key, body: { items: [{ name: 'Bulk uno', stock: 3 }, { name: 'Bulk dos' }] } }), 201);
+    const created = data(await gw.rest('POST', '/supplies/bulk/create/', { key, body: { items: [{ name: 'Bulk uno', default_amount: 0, stock: 3 }, { name: 'Bulk dos', default_amount: 0 }] } }), 201);
     expect(created.created).toBe(2);
     const [one, two] = created.items;
     expect(one.stock).toBe(3);
     expect(await movements(one._id)).toHaveLength(1);
 
-    const partial = data(await gw.rest('POST', '/supplies/bulk/create/', { key, body: { items: [{ name: 'Bulk tres' }, { name: '' }], all_or_none: false } }), 201);
+    const partial = data(await gw.rest('POST', '/supplies/bulk/create/', { key, body: { items: [{ name: 'Bulk tres', default_amount: 0 }, { name: '', default_amount: 0 }], all_or_none: false } }), 201);
     expect(partial.created).toBe(1);
     expect(partial.errors).toEqual([expect.objectContaining({ index: 1, code: 'BAD_USER_INPUT', details: [expect.objectContaining({ path: 'name' })] })]);
 
@@ -226,7 +226,7 @@ describe('bulk and delete', () => {
     const deleted = data(await gw.rest('POST', '/supplies/bulk/delete/', { key, body: { ids: [one._id, two._id] } }), 200);
     expect(deleted).toEqual({ deleted: 2, items: [{ _id: one._id, deleted: true }, { _id: two._id, deleted: true }], errors: [] });
     expect(await stored(one._id)).toBeNull();
-    const single = data(await gw.rest('POST', '/supplies/', { key, body: { name: 'Para borrar' } }), 201);
+    const single = data(await gw.rest('POST', '/supplies/', { key, body: { default_amount: 0, name: 'Para borrar' } }), 201);
     expect(data(await gw.rest('DELETE', `/supplies/${single._id}/`, { key }), 200)).toEqual({ _id: single._id, deleted: true });
     expect((await gw.rest('GET', `/supplies/${single._id}/`, { key })).status).toBe(404);
   });

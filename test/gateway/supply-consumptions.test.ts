@@ -46,7 +46,7 @@ function failedPaths(res: HttpResult): string[] {
 }
 
 async function supply(body: Record<string, unknown>, k = key): Promise<string> {
-  return data(await gw.rest('POST', '/supplies/', { key: k, body: { name: `Insumo ${new ObjectId().toHexString().slice(-6)}`, ...body } }), 201)._id;
+  return data(await gw.rest('POST', '/supplies/', { key: k, body: { name: `Insumo ${new ObjectId().toHexString().slice(-6)}`, default_amount: 0, ...body } }), 201)._id;
 }
 
 const stockOf = async (id: string) => ((await gw.store.collection('supplies').findOne({ _id: new ObjectId(id) })) as any).stock_milli / 1000;

@@ -12,7 +12,16 @@ export type FieldSpec =
   | { kind: 'texts'; max: number; itemMax: number; common?: Common }
   | { kind: 'refs'; collection: CollectionName; label: string; max: number; common?: Common }
   | { kind: 'object'; typeName: string; fields: Record<string, FieldSpec>; description?: string; common?: Common }
-  | { kind: 'address'; common?: Common };
+  | { kind: 'address'; common?: Common }
+  /** An amount of money (at most 2 decimals), stored exactly as integer centavos in `<rest name>_cents`. */
+  | { kind: 'money'; min: number; common?: Common }
+  /** The id of one record of the account in another collection. */
+  | { kind: 'ref'; collection: CollectionName; label: string; common?: Common }
+  /**
+   * Stock in thousandths (`stock_milli`): given once on create as the opening stock (recorded as a movement by the
+   * resource), read everywhere, never written by an update (it moves only through movements).
+   */
+  | { kind: 'stock'; common?: Common };
 
 interface TextSpec {
   kind: 'text';
@@ -56,19 +65,33 @@ export const object = (typeName: string, fields: Record<string, FieldSpec>, comm
   common,
 });
 export const address = (common: Common = {}): FieldSpec => ({ kind: 'address', common });
+export const money = (min: number, common: Common = {}): FieldSpec => ({ kind: 'money', min, common });
+export const ref = (collection: CollectionName, label: string, common: Common = {}): FieldSpec => ({ kind: 'ref', collection, label, common });
+export const stock = (common: Common = {}): FieldSpec => ({ kind: 'stock', common });
 
 export function snakeCase(name: string): string {
   return name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
 }
 
-/** The field's REST and stored name. */
+/** The field's REST name. */
 export const restName = (name: string, spec: FieldSpec): string => spec.common?.rest ?? snakeCase(name);
+
+/** The field's stored name: the REST name, with the unit of exact numbers (`_cents`, `_milli`) added. */
+export function storedName(name: string, spec: FieldSpec): string {
+  if (spec.kind === 'money') return `${restName(name, spec)}_cents`;
+  if (spec.kind === 'stock') return `${restName(name, spec)}_milli`;
+  return restName(name, spec);
+}
 
 /** A list field reads as an empty list, never null. */
 export const isList = (spec: FieldSpec): boolean => spec.kind === 'texts' || spec.kind === 'refs';
 
 /** Whether the field always has a value on a stored record (required, defaulted or a list). */
-export const alwaysPresent = (spec: FieldSpec): boolean => Boolean(spec.common?.required) || spec.common?.default !== undefined || isList(spec);
+export const alwaysPresent = (spec: FieldSpec): boolean =>
+  Boolean(spec.common?.required) || spec.common?.default !== undefined || isList(spec) || spec.kind === 'stock';
+
+/** Fields an update may not write (they change through their own operations). */
+export const createOnly = (spec: FieldSpec): boolean => spec.kind === 'stock';
 
 /** A resource declared once: its names, scopes, collection, fields, text search and list order. */
 export interface ResourceDeclaration {
@@ -87,6 +110,8 @@ export interface ResourceDeclaration {
   /** The default order of lists. */
   defaultSort: { field: string; direction: 'asc' | 'desc' };
   rest: { base: string; idName: '_id' | 'id' };
+  /** What the create, update and delete mutations do beyond the standard (their descriptions). */
+  notes?: { create?: string; update?: string; remove?: string };
 }
 
 export function declareResource<const D extends ResourceDeclaration>(declaration: D): D {

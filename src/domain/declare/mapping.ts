@@ -2,7 +2,8 @@ import { ObjectId } from 'mongodb';
 import type { StoredAddress } from '../../store/address';
 import { storedAddress } from '../address';
 import { fieldChanges } from '../resource';
-import { restName, type FieldSpec, type ResourceDeclaration } from './field';
+import { fromCents, fromMilli } from '../money';
+import { createOnly, restName, storedName, type FieldSpec, type ResourceDeclaration } from './field';
 
 type Row = Record<string, unknown>;
 
@@ -13,11 +14,13 @@ function storedValue(spec: FieldSpec, value: unknown): unknown {
       return [...new Set(value as string[])];
     case 'refs':
       return [...new Set(value as string[])].map((id) => new ObjectId(id));
+    case 'ref':
+      return new ObjectId(value as string);
     case 'object': {
       const stored: Row = {};
       for (const [name, sub] of Object.entries(spec.fields)) {
         const part = (value as Row)[name];
-        if (part !== undefined && part !== null && part !== '') stored[restName(name, sub)] = storedValue(sub, part);
+        if (part !== undefined && part !== null && part !== '') stored[storedName(name, sub)] = storedValue(sub, part);
       }
       return Object.keys(stored).length ? stored : undefined;
     }
@@ -33,8 +36,10 @@ export function changesOf(declaration: ResourceDeclaration, input: Row): { set: 
   const { set, unset, put } = fieldChanges<Row>();
   for (const [name, spec] of Object.entries(declaration.fields)) {
     const value = input[name];
-    if (value === undefined) continue;
-    put(restName(name, spec), value === null || value === '' ? null : ((storedValue(spec, value) ?? null) as never));
+    if (value === undefined || createOnly(spec)) continue;
+    // A field that is always present (required or defaulted) goes back to its default rather than away.
+    const cleared = value === null || value === '' ? (spec.common?.default ?? null) : null;
+    put(storedName(name, spec), value === null || value === '' ? (cleared as never) : ((storedValue(spec, value) ?? null) as never));
   }
   return { set, unset };
 }
@@ -43,8 +48,8 @@ export function changesOf(declaration: ResourceDeclaration, input: Row): { set: 
 export function createFieldsOf(declaration: ResourceDeclaration, input: Row): Row {
   const defaults = Object.fromEntries(
     Object.entries(declaration.fields)
-      .filter(([, spec]) => spec.common?.default !== undefined || spec.kind === 'texts' || spec.kind === 'refs')
-      .map(([name, spec]) => [restName(name, spec), spec.common?.default ?? []]),
+      .filter(([, spec]) => spec.common?.default !== undefined || spec.kind === 'texts' || spec.kind === 'refs' || spec.kind === 'stock')
+      .map(([name, spec]) => [storedName(name, spec), spec.kind === 'stock' ? 0 : (spec.common?.default ?? [])]),
   );
   return { ...defaults, ...changesOf(declaration, input).set };
 }
@@ -55,9 +60,15 @@ function outputValue(spec: FieldSpec, stored: unknown): unknown {
       return stored ?? [];
     case 'refs':
       return ((stored as ObjectId[] | undefined) ?? []).map((id) => id.toHexString());
+    case 'ref':
+      return (stored as ObjectId | undefined)?.toHexString() ?? null;
+    case 'money':
+      return stored === undefined || stored === null ? null : fromCents(stored as number);
+    case 'stock':
+      return fromMilli((stored as number | undefined) ?? 0);
     case 'object':
       return stored
-        ? Object.fromEntries(Object.entries(spec.fields).map(([name, sub]) => [name, outputValue(sub, (stored as Row)[restName(name, sub)])]))
+        ? Object.fromEntries(Object.entries(spec.fields).map(([name, sub]) => [name, outputValue(sub, (stored as Row)[storedName(name, sub)])]))
         : null;
     case 'address':
       return addressOutput(stored as StoredAddress | undefined);
@@ -76,7 +87,7 @@ export function addressOutput(address: StoredAddress | undefined): Row | null {
 /** A stored record in its GraphQL shape: `id`, every declared field, creation and update times. */
 export function outputOf(declaration: ResourceDeclaration, doc: Row & { _id: ObjectId; created_at: Date; updated_at: Date }): Row {
   const out: Row = { id: doc._id.toHexString() };
-  for (const [name, spec] of Object.entries(declaration.fields)) out[name] = outputValue(spec, doc[restName(name, spec)]);
+  for (const [name, spec] of Object.entries(declaration.fields)) out[name] = outputValue(spec, doc[storedName(name, spec)]);
   out.createdAt = doc.created_at;
   out.updatedAt = doc.updated_at;
   return out;
@@ -84,4 +95,8 @@ export function outputOf(declaration: ResourceDeclaration, doc: Row & { _id: Obj
 
 /** Stored names of the fields a text search looks in. */
 export const searchFieldsOf = (declaration: ResourceDeclaration): string[] =>
-  (declaration.search?.fields ?? []).map((name) => restName(name, declaration.fields[name]));
+  (declaration.search?.fields ?? []).map((name) => storedName(name, declaration.fields[name]));
+
+/** A validated filter value as stored (ids become ObjectIds). */
+export const storedFilterValue = (spec: FieldSpec, value: unknown): unknown =>
+  value === undefined || value === null ? undefined : spec.kind === 'ref' ? new ObjectId(value as string) : value;

@@ -5,8 +5,8 @@ import { TenantCollection } from '../../store/tenant-collection';
 import { requirePrincipal, type RequestContext } from '../context';
 import { ValidationError, type AppError, type ErrorDetail } from '../errors';
 import { Resource } from '../resource';
-import { filterFields, restName, snakeCase, type ResourceDeclaration } from './field';
-import { changesOf, createFieldsOf, searchFieldsOf } from './mapping';
+import { filterFields, snakeCase, storedName, type ResourceDeclaration } from './field';
+import { changesOf, createFieldsOf, searchFieldsOf, storedFilterValue } from './mapping';
 import { createSchemaOf, filterSchemaOf, updateSchemaOf } from './validation';
 
 type Row = Record<string, unknown>;
@@ -20,19 +20,26 @@ export interface ListOrder {
 async function checkReferences(declaration: ResourceDeclaration, context: RequestContext, input: Row, session?: ClientSession): Promise<void> {
   const problems: ErrorDetail[] = [];
   for (const [name, spec] of Object.entries(declaration.fields)) {
-    const ids = input[name];
-    if (spec.kind !== 'refs' || !Array.isArray(ids) || !ids.length) continue;
+    const value = input[name];
+    if ((spec.kind !== 'refs' && spec.kind !== 'ref') || value === undefined || value === null) continue;
+    const ids = spec.kind === 'ref' ? [value as string] : (value as string[]);
     const collection = new TenantCollection<TenantDocument>(context.store.collection(spec.collection), requirePrincipal(context).accountId);
-    const found = await collection.findByIds(ids as string[], session);
+    const found = await collection.findByIds(ids, session);
     found.forEach((doc, index) => {
-      if (!doc) problems.push({ path: `${name}.${index}`, message: `not a ${spec.label} of the account` });
+      if (!doc) problems.push({ path: spec.kind === 'ref' ? name : `${name}.${index}`, message: `no such ${spec.label} in this account` });
     });
   }
   if (problems.length) throw new ValidationError(`unknown references: ${problems.map((p) => p.path).join(', ')}`, problems);
 }
 
 /** The domain operations of a declared resource: validation, stored mapping, filters and order all derived. */
-export function declaredResource<D extends TenantDocument>(declaration: ResourceDeclaration, extra: { duplicate?: (input: Row) => AppError } = {}) {
+export interface DeclaredExtras<D extends TenantDocument> {
+  duplicate?: (input: Row) => AppError;
+  /** More writes that belong with a new record (e.g. its opening stock movement), in its transaction. */
+  afterCreate?: (context: RequestContext, doc: D, input: Row, session: ClientSession) => Promise<D>;
+}
+
+export function declaredResource<D extends TenantDocument>(declaration: ResourceDeclaration, extra: DeclaredExtras<D> = {}) {
   const createSchema = createSchemaOf(declaration);
   const updateSchema = updateSchemaOf(declaration);
   const filterSchema = filterSchemaOf(declaration);
@@ -48,16 +55,17 @@ export function declaredResource<D extends TenantDocument>(declaration: Resource
     prepare: (context, input, session) => checkReferences(declaration, context, input, session),
     query: (filter) =>
       listFilter({
-        equals: Object.fromEntries(filters.map(({ filter: key, name, spec }) => [restName(name, spec), filter?.[key]])),
+        equals: Object.fromEntries(filters.map(({ filter: key, name, spec }) => [storedName(name, spec), storedFilterValue(spec, filter?.[key])])),
         search: filter?.search ? { fields: search, text: filter.search as string } : undefined,
         window: { field: 'created_at', from: filter?.createdFrom as Date | undefined, to: filter?.createdTo as Date | undefined },
       }) as never,
     sort: (order) => {
       const field = order?.field ?? declaration.defaultSort.field;
       const spec = declaration.fields[field];
-      return listSort(spec ? restName(field, spec) : snakeCase(field), order?.direction ?? declaration.defaultSort.direction);
+      return listSort(spec ? storedName(field, spec) : snakeCase(field), order?.direction ?? declaration.defaultSort.direction);
     },
     duplicate: extra.duplicate,
+    afterCreate: extra.afterCreate,
   });
   return { resource, createSchema, updateSchema, filterSchema };
 }

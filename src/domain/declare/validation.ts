@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { addressSchema } from '../address';
-import { filterFields, type FieldSpec, type ResourceDeclaration } from './field';
+import { moneySchema, quantitySchema } from '../money';
+import { createOnly, filterFields, type FieldSpec, type ResourceDeclaration } from './field';
 
 const OBJECT_ID = /^[0-9a-f]{24}$/i;
 
@@ -31,14 +32,20 @@ export function valueSchema(spec: FieldSpec): z.ZodType {
       return z.object(Object.fromEntries(Object.entries(spec.fields).map(([name, sub]) => [name, valueSchema(sub).nullish()]))).strict();
     case 'address':
       return addressSchema;
+    case 'money':
+      return moneySchema({ min: spec.min });
+    case 'ref':
+      return z.string().regex(OBJECT_ID, `not the id of a ${spec.label}`);
+    case 'stock':
+      return quantitySchema({ positive: false }).refine((milli) => milli >= 0, 'must be at least 0');
   }
 }
 
-function fieldsSchema(declaration: ResourceDeclaration, required: (spec: FieldSpec) => 'required' | 'optional' | 'nullish') {
+function fieldsSchema(declaration: ResourceDeclaration, required: (spec: FieldSpec) => 'required' | 'optional' | 'nullish', update = false) {
   return z
     .object(
       Object.fromEntries(
-        Object.entries(declaration.fields).map(([name, spec]) => {
+        Object.entries(declaration.fields).filter(([, spec]) => !(update && createOnly(spec))).map(([name, spec]) => {
           const schema = valueSchema(spec);
           const mode = required(spec);
           return [name, mode === 'required' ? schema : mode === 'optional' ? schema.optional() : schema.nullish()];
@@ -54,7 +61,7 @@ export const createSchemaOf = (declaration: ResourceDeclaration) =>
 
 /** A partial update: anything may be left out; only optional fields may be cleared with null. */
 export const updateSchemaOf = (declaration: ResourceDeclaration) =>
-  fieldsSchema(declaration, (spec) => (spec.common?.required ? 'optional' : 'nullish'));
+  fieldsSchema(declaration, (spec) => (spec.common?.required ? 'optional' : 'nullish'), true);
 
 /** A list filter: the declared equality filters, the text search and the creation window. */
 export function filterSchemaOf(declaration: ResourceDeclaration) {

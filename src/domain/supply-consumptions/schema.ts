@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { calendarDateSchema } from '../dates';
 import { quantitySchema } from '../money';
-import { objectIdSchema } from '../supplies/schema';
+import { objectIdSchema } from '../validation';
 
 /** Supply consumption validation (seed 2.7). Field names are the GraphQL input's. */
 

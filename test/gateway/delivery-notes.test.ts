@@ -279,6 +279,16 @@ describe('numbering', () => {
     expect((await draft(s, { items, status: 'issued' })).number).toBe(3);
   });
 
+  /** The number of a note issued by REST (created as issued) or by the GraphQL issue mutation; the answer must be a success. */
+  const issuedNumber = (res: HttpResult): number => {
+    if ('success' in res.body) {
+      expect(res.status).toBe(201);
+      return res.body.data.number as number;
+    }
+    expect(res.body.errors).toBeUndefined();
+    return res.body.data.issueDeliveryNote.number as number;
+  };
+
   it('50 concurrent issues on one sale point: all succeed, numbers are one contiguous run without duplicates', async () => {
     const s = await setup({ yerba: 1000 });
     const items = [{ productId: s.product.yerba, description: 'Yerba', quantity: 1 }];
@@ -289,14 +299,7 @@ describe('numbering', () => {
       ...drafts.map((note) => gw.gql(ISSUE, { id: note.id }, { key: s.key })),
       ...Array.from({ length: 25 }, () => gw.rest('POST', '/delivery_notes/', { key: s.key, body: { customer_id: s.customer, items: [{ product_id: s.product.yerba, description: 'Yerba', quantity: 1 }], sale_point: 7, status: 'issued' } })),
     ]);
-    const numbers = results.map((res) => {
-      if ('success' in res.body) {
-        expect(res.status).toBe(201);
-        return res.body.data.number as number;
-      }
-      expect(res.body.errors).toBeUndefined();
-      return res.body.data.issueDeliveryNote.number as number;
-    });
+    const numbers = results.map(issuedNumber);
     expect(numbers).toHaveLength(50);
     expect([...numbers].sort((a, b) => a - b)).toEqual(Array.from({ length: 50 }, (_, i) => i + 2));
     // Stored as well, and the stock went down by exactly 51.
@@ -315,14 +318,7 @@ describe('numbering', () => {
       ...Array.from({ length: 100 }, () => gw.rest('POST', '/delivery_notes/', { key: s.key, body })),
     ]);
     // Racing creations of the sequence's counter are retried on a fresh snapshot: no duplicate-key error surfaces.
-    const numbers = results.map((res) => {
-      if ('success' in res.body) {
-        expect(res.status).toBe(201);
-        return res.body.data.number as number;
-      }
-      expect(res.body.errors).toBeUndefined();
-      return res.body.data.issueDeliveryNote.number as number;
-    });
+    const numbers = results.map(issuedNumber);
     expect(numbers.sort((a, b) => a - b)).toEqual(Array.from({ length: 200 }, (_, i) => i + 1));
     expect(await gw.store.collection('counters').countDocuments({ account_id: new ObjectId(s.accountId), name: 'delivery_notes:42' })).toBe(1);
     expect(await stockOf(s.product.yerba)).toBe(1000 - 200);

@@ -112,17 +112,7 @@ async function healthy(label: string): Promise<void> {
 
 const withPath = (path: string, id: string) => path.replace('{id}', id);
 
-async function rawGraphQL(body: string): Promise<HttpResult> {
-  const response = await fetch(`${gw.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': key }, body });
-  const text = await response.text();
-  let parsed: unknown = text;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    // checked as a body without an error code
-  }
-  return { status: response.status, headers: response.headers, body: parsed };
-}
+const rawGraphQL = (raw: string): Promise<HttpResult> => gw.http('POST', '/graphql', { key, raw });
 
 describe('every REST route', () => {
   const routes = ROUTES.map((route) => [`${route.method.toUpperCase()} ${route.path}`, route] as const);

@@ -36,13 +36,9 @@ describe('JSON nested 10,000 deep', () => {
 
   it('as GraphQL variables → 400 BAD_USER_INPUT', async () => {
     const query = JSON.stringify('mutation($input: CreateSupplierInput!) { createSupplier(input: $input) { id } }');
-    const response = await fetch(`${gw.url}/graphql`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-api-key': key },
-      body: `{"query": ${query}, "variables": {"input": ${nested(10_000)}}}`,
-    });
-    expect(response.status).toBe(400);
-    expect(((await response.json()) as any).errors[0].extensions.code).toBe('BAD_USER_INPUT');
+    const res = await gw.http('POST', '/graphql', { key, raw: `{"query": ${query}, "variables": {"input": ${nested(10_000)}}}` });
+    expect(res.status).toBe(400);
+    expect(res.body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
   });
 
   it(`${MAX_JSON_DEPTH} levels are still read (and judged by the ordinary rules)`, async () => {
@@ -104,9 +100,9 @@ describe('prototype keys in free-form objects', () => {
 
   it('GraphQL variables → 400 naming the path', async () => {
     const raw = JSON.stringify({ query: 'mutation($m: JSONObject) { createDeliveryNote(input: {customerId: "x", items: [], metadata: $m}) { id } }' }).replace(/}$/, ', "variables": {"m": {"__proto__": "x"}}}');
-    const response = await fetch(`${gw.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': key }, body: raw });
-    expect(response.status).toBe(400);
-    expect(((await response.json()) as any).errors[0].extensions).toEqual({ code: 'BAD_USER_INPUT', details: [{ path: 'variables.m.__proto__', message: '"__proto__" is not allowed as a key' }] });
+    const res = await gw.http('POST', '/graphql', { key, raw });
+    expect(res.status).toBe(400);
+    expect(res.body.errors[0].extensions).toEqual({ code: 'BAD_USER_INPUT', details: [{ path: 'variables.m.__proto__', message: '"__proto__" is not allowed as a key' }] });
   });
 
   it.each(['__proto__', 'constructor', 'prototype'])('a GraphQL literal metadata.%s → BAD_USER_INPUT naming the key, nothing written', async (reserved) => {

@@ -39,6 +39,8 @@ export interface TestGateway {
   key(accountId: string, scopes: Scope[]): Promise<string>;
   user(accountId: string, email: string, password: string, role?: 'owner' | 'viewer'): Promise<string>;
   rest(method: string, pathAndQuery: string, options?: RequestOptions): Promise<HttpResult>;
+  /** Any path of the gateway (e.g. `/graphql` with a raw body). */
+  http(method: string, pathAndQuery: string, options?: RequestOptions): Promise<HttpResult>;
   gql(query: string, variables?: Record<string, unknown>, options?: RequestOptions): Promise<HttpResult>;
   /** MongoDB commands the request with this X-Request-Id sent (waits for the request's log line). */
   commandsOf(requestId: string): Promise<number>;
@@ -108,6 +110,7 @@ export async function startTestGateway(env: Record<string, string> = {}, logs?: 
       return (await createUser(gateway.store, { accountId, email, password, role })).toHexString();
     },
     rest: (method, pathAndQuery, options) => request(method, `/api/v1${pathAndQuery}`, options),
+    http: request,
     gql: (query, variables, options = {}) => request('POST', '/graphql', { ...options, body: { query, variables } }),
     async commandsOf(requestId) {
       for (let attempt = 0; attempt < 1000 && !commands.has(requestId); attempt++) await new Promise((resolve) => setTimeout(resolve, 2));

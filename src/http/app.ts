@@ -58,6 +58,11 @@ export function createApp(options: AppOptions): express.Express {
     const ready = await store.ping();
     res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'store unreachable' });
   });
+  // The root leads a browser to the IDE and tells a program where everything is.
+  app.get('/', (req, res) => {
+    if (wantsGraphiQL(req)) return res.redirect(302, '/graphiql');
+    res.json({ name: 'ar-admin-gateway', version: options.version, graphql: '/graphql', graphiql: '/graphiql', rest: '/api/v1', openapi: '/api/v1/openapi.json', health: '/healthz' });
+  });
   app.get('/api/v1/openapi.json', (_req, res) => {
     res.json(openApi);
   });

@@ -32,6 +32,28 @@ describe('in process', () => {
     return { status: response.status, body: await response.json() };
   };
 
+  describe('the root', () => {
+    it('a browser visiting / is sent to GraphiQL', async () => {
+      const response = await fetch(`${gw.url}/`, { headers: { accept: 'text/html,application/xhtml+xml' }, redirect: 'manual' });
+      expect(response.status).toBe(302);
+      expect(response.headers.get('location')).toBe('/graphiql');
+    });
+
+    it('a program asking / gets where everything is', async () => {
+      const response = await get('/', { accept: 'application/json' });
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual({
+        name: 'ar-admin-gateway',
+        version: expect.any(String),
+        graphql: '/graphql',
+        graphiql: '/graphiql',
+        rest: '/api/v1',
+        openapi: '/api/v1/openapi.json',
+        health: '/healthz',
+      });
+    });
+  });
+
   describe('probes', () => {
     it('GET /healthz: 200 while the process is up, without credentials', async () => {
       const response = await get('/healthz');

@@ -35,7 +35,7 @@ export interface ResourceDefinition<D extends TenantDocument, Create, Update, Fi
   createSchema: z.ZodType<Create>;
   updateSchema: z.ZodType<Update>;
   /** The fields of a new document from a validated create input (defaults applied). */
-  fieldsForCreate(input: Create): FieldsOf<D>;
+  fieldsForCreate(input: Create, now: Date): FieldsOf<D>;
   /** `$set` and `$unset` for a validated partial update. */
   fieldsForUpdate(input: Update): { set: Partial<FieldsOf<D>>; unset: string[] };
   query(filter: FilterInput | undefined): Filter<D>;
@@ -86,7 +86,7 @@ export class Resource<D extends TenantDocument, Create, Update, FilterInput, Ord
     if (afterCreate && !session) return context.store.transaction((own) => this.create(context, input, own));
     await this.definition.prepare?.(context, input, session);
     try {
-      const doc = await this.collection(context).insert(this.definition.fieldsForCreate(input) as never, context.now(), session);
+      const doc = await this.collection(context).insert(this.definition.fieldsForCreate(input, context.now()) as never, context.now(), session);
       return afterCreate ? await afterCreate(context, doc, input, session!) : doc;
     } catch (error) {
       this.rethrow(error, input);

@@ -46,7 +46,8 @@ export function declaredResolver<D extends TenantDocument>(
       @Arg('offset', () => Int, { nullable: true, description: 'Items to skip (instead of after).' }) offset?: number,
     ): Promise<Row> {
       const page = await resource.list(context, filter ?? undefined, orderBy ?? undefined, { first, after, offset });
-      return toConnection(page, toOutput);
+      // The validated filter travels with the page, for fields computed over every match (e.g. a total).
+      return { ...toConnection(page, toOutput), filter };
     }
 
     @Authorized(scopes.write)

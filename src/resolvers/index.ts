@@ -1,6 +1,6 @@
 import { CustomerResolver } from './customer';
 import { CustomerDeliveryNotesResolver, DeliveryNoteItemResolver, DeliveryNoteResolver, ProductDeliveryNotesResolver } from './delivery-note';
-import { ExpenseConnectionResolver, ExpenseResolver } from './expense';
+import { ExpenseConnectionResolver, ExpenseMovesResolver, ExpenseResolver } from './expense';
 import { ProductResolver } from './product';
 import { StockResolver } from './stock';
 import { SupplierResolver } from './supplier';
@@ -8,4 +8,4 @@ import { SupplierSuppliesResolver, SupplyLinksResolver, SupplyResolver } from '.
 import { SupplyConsumptionItemResolver, SupplyConsumptionResolver } from './supply-consumption';
 
 /** Every resolver class of the gateway. */
-export const RESOLVERS = [SupplierResolver, ProductResolver, CustomerResolver, StockResolver, SupplyResolver, SupplyLinksResolver, SupplierSuppliesResolver, SupplyConsumptionResolver, SupplyConsumptionItemResolver, ExpenseResolver, ExpenseConnectionResolver, DeliveryNoteResolver, DeliveryNoteItemResolver, CustomerDeliveryNotesResolver, ProductDeliveryNotesResolver] as const;
+export const RESOLVERS = [SupplierResolver, ProductResolver, CustomerResolver, StockResolver, SupplyResolver, SupplyLinksResolver, SupplierSuppliesResolver, SupplyConsumptionResolver, SupplyConsumptionItemResolver, ExpenseResolver, ExpenseMovesResolver, ExpenseConnectionResolver, DeliveryNoteResolver, DeliveryNoteItemResolver, CustomerDeliveryNotesResolver, ProductDeliveryNotesResolver] as const;

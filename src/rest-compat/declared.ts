@@ -1,7 +1,7 @@
 import { argentineDateTime } from '../domain/dates';
-import { createOnly, filterFields, restName, snakeCase, sortFields, type FieldSpec, type ResourceDeclaration } from '../domain/declare/field';
+import { createOnly, filterFields, readOnly, restName, snakeCase, sortFields, windowFields, type FieldSpec, type ResourceDeclaration } from '../domain/declare/field';
 import { BULK_ERRORS, crudRoutes } from './crud';
-import { snakeToCamel } from './naming';
+import { REST_KEY_MARK, snakeToCamel } from './naming';
 import type { QueryParameter, RestRoute } from './route';
 
 type Row = Record<string, any>;
@@ -13,7 +13,7 @@ const capitalized = (name: string) => `${name[0].toUpperCase()}${name.slice(1)}`
 function selection(name: string, spec: FieldSpec): string {
   const rest = restName(name, spec);
   const head = rest === name ? name : `${rest}: ${name}`;
-  if (spec.kind === 'object') return `${head} { ${Object.entries(spec.fields).map(([sub, subSpec]) => selection(sub, subSpec)).join(' ')} }`;
+  if (spec.kind === 'object' || spec.kind === 'lines') return `${head} { ${Object.entries(spec.fields).map(([sub, subSpec]) => selection(sub, subSpec)).join(' ')} }`;
   if (spec.kind === 'address') return `${head} { text street city state postalCode country }`;
   return head;
 }
@@ -37,19 +37,31 @@ function inputAddress(address: unknown): unknown {
   return converted;
 }
 
-/** REST body fields → GraphQL input, by the declared names (unknown keys pass on, so GraphQL names them). */
+const isObject = (value: unknown): value is Row => value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/**
+ * REST body fields → GraphQL input, by the declared names. Unknown keys pass on so GraphQL names them; one that
+ * happens to be a GraphQL name of another REST field (`id` for `Id`) travels marked, so it is unknown there too.
+ */
 function inputOf(fields: Record<string, FieldSpec>, body: Row): Row {
-  const byRest = new Map(Object.entries(fields).map(([name, spec]) => [restName(name, spec), { name, spec }]));
+  const byRest = new Map(Object.entries(fields).filter(([, spec]) => !readOnly(spec)).map(([name, spec]) => [restName(name, spec), { name, spec }]));
   const input: Row = {};
   for (const [key, value] of Object.entries(body)) {
     const field = byRest.get(key);
-    if (!field) input[snakeToCamel(key)] = value;
-    else if (field.spec.kind === 'address') input[field.name] = inputAddress(value);
-    else if (field.spec.kind === 'object' && value && typeof value === 'object' && !Array.isArray(value)) input[field.name] = inputOf(field.spec.fields, value);
+    if (!field) {
+      // A whole record sent back as GET returned it: its read-only fields are ignored.
+      if (Object.entries(fields).some(([name, spec]) => readOnly(spec) && restName(name, spec) === key)) continue;
+      const camel = snakeToCamel(key);
+      input[camel in fields ? `${key}${FOREIGN}` : camel] = value;
+    } else if (field.spec.kind === 'address') input[field.name] = inputAddress(value);
+    else if (field.spec.kind === 'object' && isObject(value)) input[field.name] = inputOf(field.spec.fields, value);
+    else if (field.spec.kind === 'lines' && Array.isArray(value)) input[field.name] = value.map((line) => (isObject(line) ? inputOf((field.spec as { fields: Record<string, FieldSpec> }).fields, line) : line));
     else input[field.name] = value;
   }
   return input;
 }
+
+const restDateTime = (value: unknown) => (typeof value === 'string' ? argentineDateTime(new Date(value)) : value);
 
 function recordOf(fields: Record<string, FieldSpec>, record: Row): Row {
   const out: Row = { ...record };
@@ -57,16 +69,26 @@ function recordOf(fields: Record<string, FieldSpec>, record: Row): Row {
     const rest = restName(name, spec);
     if (spec.kind === 'address') out[rest] = restAddress(record[rest]);
     else if (spec.kind === 'object' && record[rest]) out[rest] = recordOf(spec.fields, record[rest]);
+    else if (spec.kind === 'instant') out[rest] = restDateTime(record[rest]);
   }
-  for (const stamp of ['created_at', 'updated_at']) if (typeof out[stamp] === 'string') out[stamp] = argentineDateTime(new Date(out[stamp]));
+  for (const stamp of ['created_at', 'updated_at']) if (stamp in out) out[stamp] = restDateTime(out[stamp]);
   return out;
 }
+
+/** Marks a REST key that would otherwise be read as a GraphQL name (see inputOf); error paths drop it (restPath). */
+const FOREIGN = REST_KEY_MARK;
 
 /** GraphQL error paths of the input → REST names, where a declared REST name is not the plain snake_case. */
 function pathRenames(fields: Record<string, FieldSpec>): Record<string, string> {
   const renames: Record<string, string> = {};
   for (const [name, spec] of Object.entries(fields)) {
     if (spec.common?.rest) renames[name] = spec.common.rest;
+    if (spec.kind === 'lines') {
+      for (const [sub, subSpec] of Object.entries(spec.fields)) {
+        // Line fields are renamed where they stand, so a short GraphQL name (`id`) elsewhere keeps its own REST name.
+        if (subSpec.common?.rest) for (let index = 0; index < spec.max; index++) renames[`${name}.${index}.${sub}`] = `${restName(name, spec)}.${index}.${subSpec.common.rest}`;
+      }
+    }
     if (spec.kind === 'address') Object.assign(renames, { [`${name}.text`]: restName(name, spec), [`${name}.postalCode`]: `${restName(name, spec)}.zip` });
   }
   return renames;
@@ -89,11 +111,32 @@ function jsonType(spec: FieldSpec): JsonSchema {
     case 'object':
       return { type: 'object', properties: Object.fromEntries(Object.entries(spec.fields).map(([name, sub]) => [restName(name, sub), nullable(jsonType(sub))])), additionalProperties: false };
     case 'money':
-      return { type: 'number', minimum: spec.min, multipleOf: 0.01 };
+      return { type: 'number', [spec.exclusiveMin ? 'exclusiveMinimum' : 'minimum']: spec.min, ...(spec.max ? { exclusiveMaximum: spec.max } : {}), multipleOf: 0.01 };
     case 'stock':
       return { type: 'number', minimum: 0, multipleOf: 0.001 };
     case 'ref':
       return { type: 'string', pattern: '^[0-9a-f]{24}$' };
+    case 'rate':
+      return { type: spec.integer ? 'integer' : 'number', enum: [...spec.values] };
+    case 'date':
+      return { type: 'string', format: 'date' };
+    case 'boolean':
+      return { type: 'boolean' };
+    case 'url':
+      return { type: 'string', format: 'uri', maxLength: spec.max };
+    case 'lines':
+      return {
+        type: 'array',
+        maxItems: spec.max,
+        items: {
+          type: 'object',
+          properties: Object.fromEntries(Object.entries(spec.fields).map(([name, sub]) => [restName(name, sub), sub.common?.required ? jsonType(sub) : nullable(jsonType(sub))])),
+          required: Object.entries(spec.fields).filter(([, sub]) => sub.common?.required).map(([name, sub]) => restName(name, sub)),
+          additionalProperties: false,
+        },
+      };
+    case 'instant':
+      return { type: 'string', description: 'Argentine time (UTC−3), ISO 8601 without a zone.' };
     case 'address': {
       const part = { type: ['string', 'null'] };
       const parts = { street: part, city: part, state: part, zip: part, postal_code: { ...part, description: 'Same as zip.' }, country: part };
@@ -108,7 +151,7 @@ function nullable(schema: JsonSchema): JsonSchema {
 
 /** The REST body of a create or update, from the declaration (REST names, bounds, required fields). */
 function bodySchema(declaration: ResourceDeclaration, create: boolean): JsonSchema {
-  const entries = Object.entries(declaration.fields).filter(([, spec]) => create || !createOnly(spec));
+  const entries = Object.entries(declaration.fields).filter(([, spec]) => !readOnly(spec) && (create || !createOnly(spec)));
   return {
     type: 'object',
     properties: Object.fromEntries(entries.map(([name, spec]) => [restName(name, spec), spec.common?.required ? jsonType(spec) : nullable(jsonType(spec))])),
@@ -152,8 +195,12 @@ export function declaredRoutes(declaration: ResourceDeclaration, plural: string)
     ...filters.map(({ filter, spec }) => ({
       name: snakeCase(filter),
       description: spec.kind === 'texts' ? `Only ${many} carrying this value.` : `Only ${many} with this ${snakeCase(filter)}.`,
-      schema: spec.kind === 'enum' ? { type: 'string', enum: [...spec.values] } : { type: 'string' },
+      schema: spec.kind === 'enum' ? { type: 'string', enum: [...spec.values] } : spec.kind === 'boolean' ? { type: 'string', enum: ['true', 'false'] } : { type: 'string' },
     })),
+    ...windowFields(declaration).flatMap(({ from, to, name }) => [
+      { name: snakeCase(from), description: `${snakeCase(name)} on or after this day (YYYY-MM-DD).`, schema: { type: 'string', format: 'date' } },
+      { name: snakeCase(to), description: `${snakeCase(name)} on or before this day (YYYY-MM-DD).`, schema: { type: 'string', format: 'date' } },
+    ]),
     ...(declaration.search ? [{ name: 'search', description: declaration.search.description, schema: { type: 'string' } }] : []),
     { name: 'created_from', description: 'Created on or after (YYYY-MM-DD, an Argentine day, or an ISO date-time).', schema: { type: 'string' } },
     { name: 'created_to', description: 'Created on or before (YYYY-MM-DD, an Argentine day, or an ISO date-time).', schema: { type: 'string' } },
@@ -193,7 +240,8 @@ export function declaredRoutes(declaration: ResourceDeclaration, plural: string)
       const sortOrder = params.oneOf('sort_order', ['asc', 'desc'] as const, declaration.defaultSort.direction);
       return {
         filter: {
-          ...Object.fromEntries(filters.map(({ filter }) => [filter, params.string(snakeCase(filter))])),
+          ...Object.fromEntries(filters.map(({ filter, spec }) => [filter, spec.kind === 'boolean' ? params.flag(snakeCase(filter)) : params.string(snakeCase(filter))])),
+          ...Object.fromEntries(windowFields(declaration).flatMap(({ from, to }) => [[from, params.string(snakeCase(from))], [to, params.string(snakeCase(to))]])),
           ...(declaration.search ? { search: params.string('search') } : {}),
           createdFrom: params.date('created_from', false),
           createdTo: params.date('created_to', true),

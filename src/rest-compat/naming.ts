@@ -23,13 +23,21 @@ export function bodyToInput(body: unknown): unknown {
  * An error detail path of the GraphQL input (`3.taxId`) in REST names (`3.tax_id`). `renames` maps a segment, or a
  * dotted tail such as `address.text`, to its REST name; a rename to '' drops it.
  */
+/** Ends a REST key sent on under its own name because its camelCase is some other field's GraphQL name. */
+export const REST_KEY_MARK = '__rest';
+
 export function restPath(path: string, renames: Record<string, string> = {}): string {
+  // A dotted rename gives the REST names of the path's tail; only what stands before it is renamed by segment.
+  let tail: string[] = [];
   for (const [from, to] of Object.entries(renames)) {
-    if (from.includes('.') && (path === from || path.endsWith(`.${from}`))) path = `${path.slice(0, path.length - from.length)}${to}`;
+    if (from.includes('.') && (path === from || path.endsWith(`.${from}`))) {
+      path = path.slice(0, path.length - from.length).replace(/\.$/, '');
+      tail = to.split('.');
+      break;
+    }
   }
-  return path
-    .split('.')
-    .map((segment) => renames[segment] ?? camelToSnake(segment))
-    .filter((segment) => segment !== '')
-    .join('.');
+  const head = path
+    ? path.split('.').map((segment) => (segment.endsWith(REST_KEY_MARK) ? segment.slice(0, -REST_KEY_MARK.length) : (renames[segment] ?? camelToSnake(segment))))
+    : [];
+  return [...head, ...tail].filter((segment) => segment !== '').join('.');
 }

@@ -43,6 +43,14 @@ export class QueryReader {
     return raw as T;
   }
 
+  /** `true` or `false`; anything else is a problem. */
+  flag(name: string): boolean | undefined {
+    const raw = this.string(name);
+    if (raw === undefined) return undefined;
+    if (raw !== 'true' && raw !== 'false') return this.fail(name, 'one of true, false');
+    return raw === 'true';
+  }
+
   /** `YYYY-MM-DD` (the whole day: its start or end, UTC) or an ISO date-time (checked by the GraphQL scalar). */
   date(name: string, endOfDay: boolean): string | undefined {
     const raw = this.string(name);

@@ -1,5 +1,5 @@
 import { Field, Float, ID, InputType, Int, ObjectType, registerEnumType, type ClassType } from 'type-graphql';
-import { alwaysPresent, createOnly, filterFields, sortFields, type FieldSpec, type ResourceDeclaration } from '../domain/declare/field';
+import { alwaysPresent, createOnly, filterFields, readOnly, sortFields, windowFields, type FieldSpec, type ResourceDeclaration } from '../domain/declare/field';
 import type { z } from 'zod';
 import { Address, BulkResult, Connection, SortDirection } from './common';
 import { validatedBy } from './validation';
@@ -42,7 +42,11 @@ function bounds(spec: FieldSpec): string | undefined {
   if (spec.kind === 'texts') return `At most ${spec.max} items of at most ${spec.itemMax} characters.`;
   if (spec.kind === 'refs') return `Ids of ${spec.label}s of the account (at most ${spec.max}).`;
   if (spec.kind === 'email') return 'A valid email address.';
-  if (spec.kind === 'money') return `At least ${spec.min}, at most 2 decimals.`;
+  if (spec.kind === 'money') return `${spec.exclusiveMin ? 'Greater than' : 'At least'} ${spec.min}${spec.max ? ` and less than ${spec.max.toLocaleString('en')}` : ''}, at most 2 decimals.`;
+  if (spec.kind === 'rate') return `One of ${spec.values.join(', ')}.`;
+  if (spec.kind === 'date') return spec.today ? 'YYYY-MM-DD (default: today in Argentina).' : 'YYYY-MM-DD.';
+  if (spec.kind === 'url') return `An http(s) URL of at most ${spec.max} characters.`;
+  if (spec.kind === 'lines') return `At most ${spec.max} lines.`;
   if (spec.kind === 'stock') return 'The opening stock (at least 0, at most 3 decimals); afterwards it moves only through stock movements.';
   return undefined;
 }
@@ -77,17 +81,32 @@ function typeOf(spec: FieldSpec, input: boolean): () => unknown {
       return () => Float;
     case 'ref':
       return () => ID;
+    case 'rate':
+      return () => (spec.integer ? Int : Float);
+    case 'date':
+    case 'url':
+      return () => String;
+    case 'boolean':
+      return () => Boolean;
+    case 'lines': {
+      const pair = objectTypes(spec.typeName, spec.fields, spec.description, true);
+      return () => [input ? pair.input : pair.output];
+    }
+    case 'instant':
+      return () => Date;
   }
 }
 
-function objectTypes(typeName: string, fields: Record<string, FieldSpec>, description?: string) {
+/** An object's output and input types; `strict`: its required fields are non-null (lines of a list). */
+function objectTypes(typeName: string, fields: Record<string, FieldSpec>, description?: string, strict = false) {
   let pair = objects.get(typeName);
   if (!pair) {
     const output = named(typeName);
     const input = named(`${typeName}Input`);
     for (const [name, spec] of Object.entries(fields)) {
-      Field(typeOf(spec, false) as never, { nullable: true, description: describe(spec, false) })(output.prototype, name);
-      Field(typeOf(spec, true) as never, { nullable: true, description: describe(spec, true) })(input.prototype, name);
+      const nullable = !(strict && spec.common?.required);
+      Field(typeOf(spec, false) as never, { nullable, description: describe(spec, false) })(output.prototype, name);
+      Field(typeOf(spec, true) as never, { nullable, description: describe(spec, true) })(input.prototype, name);
     }
     ObjectType(typeName, { description })(output);
     InputType(`${typeName}Input`, { description })(input);
@@ -101,7 +120,7 @@ function objectTypes(typeName: string, fields: Record<string, FieldSpec>, descri
 function inputClass(name: string, declaration: ResourceDeclaration, requiredOnCreate: boolean, description: string, create: boolean): ClassType {
   const cls = named(name);
   for (const [field, spec] of Object.entries(declaration.fields)) {
-    if (!create && createOnly(spec)) continue;
+    if (readOnly(spec) || (!create && createOnly(spec))) continue;
     const required = requiredOnCreate && Boolean(spec.common?.required);
     Field(typeOf(spec, true) as never, { nullable: !required, description: describe(spec, true) })(cls.prototype, field);
   }
@@ -149,6 +168,10 @@ export function declaredTypes(
   for (const { filter, spec } of filterFields(declaration)) {
     const valueType = spec.kind === 'texts' ? () => String : typeOf(spec, true);
     Field(valueType as never, { nullable: true, description: spec.kind === 'texts' ? `Only ${declaration.many} carrying this value.` : undefined })(Filter.prototype, filter);
+  }
+  for (const { from, to, name, spec } of windowFields(declaration)) {
+    Field(typeOf(spec, true) as never, { nullable: true, description: `${name} on or after this day.` })(Filter.prototype, from);
+    Field(typeOf(spec, true) as never, { nullable: true, description: `${name} on or before this day.` })(Filter.prototype, to);
   }
   if (declaration.search) Field(() => String, { nullable: true, description: declaration.search.description })(Filter.prototype, 'search');
   Field(() => Date, { nullable: true, description: 'Created at or after this instant.' })(Filter.prototype, 'createdFrom');

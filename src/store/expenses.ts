@@ -1,6 +1,4 @@
-import type { Filter, ObjectId, Sort } from 'mongodb';
-import type { ExpenseFilterData } from '../domain/expenses/schema';
-import { textSearch } from './text-search';
+import type { ObjectId } from 'mongodb';
 import type { TenantDocument } from './tenant-collection';
 
 export const EXPENSE_STATUSES = ['pending', 'approved', 'paid', 'refunded', 'cancelled'] as const;
@@ -15,16 +13,19 @@ export type ExpenseFields = {
   description: string;
   /** Percentage, one of 0, 2.5, 5, 10.5, 21, 27. */
   tax_rate: number;
-  category: string;
+  category?: string;
   /** The expense's day, `YYYY-MM-DD` (sorts and compares as text). */
   date: string;
   iva_items: StoredIvaItem[];
   supplier_id?: ObjectId;
+  vendor?: string;
+  receipt_url?: string;
   recurring: boolean;
-  recurring_period?: 'weekly' | 'monthly' | 'yearly';
+  recurring_period?: string;
   payment_method?: string;
   receipt_number?: string;
   notes?: string;
+  tags: string[];
   status: ExpenseStatus;
   approved_at?: Date;
   paid_at?: Date;
@@ -34,31 +35,3 @@ export type ExpenseFields = {
 
 export type ExpenseDocument = TenantDocument & ExpenseFields;
 
-/** The Mongo filter for a validated expense filter. Client values only ever appear as values, never as operators. */
-export function expenseQuery(filter: ExpenseFilterData | undefined): Filter<ExpenseDocument> {
-  const query: Filter<ExpenseDocument> = {};
-  if (!filter) return query;
-  if (filter.status) query.status = filter.status;
-  if (filter.category) query.category = filter.category;
-  if (filter.supplierId) query.supplier_id = filter.supplierId;
-  if (filter.recurring !== undefined && filter.recurring !== null) query.recurring = filter.recurring;
-  if (filter.dateFrom || filter.dateTo) {
-    query.date = {
-      ...(filter.dateFrom ? { $gte: filter.dateFrom } : {}),
-      ...(filter.dateTo ? { $lte: filter.dateTo } : {}),
-    };
-  }
-  if (filter.search) Object.assign(query, textSearch(['description'], filter.search));
-  return query;
-}
-
-export const EXPENSE_ORDER_FIELDS = { date: 'date', amount: 'amount_cents', createdAt: 'created_at', updatedAt: 'updated_at' } as const;
-export type ExpenseOrderField = keyof typeof EXPENSE_ORDER_FIELDS;
-
-export function expenseSort(field: ExpenseOrderField = 'date', direction: 'asc' | 'desc' = 'desc'): Sort {
-  const order = direction === 'asc' ? 1 : -1;
-  // created_at then _id break ties so pages never overlap or skip.
-  return field === 'createdAt'
-    ? { created_at: order, _id: order }
-    : { [EXPENSE_ORDER_FIELDS[field]]: order, created_at: order, _id: order };
-}

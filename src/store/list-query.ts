@@ -6,17 +6,17 @@ export interface ListConditions {
   /** Field equals value (for an array field: contains it). */
   equals: Record<string, unknown>;
   search?: { fields: string[]; text: string };
-  /** An inclusive window on a date field. */
-  window?: { field: string; from?: Date | null; to?: Date | null };
+  /** Inclusive windows on date or day fields. */
+  windows?: Array<{ field: string; from?: Date | string | null; to?: Date | string | null }>;
 }
 
 /** The Mongo filter of list conditions. Client values only ever appear as values, never as operators. */
-export function listFilter({ equals, search, window }: ListConditions): Filter<Document> {
+export function listFilter({ equals, search, windows = [] }: ListConditions): Filter<Document> {
   const filter: Filter<Document> = {};
   for (const [field, value] of Object.entries(equals)) if (value !== undefined && value !== null) filter[field] = value;
   if (search?.text) Object.assign(filter, textSearch(search.fields, search.text));
-  if (window && (window.from || window.to)) {
-    filter[window.field] = { ...(window.from ? { $gte: window.from } : {}), ...(window.to ? { $lte: window.to } : {}) };
+  for (const window of windows) {
+    if (window.from || window.to) filter[window.field] = { ...(window.from ? { $gte: window.from } : {}), ...(window.to ? { $lte: window.to } : {}) };
   }
   return filter;
 }

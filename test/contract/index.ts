@@ -1,6 +1,7 @@
+import { expenses } from './expenses';
 import { suppliers } from './suppliers';
 import { supplies } from './supplies';
 import type { ContractResource } from './types';
 
 /** Every resource of the contract the gateway serves; a new resource adds its module here. */
-export const CONTRACT: ContractResource[] = [suppliers, supplies];
+export const CONTRACT: ContractResource[] = [suppliers, expenses, supplies];

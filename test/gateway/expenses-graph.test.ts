@@ -63,7 +63,7 @@ describe('Expense.supplier', () => {
     const { key: own, accountId } = await gw.account([...SCOPES]);
     const suppliers: string[] = [];
     for (let i = 0; i < 5; i++) suppliers.push((await gw.rest('POST', '/suppliers/', { key: own, body: { name: `Proveedor ${i}` } })).body.data._id);
-    const make = (n: number) => Array.from({ length: n }, (_, i) => ({ amount: 1, description: `e${i}`, category: 'c', date: '2025-01-01', supplierId: suppliers[i % 5] }));
+    const make = (n: number) => Array.from({ length: n }, (_, i) => ({ amount: 1, description: `e${i}`, taxRate: 21, category: 'c', date: '2025-01-01', supplierId: suppliers[i % 5] }));
     expect((await gw.gql(EQ.bulkCreate, { inputs: make(5), allOrNone: true }, { key: own })).body.data.createExpenses.count).toBe(5);
     const query = 'query($n: Int) { expenses(first: $n) { totalCount nodes { id supplier { id name } } } }';
     const five = await gw.gql(query, { n: 100 }, { key: own });
@@ -165,7 +165,7 @@ describe('list: filters, order and sums (GraphQL and REST give the same records)
 describe('exact money', () => {
   it('1,000 expenses of 0.10 sum to exactly 100.00; amounts read back exactly', async () => {
     const { key: own } = await gw.account([...SCOPES]);
-    const inputs = Array.from({ length: 500 }, (_, i) => ({ amount: 0.1, description: `Café ${i}`, category: 'Cafetería', date: '2025-05-05' }));
+    const inputs = Array.from({ length: 500 }, (_, i) => ({ amount: 0.1, description: `Café ${i}`, tax_rate: 21, category: 'Cafetería', date: '2025-05-05' }));
     for (let batch = 0; batch < 2; batch++) {
       const res = await gw.rest('POST', '/expenses/bulk/create/', { key: own, body: { items: inputs } });
       expect(res.status).toBe(201);

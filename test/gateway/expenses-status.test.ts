@@ -6,7 +6,7 @@
 import { ObjectId } from 'mongodb';
 import { SCOPES } from '../../src/domain/auth/scopes';
 import { startTestGateway, type TestGateway } from '../support/gateway';
-import { createGql, EQ, restError, type Row } from './support/expenses';
+import { createGql, EQ, restDateTime, restError, type Row } from './support/expenses';
 
 let gw: TestGateway;
 let key: string;
@@ -63,7 +63,7 @@ describe.each(['mutation', 'PUT status', 'updateExpense status'] as const)('ever
     else if (surface === 'PUT status') {
       const res = await gw.rest('PUT', `/expenses/${id}/`, { key, body: { status: to } });
       expect(res.status).toBe(200);
-      expect(res.body.data[STAMP[to]!]).toBe(T1.toISOString());
+      expect(res.body.data[STAMP[to]!]).toBe(restDateTime(T1.toISOString()));
       status = res.body.data.status;
     } else {
       const res = await gw.gql(EQ.update, { id, input: { status: to } }, { key });

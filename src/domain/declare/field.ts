@@ -14,14 +14,28 @@ export type FieldSpec =
   | { kind: 'object'; typeName: string; fields: Record<string, FieldSpec>; description?: string; common?: Common }
   | { kind: 'address'; common?: Common }
   /** An amount of money (at most 2 decimals), stored exactly as integer centavos in `<rest name>_cents`. */
-  | { kind: 'money'; min: number; common?: Common }
+  | { kind: 'money'; min: number; exclusiveMin?: boolean; max?: number; common?: Common }
   /** The id of one record of the account in another collection. */
   | { kind: 'ref'; collection: CollectionName; label: string; common?: Common }
   /**
    * Stock in thousandths (`stock_milli`): given once on create as the opening stock (recorded as a movement by the
    * resource), read everywhere, never written by an update (it moves only through movements).
    */
-  | { kind: 'stock'; common?: Common };
+  | { kind: 'stock'; common?: Common }
+  /** A number from a fixed list (a VAT rate; `integer` for codes such as AFIP's aliquot ids). */
+  | { kind: 'rate'; values: readonly number[]; integer?: boolean; common?: Common }
+  /** A calendar day, `YYYY-MM-DD`; with `today`, a create that leaves it out gets today in Argentina. */
+  | { kind: 'date'; today?: boolean; common?: Common }
+  | { kind: 'boolean'; common?: Common }
+  /** An absolute http(s) URL. */
+  | { kind: 'url'; max: number; common?: Common }
+  /** A list of objects (lines), at most `max`; `refine` adds rules across a line's fields or across lines. */
+  | { kind: 'lines'; typeName: string; fields: Record<string, FieldSpec>; max: number; description?: string; refine?: LinesRefinement; common?: Common }
+  /** An instant the resource sets itself (e.g. when a status was reached): read-only. */
+  | { kind: 'instant'; common?: Common };
+
+/** Extra rules of a lines field: problems as `[line index, field name, message]`. */
+export type LinesRefinement = (lines: Array<Record<string, unknown>>) => Array<[number, string, string]>;
 
 interface TextSpec {
   kind: 'text';
@@ -43,6 +57,12 @@ export interface Common {
   filter?: string;
   /** Lists may be ordered by it. */
   sort?: boolean;
+  /** The stored name, when it is not derived from the REST name. */
+  stored?: string;
+  /** For a date: list filters for an inclusive window on it, under these names. */
+  window?: { from: string; to: string };
+  /** For an enum: the only values a create may give (others are reached through moves). */
+  createValues?: readonly string[];
 }
 
 export const text = (max: number, common: Common & { min?: number } = {}): FieldSpec => ({ kind: 'text', max, min: common.min, common });
@@ -65,9 +85,26 @@ export const object = (typeName: string, fields: Record<string, FieldSpec>, comm
   common,
 });
 export const address = (common: Common = {}): FieldSpec => ({ kind: 'address', common });
-export const money = (min: number, common: Common = {}): FieldSpec => ({ kind: 'money', min, common });
+export const money = (min: number, common: Common & { exclusiveMin?: boolean; max?: number } = {}): FieldSpec => ({
+  kind: 'money',
+  min,
+  exclusiveMin: common.exclusiveMin,
+  max: common.max,
+  common,
+});
 export const ref = (collection: CollectionName, label: string, common: Common = {}): FieldSpec => ({ kind: 'ref', collection, label, common });
 export const stock = (common: Common = {}): FieldSpec => ({ kind: 'stock', common });
+export const rate = (values: readonly number[], common: Common & { integer?: boolean } = {}): FieldSpec => ({ kind: 'rate', values, integer: common.integer, common });
+export const day = (common: Common & { today?: boolean } = {}): FieldSpec => ({ kind: 'date', today: common.today, common });
+export const flag = (common: Common = {}): FieldSpec => ({ kind: 'boolean', common });
+export const url = (max: number, common: Common = {}): FieldSpec => ({ kind: 'url', max, common });
+export const lines = (
+  typeName: string,
+  fields: Record<string, FieldSpec>,
+  max: number,
+  common: Common & { typeDescription?: string; refine?: LinesRefinement } = {},
+): FieldSpec => ({ kind: 'lines', typeName, fields, max, description: common.typeDescription, refine: common.refine, common });
+export const instant = (common: Common = {}): FieldSpec => ({ kind: 'instant', common });
 
 export function snakeCase(name: string): string {
   return name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
@@ -78,13 +115,14 @@ export const restName = (name: string, spec: FieldSpec): string => spec.common?.
 
 /** The field's stored name: the REST name, with the unit of exact numbers (`_cents`, `_milli`) added. */
 export function storedName(name: string, spec: FieldSpec): string {
+  if (spec.common?.stored) return spec.common.stored;
   if (spec.kind === 'money') return `${restName(name, spec)}_cents`;
   if (spec.kind === 'stock') return `${restName(name, spec)}_milli`;
   return restName(name, spec);
 }
 
 /** A list field reads as an empty list, never null. */
-export const isList = (spec: FieldSpec): boolean => spec.kind === 'texts' || spec.kind === 'refs';
+export const isList = (spec: FieldSpec): boolean => spec.kind === 'texts' || spec.kind === 'refs' || spec.kind === 'lines';
 
 /** Whether the field always has a value on a stored record (required, defaulted or a list). */
 export const alwaysPresent = (spec: FieldSpec): boolean =>
@@ -92,6 +130,9 @@ export const alwaysPresent = (spec: FieldSpec): boolean =>
 
 /** Fields an update may not write (they change through their own operations). */
 export const createOnly = (spec: FieldSpec): boolean => spec.kind === 'stock';
+
+/** Fields no input writes. */
+export const readOnly = (spec: FieldSpec): boolean => spec.kind === 'instant';
 
 /** A resource declared once: its names, scopes, collection, fields, text search and list order. */
 export interface ResourceDeclaration {
@@ -112,6 +153,8 @@ export interface ResourceDeclaration {
   rest: { base: string; idName: '_id' | 'id' };
   /** What the create, update and delete mutations do beyond the standard (their descriptions). */
   notes?: { create?: string; update?: string; remove?: string };
+  /** Rules across fields of a create (problems as `[field name, message]`). */
+  refineCreate?: (input: Record<string, unknown>) => Array<[string, string]>;
 }
 
 export function declareResource<const D extends ResourceDeclaration>(declaration: D): D {
@@ -121,6 +164,13 @@ export function declareResource<const D extends ResourceDeclaration>(declaration
 /** The fields lists may be ordered by (GraphQL names), creation and update times included. */
 export function sortFields(declaration: ResourceDeclaration): string[] {
   return [...Object.entries(declaration.fields).filter(([, spec]) => spec.common?.sort).map(([name]) => name), 'createdAt', 'updatedAt'];
+}
+
+/** The date windows of list filters. */
+export function windowFields(declaration: ResourceDeclaration): Array<{ from: string; to: string; name: string; spec: FieldSpec }> {
+  return Object.entries(declaration.fields)
+    .filter(([, spec]) => spec.common?.window)
+    .map(([name, spec]) => ({ ...spec.common!.window!, name, spec }));
 }
 
 /** The equality filters: filter name → the field it compares. */

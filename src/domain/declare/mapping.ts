@@ -3,7 +3,8 @@ import type { StoredAddress } from '../../store/address';
 import { storedAddress } from '../address';
 import { fieldChanges } from '../resource';
 import { fromCents, fromMilli } from '../money';
-import { createOnly, restName, storedName, type FieldSpec, type ResourceDeclaration } from './field';
+import { argentineDay } from '../dates';
+import { createOnly, isList, readOnly, restName, storedName, type FieldSpec, type ResourceDeclaration } from './field';
 
 type Row = Record<string, unknown>;
 
@@ -16,6 +17,8 @@ function storedValue(spec: FieldSpec, value: unknown): unknown {
       return [...new Set(value as string[])].map((id) => new ObjectId(id));
     case 'ref':
       return new ObjectId(value as string);
+    case 'lines':
+      return (value as Row[]).map((line) => storedValue({ kind: 'object', typeName: spec.typeName, fields: spec.fields }, line) ?? {});
     case 'object': {
       const stored: Row = {};
       for (const [name, sub] of Object.entries(spec.fields)) {
@@ -36,7 +39,7 @@ export function changesOf(declaration: ResourceDeclaration, input: Row): { set: 
   const { set, unset, put } = fieldChanges<Row>();
   for (const [name, spec] of Object.entries(declaration.fields)) {
     const value = input[name];
-    if (value === undefined || createOnly(spec)) continue;
+    if (value === undefined || createOnly(spec) || readOnly(spec)) continue;
     // A field that is always present (required or defaulted) goes back to its default rather than away.
     const cleared = value === null || value === '' ? (spec.common?.default ?? null) : null;
     put(storedName(name, spec), value === null || value === '' ? (cleared as never) : ((storedValue(spec, value) ?? null) as never));
@@ -44,14 +47,21 @@ export function changesOf(declaration: ResourceDeclaration, input: Row): { set: 
   return { set, unset };
 }
 
+/** A field's stored value when a create leaves it out; undefined: none. */
+function defaultOf(spec: FieldSpec, now: Date): unknown {
+  if (spec.common?.default !== undefined) return spec.common.default;
+  if (isList(spec)) return [];
+  if (spec.kind === 'stock') return 0;
+  if (spec.kind === 'date' && spec.today) return argentineDay(now);
+  return undefined;
+}
+
 /** The stored fields of a new record: the declared defaults, then what the input gives. */
-export function createFieldsOf(declaration: ResourceDeclaration, input: Row): Row {
-  const defaults = Object.fromEntries(
-    Object.entries(declaration.fields)
-      .filter(([, spec]) => spec.common?.default !== undefined || spec.kind === 'texts' || spec.kind === 'refs' || spec.kind === 'stock')
-      .map(([name, spec]) => [storedName(name, spec), spec.kind === 'stock' ? 0 : (spec.common?.default ?? [])]),
-  );
-  return { ...defaults, ...changesOf(declaration, input).set };
+export function createFieldsOf(declaration: ResourceDeclaration, input: Row, now: Date): Row {
+  const defaults = Object.entries(declaration.fields)
+    .map(([name, spec]) => [storedName(name, spec), defaultOf(spec, now)] as const)
+    .filter(([, value]) => value !== undefined);
+  return { ...Object.fromEntries(defaults), ...changesOf(declaration, input).set };
 }
 
 function outputValue(spec: FieldSpec, stored: unknown): unknown {
@@ -66,6 +76,8 @@ function outputValue(spec: FieldSpec, stored: unknown): unknown {
       return stored === undefined || stored === null ? null : fromCents(stored as number);
     case 'stock':
       return fromMilli((stored as number | undefined) ?? 0);
+    case 'lines':
+      return ((stored as Row[] | undefined) ?? []).map((line) => outputValue({ kind: 'object', typeName: spec.typeName, fields: spec.fields }, line));
     case 'object':
       return stored
         ? Object.fromEntries(Object.entries(spec.fields).map(([name, sub]) => [name, outputValue(sub, (stored as Row)[storedName(name, sub)])]))
@@ -96,6 +108,11 @@ export function outputOf(declaration: ResourceDeclaration, doc: Row & { _id: Obj
 /** Stored names of the fields a text search looks in. */
 export const searchFieldsOf = (declaration: ResourceDeclaration): string[] =>
   (declaration.search?.fields ?? []).map((name) => storedName(name, declaration.fields[name]));
+
+/** The input (GraphQL) name of a stored field, for error paths. */
+export function inputNameOf(declaration: ResourceDeclaration, stored: string): string {
+  return Object.entries(declaration.fields).find(([name, spec]) => storedName(name, spec) === stored)?.[0] ?? stored;
+}
 
 /** A validated filter value as stored (ids become ObjectIds). */
 export const storedFilterValue = (spec: FieldSpec, value: unknown): unknown =>

@@ -1,26 +1,12 @@
 import { ObjectId, type ClientSession, type Document, type Filter } from 'mongodb';
-import {
-  expenseQuery,
-  expenseSort,
-  type ExpenseDocument,
-  type ExpenseFields,
-  type ExpenseOrderField,
-  type ExpenseStatus,
-  type StoredIvaItem,
-} from '../../store/expenses';
-import { TenantCollection } from '../../store/tenant-collection';
-import type { SupplierDocument } from '../../store/suppliers';
-import { requirePrincipal, type RequestContext } from '../context';
+import type { ExpenseDocument, ExpenseFields, ExpenseStatus } from '../../store/expenses';
+import type { RequestContext } from '../context';
+import { changesOf, inputNameOf } from '../declare/mapping';
+import { declaredDefinition, type ListOrder } from '../declare/resource';
 import { ConflictError, notFound, ValidationError } from '../errors';
-import { fieldChanges, Resource, type FieldsOf } from '../resource';
+import { Resource, type FieldsOf } from '../resource';
 import { assertTransition, type StateMachine } from '../state-machine';
-import {
-  createExpenseSchema,
-  updateExpenseSchema,
-  type CreateExpenseData,
-  type ExpenseFilterData,
-  type UpdateExpenseData,
-} from './schema';
+import { EXPENSE } from './declaration';
 
 /**
  * The life of an expense: pending → approved → paid → refunded; pending or approved → cancelled. refunded and
@@ -57,41 +43,13 @@ const EDITABLE: Record<ExpenseStatus, ((field: string) => boolean) | null> = {
 /** Statuses in which an expense may be deleted (an approved one must be cancelled first; paid ones stay on record). */
 export const DELETABLE_STATUSES: readonly ExpenseStatus[] = ['pending', 'cancelled'];
 
-/** Stored field → input (GraphQL) name, for error paths. */
-const INPUT_NAME: Record<string, string> = {
-  amount_cents: 'amount',
-  tax_rate: 'taxRate',
-  iva_items: 'ivaItems',
-  supplier_id: 'supplierId',
-  recurring_period: 'recurringPeriod',
-  payment_method: 'paymentMethod',
-  receipt_number: 'receiptNumber',
-};
-const inputName = (field: string) => INPUT_NAME[field] ?? field;
-
+type Row = Record<string, unknown>;
 type Fields = FieldsOf<ExpenseDocument>;
 type Plan = { set: Partial<Fields>; unset: string[] };
 
-function ivaItems(items: Array<{ id: number; baseImp: number; importe: number }>): StoredIvaItem[] {
-  return items.map((item) => ({ id: item.id, base_imp_cents: item.baseImp, importe_cents: item.importe }));
-}
-
-/** Validated input → `$set`/`$unset`; null or "" removes an optional field. Status is handled apart. */
-function toFields(input: UpdateExpenseData): Plan {
-  const { set, unset, put } = fieldChanges<Fields>();
-  if (input.amount !== undefined) set.amount_cents = input.amount;
-  if (input.description !== undefined) set.description = input.description;
-  if (input.taxRate !== undefined) set.tax_rate = input.taxRate;
-  if (input.category !== undefined) set.category = input.category;
-  if (input.date !== undefined) set.date = input.date;
-  if (input.ivaItems !== undefined) set.iva_items = ivaItems(input.ivaItems ?? []);
-  put('supplier_id', input.supplierId === undefined || input.supplierId === null ? input.supplierId : new ObjectId(input.supplierId));
-  if (input.recurring !== undefined) set.recurring = input.recurring;
-  put('recurring_period', input.recurringPeriod);
-  put('payment_method', input.paymentMethod);
-  put('receipt_number', input.receiptNumber);
-  put('notes', input.notes);
-  return { set, unset };
+/** Validated input → `$set`/`$unset` (the status is handled apart, by the machine). */
+function toFields(input: Row): Plan {
+  return changesOf(EXPENSE, { ...input, status: undefined }) as Plan;
 }
 
 function same(a: unknown, b: unknown): boolean {
@@ -108,25 +66,14 @@ function changedFields(current: ExpenseDocument, { set, unset }: Plan): string[]
   ];
 }
 
-export interface ExpenseOrder {
-  field?: ExpenseOrderField;
-  direction?: 'asc' | 'desc';
-}
+const { definition, createSchema: createExpenseSchema, updateSchema: updateExpenseSchema, filterSchema: expenseFilterSchema } = declaredDefinition<ExpenseDocument>(EXPENSE);
+export { createExpenseSchema, expenseFilterSchema, updateExpenseSchema };
 
-class ExpenseResource extends Resource<ExpenseDocument, CreateExpenseData, UpdateExpenseData, ExpenseFilterData, ExpenseOrder> {
-  /** A supplier id given for an expense must name a supplier of the account (another account's reads as missing). */
-  private async checkSupplier(context: RequestContext, supplierId: ObjectId | undefined, session?: ClientSession): Promise<void> {
-    if (!supplierId) return;
-    const suppliers = new TenantCollection<SupplierDocument>(context.store.collection<SupplierDocument>('suppliers'), requirePrincipal(context).accountId);
-    if (!(await suppliers.findById(supplierId.toHexString(), session))) {
-      throw new ValidationError(`supplier ${supplierId.toHexString()} not found in this account`, [{ path: 'supplierId', message: 'no such supplier in this account' }]);
-    }
-  }
-
-  override async create(context: RequestContext, input: CreateExpenseData, session?: ClientSession): Promise<ExpenseDocument> {
-    const fields = this.definition.fieldsForCreate(input);
-    await this.checkSupplier(context, fields.supplier_id, session);
+class ExpenseResource extends Resource<ExpenseDocument, Row, Row, Row, ListOrder> {
+  override async create(context: RequestContext, input: Row, session?: ClientSession): Promise<ExpenseDocument> {
     const now = context.now();
+    const fields = this.definition.fieldsForCreate(input, now);
+    await this.definition.prepare?.(context, input, session);
     // An expense recorded as already approved or paid went through the earlier steps now.
     if (fields.status === 'approved' || fields.status === 'paid') fields.approved_at = now;
     if (fields.status === 'paid') fields.paid_at = now;
@@ -138,18 +85,18 @@ class ExpenseResource extends Resource<ExpenseDocument, CreateExpenseData, Updat
    * fixed in the current status may only be sent with their current value. The write is conditional on the status
    * read, so a concurrent move cannot slip in between the check and the write.
    */
-  override update(context: RequestContext, id: string, input: UpdateExpenseData, session?: ClientSession): Promise<ExpenseDocument> {
+  override update(context: RequestContext, id: string, input: Row, session?: ClientSession): Promise<ExpenseDocument> {
     return this.write(context, id, input, false, session);
   }
 
   /** An update; `move` makes `status` an explicit move, so its current value is refused too (paid → paid). */
-  private async write(context: RequestContext, id: string, input: UpdateExpenseData, move: boolean, session?: ClientSession): Promise<ExpenseDocument> {
+  private async write(context: RequestContext, id: string, input: Row, move: boolean, session?: ClientSession): Promise<ExpenseDocument> {
     const collection = this.collection(context);
     for (let attempt = 0; attempt < 5; attempt++) {
       const current = await collection.findById(id, session);
       if (!current) throw notFound('expense', id);
       const plan = this.plan(current, input, context.now(), move);
-      if (plan.set.supplier_id && !same(plan.set.supplier_id, current.supplier_id)) await this.checkSupplier(context, plan.set.supplier_id, session);
+      if (plan.set.supplier_id && !same(plan.set.supplier_id, current.supplier_id)) await this.definition.prepare?.(context, { supplierId: input.supplierId }, session);
       const update: Document = { $set: { ...plan.set, updated_at: context.now() } };
       if (plan.unset.length) update.$unset = Object.fromEntries(plan.unset.map((field) => [field, '']));
       const updated = await collection.collection.findOneAndUpdate(collection.scope({ _id: current._id, status: current.status } as Filter<ExpenseDocument>), update, {
@@ -162,7 +109,7 @@ class ExpenseResource extends Resource<ExpenseDocument, CreateExpenseData, Updat
   }
 
   /** Checks an update against the expense as it stands; answers the writes. */
-  private plan(current: ExpenseDocument, input: UpdateExpenseData, now: Date, move: boolean): Plan {
+  private plan(current: ExpenseDocument, input: Row, now: Date, move: boolean): Plan {
     const plan = toFields(input);
     // Recurrence, on the merged record: turning it off clears the period; a period needs recurring true.
     const recurring = plan.set.recurring ?? current.recurring;
@@ -177,7 +124,7 @@ class ExpenseResource extends Resource<ExpenseDocument, CreateExpenseData, Updat
     if (editable) {
       const locked = changedFields(current, plan).filter((field) => !editable(field));
       if (locked.length) {
-        const names = locked.map(inputName);
+        const names = locked.map((field) => inputNameOf(EXPENSE, field));
         throw new ConflictError(
           `a ${current.status} expense cannot change ${names.join(', ')}`,
           names.map((name) => ({ path: name, message: `cannot change while the expense is ${current.status}` })),
@@ -186,10 +133,11 @@ class ExpenseResource extends Resource<ExpenseDocument, CreateExpenseData, Updat
       }
     }
 
-    if (input.status && (move || input.status !== current.status)) {
-      assertTransition(EXPENSE_MACHINE, 'expense', current.status, input.status);
-      plan.set.status = input.status;
-      const stamp = STAMP[input.status];
+    const status = input.status as ExpenseStatus | null | undefined;
+    if (status && (move || status !== current.status)) {
+      assertTransition(EXPENSE_MACHINE, 'expense', current.status, status);
+      plan.set.status = status;
+      const stamp = STAMP[status];
       if (stamp) plan.set[stamp] = now;
     }
     return plan;
@@ -220,39 +168,15 @@ class ExpenseResource extends Resource<ExpenseDocument, CreateExpenseData, Updat
   }
 
   /** The exact sum of the amounts of every expense matching the filter, in centavos. */
-  async totalCents(context: RequestContext, filter: ExpenseFilterData | undefined): Promise<number> {
+  async totalCents(context: RequestContext, filter: Row | undefined): Promise<number> {
     const collection = this.collection(context);
     const [row] = await collection.collection
-      .aggregate<{ total: number }>([{ $match: collection.scope(expenseQuery(filter)) }, { $group: { _id: null, total: { $sum: '$amount_cents' } } }])
+      .aggregate<{ total: number }>([{ $match: collection.scope(this.definition.query(filter) as Filter<ExpenseDocument>) }, { $group: { _id: null, total: { $sum: '$amount_cents' } } }])
       .toArray();
     return row?.total ?? 0;
   }
 }
 
-function fieldsForCreate(input: CreateExpenseData): Fields {
-  const { set } = toFields({ ...input, status: undefined, taxRate: input.taxRate ?? undefined, recurring: input.recurring ?? undefined });
-  return {
-    iva_items: [],
-    recurring: false,
-    tax_rate: 21,
-    ...set,
-    amount_cents: input.amount,
-    description: input.description,
-    category: input.category,
-    date: input.date,
-    status: input.status ?? 'pending',
-  } as Fields;
-}
-
-export const expenses = new ExpenseResource({
-  collection: 'expenses',
-  label: 'expense',
-  createSchema: createExpenseSchema,
-  updateSchema: updateExpenseSchema,
-  fieldsForCreate,
-  fieldsForUpdate: toFields,
-  query: expenseQuery,
-  sort: (order) => expenseSort(order?.field, order?.direction),
-});
+export const expenses = new ExpenseResource(definition);
 
 export type { ExpenseFields };

@@ -21,7 +21,12 @@ export function expenseMatrix(env: MatrixEnv): { rest: Record<string, RestCase>;
   const gw = () => env.gw();
   const stored = (id: string) => gw().store.collection('expenses').findOne({ _id: new ObjectId(id) });
   const count = (filter: Row) => gw().store.collection('expenses').countDocuments(filter);
-  const body = (fields: Row = {}) => ({ amount: 10, description: env.unique('Expense'), category: 'Matrix', date: '2025-01-31', ...fields });
+  const body = (fields: Row = {}) => ({ amount: 10, description: env.unique('Expense'), tax_rate: 21, category: 'Matrix', date: '2025-01-31', ...fields });
+  /** The same body in GraphQL names. */
+  const gqlBody = (fields: Row = {}) => {
+    const { tax_rate: taxRate, ...rest } = body(fields);
+    return { ...rest, taxRate };
+  };
 
   const make = async (key: string, fields: Row = {}) => {
     const res = await gw().rest('POST', '/expenses/', { key, body: body(fields) });
@@ -208,23 +213,23 @@ export function expenseMatrix(env: MatrixEnv): { rest: Record<string, RestCase>;
       scope: 'expenses:write',
       record,
       document: create,
-      variables: (id) => ({ input: body({ description: `GQL created for ${id}` }) }),
+      variables: (id) => ({ input: gqlBody({ description: `GQL created for ${id}` }) }),
       succeeded: (data, id) => expect(data.createExpense.description).toBe(`GQL created for ${id}`),
       async unchanged(id) {
         expect(await count({ description: `GQL created for ${id}` })).toBe(0);
       },
-      otherAccount: () => gqlForeignSupplier(create, (supplierId) => ({ input: body({ supplierId }) })),
+      otherAccount: () => gqlForeignSupplier(create, (supplierId) => ({ input: gqlBody({ supplierId }) })),
     },
     createExpenses: {
       scope: 'expenses:write',
       record,
       document: createMany,
-      variables: (id) => ({ inputs: [body({ description: `GQL bulk created for ${id}` })] }),
+      variables: (id) => ({ inputs: [gqlBody({ description: `GQL bulk created for ${id}` })] }),
       succeeded: (data) => expect(data.createExpenses).toEqual({ count: 1, errors: [] }),
       async unchanged(id) {
         expect(await count({ description: `GQL bulk created for ${id}` })).toBe(0);
       },
-      otherAccount: () => gqlForeignSupplier(createMany, (supplierId) => ({ inputs: [body({ supplierId })] })),
+      otherAccount: () => gqlForeignSupplier(createMany, (supplierId) => ({ inputs: [gqlBody({ supplierId })] })),
     },
     updateExpense: {
       scope: 'expenses:write',

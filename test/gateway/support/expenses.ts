@@ -9,7 +9,7 @@ export type Row = Record<string, any>;
 export const EXPENSE_FIELDS = `
   id amount description taxRate category date
   ivaItems { id baseImp importe }
-  supplierId recurring recurringPeriod paymentMethod receiptNumber notes status
+  supplierId vendor receiptUrl recurring recurringPeriod paymentMethod receiptNumber notes tags status
   approvedAt paidAt refundedAt cancelledAt createdAt updatedAt
 `;
 
@@ -36,17 +36,24 @@ export const EQ = {
 };
 
 /** A minimal valid expense, REST names. */
-export const restExpense = (fields: Row = {}): Row => ({ amount: 100, description: 'Internet', category: 'Servicios', date: '2025-03-01', ...fields });
+export const restExpense = (fields: Row = {}): Row => ({ amount: 100, description: 'Internet', tax_rate: 21, category: 'Servicios', date: '2025-03-01', ...fields });
 /** The same, GraphQL names. */
-export const gqlExpense = (fields: Row = {}): Row => ({ amount: 100, description: 'Internet', category: 'Servicios', date: '2025-03-01', ...fields });
+export const gqlExpense = (fields: Row = {}): Row => ({ amount: 100, description: 'Internet', taxRate: 21, category: 'Servicios', date: '2025-03-01', ...fields });
 
 export const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+const INSTANTS = ['approvedAt', 'paidAt', 'refundedAt', 'cancelledAt', 'createdAt', 'updatedAt'];
+
+/** A GraphQL DateTimeISO (UTC) as REST writes it: Argentine wall-clock time (UTC−3) without a zone. */
+export const restDateTime = (value: string | null): string | null =>
+  value === null ? null : new Date(new Date(value).getTime() - 3 * 3600_000).toISOString().replace(/Z$/, '');
 
 /** A GraphQL Expense as the REST record must show it. */
 export function expenseToRest(expense: Row): Row {
   const out: Row = {};
   for (const [key, value] of Object.entries(expense)) {
     if (key === 'id') out._id = value;
+    else if (INSTANTS.includes(key)) out[snake(key)] = restDateTime(value);
     else if (key === 'ivaItems') out.iva_items = (value as Row[]).map((line) => ({ Id: line.id, BaseImp: line.baseImp, Importe: line.importe }));
     else out[snake(key)] = value;
   }

@@ -1,7 +1,6 @@
-import { argentineDateTime } from '../domain/dates';
 import { createOnly, filterFields, readOnly, restName, snakeCase, sortFields, windowFields, type FieldSpec, type ResourceDeclaration } from '../domain/declare/field';
 import { BULK_ERRORS, crudRoutes } from './crud';
-import { REST_KEY_MARK, snakeToCamel } from './naming';
+import { REST_KEY_MARK, restDateTime, snakeToCamel, withRestDateTimes } from './naming';
 import type { QueryParameter, RestRoute } from './route';
 
 type Row = Record<string, any>;
@@ -61,8 +60,6 @@ function inputOf(fields: Record<string, FieldSpec>, body: Row): Row {
   return input;
 }
 
-const restDateTime = (value: unknown) => (typeof value === 'string' ? argentineDateTime(new Date(value)) : value);
-
 function recordOf(fields: Record<string, FieldSpec>, record: Row): Row {
   const out: Row = { ...record };
   for (const [name, spec] of Object.entries(fields)) {
@@ -71,8 +68,7 @@ function recordOf(fields: Record<string, FieldSpec>, record: Row): Row {
     else if (spec.kind === 'object' && record[rest]) out[rest] = recordOf(spec.fields, record[rest]);
     else if (spec.kind === 'instant') out[rest] = restDateTime(record[rest]);
   }
-  for (const stamp of ['created_at', 'updated_at']) if (stamp in out) out[stamp] = restDateTime(out[stamp]);
-  return out;
+  return withRestDateTimes(out, ['created_at', 'updated_at']);
 }
 
 /** Marks a REST key that would otherwise be read as a GraphQL name (see inputOf); error paths drop it (restPath). */

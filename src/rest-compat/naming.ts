@@ -1,3 +1,5 @@
+import { argentineDateTime } from '../domain/dates';
+
 /** The one naming map between GraphQL (camelCase, `id`) and the legacy REST API (snake_case, `_id`). */
 
 export function camelToSnake(name: string): string {
@@ -40,4 +42,16 @@ export function restPath(path: string, renames: Record<string, string> = {}): st
     ? path.split('.').map((segment) => (segment.endsWith(REST_KEY_MARK) ? segment.slice(0, -REST_KEY_MARK.length) : (renames[segment] ?? camelToSnake(segment))))
     : [];
   return [...head, ...tail].filter((segment) => segment !== '').join('.');
+}
+
+/** A GraphQL DateTimeISO as the REST API writes date-times: Argentine wall-clock time without a zone. */
+export function restDateTime(value: unknown): unknown {
+  return typeof value === 'string' ? argentineDateTime(new Date(value)) : value;
+}
+
+/** The record with its named date-time fields in REST form. */
+export function withRestDateTimes<T extends Record<string, unknown>>(record: T, fields: readonly string[]): T {
+  const out: Record<string, unknown> = { ...record };
+  for (const field of fields) if (field in out) out[field] = restDateTime(out[field]);
+  return out as T;
 }

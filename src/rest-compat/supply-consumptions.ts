@@ -1,16 +1,29 @@
 import { createSupplyConsumptionSchema, SUPPLY_CONSUMPTION_STATUSES } from '../domain/supply-consumptions/schema';
 import { crudRoutes } from './crud';
+import { bodyToInput, withRestDateTimes } from './naming';
+import { restBodySchema } from './openapi-schemas';
 import type { RestRoute } from './route';
+
+const DATE_TIMES = ['created_at', 'updated_at', 'reverted_at'] as const;
+const DATE_TIME = 'Argentine time (UTC−3), ISO 8601 without a zone.';
+
+/** The create body in the contract's names: the day is `consumption_date` (`date` is read too). */
+function withConsumptionDate(schema: Record<string, unknown>): Record<string, unknown> {
+  const { date, ...properties } = schema.properties as Record<string, unknown>;
+  return { ...schema, properties: { consumption_date: date, date: { ...(date as object), description: 'Same as consumption_date.' }, ...properties } };
+}
 
 /** The record as the legacy API names it: aliases give snake_case and `_id`. */
 const RECORD = /* GraphQL */ `
   fragment SupplyConsumptionRecord on SupplyConsumption {
     _id: id
-    date
+    consumption_date: date
     status
-    items { supply_id: supplyId supply_name: supplyName unit quantity unit_cost: unitCost subtotal }
+    items { supply_id: supplyId supply_name: supplyName unit quantity unit_cost: unitCost subtotal notes }
     total_cost: totalCost
     customer_id: customerId
+    customer_name: customerName
+    reference
     notes
     created_by: createdById
     reverted_at: revertedAt
@@ -42,7 +55,14 @@ const crud = crudRoutes({
       ${RECORD}`,
     remove: /* GraphQL */ `mutation RestDeleteSupplyConsumption($id: ID!) { deleteSupplyConsumption(id: $id) }`,
   },
-  toRecord: (record) => record,
+  toRecord: (record) => withRestDateTimes(record, DATE_TIMES),
+  toInput(fields) {
+    // The contract names the day `consumption_date`; `date` is read too (it used to be this API's name for it).
+    const { consumption_date: day, ...rest } = fields;
+    const input = bodyToInput(rest) as Record<string, unknown>;
+    if (day !== undefined) input.date = day;
+    return input;
+  },
   listVariables(params) {
     return {
       filter: {
@@ -61,8 +81,9 @@ const crud = crudRoutes({
     { name: 'supply_id', description: 'Only consumptions with an item of this supply.', schema: { type: 'string' } },
     { name: 'customer_id', description: 'Only consumptions for this customer.', schema: { type: 'string' } },
   ],
+  pathRenames: { date: 'consumption_date' },
   recordComponent: 'SupplyConsumption',
-  createSchema: createSupplyConsumptionSchema,
+  createSchema: withConsumptionDate(restBodySchema(createSupplyConsumptionSchema)),
 });
 
 const REVERT: RestRoute = {
@@ -77,7 +98,7 @@ const REVERT: RestRoute = {
   variables: ({ params }) => ({ id: params.id }),
   respond: (data) => ({
     status: 200,
-    data: data.revertSupplyConsumption,
+    data: withRestDateTimes(data.revertSupplyConsumption as Record<string, unknown>, ['reverted_at']),
     extra: { message: 'Supply consumption reverted: the stock of its supplies was restored.' },
   }),
   responseSchema: {
@@ -85,7 +106,7 @@ const REVERT: RestRoute = {
     properties: {
       _id: { type: 'string' },
       status: { const: 'reverted' },
-      reverted_at: { type: 'string', format: 'date-time' },
+      reverted_at: { type: 'string', description: 'Argentine time (UTC−3), ISO 8601 without a zone.' },
       reverted_by: { type: ['string', 'null'] },
       total_cost: { type: 'number' },
     },
@@ -104,7 +125,7 @@ export const SUPPLY_CONSUMPTION_COMPONENTS: Record<string, Record<string, unknow
     type: 'object',
     properties: {
       _id: { type: 'string' },
-      date: { type: 'string', format: 'date' },
+      consumption_date: { type: 'string', format: 'date' },
       status: { type: 'string', enum: [...SUPPLY_CONSUMPTION_STATUSES] },
       items: {
         type: 'array',
@@ -117,19 +138,22 @@ export const SUPPLY_CONSUMPTION_COMPONENTS: Record<string, Record<string, unknow
             quantity: { type: 'number' },
             unit_cost: { type: 'number' },
             subtotal: { type: 'number' },
+            notes: { type: ['string', 'null'] },
           },
           required: ['supply_id', 'supply_name', 'unit', 'quantity', 'unit_cost', 'subtotal'],
         },
       },
       total_cost: { type: 'number' },
       customer_id: { type: ['string', 'null'] },
+      customer_name: { type: ['string', 'null'] },
+      reference: { type: ['string', 'null'] },
       notes: { type: ['string', 'null'] },
       created_by: { type: ['string', 'null'] },
-      reverted_at: { type: ['string', 'null'], format: 'date-time' },
+      reverted_at: { type: ['string', 'null'], description: DATE_TIME },
       reverted_by: { type: ['string', 'null'] },
-      created_at: { type: 'string', format: 'date-time' },
-      updated_at: { type: 'string', format: 'date-time' },
+      created_at: { type: 'string', description: DATE_TIME },
+      updated_at: { type: 'string', description: DATE_TIME },
     },
-    required: ['_id', 'date', 'status', 'items', 'total_cost', 'created_by', 'created_at', 'updated_at'],
+    required: ['_id', 'consumption_date', 'status', 'items', 'total_cost', 'created_by', 'created_at', 'updated_at'],
   },
 };

@@ -31,6 +31,9 @@ export class SupplyConsumptionItem {
 
   @Field(() => Float, { description: 'quantity × unitCost, rounded to the centavo.' })
   subtotal!: number;
+
+  @Field(() => String, { nullable: true })
+  notes!: string | null;
 }
 
 @ObjectType({ description: 'Supplies used up (seed 2.7): deducts their stock; creates no expense.' })
@@ -52,6 +55,12 @@ export class SupplyConsumption {
 
   @Field(() => ID, { nullable: true })
   customerId!: string | null;
+
+  @Field(() => String, { nullable: true, description: "The customer's name when consumed." })
+  customerName!: string | null;
+
+  @Field(() => String, { nullable: true, description: 'Your own reference (a work order, a job number).' })
+  reference!: string | null;
 
   @Field(() => String, { nullable: true })
   notes!: string | null;
@@ -82,6 +91,9 @@ export class SupplyConsumptionItemInput {
 
   @Field(() => Float, { description: 'Greater than 0, at most 3 decimals.' })
   quantity!: number;
+
+  @Field(() => String, { nullable: true, description: 'At most 500 characters.' })
+  notes?: string | null;
 }
 
 @validatedBy(createSupplyConsumptionSchema)
@@ -95,6 +107,9 @@ export class CreateSupplyConsumptionInput {
 
   @Field(() => ID, { nullable: true, description: 'A customer of the account the supplies were used for.' })
   customerId?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'Your own reference (a work order, a job number); at most 200 characters.' })
+  reference?: string | null;
 
   @Field(() => String, { nullable: true, description: 'At most 1000 characters.' })
   notes?: string | null;

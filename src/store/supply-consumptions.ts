@@ -10,6 +10,7 @@ export type SupplyConsumptionItem = {
   unit_cost_cents: number;
   /** quantity × unit_cost, rounded to the centavo. */
   subtotal_cents: number;
+  notes?: string;
 };
 
 export type SupplyConsumptionStatus = 'confirmed' | 'reverted';
@@ -22,6 +23,10 @@ export type SupplyConsumptionDocument = TenantDocument & {
   total_cost_cents: number;
   status: SupplyConsumptionStatus;
   customer_id?: ObjectId;
+  /** The customer's name when consumed (kept if the customer is later renamed or deleted). */
+  customer_name?: string;
+  /** The caller's own reference (a work order, a job number). */
+  reference?: string;
   notes?: string;
   /** The user behind the key or session that registered it (null: a key acting for no user). */
   created_by: ObjectId | null;

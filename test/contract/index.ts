@@ -1,7 +1,8 @@
 import { expenses } from './expenses';
 import { suppliers } from './suppliers';
 import { supplies } from './supplies';
+import { supplyConsumptions } from './supply-consumptions';
 import type { ContractResource } from './types';
 
 /** Every resource of the contract the gateway serves; a new resource adds its module here. */
-export const CONTRACT: ContractResource[] = [suppliers, expenses, supplies];
+export const CONTRACT: ContractResource[] = [suppliers, expenses, supplies, supplyConsumptions];

@@ -68,9 +68,9 @@ describe('registering a consumption', () => {
   it('snapshots each item, sums the exact total, deducts stock in movements caused by it, creates no expense', async () => {
     const flour = await supply({ name: 'Harina', unit: 'kg', unit_price: 850.5, default_amount: 700, stock: 20 });
     const eggs = await supply({ name: 'Huevos', default_amount: 95.99, stock: 60 });
-    const created = data(await consume({ items: [{ supply_id: flour, quantity: 2.5 }, { supply_id: eggs, quantity: 12 }], date: '2025-03-10', notes: 'tanda de pan' }), 201);
+    const created = data(await consume({ items: [{ supply_id: flour, quantity: 2.5 }, { supply_id: eggs, quantity: 12 }], consumption_date: '2025-03-10', notes: 'tanda de pan' }), 201);
     expect(created).toMatchObject({
-      date: '2025-03-10',
+      consumption_date: '2025-03-10',
       status: 'confirmed',
       items: [
         { supply_id: flour, supply_name: 'Harina', unit: 'kg', quantity: 2.5, unit_cost: 850.5, subtotal: 2126.25 },
@@ -126,9 +126,9 @@ describe('registering a consumption', () => {
   it('date defaults to today in Argentina (UTC−3)', async () => {
     const s = await supply({ stock: 5 });
     gw.clock.now = new Date('2025-06-01T02:30:00.000Z'); // still 31 May in Buenos Aires
-    expect(data(await consume({ items: [{ supply_id: s, quantity: 1 }] }), 201).date).toBe('2025-05-31');
+    expect(data(await consume({ items: [{ supply_id: s, quantity: 1 }] }), 201).consumption_date).toBe('2025-05-31');
     gw.clock.now = new Date('2025-06-01T03:00:00.000Z');
-    expect(data(await consume({ items: [{ supply_id: s, quantity: 1 }] }), 201).date).toBe('2025-06-01');
+    expect(data(await consume({ items: [{ supply_id: s, quantity: 1 }] }), 201).consumption_date).toBe('2025-06-01');
   });
 
   it('records the user behind a bound key (GraphQL createdBy) and a customer of the account', async () => {
@@ -163,7 +163,8 @@ describe('validation boundaries', () => {
   });
 
   it.each([
-    ['date 2024-02-29 (leap day)', { date: '2024-02-29' }],
+    ['consumption_date 2024-02-29 (leap day)', { consumption_date: '2024-02-29' }],
+    ['date (the older name of consumption_date) 2024-02-29', { date: '2024-02-29' }],
     ['notes of 1000 characters', { notes: 'n'.repeat(1000) }],
   ])('accepts %s', async (_title, extra) => {
     data(await consume({ items: [{ supply_id: s, quantity: 1 }], ...extra }), 201);
@@ -180,13 +181,13 @@ describe('validation boundaries', () => {
     ['supply_id left out', { items: [{ quantity: 1 }] }, ['items.0.supply_id']],
     ['malformed supply_id', { items: [{ supply_id: 'abc', quantity: 1 }] }, ['items.0.supply_id']],
     ['unknown supply', { items: [{ supply_id: new ObjectId().toHexString(), quantity: 1 }] }, ['items.0.supply_id']],
-    ['date 2023-02-29 (not a leap year)', { items: [{ supply_id: 'S', quantity: 1 }], date: '2023-02-29' }, ['date']],
-    ['date in another format', { items: [{ supply_id: 'S', quantity: 1 }], date: '10/03/2025' }, ['date']],
+    ['consumption_date 2023-02-29 (not a leap year)', { items: [{ supply_id: 'S', quantity: 1 }], consumption_date: '2023-02-29' }, ['consumption_date']],
+    ['consumption_date in another format', { items: [{ supply_id: 'S', quantity: 1 }], consumption_date: '10/03/2025' }, ['consumption_date']],
     ['notes of 1001 characters', { items: [{ supply_id: 'S', quantity: 1 }], notes: 'n'.repeat(1001) }, ['notes']],
     ['unknown customer', { items: [{ supply_id: 'S', quantity: 1 }], customer_id: new ObjectId().toHexString() }, ['customer_id']],
     ['unknown field', { items: [{ supply_id: 'S', quantity: 1 }], total_cost: 5 }, ['total_cost']],
     ['status given', { items: [{ supply_id: 'S', quantity: 1 }], status: 'reverted' }, ['status']],
-    ['several at once', { items: [{ supply_id: 'S', quantity: 0 }, { supply_id: 'x', quantity: 1 }], date: '2025-13-01' }, ['date', 'items.0.quantity', 'items.1.supply_id']],
+    ['several at once', { items: [{ supply_id: 'S', quantity: 0 }, { supply_id: 'x', quantity: 1 }], consumption_date: '2025-13-01' }, ['consumption_date', 'items.0.quantity', 'items.1.supply_id']],
   ])('refuses %s, writing nothing', async (_title, body, paths) => {
     const fill = (value: unknown): unknown => (value === 'S' ? s : Array.isArray(value) ? value.map(fill) : value && typeof value === 'object' ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fill(v)])) : value);
     const before = await gw.store.collection('supply_consumptions').countDocuments({});
@@ -259,7 +260,7 @@ describe('delete', () => {
     const s = await supply({ stock: 10 });
     const created = data(await consume({ items: [{ supply_id: s, quantity: 4 }] }, { key: ownerKey }), 201);
     expect(await stockOf(s)).toBe(6);
-    gw.clock.now = new Date(Date.parse(created.created_at) + 24 * HOUR); // exactly 24 h: still inside
+    gw.clock.now = new Date(Date.parse(`${created.created_at}-03:00`) + 24 * HOUR); // exactly 24 h: still inside
     expect(data(await gw.rest('DELETE', `/supply-consumptions/${created._id}/`, { key: ownerKey }), 200)).toEqual({ _id: created._id, deleted: true });
     expect(await storedConsumption(created._id)).toBeNull();
     expect(await stockOf(s)).toBe(10);
@@ -290,7 +291,7 @@ describe('delete', () => {
   it('after 24 hours → 403 DELETE_WINDOW_EXPIRED, also through GraphQL and a session of the author', async () => {
     const s = await supply({ stock: 10 });
     const created = data(await consume({ items: [{ supply_id: s, quantity: 4 }] }, { key: ownerKey }), 201);
-    gw.clock.now = new Date(Date.parse(created.created_at) + 24 * HOUR + 1);
+    gw.clock.now = new Date(Date.parse(`${created.created_at}-03:00`) + 24 * HOUR + 1);
     const res = await gw.rest('DELETE', `/supply-consumptions/${created._id}/`, { key: ownerKey });
     expect({ status: res.status, code: res.body.error.code }).toEqual({ status: 403, code: 'DELETE_WINDOW_EXPIRED' });
     const gql = await gw.gql('mutation($id: ID!) { deleteSupplyConsumption(id: $id) }', { id: created._id }, { key: ownerKey });
@@ -333,14 +334,14 @@ describe('revert', () => {
   it('with a session: confirmed → reverted, stock given back, reverted_at/by; a second revert → 409', async () => {
     const s = await supply({ stock: 10, unit_price: 1.5 });
     const created = data(await consume({ items: [{ supply_id: s, quantity: 4 }] }), 201);
-    const at = new Date(Date.parse(created.created_at) + 30 * 24 * HOUR); // no time limit on reverting
+    const at = new Date(Date.parse(`${created.created_at}-03:00`) + 30 * 24 * HOUR); // no time limit on reverting
     gw.clock.now = at;
     const session = await login(OWNER);
     const res = await gw.rest('POST', `/supply-consumptions/${created._id}/revert`, sessionHeaders(session));
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       success: true,
-      data: { _id: created._id, status: 'reverted', reverted_at: at.toISOString(), reverted_by: ownerId, total_cost: 6 },
+      data: { _id: created._id, status: 'reverted', reverted_at: new Date(at.getTime() - 3 * HOUR).toISOString().replace(/Z$/, ''), reverted_by: ownerId, total_cost: 6 },
       message: expect.any(String),
     });
     expect(await stockOf(s)).toBe(10);

@@ -13,6 +13,7 @@ const itemSchema = z
   .object({
     supplyId: objectIdSchema(),
     quantity: quantitySchema({ positive: true }),
+    notes: z.string().trim().max(500, 'must be at most 500 characters').nullish(),
   })
   .strict();
 
@@ -24,6 +25,7 @@ export const createSupplyConsumptionSchema = z
       .max(MAX_CONSUMPTION_ITEMS, `at most ${MAX_CONSUMPTION_ITEMS} items`),
     date: calendarDateSchema().nullish(),
     customerId: objectIdSchema().nullish(),
+    reference: z.string().trim().max(200, 'must be at most 200 characters').nullish(),
     notes: z.string().trim().max(1000, 'must be at most 1000 characters').nullish(),
   })
   .strict();

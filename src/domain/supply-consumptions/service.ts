@@ -89,13 +89,14 @@ export async function createSupplyConsumption(context: RequestContext, input: Cr
         quantity_milli: item.quantity,
         unit_cost_cents: unitCost,
         subtotal_cents: lineTotalCents(item.quantity, unitCost),
+        ...(item.notes ? { notes: item.notes } : {}),
       });
     });
+    let customer: CustomerDocument | null = null;
     if (input.customerId) {
       const customers = new TenantCollection(context.store.collection<CustomerDocument>('customers'), principal.accountId);
-      if (!(await customers.findById(input.customerId.toHexString(), session))) {
-        problems.push({ path: 'customerId', message: 'no such customer in this account' });
-      }
+      customer = await customers.findById(input.customerId.toHexString(), session);
+      if (!customer) problems.push({ path: 'customerId', message: 'no such customer in this account' });
     }
     if (problems.length) {
       throw new ValidationError(`invalid input: ${problems.map((p) => `${p.path}: ${p.message}`).join('; ')}`, problems);
@@ -111,6 +112,8 @@ export async function createSupplyConsumption(context: RequestContext, input: Cr
       created_by: principal.userId,
     };
     if (input.customerId) fields.customer_id = input.customerId;
+    if (customer) fields.customer_name = customer.name;
+    if (input.reference) fields.reference = input.reference;
     if (input.notes) fields.notes = input.notes;
     const doc = await consumptions(context).insert(fields, context.now(), session);
     await applyStockChanges(context, stockChanges(doc, -1), { type: 'supply_consumption', id: doc._id }, session);

@@ -4,7 +4,7 @@ import { createAccount, createApiKey, createUser, revokeApiKey, setAllowNegative
 import { parseScopes, type Role } from '../domain/auth/scopes';
 import { AppError } from '../domain/errors';
 import { ensureIndexes } from '../store/catalog';
-import { connectStore } from '../store/connect';
+import { connectStore, type StoreConnection } from '../store/connect';
 import { Store } from '../store/store';
 
 /**
@@ -75,35 +75,42 @@ async function run(store: Store, command: string, values: Record<string, string 
   }
 }
 
-async function main(): Promise<number> {
+/** Where the CLI writes, and the store it works on (opened per run, closed after it). */
+export interface AdminIo {
+  out(text: string): void;
+  err(text: string): void;
+  open(): Promise<Pick<StoreConnection, 'client' | 'close'>>;
+}
+
+/** Runs one admin command; answers the exit code (0 done, 1 refused with error JSON, 2 usage). */
+export async function runAdmin(args: string[], io: AdminIo): Promise<number> {
   let parsed;
   try {
     parsed = parseArgs({
-      args: process.argv.slice(2),
+      args,
       allowPositionals: true,
       options: Object.fromEntries(
         ['name', 'cuit', 'account', 'scopes', 'user', 'email', 'password', 'role', 'widget', 'active', 'allow', 'id'].map((name) => [name, { type: 'string' as const }]),
       ),
     });
   } catch (error) {
-    process.stderr.write(`${(error as Error).message}\n${USAGE}\n`);
+    io.err(`${(error as Error).message}\n${USAGE}\n`);
     return 2;
   }
   const [command] = parsed.positionals;
-  const config = loadConfig();
-  const connection = await connectStore({ mongodbUri: config.MONGODB_URI, dataDir: config.DATA_DIR });
+  const connection = await io.open();
   try {
     const store = Store.on(connection.client);
     await ensureIndexes(store.db);
-    process.stdout.write(`${JSON.stringify(await run(store, command ?? '', parsed.values as Record<string, string | undefined>))}\n`);
+    io.out(`${JSON.stringify(await run(store, command ?? '', parsed.values as Record<string, string | undefined>))}\n`);
     return 0;
   } catch (error) {
     if (error instanceof UsageError) {
-      process.stderr.write(`${error.message}\n${USAGE}\n`);
+      io.err(`${error.message}\n${USAGE}\n`);
       return 2;
     }
     if (error instanceof AppError) {
-      process.stdout.write(`${JSON.stringify({ error: { code: error.code, message: error.message, details: error.details } })}\n`);
+      io.out(`${JSON.stringify({ error: { code: error.code, message: error.message, details: error.details } })}\n`);
       return 1;
     }
     throw error;
@@ -112,10 +119,17 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: Error) => {
-    process.stderr.write(`${error.stack ?? error.message}\n`);
-    process.exit(1);
-  },
-);
+if (require.main === module) {
+  const config = loadConfig();
+  runAdmin(process.argv.slice(2), {
+    out: (text) => process.stdout.write(text),
+    err: (text) => process.stderr.write(text),
+    open: () => connectStore({ mongodbUri: config.MONGODB_URI, dataDir: config.DATA_DIR }),
+  }).then(
+    (code) => process.exit(code),
+    (error: Error) => {
+      process.stderr.write(`${error.stack ?? error.message}\n`);
+      process.exit(1);
+    },
+  );
+}

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ObjectId } from 'mongodb';
+import { runAdmin } from '../../src/cli/admin';
 import { loadConfig } from '../../src/config';
 import { startGateway, type RunningGateway } from '../../src/gateway';
 import { createLogger } from '../../src/logger';
@@ -24,13 +25,45 @@ interface CliResult {
   json: any;
 }
 
-/** Runs `src/cli/admin.ts` asynchronously (a gateway in this process must keep serving meanwhile). */
-function runCli(dataDir: string, args: string[], viaNpm = false): Promise<CliResult> {
+function resultOf(code: number | null, stdout: string, stderr: string): CliResult {
+  let json: unknown;
+  try {
+    json = JSON.parse(stdout);
+  } catch {
+    json = undefined;
+  }
+  return { code, stdout, stderr, json };
+}
+
+/** One store connection per data directory for the in-process runs (the real CLI opens and closes its own). */
+const sharedStores = new Map<string, Promise<StoreConnection>>();
+function sharedStore(dataDir: string): Promise<StoreConnection> {
+  if (!sharedStores.has(dataDir)) sharedStores.set(dataDir, connectStore({ mongodbUri: process.env.MONGODB_URI, dataDir }));
+  return sharedStores.get(dataDir)!;
+}
+afterAll(async () => {
+  for (const connection of sharedStores.values()) await (await connection).close();
+});
+
+/**
+ * Runs an admin command. By default in this process: the command runner itself, on a store connection kept for the
+ * suite; `process` and `npm` run the real CLI as a child process, which joins the engine serving `dataDir` or starts
+ * one (asynchronously: a gateway in this process must keep serving meanwhile).
+ */
+async function runCli(dataDir: string, args: string[], how: 'in-process' | 'process' | 'npm' = 'in-process'): Promise<CliResult> {
+  if (how === 'in-process') {
+    let stdout = '';
+    let stderr = '';
+    const code = await runAdmin(args, {
+      out: (text) => (stdout += text),
+      err: (text) => (stderr += text),
+      open: async () => ({ client: (await sharedStore(dataDir)).client, close: async () => undefined }),
+    });
+    return resultOf(code, stdout, stderr);
+  }
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' };
   if (!process.env.MONGODB_URI) delete env.MONGODB_URI;
-  const [command, argv] = viaNpm
-    ? ['npm', ['run', '-s', 'admin', '--', ...args]]
-    : [process.execPath, ['--require', '@swc-node/register', 'src/cli/admin.ts', ...args]];
+  const [command, argv] = how === 'npm' ? ['npm', ['run', '-s', 'admin', '--', ...args]] : [process.execPath, ['--require', '@swc-node/register', 'src/cli/admin.ts', ...args]];
   return new Promise((resolve, reject) => {
     const child = spawn(command, argv, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
@@ -38,15 +71,7 @@ function runCli(dataDir: string, args: string[], viaNpm = false): Promise<CliRes
     child.stdout.on('data', (chunk) => (stdout += chunk));
     child.stderr.on('data', (chunk) => (stderr += chunk));
     child.on('error', reject);
-    child.on('close', (code) => {
-      let json: unknown;
-      try {
-        json = JSON.parse(stdout);
-      } catch {
-        json = undefined;
-      }
-      resolve({ code, stdout, stderr, json });
-    });
+    child.on('close', (code) => resolve(resultOf(code, stdout, stderr)));
   });
 }
 
@@ -165,6 +190,13 @@ describe('without a running gateway', () => {
     usage(await runCli(dir, args));
   });
 
+  it('as a real process too: a usage error exits 2 with the usage on stderr, a refusal exits 1 with error JSON', async () => {
+    const wrong = await runCli(dir, ['frobnicate'], 'process');
+    usage(wrong);
+    expect(wrong.stderr).toMatch(/usage: npm run admin/);
+    failed(await runCli(dir, ['create-account', '--name', 'X', '--cuit', testCuit()], 'process'), 'BAD_USER_INPUT');
+  });
+
   it('create-user → {"id"}', async () => {
     const out = ok(await runCli(dir, ['create-user', '--account', accountId, '--email', 'Owner@CLI.example', '--password', 'a long password']));
     expect(Object.keys(out)).toEqual(['id']);
@@ -275,7 +307,7 @@ describe('without a running gateway', () => {
   });
 
   it('runs as `npm run admin -- …`', async () => {
-    const out = ok(await runCli(dir, ['create-account', '--name', 'Via npm SA', '--cuit', testCuit()], true));
+    const out = ok(await runCli(dir, ['create-account', '--name', 'Via npm SA', '--cuit', testCuit()], 'npm'));
     expect(out.id).toMatch(HEX_ID);
   });
 });
@@ -292,7 +324,8 @@ describe('beside a running gateway on the same DATA_DIR', () => {
 
   it('creates an account and a key the running gateway accepts at once, and revokes it', async () => {
     const cuit = testCuit();
-    const account = ok(await runCli(dir, ['create-account', '--name', 'Live Business SA', '--cuit', cuit]));
+    // A separate process joins the engine the gateway started on the same DATA_DIR.
+    const account = ok(await runCli(dir, ['create-account', '--name', 'Live Business SA', '--cuit', cuit], 'process'));
     expect(account.id).toMatch(HEX_ID);
     const key = ok(await runCli(dir, ['create-api-key', '--account', account.id, '--scopes', 'suppliers:read,suppliers:write', '--name', 'live key']));
 

@@ -39,7 +39,7 @@ it('200 concurrent transactions taking the first numbers of a new sequence all s
   );
   expect(numbers.sort((a, b) => a - b)).toEqual(Array.from({ length: 200 }, (_, i) => i + 1));
   expect(await store.collection('counters').countDocuments({ account_id: accountId })).toBe(1);
-});
+}, 180_000);
 
 it('a real duplicate is not retried forever: the duplicate-key error comes back', async () => {
   const accountId = new ObjectId();

@@ -41,6 +41,12 @@ export function readLock(dir: string): LockInfo | undefined {
   }
 }
 
+/** The lock's holder when it is a live process. */
+export function liveHolder(dir: string): LockInfo | undefined {
+  const holder = readLock(dir);
+  return holder && processAlive(holder.pid) ? holder : undefined;
+}
+
 /** Takes the directory's lock, or throws if a live engine holds it. A lock left by a dead process is taken over. */
 export function acquireLock(dir: string): void {
   const file = path.join(dir, LOCK_FILE);

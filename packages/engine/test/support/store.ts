@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { MongoClient, type Db } from 'mongodb';
-import { startEngine, type EngineHandle } from '../../src/store/engine';
+import { startEngine, type EngineHandle } from '../../src';
 
 export interface TestStore {
   client: MongoClient;

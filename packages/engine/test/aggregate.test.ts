@@ -1,5 +1,5 @@
 import type { Collection, Document } from 'mongodb';
-import { openTestStore, type TestStore } from '../support/store';
+import { openTestStore, type TestStore } from './support/store';
 import { sorted, type Doc } from './helpers';
 
 let store: TestStore;

@@ -6,8 +6,8 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { MongoClient, type Document, type Filter } from 'mongodb';
-import { startEngine, type EngineHandle } from '../../src/store/engine';
-import { tempDir } from '../support/store';
+import { startEngine, type EngineHandle } from '../src';
+import { tempDir } from './support/store';
 import { dirSize, serverError, waitForExit, type Doc } from './helpers';
 
 interface Running {

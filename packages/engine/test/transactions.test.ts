@@ -1,5 +1,5 @@
 import { MongoServerError, type ClientSession, type Collection, type Document, type Filter } from 'mongodb';
-import { openTestStore, type TestStore } from '../support/store';
+import { openTestStore, type TestStore } from './support/store';
 import { serverError, sleep, type Doc } from './helpers';
 
 let store: TestStore;

@@ -7,7 +7,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { MongoClient, ObjectId, type Db, type Document } from 'mongodb';
-import { startEngine, type EngineHandle } from '../src/store/engine';
+import { startEngine, type EngineHandle } from '../src';
 
 const BULK_DOCS = 100_000;
 const ACCOUNTS = 500;

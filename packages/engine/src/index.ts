@@ -1,5 +1,6 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import { liveHolder } from './datadir';
 
 /** A running embedded engine, hosted in its own process so its work never blocks the caller's event loop. */
 export interface EngineHandle {
@@ -77,4 +78,10 @@ function stopChild(child: ChildProcess): Promise<void> {
     });
     child.kill('SIGTERM');
   });
+}
+
+/** The connection string of an engine already serving `dbpath` (started by another process), if any. */
+export function servingEngine(dbpath: string): string | undefined {
+  const holder = liveHolder(path.resolve(dbpath));
+  return holder?.port ? engineUri(holder.host ?? '127.0.0.1', holder.port) : undefined;
 }

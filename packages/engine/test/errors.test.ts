@@ -1,5 +1,5 @@
 import { MongoClient, type Collection, type Db } from 'mongodb';
-import { openTestStore, type TestStore } from '../support/store';
+import { openTestStore, type TestStore } from './support/store';
 import { serverError, type Doc } from './helpers';
 
 let store: TestStore;

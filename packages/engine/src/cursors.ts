@@ -9,7 +9,8 @@ const IDLE_TIMEOUT_MS = 10 * 60_000;
 
 interface OpenCursor {
   ns: string;
-  docs: Document[];
+  /** Documents, or BSON already encoded (stored documents are sent as they are on disk). */
+  docs: Array<Document | Uint8Array>;
   position: number;
   touched: number;
 }
@@ -20,7 +21,7 @@ export class CursorStore {
   private nextId = BigInt(1 + Math.floor(Math.random() * 2 ** 40));
 
   /** The reply to a command that returns a cursor over `docs`. */
-  reply(ns: string, docs: Document[], batchSize?: number, singleBatch = false): RawReply {
+  reply(ns: string, docs: Array<Document | Uint8Array>, batchSize?: number, singleBatch = false): RawReply {
     const cursor: OpenCursor = { ns, docs, position: 0, touched: Date.now() };
     const firstBatch = takeBatch(cursor, batchSize ?? DEFAULT_FIRST_BATCH);
     let id = 0n;
@@ -58,7 +59,8 @@ function takeBatch(cursor: OpenCursor, limit: number): Uint8Array[] {
   const batch: Uint8Array[] = [];
   let bytes = 0;
   while (cursor.position < cursor.docs.length && batch.length < limit) {
-    const encoded = BSON.serialize(cursor.docs[cursor.position]);
+    const doc = cursor.docs[cursor.position];
+    const encoded = doc instanceof Uint8Array ? doc : BSON.serialize(doc);
     if (bytes + encoded.length > MAX_BATCH_BYTES && batch.length > 0) break;
     bytes += encoded.length;
     batch.push(encoded);

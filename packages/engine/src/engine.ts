@@ -1,12 +1,12 @@
 import type { Document } from 'bson';
 import * as admin from './commands/admin';
-import { wantsJournal, type CommandContext, type Handler, type Reply, type ServerAddress } from './commands/context';
+import type { CommandContext, Handler, Reply, ServerAddress } from './commands/context';
 import * as read from './commands/read';
 import * as write from './commands/write';
 import { CursorStore } from './cursors';
 import { commandNotFound, DuplicateKeyError, EngineError, operationNotSupportedInTransaction } from './errors';
 import { SessionStore } from './sessions';
-import type { EngineState } from './state';
+import type { Store } from './storage/store';
 
 const ok: Handler = () => ({ ok: 1 });
 
@@ -27,6 +27,7 @@ const HANDLERS: Record<string, Handler> = {
   delete: write.remove,
   findandmodify: write.findAndModify,
   find: read.find,
+  explain: read.explain,
   getmore: read.getMore,
   killcursors: read.killCursors,
   count: read.count,
@@ -63,10 +64,10 @@ export class Engine {
   private readonly sweeper: NodeJS.Timeout;
 
   constructor(
-    readonly state: EngineState,
+    readonly store: Store,
     readonly address: ServerAddress,
   ) {
-    this.sessions = new SessionStore(state);
+    this.sessions = new SessionStore(store);
     this.sweeper = setInterval(() => {
       this.cursors.sweep();
       this.sessions.sweep();
@@ -92,13 +93,12 @@ export class Engine {
     const handler = HANDLERS[key];
     if (!handler) throw commandNotFound(name);
     const context: CommandContext = {
-      state: this.state,
+      store: this.store,
       cursors: this.cursors,
       sessions: this.sessions,
       address: this.address,
       connectionId,
       db: typeof command.$db === 'string' ? command.$db : 'admin',
-      journaled: wantsJournal(command),
     };
     if (key !== 'committransaction' && key !== 'aborttransaction') {
       context.txn = this.sessions.transactionFor(command);

@@ -1,6 +1,6 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { liveHolder } from './datadir';
+import { liveHolder } from './lock';
 
 /** A running embedded engine, hosted in its own process so its work never blocks the caller's event loop. */
 export interface EngineHandle {

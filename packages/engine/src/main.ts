@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { updateLock } from './datadir';
 import { engineUri } from './index';
+import { updateLock } from './lock';
 import { listen } from './server';
-import { EngineState } from './state';
+import { closeStore, openStore } from './storage/open';
 
 /**
  * The engine as a process: `npm run db -- --port 27027 --dbpath ./.data`. Started by the gateway (with an IPC
@@ -22,12 +22,12 @@ async function main(): Promise<void> {
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`invalid --port ${option('port', '')}`);
   fs.mkdirSync(dbpath, { recursive: true });
 
-  const state = EngineState.open(dbpath, (line) => process.stderr.write(`${line}\n`));
+  const store = await openStore(dbpath, (line) => process.stderr.write(`${line}\n`));
   let server;
   try {
-    server = await listen(state, host, port);
+    server = await listen(store, host, port);
   } catch (error) {
-    await state.close();
+    await closeStore(dbpath, store);
     throw error;
   }
   updateLock(dbpath, { pid: process.pid, host, port: server.port });
@@ -37,7 +37,7 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     await server.close();
-    await state.close();
+    await closeStore(dbpath, store);
     process.exit(0);
   };
   process.on('SIGTERM', stop);

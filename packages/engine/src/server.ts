@@ -1,6 +1,6 @@
 import net from 'node:net';
 import { Engine } from './engine';
-import type { EngineState } from './state';
+import type { Store } from './storage/store';
 import { decodeMessage, encodeReply, MessageReader, type Request } from './wire';
 
 export interface RunningServer {
@@ -10,9 +10,9 @@ export interface RunningServer {
 }
 
 /** Serves the engine over the MongoDB wire protocol. Each connection's requests are answered in order. */
-export async function listen(state: EngineState, host: string, port: number): Promise<RunningServer> {
+export async function listen(store: Store, host: string, port: number): Promise<RunningServer> {
   const address = { host, port };
-  const engine = new Engine(state, address);
+  const engine = new Engine(store, address);
   const sockets = new Set<net.Socket>();
   let connections = 0;
   let replyIds = 0;

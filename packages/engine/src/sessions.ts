@@ -1,15 +1,14 @@
 import type { Document } from 'bson';
-import { wantsJournal } from './commands/context';
 import { noSuchTransaction } from './errors';
-import type { EngineState } from './state';
-import { Txn, type LockTable } from './txn';
+import type { Store } from './storage/store';
+import { Transaction, type LockTable } from './txn';
 
 /** How long a transaction may stay open, as MongoDB's transactionLifetimeLimitSeconds default. */
 const TRANSACTION_LIFETIME_MS = 60_000;
 
 interface Session {
   txnNumber: bigint;
-  txn?: Txn;
+  txn?: Transaction;
   status: 'active' | 'committed' | 'aborted';
   startedAt: number;
 }
@@ -24,10 +23,10 @@ export class SessionStore {
   private readonly sessions = new Map<string, Session>();
   private readonly locks: LockTable = new Map();
 
-  constructor(private readonly state: EngineState) {}
+  constructor(private readonly store: Store) {}
 
   /** The transaction a command belongs to, or undefined when it runs on its own. */
-  transactionFor(command: Document): Txn | undefined {
+  transactionFor(command: Document): Transaction | undefined {
     if (command.autocommit !== false) return undefined;
     const key = sessionKey(command.lsid);
     const txnNumber = BigInt(command.txnNumber ?? 0);
@@ -35,7 +34,7 @@ export class SessionStore {
     let session = this.sessions.get(key);
     if (command.startTransaction === true) {
       session?.txn?.abort();
-      session = { txnNumber, txn: new Txn(this.state, this.locks), status: 'active', startedAt: Date.now() };
+      session = { txnNumber, txn: new Transaction(this.store, this.locks), status: 'active', startedAt: Date.now() };
       this.sessions.set(key, session);
       return session.txn;
     }
@@ -57,7 +56,7 @@ export class SessionStore {
     if (session?.status === 'committed') return { ok: 1 };
     if (!session || session.status !== 'active' || !session.txn) throw noSuchTransaction(txnNumber);
     try {
-      const durable = session.txn.commit(wantsJournal(command));
+      const durable = session.txn.commit();
       session.status = 'committed';
       await durable;
     } catch (error) {

@@ -1,208 +1,232 @@
-import type { Document } from 'bson';
-import type { Collection } from './collection';
-import { writeConflict } from './errors';
-import { duplicateKeyError, ID_INDEX_NAME } from './indexes';
-import type { Predicate } from './matcher';
-import type { EngineState, Op } from './state';
-import { keyOf } from './values';
+import { BSON, type Document } from 'bson';
+import type { Transaction as ReadTransaction } from 'lmdb';
+import { DuplicateKeyError, writeConflict } from './errors';
+import { duplicateKeyError, ID_INDEX_NAME } from './index-spec';
+import { countMatches, runQuery, type ExecutionStats, type QueryOptions, type QueryResult, type Source } from './query/execute';
+import { checkNamespace, nsOf, type CollectionMeta } from './storage/catalog';
+import { indexEntries } from './storage/index-keys';
+import { encodeValue } from './storage/sort-key';
+import type { Store } from './storage/store';
 
-interface PendingDoc {
-  /** The new version, or null for a delete. */
-  doc: Document | null;
-  idValue: unknown;
-  /** Version of the committed document when first written here (0: it did not exist). */
-  baseVersion: number;
+/** How statements read and write: straight into the store, or buffered in a multi-document transaction. */
+export interface Unit {
+  collection(db: string, name: string): CollectionMeta | undefined;
+  ensureCollection(db: string, name: string): CollectionMeta;
+  query(meta: CollectionMeta | undefined, options: QueryOptions): QueryResult;
+  count(meta: CollectionMeta | undefined, filter: Document | undefined, hint?: unknown): { n: number; stats: ExecutionStats };
+  insert(meta: CollectionMeta, doc: Document): void;
+  replace(meta: CollectionMeta, previous: Document, doc: Document): void;
+  remove(meta: CollectionMeta, doc: Document): void;
 }
 
-interface Overlay {
-  collection: Collection;
-  docs: Map<string, PendingDoc>;
-  /** Unique index name → key → id, for the pending documents. */
-  uniqueKeys: Map<string, Map<string, string>>;
+/** Statements outside a transaction: they run inside the command's LMDB write transaction (or read the latest state). */
+export class DirectUnit implements Unit {
+  constructor(private readonly store: Store) {}
+
+  collection(db: string, name: string): CollectionMeta | undefined {
+    return this.store.collections.get(`${db}.${name}`);
+  }
+
+  ensureCollection(db: string, name: string): CollectionMeta {
+    return this.store.createCollection(db, name);
+  }
+
+  query(meta: CollectionMeta | undefined, options: QueryOptions): QueryResult {
+    return runQuery({ store: this.store, meta }, options);
+  }
+
+  count(meta: CollectionMeta | undefined, filter: Document | undefined, hint?: unknown) {
+    return countMatches({ store: this.store, meta }, filter, hint);
+  }
+
+  insert(meta: CollectionMeta, doc: Document): void {
+    if (this.store.getDoc(meta, encodeValue(doc._id))) throw duplicateKeyError(nsOf(meta), ID_INDEX_NAME, { _id: 1 }, doc);
+    this.store.put(meta, doc, undefined);
+  }
+
+  replace(meta: CollectionMeta, previous: Document, doc: Document): void {
+    this.store.put(meta, doc, previous);
+  }
+
+  remove(meta: CollectionMeta, doc: Document): void {
+    this.store.remove(meta, doc);
+  }
 }
 
-/** Which multi-document transaction has written a document (`ns\0id`) and not yet finished. */
-export type LockTable = Map<string, Txn>;
+/** Which open multi-document transaction has written a document (`ns\0idKey`). */
+export type LockTable = Map<string, Transaction>;
+
+interface Pending {
+  meta: CollectionMeta;
+  /** `_id` sort key (latin1) → the new document, or null for a delete. */
+  docs: Map<string, Document | null>;
+}
 
 /**
- * A unit of work: writes are buffered and become visible to others only on commit, as one journal record. A single
- * statement outside a transaction runs as a unit too (committed at once); a multi-document transaction detects
- * conflicts optimistically: a document changed by someone else since the transaction started, or written by
- * another open transaction, answers WriteConflict.
+ * A multi-document transaction: reads see the LMDB snapshot taken at its start plus its own writes, which are
+ * buffered and committed in one LMDB transaction. Conflicts are detected optimistically: writing a document that
+ * another open transaction has written, or that changed since the snapshot, answers WriteConflict (112).
  */
-export class Txn {
-  private readonly overlays = new Map<string, Overlay>();
-  readonly startSeq: number;
+export class Transaction implements Unit {
+  private readonly pending = new Map<string, Pending>();
+  /** Collections first written by this transaction: created only if it commits. */
+  private readonly created = new Map<string, CollectionMeta>();
+  private readonly snapshot: ReadTransaction;
+  private readonly startSeq: number;
   private finished = false;
 
   constructor(
-    private readonly state: EngineState,
-    /** Present for multi-document transactions. */
-    private readonly locks?: LockTable,
+    private readonly store: Store,
+    private readonly locks: LockTable,
   ) {
-    this.startSeq = state.seq;
-    if (locks) state.openSnapshot();
-  }
-
-  /** The committed version this unit reads: its snapshot's in a transaction, else the latest. */
-  private committed(collection: Collection, id: string): Document | undefined {
-    return this.locks ? collection.visibleAt(id, this.startSeq) : collection.docs.get(id)?.doc;
-  }
-
-  /** Documents of the collection matching the predicate, as this unit sees them (its own writes included). */
-  read(collection: Collection | undefined, filter: Document | undefined, matches: Predicate): Document[] {
-    if (!collection) return [];
-    const overlay = this.overlays.get(collection.ns);
-    const out: Document[] = [];
-    const planned = collection.plan(filter);
-    const snapshot = this.locks !== undefined;
-    const seen = overlay || snapshot ? new Set<string>() : undefined;
-    const visit = (id: string, known = false) => {
-      if (seen) {
-        if (seen.has(id)) return;
-        seen.add(id);
-      }
-      const pending = overlay?.docs.get(id);
-      if (pending) {
-        if (pending.doc && matches(pending.doc)) out.push(pending.doc);
-        return;
-      }
-      const entry = collection.docs.get(id);
-      // The index answered the whole filter for the latest committed version; older (snapshot) versions are checked.
-      if (known && entry && (!snapshot || entry.version <= this.startSeq)) {
-        out.push(entry.doc);
-        return;
-      }
-      const doc = this.committed(collection, id);
-      if (doc && matches(doc)) out.push(doc);
-    };
-    if (planned) for (const id of planned.ids) visit(id, planned.exact);
-    else for (const id of collection.docs.keys()) visit(id);
-    // Documents changed since the snapshot may match in their old state (or be deleted since): look at them too.
-    if (snapshot) for (const id of collection.history.keys()) visit(id);
-    if (overlay) for (const id of overlay.docs.keys()) visit(id);
-    return out;
-  }
-
-  current(collection: Collection, id: string): Document | undefined {
-    const pending = this.overlays.get(collection.ns)?.docs.get(id);
-    if (pending) return pending.doc ?? undefined;
-    return this.committed(collection, id);
-  }
-
-  insert(collection: Collection, doc: Document): void {
-    const id = keyOf(doc._id);
-    if (this.current(collection, id)) throw duplicateKeyError(collection.ns, ID_INDEX_NAME, { _id: 1 }, doc);
-    this.write(collection, id, doc._id, doc);
-  }
-
-  replace(collection: Collection, doc: Document): void {
-    this.write(collection, keyOf(doc._id), doc._id, doc);
-  }
-
-  remove(collection: Collection, doc: Document): void {
-    this.write(collection, keyOf(doc._id), doc._id, null);
-  }
-
-  private overlay(collection: Collection): Overlay {
-    let overlay = this.overlays.get(collection.ns);
-    if (!overlay) {
-      overlay = { collection, docs: new Map(), uniqueKeys: new Map() };
-      this.overlays.set(collection.ns, overlay);
-    }
-    return overlay;
-  }
-
-  private write(collection: Collection, id: string, idValue: unknown, doc: Document | null): void {
-    const overlay = this.overlay(collection);
-    const lastChange = collection.lastChange(id);
-    if (this.locks) {
-      const holder = this.locks.get(`${collection.ns}\0${id}`);
-      if (holder && holder !== this) throw writeConflict();
-      if (!overlay.docs.has(id) && lastChange > this.startSeq) throw writeConflict();
-    }
-    const previous = overlay.docs.get(id);
-    if (doc) this.checkUnique(overlay, id, doc);
-    for (const index of collection.indexes.values()) {
-      if (!index.unique) continue;
-      let keys = overlay.uniqueKeys.get(index.name);
-      if (!keys) overlay.uniqueKeys.set(index.name, (keys = new Map()));
-      if (previous?.doc) for (const key of index.keysOf(previous.doc).whole) if (keys.get(key) === id) keys.delete(key);
-      if (doc) for (const key of index.keysOf(doc).whole) keys.set(key, id);
-    }
-    overlay.docs.set(id, { doc, idValue, baseVersion: previous ? previous.baseVersion : lastChange });
-    this.locks?.set(`${collection.ns}\0${id}`, this);
-  }
-
-  /** A unique key is taken if another pending document holds it, or a committed one this unit has not rewritten. */
-  private checkUnique(overlay: Overlay, id: string, doc: Document): void {
-    for (const index of overlay.collection.indexes.values()) {
-      if (!index.unique) continue;
-      const pendingKeys = overlay.uniqueKeys.get(index.name);
-      for (const key of index.keysOf(doc).whole) {
-        const pendingOwner = pendingKeys?.get(key);
-        const committedOwner = index.owner(key);
-        const taken =
-          (pendingOwner !== undefined && pendingOwner !== id) ||
-          (committedOwner !== undefined && committedOwner !== id && !overlay.docs.has(committedOwner));
-        if (taken) throw duplicateKeyError(overlay.collection.ns, index.name, index.spec.key, doc);
-      }
-    }
-  }
-
-  /** Makes the writes visible; the promise settles when the journal has them (on disk if `journaled`). */
-  commit(journaled = false): Promise<void> {
-    if (this.finished) return Promise.resolve();
-    try {
-      if (this.locks) this.validate();
-    } finally {
-      this.finish();
-    }
-    const ops: Op[] = [];
-    for (const overlay of this.overlays.values()) {
-      const { db, name } = overlay.collection;
-      for (const pending of overlay.docs.values()) {
-        ops.push(pending.doc ? { o: 'p', db, c: name, d: pending.doc } : { o: 'd', db, c: name, id: pending.idValue });
-      }
-    }
-    return this.state.commit(ops, journaled);
-  }
-
-  abort(): void {
-    if (!this.finished) this.finish();
+    const { snapshot, seq } = store.openSnapshot();
+    this.snapshot = snapshot;
+    this.startSeq = seq;
   }
 
   get active(): boolean {
     return !this.finished;
   }
 
-  /** Nothing this transaction wrote may have changed underneath it since. */
-  private validate(): void {
-    for (const overlay of this.overlays.values()) {
-      const { collection } = overlay;
-      if (this.state.collection(collection.db, collection.name) !== collection) throw writeConflict();
-      for (const [id, pending] of overlay.docs) {
-        if (collection.lastChange(id) !== pending.baseVersion) throw writeConflict();
-        if (!pending.doc) continue;
-        for (const index of collection.indexes.values()) {
-          if (!index.unique) continue;
-          for (const key of index.keysOf(pending.doc).whole) {
-            const owner = index.owner(key);
-            if (owner !== undefined && owner !== id && !overlay.docs.has(owner)) throw writeConflict();
+  collection(db: string, name: string): CollectionMeta | undefined {
+    const ns = `${db}.${name}`;
+    return this.store.collections.get(ns) ?? this.created.get(ns);
+  }
+
+  ensureCollection(db: string, name: string): CollectionMeta {
+    const existing = this.collection(db, name);
+    if (existing) return existing;
+    checkNamespace(db, name);
+    // Id 0 is never allocated, so the store holds nothing under it: reads see only this transaction's writes.
+    const meta: CollectionMeta = { id: 0, db, name, options: {}, indexes: new Map() };
+    this.created.set(nsOf(meta), meta);
+    return meta;
+  }
+
+  private source(meta: CollectionMeta | undefined): Source {
+    return { store: this.store, meta, snapshot: this.snapshot, pending: meta ? this.pending.get(nsOf(meta))?.docs : undefined };
+  }
+
+  query(meta: CollectionMeta | undefined, options: QueryOptions): QueryResult {
+    return runQuery(this.source(meta), options);
+  }
+
+  count(meta: CollectionMeta | undefined, filter: Document | undefined, hint?: unknown) {
+    return countMatches(this.source(meta), filter, hint);
+  }
+
+  insert(meta: CollectionMeta, doc: Document): void {
+    const idKey = encodeValue(doc._id);
+    if (this.current(meta, idKey)) throw duplicateKeyError(nsOf(meta), ID_INDEX_NAME, { _id: 1 }, doc);
+    this.write(meta, idKey, doc);
+  }
+
+  replace(meta: CollectionMeta, _previous: Document, doc: Document): void {
+    this.write(meta, encodeValue(doc._id), doc);
+  }
+
+  remove(meta: CollectionMeta, doc: Document): void {
+    this.write(meta, encodeValue(doc._id), null);
+  }
+
+  /** The document as this transaction sees it. */
+  private current(meta: CollectionMeta, idKey: Buffer): Document | undefined {
+    const pending = this.pending.get(nsOf(meta))?.docs;
+    const key = idKey.toString('latin1');
+    if (pending?.has(key)) return pending.get(key) ?? undefined;
+    const bytes = this.store.getDoc(meta, idKey, this.snapshot);
+    return bytes ? BSON.deserialize(bytes) : undefined;
+  }
+
+  private write(meta: CollectionMeta, idKey: Buffer, doc: Document | null): void {
+    const ns = nsOf(meta);
+    const lockKey = `${ns}\0${idKey.toString('latin1')}`;
+    const holder = this.locks.get(lockKey);
+    if (holder && holder !== this) throw writeConflict();
+    if (this.store.lastChange(meta, idKey) > this.startSeq) throw writeConflict();
+    if (doc) this.checkUnique(meta, idKey, doc);
+    let pending = this.pending.get(ns);
+    if (!pending) this.pending.set(ns, (pending = { meta, docs: new Map() }));
+    pending.docs.set(idKey.toString('latin1'), doc);
+    this.locks.set(lockKey, this);
+  }
+
+  /** A unique key is taken by another document of the snapshot (not rewritten here) or of the pending writes. */
+  private checkUnique(meta: CollectionMeta, idKey: Buffer, doc: Document): void {
+    const pending = this.pending.get(nsOf(meta))?.docs;
+    for (const index of meta.indexes.values()) {
+      if (!index.unique) continue;
+      for (const key of indexEntries(index, doc).keys) {
+        const owners = this.store.scanIndex(index, { start: key, end: Buffer.concat([key, Buffer.from([0xff])]) }, false, this.snapshot);
+        for (const owner of owners) {
+          if (owner.equals(idKey) || pending?.has(owner.toString('latin1'))) continue;
+          throw duplicateKeyError(nsOf(meta), index.name, index.spec.key, doc);
+        }
+        for (const [other, otherDoc] of pending ?? []) {
+          if (other === idKey.toString('latin1') || !otherDoc) continue;
+          if (indexEntries(index, otherDoc).keys.some((otherKey) => otherKey.equals(key))) {
+            throw duplicateKeyError(nsOf(meta), index.name, index.spec.key, doc);
           }
         }
       }
     }
   }
 
+  /** Validates and applies the writes in one LMDB transaction; resolves once they are on disk. */
+  async commit(): Promise<void> {
+    if (this.finished) return;
+    try {
+      this.validate();
+      const targets = [...this.pending.values()].map((pending) => ({
+        pending,
+        meta: pending.meta.id === 0 ? this.store.createCollection(pending.meta.db, pending.meta.name) : pending.meta,
+      }));
+      this.store.write(() => {
+        for (const { pending, meta } of targets) {
+          for (const [key, doc] of pending.docs) {
+            const idKey = Buffer.from(key, 'latin1');
+            const stored = this.store.getDoc(meta, idKey);
+            const previous = stored ? BSON.deserialize(stored) : undefined;
+            if (doc) this.store.put(meta, doc, previous);
+            else if (previous) this.store.remove(meta, previous);
+          }
+        }
+      });
+    } catch (error) {
+      // A unique key taken by a transaction that committed first is a conflict: the driver retries the whole thing.
+      if (error instanceof DuplicateKeyError) throw writeConflict();
+      throw error;
+    } finally {
+      this.finish();
+    }
+    await this.store.durable();
+  }
+
+  abort(): void {
+    if (!this.finished) this.finish();
+  }
+
+  /** Nothing this transaction wrote changed underneath it, and its collections are still the ones it read. */
+  private validate(): void {
+    for (const { meta, docs } of this.pending.values()) {
+      const live = this.store.collections.get(nsOf(meta));
+      // A collection this transaction creates may have been created by another commit meanwhile: check that one.
+      const target = meta.id === 0 ? live : meta;
+      if (meta.id !== 0 && live !== meta) throw writeConflict();
+      if (!target) continue;
+      for (const key of docs.keys()) {
+        if (this.store.lastChange(target, Buffer.from(key, 'latin1')) > this.startSeq) throw writeConflict();
+      }
+    }
+  }
+
   private finish(): void {
     this.finished = true;
-    if (!this.locks) return;
-    this.state.closeSnapshot();
-    for (const overlay of this.overlays.values()) {
-      for (const id of overlay.docs.keys()) {
-        const key = `${overlay.collection.ns}\0${id}`;
-        if (this.locks.get(key) === this) this.locks.delete(key);
+    this.store.closeSnapshot(this.snapshot);
+    for (const [ns, { docs }] of this.pending) {
+      for (const key of docs.keys()) {
+        const lockKey = `${ns}\0${key}`;
+        if (this.locks.get(lockKey) === this) this.locks.delete(lockKey);
       }
     }
   }

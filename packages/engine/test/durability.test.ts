@@ -2,11 +2,14 @@
  * Engine-only: these tests always start their own embedded engine on a temporary directory (MONGODB_URI is ignored),
  * because they kill the server process and inspect its data files.
  */
+/* eslint-disable @typescript-eslint/no-require-imports */
+import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { MongoClient, type Document, type Filter } from 'mongodb';
 import { startEngine, type EngineHandle } from '../src';
+import { encodeLegacyRecord } from '../src/storage/legacy';
 import { tempDir } from './support/store';
 import { dirSize, serverError, waitForExit, type Doc } from './helpers';
 
@@ -51,58 +54,6 @@ afterEach(async () => {
 
 function byId(id: unknown): Filter<Doc> {
   return { _id: id };
-}
-
-const JOURNAL = /^journal-(\d+)\.bin$/;
-
-/** Journal files of `dir`, oldest generation first. */
-function journals(dir: string): string[] {
-  return fs
-    .readdirSync(dir)
-    .filter((f) => JOURNAL.test(f))
-    .sort((a, b) => Number(JOURNAL.exec(a)![1]) - Number(JOURNAL.exec(b)![1]))
-    .map((f) => path.join(dir, f));
-}
-
-function newestJournal(dir: string): string {
-  const all = journals(dir);
-  expect(all.length).toBeGreaterThan(0);
-  return all[all.length - 1];
-}
-
-interface JournalRecord {
-  /** Offset of the record header in the file. */
-  offset: number;
-  /** The whole record: header and payload. */
-  bytes: Buffer;
-  payload: Buffer;
-}
-
-/**
- * Splits a journal into records: [uint32 LE length][uint32 LE crc32][BSON payload]. The length may count the payload
- * alone or the whole record; the embedded BSON document's own size tells which.
- */
-function parseJournal(file: string): JournalRecord[] {
-  const buf = fs.readFileSync(file);
-  const records: JournalRecord[] = [];
-  let offset = 0;
-  while (offset + 8 <= buf.length) {
-    const length = buf.readUInt32LE(offset);
-    if (offset + 12 > buf.length) break;
-    const bsonSize = buf.readInt32LE(offset + 8);
-    let payloadLength: number;
-    if (bsonSize === length) payloadLength = length;
-    else if (bsonSize === length - 8) payloadLength = length - 8;
-    else break;
-    if (offset + 8 + payloadLength > buf.length) break;
-    records.push({
-      offset,
-      bytes: buf.subarray(offset, offset + 8 + payloadLength),
-      payload: buf.subarray(offset + 8, offset + 8 + payloadLength),
-    });
-    offset += 8 + payloadLength;
-  }
-  return records;
 }
 
 describe('crash safety (kill -9)', () => {
@@ -164,73 +115,47 @@ describe('crash safety (kill -9)', () => {
     expect(err.code).toBe(11000);
     await stop(second);
   }, 120_000);
-});
 
-describe('torn journal tail', () => {
-  async function writeAndCrash(dir: string, count: number): Promise<void> {
-    const r = await open(dir);
-    const coll = r.client.db('torn').collection<Doc>('docs');
-    for (let i = 0; i < count; i++) await coll.insertOne({ _id: i, marker: `marker-${String(i).padStart(4, '0')}` });
-    await crash(r);
-  }
+  it('a kill -9 in the middle of a write burst loses no acknowledged write', async () => {
+    const dir = tempDir('engine-burst-');
+    const first = await open(dir);
+    const items = first.client.db('burst').collection<Doc>('items');
+    await items.createIndex({ account: 1, n: 1 }, { unique: true });
+    const acknowledged: number[] = [];
+    let killed = false;
+    // Four writers of single inserts and one of batches of 50 keep writing until the engine dies under them.
+    const writer = async (lane: number) => {
+      for (let i = 0; !killed; i++) {
+        const id = lane * 1_000_000 + i;
+        try {
+          if (lane === 4) {
+            const ids = Array.from({ length: 50 }, (_, k) => id * 100 + k);
+            await items.insertMany(ids.map((_id) => ({ _id, account: 'b', n: _id, payload: 'x'.repeat(200) })), { writeConcern: { w: 'majority', j: true } });
+            acknowledged.push(...ids);
+          } else {
+            await items.insertOne({ _id: id, account: 'a', n: id, payload: 'y'.repeat(200) });
+            acknowledged.push(id);
+          }
+        } catch {
+          return;
+        }
+      }
+    };
+    const writers = [0, 1, 2, 3, 4].map(writer);
+    while (acknowledged.length < 2_000) await new Promise((resolve) => setTimeout(resolve, 5));
+    killed = true;
+    await crash(first);
+    await Promise.all(writers);
 
-  async function expectDocs(dir: string, ids: number[]): Promise<Running> {
-    const r = await open(dir);
-    const docs = await r.client.db('torn').collection<Doc>('docs').find({}).sort({ _id: 1 }).toArray();
-    expect(docs).toEqual(ids.map((i) => ({ _id: i, marker: `marker-${String(i).padStart(4, '0')}` })));
-    return r;
-  }
-
-  function range(n: number, from = 0): number[] {
-    return Array.from({ length: n }, (_, i) => from + i);
-  }
-
-  /** After recovery: new writes work and survive another crash and restart. */
-  async function expectWritableAndDurable(dir: string, r: Running): Promise<void> {
-    const coll = r.client.db('torn').collection<Doc>('docs');
-    for (let i = 50; i < 60; i++) await coll.insertOne({ _id: i, marker: `marker-${String(i).padStart(4, '0')}` });
-    await crash(r);
-    const again = await expectDocs(dir, range(60));
-    await stop(again);
-  }
-
-  it('a partial record (length header promising 1000 bytes, then 10 bytes) is ignored', async () => {
-    const dir = tempDir('engine-torn-');
-    await writeAndCrash(dir, 50);
-    const length = Buffer.alloc(4);
-    length.writeUInt32LE(1000, 0);
-    fs.appendFileSync(newestJournal(dir), Buffer.concat([length, crypto.randomBytes(10)]));
-
-    const r = await expectDocs(dir, range(50));
-    await expectWritableAndDurable(dir, r);
-  });
-
-  it('a complete record whose crc does not match its payload is not applied', async () => {
-    const dir = tempDir('engine-crc-');
-    await writeAndCrash(dir, 50);
-    // Find the record carrying the last insert, copy it with its payload altered but its old crc kept.
-    const original = Buffer.from('marker-0049');
-    let source: JournalRecord | undefined;
-    for (const file of journals(dir)) {
-      for (const record of parseJournal(file)) if (record.payload.includes(original)) source = record;
-    }
-    expect(source).toBeDefined();
-    const forged = Buffer.from(source!.bytes);
-    const at = forged.indexOf(original, 8);
-    Buffer.from('MARKER-0049').copy(forged, at);
-    fs.appendFileSync(newestJournal(dir), forged);
-
-    const r = await expectDocs(dir, range(50));
-    await expectWritableAndDurable(dir, r);
-  });
-
-  it('random garbage after the last record is ignored', async () => {
-    const dir = tempDir('engine-garbage-');
-    await writeAndCrash(dir, 50);
-    fs.appendFileSync(newestJournal(dir), crypto.randomBytes(3));
-    const r = await expectDocs(dir, range(50));
-    await expectWritableAndDurable(dir, r);
-  });
+    const second = await open(dir);
+    const restored = second.client.db('burst').collection<Doc>('items');
+    const found = new Set((await restored.find({}, { projection: { _id: 1 } }).toArray()).map((doc) => doc._id as number));
+    const lost = acknowledged.filter((id) => !found.has(id));
+    expect(lost).toEqual([]);
+    // The index entries were committed with their documents: the index finds every one of them.
+    expect(await restored.countDocuments({ account: 'a' })).toBe([...found].filter((id) => id < 4_000_000).length);
+    await stop(second);
+  }, 120_000);
 });
 
 describe('data directory lock', () => {
@@ -268,9 +193,86 @@ describe('data directory lock', () => {
     expect(await third.client.db('lock').collection<Doc>('c').countDocuments()).toBe(2);
     await stop(third);
   });
+
+  it('restarts at once after kill -9, while the killed engine is not yet reaped by its parent', async () => {
+    const dir = tempDir('engine-zombie-');
+    // `exec sleep` replaces the shell: the engine's parent is then a process that never reaps its children.
+    const main = require.resolve('../src/main.ts');
+    const register = require.resolve('@swc-node/register');
+    const shell = spawn('sh', ['-c', `node --require ${register} ${main} --dbpath ${dir} --port 0 & echo $!; exec sleep 120`], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    try {
+      const output: string[] = [];
+      shell.stdout.setEncoding('utf8');
+      shell.stdout.on('data', (chunk: string) => output.push(chunk));
+      while (!/listening on (mongodb:\/\/\S+)/.test(output.join(''))) await new Promise((resolve) => setTimeout(resolve, 20));
+      const pid = Number(output.join('').split('\n')[0]);
+      const uri = /listening on (mongodb:\/\/\S+)/.exec(output.join(''))![1];
+      const client = await MongoClient.connect(uri, { serverSelectionTimeoutMS: 3000 });
+      await client.db('z').collection<Doc>('c').insertOne({ _id: 1, v: 'acknowledged' });
+      await client.close();
+
+      process.kill(pid, 'SIGKILL');
+      let state = '';
+      while (state !== 'Z') {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+        const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+        state = stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
+      }
+
+      const second = await open(dir);
+      expect(await second.client.db('z').collection<Doc>('c').find({}).toArray()).toEqual([{ _id: 1, v: 'acknowledged' }]);
+      await stop(second);
+    } finally {
+      shell.kill('SIGKILL');
+    }
+  });
 });
 
-describe('compaction', () => {
+
+describe('data directories of the old format', () => {
+  it('are migrated on first open: documents, indexes and options survive; the old files are kept aside', async () => {
+    const dir = tempDir('engine-legacy-');
+    const ops = (list: Document[]) => encodeLegacyRecord(list);
+    const snapshot = Buffer.concat([
+      ops([
+        { o: 'cc', db: 'old', c: 'items' },
+        { o: 'ci', db: 'old', c: 'items', spec: { key: { sku: 1 }, name: 'sku_1', unique: true } },
+        ...Array.from({ length: 20 }, (_, i) => ({ o: 'p', db: 'old', c: 'items', d: { _id: i, sku: `S${i}`, qty: i } })),
+      ]),
+      ops([{ o: 'end' }]),
+    ]);
+    const journal = Buffer.concat([
+      ops([{ o: 'p', db: 'old', c: 'items', d: { _id: 3, sku: 'S3', qty: 300 } }]),
+      ops([{ o: 'd', db: 'old', c: 'items', id: 19 }]),
+      ops([{ o: 'cc', db: 'old', c: 'gone' }, { o: 'p', db: 'old', c: 'gone', d: { _id: 1 } }]),
+      ops([{ o: 'dc', db: 'old', c: 'gone' }]),
+      Buffer.from([0x10, 0x00, 0x00]), // a torn tail, which the old format ignored
+    ]);
+    fs.writeFileSync(path.join(dir, 'snapshot-4.bin'), snapshot);
+    fs.writeFileSync(path.join(dir, 'journal-4.bin'), journal);
+
+    const first = await open(dir);
+    const items = first.client.db('old').collection<Doc>('items');
+    const docs = await items.find({}).sort({ _id: 1 }).toArray();
+    expect(docs.map((doc) => doc._id)).toEqual(Array.from({ length: 19 }, (_, i) => i));
+    expect(docs[3]).toEqual({ _id: 3, sku: 'S3', qty: 300 });
+    expect((await first.client.db('old').listCollections().toArray()).map((c) => c.name)).toEqual(['items']);
+    expect((await items.listIndexes().toArray()).map((index) => index.name)).toEqual(['_id_', 'sku_1']);
+    expect((await serverError(items.insertOne({ _id: 100, sku: 'S5' }))).code).toBe(11000);
+    expect(fs.readdirSync(dir).filter((name) => name.endsWith('.bin'))).toEqual([]);
+    expect(fs.readdirSync(path.join(dir, 'pre-lmdb')).sort()).toEqual(['journal-4.bin', 'snapshot-4.bin']);
+    await stop(first);
+
+    // Opened again, it is an ordinary LMDB directory.
+    const second = await open(dir);
+    expect(await second.client.db('old').collection<Doc>('items').countDocuments()).toBe(19);
+    await stop(second);
+  });
+});
+
+describe('space reuse', () => {
   it('keeps the data directory bounded under many updates of the same documents', async () => {
     const dir = tempDir('engine-compact-');
     const DOCS = 10;

@@ -83,6 +83,21 @@ describe('commit and abort', () => {
     expect(await b.countDocuments()).toBe(0);
   });
 
+  it('a collection first written inside an aborted transaction does not survive; one committed does', async () => {
+    const n = seq++;
+    await withSession(async (session) => {
+      session.startTransaction();
+      await store.db.collection<Doc>(`tx_new_${n}`).insertOne({ _id: 1 }, { session });
+      expect(await store.db.collection<Doc>(`tx_new_${n}`).findOne({ _id: 1 }, { session })).toEqual({ _id: 1 });
+      await session.abortTransaction();
+    });
+    const names = async () => (await store.db.listCollections({}, { nameOnly: true }).toArray()).map((c) => c.name);
+    expect(await names()).not.toContain(`tx_new_${n}`);
+    await withSession((session) => session.withTransaction(() => store.db.collection<Doc>(`tx_kept_${n}`).insertOne({ _id: 2 }, { session })));
+    expect(await names()).toContain(`tx_kept_${n}`);
+    expect(await store.db.collection<Doc>(`tx_kept_${n}`).find({}).toArray()).toEqual([{ _id: 2 }]);
+  });
+
   it('startTransaction then commitTransaction applies updates, inserts and deletes together', async () => {
     const [a] = await pair({ _id: 1, v: 1 }, { _id: 2, v: 2 });
     await withSession(async (session) => {

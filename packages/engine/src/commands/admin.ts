@@ -1,7 +1,8 @@
 import { ObjectId, type Document } from 'bson';
-import { badValue, DuplicateKeyError, EngineError, indexKeySpecsConflict, indexNotFound, indexOptionsConflict, invalidOptions, notImplemented } from '../errors';
-import { ID_INDEX_NAME, Index, normalizeIndexSpec, sameIndex } from '../indexes';
+import { badValue, DuplicateKeyError, EngineError, indexKeySpecsConflict, indexNotFound, indexOptionsConflict, invalidOptions, namespaceNotFound, notImplemented } from '../errors';
+import { ID_INDEX_NAME, normalizeIndexSpec, sameIndex } from '../index-spec';
 import { compileFilter } from '../matcher';
+import { indexSpecs } from '../storage/catalog';
 import { keyOf } from '../values';
 import { MAX_MESSAGE_SIZE } from '../wire';
 import { collectionName, type CommandContext, type Handler } from './context';
@@ -46,13 +47,14 @@ export const buildInfo: Handler = () => ({
 });
 
 export const listDatabases: Handler = (command, context) => {
-  const databases = context.state.databaseNames().map((name) => ({ name, sizeOnDisk: 0, empty: false }));
+  const databases = context.store.databaseNames().map((name) => ({ name, sizeOnDisk: 0, empty: false }));
   if (command.nameOnly) return { databases: databases.map(({ name }) => ({ name })), ok: 1 };
   return { databases, totalSize: 0, totalSizeMb: 0, ok: 1 };
 };
 
 export const dropDatabase: Handler = async (_command, context) => {
-  if (context.state.database(context.db)) await context.state.commit([{ o: 'dd', db: context.db }], true);
+  for (const meta of context.store.collectionsOf(context.db)) context.store.dropCollection(meta);
+  await context.store.durable();
   return { dropped: context.db, ok: 1 };
 };
 
@@ -62,22 +64,26 @@ export const create: Handler = async (command, context) => {
   const name = collectionName(command, 'create');
   const unsupported = Object.keys(command).filter((key) => !SUPPORTED_CREATE_OPTIONS.has(key));
   if (unsupported.length) throw notImplemented(`collection options are not supported by the embedded engine: ${unsupported.join(', ')}`);
-  if (context.state.collection(context.db, name)) {
+  if (context.store.collections.has(`${context.db}.${name}`)) {
     throw new EngineError(48, 'NamespaceExists', `Collection ${context.db}.${name} already exists.`);
   }
-  context.state.ensureCollection(context.db, name);
+  context.store.createCollection(context.db, name);
+  await context.store.durable();
   return { ok: 1 };
 };
 
 export const drop: Handler = async (command, context) => {
   const name = collectionName(command, 'drop');
-  const existing = context.state.collection(context.db, name);
-  if (existing) await context.state.commit([{ o: 'dc', db: context.db, c: name }], true);
+  const existing = context.store.collections.get(`${context.db}.${name}`);
+  if (existing) {
+    context.store.dropCollection(existing);
+    await context.store.durable();
+  }
   return { nIndexesWas: existing ? existing.indexes.size + 1 : 0, ns: `${context.db}.${name}`, ok: 1 };
 };
 
 export const listCollections: Handler = (command, context) => {
-  const collections = [...(context.state.database(context.db)?.values() ?? [])].map((collection) =>
+  const collections = context.store.collectionsOf(context.db).map((collection) =>
     command.nameOnly
       ? { name: collection.name, type: 'collection' }
       : {
@@ -95,35 +101,36 @@ export const listCollections: Handler = (command, context) => {
 export const createIndexes: Handler = async (command, context) => {
   const name = collectionName(command, 'createIndexes');
   if (!Array.isArray(command.indexes) || command.indexes.length === 0) throw badValue('Must specify at least one index to create');
-  const existed = context.state.collection(context.db, name) !== undefined;
-  const collection = context.state.ensureCollection(context.db, name);
+  const existed = context.store.collections.has(`${context.db}.${name}`);
+  const collection = context.store.createCollection(context.db, name);
   const before = collection.indexes.size + 1;
   const fresh: Document[] = [];
   for (const raw of command.indexes as Document[]) {
     const spec = normalizeIndexSpec(raw);
     if (spec.name === ID_INDEX_NAME || keyOf(spec.key) === keyOf({ _id: 1 })) continue;
-    const sameName = collection.indexes.get(spec.name) ?? fresh.find((other) => other.name === spec.name);
+    const sameName = collection.indexes.get(spec.name)?.spec ?? fresh.find((other) => other.name === spec.name);
     if (sameName) {
-      const other = sameName instanceof Index ? sameName.spec : sameName;
-      if (sameIndex(other, spec)) continue;
-      if (keyOf(other.key) === keyOf(spec.key)) throw indexOptionsConflict(`An existing index has the same name as the requested index but different options. Requested index: ${JSON.stringify(spec)}, existing index: ${JSON.stringify(other)}`);
-      throw indexKeySpecsConflict(`An existing index has the same name as the requested index but different key. Requested index: ${JSON.stringify(spec)}, existing index: ${JSON.stringify(other)}`);
+      if (sameIndex(sameName, spec)) continue;
+      if (keyOf(sameName.key) === keyOf(spec.key)) throw indexOptionsConflict(`An existing index has the same name as the requested index but different options. Requested index: ${JSON.stringify(spec)}, existing index: ${JSON.stringify(sameName)}`);
+      throw indexKeySpecsConflict(`An existing index has the same name as the requested index but different key. Requested index: ${JSON.stringify(spec)}, existing index: ${JSON.stringify(sameName)}`);
     }
     const sameKey = [...collection.indexes.values()].find((index) => keyOf(index.spec.key) === keyOf(spec.key));
     if (sameKey) {
       if (sameIndex(sameKey.spec, spec)) continue;
       throw indexOptionsConflict(`Index already exists with a different name: ${sameKey.name}`);
     }
-    // Build it aside first: a unique index over duplicated values must fail before anything is journaled.
+    fresh.push(spec);
+  }
+  if (fresh.length) {
     try {
-      collection.buildIndex(spec);
+      // One LMDB transaction: a unique index over duplicated values fails and leaves nothing behind.
+      context.store.createIndexes(collection, fresh);
     } catch (error) {
       if (error instanceof DuplicateKeyError) throw new EngineError(error.code, error.codeName, `Index build failed: ${error.message}`);
       throw error;
     }
-    fresh.push(spec);
+    await context.store.durable();
   }
-  if (fresh.length) await context.state.commit(fresh.map((spec) => ({ o: 'ci', db: context.db, c: name, spec })), true);
   const reply: Document = {
     numIndexesBefore: before,
     numIndexesAfter: collection.indexes.size + 1,
@@ -136,13 +143,19 @@ export const createIndexes: Handler = async (command, context) => {
 
 export const listIndexes: Handler = (command, context) => {
   const name = collectionName(command, 'listIndexes');
-  const collection = context.state.requireCollection(context.db, name);
-  return context.cursors.reply(`${context.db}.${name}`, collection.indexSpecs(), command.cursor?.batchSize);
+  const collection = requireCollection(context, name);
+  return context.cursors.reply(`${context.db}.${name}`, indexSpecs(collection), command.cursor?.batchSize);
 };
+
+function requireCollection(context: CommandContext, name: string) {
+  const collection = context.store.collections.get(`${context.db}.${name}`);
+  if (!collection) throw namespaceNotFound(`ns not found: ${context.db}.${name}`);
+  return collection;
+}
 
 export const dropIndexes: Handler = async (command, context) => {
   const name = collectionName(command, 'dropIndexes');
-  const collection = context.state.requireCollection(context.db, name);
+  const collection = requireCollection(context, name);
   const target = command.index;
   let names: string[];
   if (target === '*') names = [...collection.indexes.keys()];
@@ -158,6 +171,7 @@ export const dropIndexes: Handler = async (command, context) => {
     if (!collection.indexes.has(index)) throw indexNotFound(`index not found with name [${index}]`);
   }
   const nIndexesWas = collection.indexes.size + 1;
-  await context.state.commit(names.map((index) => ({ o: 'di', db: context.db, c: name, name: index })), true);
+  for (const index of names) context.store.dropIndex(collection, index);
+  await context.store.durable();
   return { nIndexesWas, ok: 1 };
 };

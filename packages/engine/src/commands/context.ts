@@ -2,8 +2,8 @@ import type { Document } from 'bson';
 import type { CursorStore } from '../cursors';
 import { badValue, notImplemented } from '../errors';
 import type { SessionStore } from '../sessions';
-import type { EngineState } from '../state';
-import { Txn } from '../txn';
+import type { Store } from '../storage/store';
+import { DirectUnit, type Transaction, type Unit } from '../txn';
 import type { RawReply } from '../wire';
 
 export interface ServerAddress {
@@ -13,7 +13,7 @@ export interface ServerAddress {
 
 /** What a command handler works with. */
 export interface CommandContext {
-  state: EngineState;
+  store: Store;
   cursors: CursorStore;
   sessions: SessionStore;
   address: ServerAddress;
@@ -21,15 +21,7 @@ export interface CommandContext {
   /** Database the command was sent to (`$db`). */
   db: string;
   /** The multi-document transaction the command belongs to, if any. */
-  txn?: Txn;
-  /** The client asked for journaled durability: acknowledge only once the journal is on disk. */
-  journaled: boolean;
-}
-
-/** `j: true`, and `w: "majority"` (journaled by default in MongoDB), wait for the journal's fdatasync. */
-export function wantsJournal(command: Document): boolean {
-  const concern = command.writeConcern as Document | undefined;
-  return concern?.j === true || concern?.w === 'majority';
+  txn?: Transaction;
 }
 
 export type Reply = Document | RawReply;
@@ -62,14 +54,18 @@ export function refuseCollation(spec: Document | undefined): void {
   if (collation && collation.locale !== 'simple') throw notImplemented('collation is not supported by the embedded engine');
 }
 
+/** Reads see the command's transaction (its own writes included) or the latest committed state. */
+export function reader(context: CommandContext): Unit {
+  return context.txn ?? new DirectUnit(context.store);
+}
+
 /**
- * Runs one statement in the command's transaction, or in a unit of its own that commits at once (its durability
- * promise goes to `durable`, which the command awaits before answering).
+ * Runs a write command's statements in its transaction, or else all of them in one LMDB write transaction, and
+ * answers only once that is on disk: every acknowledged write survives a crash, whatever the write concern.
  */
-export function runStatement<T>(context: CommandContext, durable: Promise<void>[], statement: (txn: Txn) => T): T {
-  if (context.txn) return statement(context.txn);
-  const txn = new Txn(context.state);
-  const result = statement(txn);
-  durable.push(txn.commit(context.journaled));
+export async function runStatements<T>(context: CommandContext, body: (unit: Unit) => T): Promise<T> {
+  if (context.txn) return body(context.txn);
+  const result = context.store.write(() => body(new DirectUnit(context.store)));
+  await context.store.durable();
   return result;
 }

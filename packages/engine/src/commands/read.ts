@@ -1,37 +1,55 @@
 import type { Document } from 'bson';
 import { badValue, EngineError, failedToParse, notImplemented, unknownPipelineStage } from '../errors';
-import { compileFilter, runPipeline, sortAndProject } from '../matcher';
+import { runPipeline, sortAndProject } from '../matcher';
 import { pathValues } from '../paths';
-import { Txn } from '../txn';
+import type { Match } from '../query/execute';
 import { isPlainObject, keyOf } from '../values';
 import { cursorIdOf } from '../cursors';
-import { collectionName, nonNegativeInteger, optionalDocument, refuseCollation, type CommandContext, type Handler } from './context';
+import { explainReply } from './explain';
+import { collectionName, nonNegativeInteger, optionalDocument, reader, refuseCollation, type CommandContext, type Handler } from './context';
 
-/** Reads see the command's transaction (its own writes included) or the committed state. */
-function reader(context: CommandContext): Txn {
-  return context.txn ?? new Txn(context.state);
+function collectionOf(context: CommandContext, name: string) {
+  return reader(context).collection(context.db, name);
 }
 
-function matching(context: CommandContext, name: string, filter: Document | undefined): Document[] {
-  return reader(context).read(context.state.collection(context.db, name), filter, compileFilter(filter));
+/** The documents of a reply: stored BSON as is when there is no projection, else the projected documents. */
+function replyDocs(matches: Match[], projection: Document | undefined): Array<Document | Uint8Array> {
+  if (projection && Object.keys(projection).length) return sortAndProject(matches.map(({ doc }) => doc), undefined, 0, projection);
+  return matches.map(({ doc, bytes }) => bytes ?? doc);
+}
+
+function findOptions(command: Document) {
+  const skip = nonNegativeInteger(command.skip, 'skip');
+  if (skip < 0) throw badValue('skip value must be non-negative');
+  return {
+    filter: optionalDocument(command.filter, 'filter'),
+    sort: optionalDocument(command.sort, 'sort'),
+    skip,
+    limit: Math.abs(nonNegativeInteger(command.limit, 'limit')),
+    hint: command.hint,
+  };
 }
 
 export const find: Handler = (command, context) => {
   const name = collectionName(command, 'find');
   refuseCollation(command);
-  const filter = optionalDocument(command.filter, 'filter');
-  const sort = optionalDocument(command.sort, 'sort');
   const projection = optionalDocument(command.projection, 'projection');
-  const skip = nonNegativeInteger(command.skip, 'skip');
-  const limit = Math.abs(nonNegativeInteger(command.limit, 'limit'));
-  if (skip < 0) throw badValue('skip value must be non-negative');
-  let docs = matching(context, name, filter);
-  if (sort && Object.keys(sort).length) docs = sortAndProject(docs, sort, 0);
-  if (skip || limit) docs = docs.slice(skip, limit ? skip + limit : undefined);
-  if (projection && Object.keys(projection).length) docs = sortAndProject(docs, undefined, 0, projection);
+  const { matches } = reader(context).query(collectionOf(context, name), findOptions(command));
   const batchSize = command.batchSize === undefined ? undefined : nonNegativeInteger(command.batchSize, 'batchSize');
   const singleBatch = command.singleBatch === true || (typeof command.limit === 'number' && command.limit < 0);
-  return context.cursors.reply(`${context.db}.${name}`, docs, batchSize, singleBatch);
+  return context.cursors.reply(`${context.db}.${name}`, replyDocs(matches, projection), batchSize, singleBatch);
+};
+
+/** `explain` of a find, count or distinct: the plan the engine chose and what it examined running it. */
+export const explain: Handler = (command, context) => {
+  const inner = optionalDocument(command.explain, 'explain');
+  const verb = inner ? Object.keys(inner)[0]?.toLowerCase() : undefined;
+  if (!inner || (verb !== 'find' && verb !== 'count')) throw notImplemented('explain is supported for find and count by the embedded engine');
+  const name = collectionName(inner, Object.keys(inner)[0]);
+  const unit = reader(context);
+  const meta = collectionOf(context, name);
+  if (verb === 'count') return explainReply(`${context.db}.${name}`, unit.count(meta, optionalDocument(inner.query, 'query'), inner.hint).stats);
+  return explainReply(`${context.db}.${name}`, unit.query(meta, findOptions(inner)).stats);
 };
 
 export const getMore: Handler = (command, context) => {
@@ -47,16 +65,9 @@ export const killCursors: Handler = (command, context) => {
 export const count: Handler = (command, context) => {
   const name = collectionName(command, 'count');
   refuseCollation(command);
-  const filter = optionalDocument(command.query, 'query');
   const skip = nonNegativeInteger(command.skip, 'skip');
   const limit = Math.abs(nonNegativeInteger(command.limit, 'limit'));
-  const collection = context.state.collection(context.db, name);
-  let n: number;
-  if (!filter || Object.keys(filter).length === 0) {
-    n = context.txn ? matching(context, name, undefined).length : (collection?.docs.size ?? 0);
-  } else {
-    n = matching(context, name, filter).length;
-  }
+  let { n } = reader(context).count(collectionOf(context, name), optionalDocument(command.query, 'query'), command.hint);
   n = Math.max(0, n - skip);
   if (limit) n = Math.min(n, limit);
   return { n, ok: 1 };
@@ -67,7 +78,8 @@ export const distinct: Handler = (command, context) => {
   refuseCollation(command);
   if (typeof command.key !== 'string') throw failedToParse("BSON field 'distinct.key' is missing but a required field");
   const values = new Map<string, unknown>();
-  for (const doc of matching(context, name, optionalDocument(command.query, 'query'))) {
+  const { matches } = reader(context).query(collectionOf(context, name), { filter: optionalDocument(command.query, 'query') });
+  for (const { doc } of matches) {
     for (const value of pathValues(doc, command.key)) {
       if (value !== undefined) values.set(keyOf(value), value);
     }
@@ -81,9 +93,27 @@ const REFUSED_STAGES = new Set([
   '$indexStats', '$currentOp', '$listSessions', '$listLocalSessions', '$planCacheStats', '$documents',
 ]);
 
+/** `countDocuments` is `$match`, optional `$skip`/`$limit`, then `$group: {_id: 1, n: {$sum: 1}}`. */
+function countShape(pipeline: Document[]): { filter: Document; skip: number; limit: number } | undefined {
+  const [match, ...rest] = pipeline;
+  if (!match || !isPlainObject(match.$match)) return undefined;
+  const group = rest.pop();
+  const sum = group?.$group as Document | undefined;
+  if (!sum || Object.keys(sum).length !== 2 || sum._id !== 1 || keyOf(sum.n) !== keyOf({ $sum: 1 })) return undefined;
+  let skip = 0;
+  let limit = 0;
+  for (const stage of rest) {
+    if (typeof stage.$skip === 'number') skip = stage.$skip;
+    else if (typeof stage.$limit === 'number' && !limit) limit = stage.$limit;
+    else return undefined;
+  }
+  if (rest.length === 2 && rest[0].$limit !== undefined) return undefined;
+  return { filter: match.$match as Document, skip, limit };
+}
+
 export const aggregate: Handler = (command, context) => {
   refuseCollation(command);
-  if (command.explain) throw notImplemented('explain is not supported by the embedded engine');
+  if (command.explain) throw notImplemented('explain of an aggregation is not supported by the embedded engine');
   if (typeof command.aggregate !== 'string') throw notImplemented('database-level aggregation is not supported by the embedded engine');
   const name = command.aggregate;
   const pipeline = command.pipeline;
@@ -97,22 +127,35 @@ export const aggregate: Handler = (command, context) => {
     if (!stageName.startsWith('$')) throw unknownPipelineStage(stageName);
   }
   if (!isPlainObject(command.cursor)) throw failedToParse("The 'cursor' option is required, except for aggregate with the explain argument");
-  // A leading $match narrows the input through the indexes before the rest of the pipeline runs.
+  const batchSize = command.cursor.batchSize === undefined ? undefined : nonNegativeInteger(command.cursor.batchSize, 'batchSize');
+  const unit = reader(context);
+  const meta = collectionOf(context, name);
+  const counting = countShape(pipeline as Document[]);
+  if (counting && !('$expr' in counting.filter)) {
+    // Counted from index ranges when they decide the filter exactly; never materialises the documents.
+    let { n } = unit.count(meta, counting.filter);
+    n = Math.max(0, n - counting.skip);
+    if (counting.limit) n = Math.min(n, counting.limit);
+    return context.cursors.reply(`${context.db}.${name}`, n ? [{ _id: 1, n }] : [], batchSize);
+  }
+  // A leading $match (and $sort/$skip/$limit right after it) runs through the planner before the rest of the pipeline.
   const leading = pipeline[0]?.$match as Document | undefined;
-  const useLeading = leading && isPlainObject(leading) && !('$expr' in leading);
-  const input = matching(context, name, useLeading ? leading : undefined);
-  const rest = useLeading ? pipeline.slice(1) : pipeline;
-  const txn = reader(context);
+  const useLeading = leading !== undefined && isPlainObject(leading) && !('$expr' in leading);
+  let rest = useLeading ? pipeline.slice(1) : pipeline;
+  const sort = isPlainObject(rest[0]?.$sort) ? (rest[0].$sort as Document) : undefined;
+  if (sort) rest = rest.slice(1);
+  const limit = sort && typeof rest[0]?.$limit === 'number' ? (rest[0].$limit as number) : 0;
+  if (limit) rest = rest.slice(1);
+  const input = unit.query(meta, { filter: useLeading ? leading : undefined, sort, limit }).matches.map(({ doc }) => doc);
   const resolved = new Map<string, Document[]>();
   const resolveCollection = (other: string) => {
     let docs = resolved.get(other);
     if (!docs) {
-      docs = txn.read(context.state.collection(context.db, other), undefined, () => true);
+      docs = unit.query(unit.collection(context.db, other), {}).matches.map(({ doc }) => doc);
       resolved.set(other, docs);
     }
     return docs;
   };
   const results = rest.length ? runPipeline(input, rest as Document[], resolveCollection) : input;
-  const batchSize = command.cursor.batchSize === undefined ? undefined : nonNegativeInteger(command.cursor.batchSize, 'batchSize');
   return context.cursors.reply(`${context.db}.${name}`, results, batchSize);
 };

@@ -1,12 +1,11 @@
 import type { Document } from 'bson';
 import { ObjectId } from 'bson';
 import { DuplicateKeyError, EngineError, failedToParse } from '../errors';
-import { compileFilter, sortAndProject } from '../matcher';
-import type { Txn } from '../txn';
+import { sortAndProject } from '../matcher';
+import type { Unit } from '../txn';
 import { applyUpdate, checkUpdateSpec, isReplacement, upsertDocument } from '../update';
 import { assertStorable, isPlainObject } from '../values';
-import type { Collection } from '../collection';
-import { collectionName, optionalDocument, refuseCollation, runStatement, type CommandContext, type Handler } from './context';
+import { collectionName, optionalDocument, refuseCollation, runStatements, type CommandContext, type Handler } from './context';
 
 /** A statement's failure as MongoDB reports it inside a write command's reply. */
 function writeError(index: number, error: EngineError): Document {
@@ -19,30 +18,30 @@ function writeError(index: number, error: EngineError): Document {
  * Runs a write command's statements. Ordered commands stop at the first failure; inside a transaction a failure
  * aborts the transaction (and a write conflict is a command error, which the driver retries).
  */
-async function runWrites<T>(
+function runWrites<T>(
   command: Document,
   context: CommandContext,
   statements: T[],
-  run: (txn: Txn, statement: T) => void,
+  run: (unit: Unit, statement: T, index: number) => void,
 ): Promise<Document[]> {
-  const durable: Promise<void>[] = [];
-  const writeErrors: Document[] = [];
   const ordered = command.ordered !== false;
-  for (let index = 0; index < statements.length; index++) {
-    try {
-      runStatement(context, durable, (txn) => run(txn, statements[index]));
-    } catch (error) {
-      if (!(error instanceof EngineError)) throw error;
-      if (context.txn) {
-        context.sessions.failed(command);
-        if (error.code === 112) throw error;
+  return runStatements(context, (unit) => {
+    const writeErrors: Document[] = [];
+    for (let index = 0; index < statements.length; index++) {
+      try {
+        run(unit, statements[index], index);
+      } catch (error) {
+        if (!(error instanceof EngineError)) throw error;
+        if (context.txn) {
+          context.sessions.failed(command);
+          if (error.code === 112) throw error;
+        }
+        writeErrors.push(writeError(index, error));
+        if (ordered || context.txn) break;
       }
-      writeErrors.push(writeError(index, error));
-      if (ordered || context.txn) break;
     }
-  }
-  await Promise.all(durable);
-  return writeErrors;
+    return writeErrors;
+  });
 }
 
 function withErrors(reply: Document, writeErrors: Document[]): Document {
@@ -54,14 +53,13 @@ export const insert: Handler = async (command, context) => {
   const name = collectionName(command, 'insert');
   const documents = command.documents;
   if (!Array.isArray(documents)) throw failedToParse("BSON field 'insert.documents' is missing but a required field");
-  const collection = context.state.ensureCollection(context.db, name);
   let n = 0;
-  const writeErrors = await runWrites(command, context, documents as unknown[], (txn, raw) => {
+  const writeErrors = await runWrites(command, context, documents as unknown[], (unit, raw) => {
     if (!isPlainObject(raw)) throw failedToParse('each document to insert must be an object');
     // MongoDB stores _id as the first field whatever the client sent.
     const doc = Object.keys(raw)[0] === '_id' ? raw : { _id: raw._id ?? new ObjectId(), ...raw };
     assertStorable(doc);
-    txn.insert(collection, doc);
+    unit.insert(unit.ensureCollection(context.db, name), doc);
     n++;
   });
   return withErrors({ n, ok: 1 }, writeErrors);
@@ -74,37 +72,36 @@ interface UpdateStatement {
   multi?: boolean;
   arrayFilters?: Document[];
   collation?: Document;
+  sort?: Document;
+  hint?: unknown;
 }
 
 export const update: Handler = async (command, context) => {
   const name = collectionName(command, 'update');
   if (!Array.isArray(command.updates)) throw failedToParse("BSON field 'update.updates' is missing but a required field");
-  const collection = context.state.ensureCollection(context.db, name);
   let n = 0;
   let nModified = 0;
   const upserted: Document[] = [];
-  let index = -1;
-  const writeErrors = await runWrites(command, context, command.updates as UpdateStatement[], (txn, statement) => {
-    index++;
+  const writeErrors = await runWrites(command, context, command.updates as UpdateStatement[], (unit, statement, index) => {
     if (!isPlainObject(statement)) throw failedToParse('each update statement must be an object');
     refuseCollation(statement);
     const filter = optionalDocument(statement.q, 'q') ?? {};
     const spec = checkUpdateSpec(statement.u);
     if (statement.multi && isReplacement(spec)) throw failedToParse('multi update is not supported for replacement-style update');
-    const matches = compileFilter(filter);
-    let found = txn.read(collection, filter, matches);
-    if (!statement.multi) found = found.slice(0, 1);
+    const collection = unit.ensureCollection(context.db, name);
+    const sort = optionalDocument(statement.sort, 'sort');
+    const found = unit.query(collection, { filter, sort, limit: statement.multi ? 0 : 1, hint: statement.hint }).matches.map(({ doc }) => doc);
     for (const doc of found) {
       const next = applyUpdate(doc, spec, { filter, arrayFilters: statement.arrayFilters });
       if (next) {
-        txn.replace(collection, next);
+        unit.replace(collection, doc, next);
         nModified++;
       }
       n++;
     }
     if (found.length === 0 && statement.upsert) {
       const doc = upsertDocument(filter, spec, statement.arrayFilters);
-      txn.insert(collection, doc);
+      unit.insert(collection, doc);
       upserted.push({ index, _id: doc._id });
       n++;
     }
@@ -118,21 +115,21 @@ interface DeleteStatement {
   q?: Document;
   limit?: number;
   collation?: Document;
+  hint?: unknown;
 }
 
 export const remove: Handler = async (command, context) => {
   const name = collectionName(command, 'delete');
   if (!Array.isArray(command.deletes)) throw failedToParse("BSON field 'delete.deletes' is missing but a required field");
-  const collection = context.state.collection(context.db, name);
   let n = 0;
-  const writeErrors = await runWrites(command, context, command.deletes as DeleteStatement[], (txn, statement) => {
+  const writeErrors = await runWrites(command, context, command.deletes as DeleteStatement[], (unit, statement) => {
     if (!isPlainObject(statement)) throw failedToParse('each delete statement must be an object');
     refuseCollation(statement);
+    const collection = unit.collection(context.db, name);
     if (!collection) return;
     const filter = optionalDocument(statement.q, 'q') ?? {};
-    let found = txn.read(collection, filter, compileFilter(filter));
-    if (statement.limit === 1) found = found.slice(0, 1);
-    for (const doc of found) txn.remove(collection, doc);
+    const found = unit.query(collection, { filter, limit: statement.limit === 1 ? 1 : 0, hint: statement.hint }).matches;
+    for (const { doc } of found) unit.remove(collection, doc);
     n += found.length;
   });
   return withErrors({ n, ok: 1 }, writeErrors);
@@ -147,22 +144,18 @@ export const findAndModify: Handler = async (command, context) => {
   if (command.remove === true && command.update !== undefined) throw failedToParse('Cannot specify both an update and remove=true');
   if (command.remove !== true && command.update === undefined) throw failedToParse('Either an update or remove=true must be specified');
   const spec = command.remove === true ? undefined : checkUpdateSpec(command.update);
-  const collection: Collection =
-    context.state.collection(context.db, name) ?? context.state.ensureCollection(context.db, name);
   const project = (doc: Document | null) => (doc && projection ? sortAndProject([doc], undefined, 0, projection)[0] : doc);
-  const durable: Promise<void>[] = [];
-  let reply: Document;
   try {
-    reply = runStatement(context, durable, (txn) => {
-      const found = txn.read(collection, filter, compileFilter(filter));
-      const target = sort ? sortAndProject(found, sort, 1)[0] : found[0];
+    return await runStatements(context, (unit) => {
+      const collection = unit.ensureCollection(context.db, name);
+      const target = unit.query(collection, { filter, sort, limit: 1, hint: command.hint }).matches[0]?.doc;
       if (!spec) {
-        if (target) txn.remove(collection, target);
+        if (target) unit.remove(collection, target);
         return { lastErrorObject: { n: target ? 1 : 0 }, value: project(target ?? null), ok: 1 };
       }
       if (target) {
         const next = applyUpdate(target, spec, { filter, arrayFilters: command.arrayFilters }) ?? target;
-        if (next !== target) txn.replace(collection, next);
+        if (next !== target) unit.replace(collection, target, next);
         return {
           lastErrorObject: { n: 1, updatedExisting: true },
           value: project(command.new === true ? next : target),
@@ -171,7 +164,7 @@ export const findAndModify: Handler = async (command, context) => {
       }
       if (command.upsert === true) {
         const doc = upsertDocument(filter, spec, command.arrayFilters);
-        txn.insert(collection, doc);
+        unit.insert(collection, doc);
         return {
           lastErrorObject: { n: 1, updatedExisting: false, upserted: doc._id },
           value: project(command.new === true ? doc : null),
@@ -184,6 +177,4 @@ export const findAndModify: Handler = async (command, context) => {
     if (context.txn) context.sessions.failed(command);
     throw error;
   }
-  await Promise.all(durable);
-  return reply;
 };

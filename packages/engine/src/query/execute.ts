@@ -1,0 +1,142 @@
+import { BSON, type Document } from 'bson';
+import type { CollectionMeta } from '../storage/catalog';
+import type { Snapshot, Store } from '../storage/store';
+import { compileFilter } from '../matcher';
+import { plan as choosePlan, type Plan } from './planner';
+import { sortBy } from './sort';
+
+/** Where a statement reads: the store (at a snapshot, or the latest state) plus a transaction's pending writes. */
+export interface Source {
+  store: Store;
+  meta: CollectionMeta | undefined;
+  snapshot?: Snapshot;
+  /** Pending writes of a transaction, by `_id` sort key (latin1): the new document, or null for a delete. */
+  pending?: Map<string, Document | null>;
+}
+
+export interface QueryOptions {
+  filter?: Document;
+  sort?: Document;
+  skip?: number;
+  /** 0: no limit. */
+  limit?: number;
+  hint?: unknown;
+}
+
+export interface Match {
+  doc: Document;
+  /** The stored BSON, when the document comes from the store unchanged (replies reuse it as is). */
+  bytes?: Buffer;
+}
+
+export interface ExecutionStats {
+  plan: Plan;
+  keysExamined: number;
+  docsExamined: number;
+  nReturned: number;
+  inMemorySort: boolean;
+}
+
+export interface QueryResult {
+  matches: Match[];
+  stats: ExecutionStats;
+}
+
+const DESERIALIZE = { promoteLongs: true, promoteValues: true } as const;
+
+/** The stored candidates of a plan, in plan order: `_id` sort key and BSON. */
+function* candidates(source: Source, plan: Plan, stats: ExecutionStats): Iterable<{ idKey: Buffer; bytes: Buffer }> {
+  const { store, meta, snapshot } = source;
+  if (!meta) return;
+  if (plan.kind === 'ids') {
+    for (const idKey of plan.idKeys) {
+      stats.keysExamined++;
+      const bytes = store.getDoc(meta, idKey, snapshot);
+      if (bytes) yield { idKey, bytes };
+    }
+    return;
+  }
+  if (plan.kind === 'collscan') {
+    yield* store.scanDocs(meta, plan.range, plan.reverse, snapshot);
+    return;
+  }
+  const seen = plan.index.multikey ? new Set<string>() : undefined;
+  for (const range of plan.ranges) {
+    for (const idKey of store.scanIndex(plan.index, range, plan.reverse, snapshot)) {
+      stats.keysExamined++;
+      if (seen) {
+        const key = idKey.toString('latin1');
+        if (seen.has(key)) continue;
+        seen.add(key);
+      }
+      const bytes = store.getDoc(meta, idKey, snapshot);
+      if (bytes) yield { idKey, bytes };
+    }
+  }
+}
+
+/**
+ * Runs a query: candidates from the chosen plan, each checked against the whole filter, pending writes laid over
+ * the stored state. Stops after `skip + limit` matches when the plan yields the requested order.
+ */
+export function runQuery(source: Source, options: QueryOptions): QueryResult {
+  const plan = choosePlan(source.meta, options.filter, options.sort, options.hint);
+  const stats: ExecutionStats = { plan, keysExamined: 0, docsExamined: 0, nReturned: 0, inMemorySort: false };
+  const matches = compileFilter(options.filter);
+  const pending = source.pending?.size ? source.pending : undefined;
+  const hasSort = options.sort !== undefined && Object.keys(options.sort).length > 0;
+  const ordered = plan.sortServed && !pending;
+  const wanted = options.limit ? (options.skip ?? 0) + options.limit : Infinity;
+  const out: Match[] = [];
+  const seen = pending ? new Set<string>() : undefined;
+  for (const { idKey, bytes } of candidates(source, plan, stats)) {
+    stats.docsExamined++;
+    let doc: Document | null;
+    let stored: Buffer | undefined = bytes;
+    const key = pending ? idKey.toString('latin1') : '';
+    if (pending?.has(key)) {
+      doc = pending.get(key)!;
+      stored = undefined;
+    } else doc = BSON.deserialize(bytes, DESERIALIZE);
+    seen?.add(key);
+    if (doc && matches(doc)) {
+      out.push({ doc, bytes: stored });
+      if (ordered && out.length >= wanted) break;
+    }
+  }
+  if (pending) {
+    for (const [key, doc] of pending) if (doc && !seen!.has(key) && matches(doc)) out.push({ doc });
+  }
+  let result = out;
+  if (hasSort && !ordered) {
+    stats.inMemorySort = true;
+    result = sortBy(out, (match) => match.doc, options.sort!);
+  }
+  const skip = options.skip ?? 0;
+  if (skip || options.limit) result = result.slice(skip, options.limit ? skip + options.limit : undefined);
+  stats.nReturned = result.length;
+  return { matches: result, stats };
+}
+
+/** How many documents match, from index key counts when the plan's ranges say exactly which ones do. */
+export function countMatches(source: Source, filter: Document | undefined, hint?: unknown): { n: number; stats: ExecutionStats } {
+  const plan = choosePlan(source.meta, filter, undefined, hint);
+  const { store, meta, snapshot } = source;
+  if (meta && plan.exact && !source.pending?.size) {
+    const stats: ExecutionStats = { plan, keysExamined: 0, docsExamined: 0, nReturned: 0, inMemorySort: false };
+    let n = 0;
+    if (plan.kind === 'ixscan') {
+      for (const range of plan.ranges) n += store.countIndex(plan.index, range, snapshot);
+      stats.keysExamined = n;
+    } else if (plan.kind === 'collscan' && !plan.range) n = store.countDocs(meta, snapshot);
+    else return countByScan(source, filter, hint);
+    stats.nReturned = n;
+    return { n, stats };
+  }
+  return countByScan(source, filter, hint);
+}
+
+function countByScan(source: Source, filter: Document | undefined, hint?: unknown): { n: number; stats: ExecutionStats } {
+  const { matches, stats } = runQuery(source, { filter, hint });
+  return { n: matches.length, stats };
+}

@@ -52,6 +52,9 @@ const HANDLERS: Record<string, Handler> = {
   killallsessions: ok,
 };
 
+/** Writes the driver may retry with the same txnNumber (retryable writes). */
+const RETRYABLE = new Set(['insert', 'update', 'delete', 'findandmodify']);
+
 /** Commands allowed inside a multi-document transaction (besides commit/abort). */
 const IN_TRANSACTION = new Set(['insert', 'update', 'delete', 'findandmodify', 'find', 'getmore', 'killcursors', 'count', 'distinct', 'aggregate', 'committransaction', 'aborttransaction']);
 
@@ -106,6 +109,7 @@ export class Engine {
         throw operationNotSupportedInTransaction(`Cannot run '${name}' in a multi-document transaction.`);
       }
     }
+    if (RETRYABLE.has(key)) return this.sessions.once(command, async () => (await handler(command, context)) as Document);
     return handler(command, context);
   }
 }

@@ -1,5 +1,6 @@
 import net from 'node:net';
-import { Engine } from './engine';
+import { Engine, errorReply } from './engine';
+import { EngineError } from './errors';
 import type { Store } from './storage/store';
 import { decodeMessage, encodeReply, MessageReader, type Request } from './wire';
 
@@ -24,7 +25,7 @@ export async function listen(store: Store, host: string, port: number): Promise<
     const reader = new MessageReader();
     let queue = Promise.resolve();
     const answer = async (request: Request) => {
-      const reply = await engine.execute(request.command, connectionId);
+      const reply = request.invalid ? invalidBsonReply(request.invalid) : await engine.execute(request.command, connectionId);
       if (!request.moreToCome && !socket.destroyed) socket.write(encodeReply(request, reply, ++replyIds));
     };
     socket.on('data', (chunk: Buffer) => {
@@ -61,4 +62,8 @@ export async function listen(store: Store, host: string, port: number): Promise<
       });
     },
   };
+}
+
+function invalidBsonReply(reason: string) {
+  return errorReply(new EngineError(22, 'InvalidBSON', reason));
 }

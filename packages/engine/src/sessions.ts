@@ -22,6 +22,8 @@ function sessionKey(lsid: unknown): string | undefined {
 export class SessionStore {
   private readonly sessions = new Map<string, Session>();
   private readonly locks: LockTable = new Map();
+  /** The last retryable write of each session (outside transactions): its txnNumber and its reply. */
+  private readonly retryable = new Map<string, { txnNumber: bigint; reply: Promise<Document> }>();
 
   constructor(private readonly store: Store) {}
 
@@ -42,6 +44,29 @@ export class SessionStore {
       throw noSuchTransaction(txnNumber);
     }
     return session.txn;
+  }
+
+  /**
+   * Runs a retryable write once: the driver resends a write with the same session and txnNumber after a network
+   * error, and the retry gets the first execution's reply (awaiting it if it is still running) instead of applying
+   * the write again. A reply that is a command error is not kept, so the retry runs again as in MongoDB.
+   */
+  async once(command: Document, run: () => Promise<Document>): Promise<Document> {
+    const key = sessionKey(command.lsid);
+    if (!key || command.txnNumber === undefined || command.autocommit !== undefined) return run();
+    const txnNumber = BigInt(command.txnNumber);
+    const previous = this.retryable.get(key);
+    if (previous && previous.txnNumber === txnNumber) return previous.reply;
+    const reply = run();
+    this.retryable.set(key, { txnNumber, reply });
+    try {
+      const done = await reply;
+      if (done.ok !== 1) this.retryable.delete(key);
+      return done;
+    } catch (error) {
+      this.retryable.delete(key);
+      throw error;
+    }
   }
 
   /** A statement of a transaction failed: MongoDB aborts the whole transaction. */
@@ -80,6 +105,7 @@ export class SessionStore {
       const session = this.sessions.get(key);
       if (session?.status === 'active') this.abortSession(session);
       this.sessions.delete(key);
+      this.retryable.delete(key);
     }
   }
 

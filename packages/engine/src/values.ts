@@ -1,4 +1,4 @@
-import type { Document } from 'bson';
+import { BSON, type Document } from 'bson';
 import { badValue, EngineError } from './errors';
 
 /** Value helpers shared by indexes, queries and storage. Stored documents are frozen plain data. */
@@ -86,17 +86,28 @@ export function assertStorable(doc: Document): void {
   if (Array.isArray(id) || id instanceof RegExp) {
     throw new EngineError(53, 'InvalidIdField', `The '_id' value cannot be of type ${Array.isArray(id) ? 'array' : 'regex'}`);
   }
-  checkValues(doc);
+  checkValues(doc, 0);
+  const size = BSON.calculateObjectSize(doc);
+  if (size > MAX_DOCUMENT_BYTES) {
+    throw new EngineError(10334, 'BSONObjectTooLarge', `BSONObj size: ${size} (0x${size.toString(16)}) is invalid. Size must be between 0 and ${MAX_DOCUMENT_BYTES}(16MB)`);
+  }
 }
 
-function checkValues(value: unknown): void {
+/** MongoDB's largest document (BSONObjMaxUserSize). */
+const MAX_DOCUMENT_BYTES = 16 * 1024 * 1024;
+
+/** MongoDB's limit on nested documents and arrays. */
+const MAX_DEPTH = 100;
+
+function checkValues(value: unknown, depth: number): void {
+  if (depth > MAX_DEPTH) throw new EngineError(15, 'Overflow', `Document exceeds maximum nesting depth of ${MAX_DEPTH}`);
   if (Array.isArray(value)) {
-    for (const item of value) checkValues(item);
+    for (const item of value) checkValues(item, depth + 1);
     return;
   }
   if (value === null || typeof value !== 'object') return;
   if (isPlainObject(value)) {
-    for (const key of Object.keys(value)) checkValues(value[key]);
+    for (const key of Object.keys(value)) checkValues(value[key], depth + 1);
     return;
   }
   const type = bsonType(value);

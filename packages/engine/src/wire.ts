@@ -1,4 +1,5 @@
 import { BSON, type Document } from 'bson';
+import { rememberBytes } from './raw-bson';
 
 /** MongoDB wire protocol framing: the legacy OP_QUERY handshake and OP_MSG for everything else. */
 
@@ -19,6 +20,8 @@ export interface Request {
   command: Document;
   /** OP_MSG moreToCome: the client expects no reply. */
   moreToCome: boolean;
+  /** The message was framed correctly but its BSON is not valid (e.g. invalid UTF-8): answered with this error. */
+  invalid?: string;
 }
 
 const DESERIALIZE_OPTIONS = { promoteLongs: true, promoteValues: true, promoteBuffers: false } as const;
@@ -57,9 +60,15 @@ export class MessageReader {
 export function decodeMessage(message: Buffer): Request {
   const requestId = message.readInt32LE(4);
   const opCode = message.readInt32LE(12);
-  if (opCode === OP_MSG) return decodeOpMsg(message, requestId);
-  if (opCode === OP_QUERY) return decodeOpQuery(message, requestId);
-  throw new ProtocolError(`unsupported opCode ${opCode}`);
+  if (opCode !== OP_MSG && opCode !== OP_QUERY) throw new ProtocolError(`unsupported opCode ${opCode}`);
+  try {
+    return opCode === OP_MSG ? decodeOpMsg(message, requestId) : decodeOpQuery(message, requestId);
+  } catch (error) {
+    if (error instanceof ProtocolError) throw error;
+    // Invalid BSON is refused, never stored rewritten: the request gets an error and the connection goes on.
+    const moreToCome = opCode === OP_MSG && (message.readUInt32LE(HEADER_SIZE) & FLAG_MORE_TO_COME) !== 0;
+    return { requestId, opCode, command: {}, moreToCome, invalid: error instanceof Error ? error.message : String(error) };
+  }
 }
 
 function decodeOpMsg(message: Buffer, requestId: number): Request {
@@ -72,7 +81,7 @@ function decodeOpMsg(message: Buffer, requestId: number): Request {
     const kind = message[offset++];
     if (kind === 0) {
       const size = message.readInt32LE(offset);
-      command = BSON.deserialize(message.subarray(offset, offset + size), DESERIALIZE_OPTIONS);
+      command = decodeBody(message.subarray(offset, offset + size));
       offset += size;
     } else if (kind === 1) {
       const size = message.readInt32LE(offset);
@@ -83,7 +92,7 @@ function decodeOpMsg(message: Buffer, requestId: number): Request {
       let cursor = nameEnd + 1;
       while (cursor < sectionEnd) {
         const docSize = message.readInt32LE(cursor);
-        documents.push(BSON.deserialize(message.subarray(cursor, cursor + docSize), DESERIALIZE_OPTIONS));
+        documents.push(decodeDocument(message.subarray(cursor, cursor + docSize)));
         cursor += docSize;
       }
       sequences.push([identifier, documents]);
@@ -95,6 +104,24 @@ function decodeOpMsg(message: Buffer, requestId: number): Request {
   if (!command) throw new ProtocolError('OP_MSG without a body section');
   for (const [identifier, documents] of sequences) command[identifier] = documents;
   return { requestId, opCode: OP_MSG, command, moreToCome: (flags & FLAG_MORE_TO_COME) !== 0 };
+}
+
+/** A document to store, decoded with its original bytes kept (see raw-bson). */
+function decodeDocument(bytes: Uint8Array): Document {
+  const doc = BSON.deserialize(bytes, DESERIALIZE_OPTIONS);
+  rememberBytes(doc, Buffer.from(bytes));
+  return doc;
+}
+
+/** A command body; an insert's inline `documents` keep their original bytes, as document sequences do. */
+function decodeBody(bytes: Buffer): Document {
+  const firstName = bytes.toString('latin1', 5, bytes.indexOf(0, 5));
+  if (firstName !== 'insert') return BSON.deserialize(bytes, DESERIALIZE_OPTIONS);
+  const command = BSON.deserialize(bytes, { ...DESERIALIZE_OPTIONS, fieldsAsRaw: { documents: true } });
+  if (Array.isArray(command.documents)) {
+    command.documents = command.documents.map((doc: unknown) => (doc instanceof Uint8Array ? decodeDocument(doc) : doc));
+  }
+  return command;
 }
 
 function decodeOpQuery(message: Buffer, requestId: number): Request {

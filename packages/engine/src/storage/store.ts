@@ -1,6 +1,7 @@
 import { BSON, type Document } from 'bson';
 import { open, TransactionFlags, type Database, type RootDatabase, type Transaction } from 'lmdb';
 import { duplicateKeyError, ID_INDEX_NAME } from '../index-spec';
+import { originalBytes } from '../raw-bson';
 import { checkNamespace, collectionMeta, indexMeta, nsOf, storedCollection, type CollectionMeta, type IndexMeta, type StoredCollection } from './catalog';
 import { indexEntries } from './index-keys';
 import { AFTER, encodeValue } from './sort-key';
@@ -239,8 +240,9 @@ export class Store {
         if (owner) throw duplicateKeyError(nsOf(meta), index.name, index.spec.key, doc);
       }
     }
+    const bytes = originalBytes(doc) ?? Buffer.from(BSON.serialize(doc));
     if (previous) this.removeEntries(meta, previous, idKey);
-    this.docs.putSync(this.docKey(meta, idKey), Buffer.from(BSON.serialize(doc)));
+    this.docs.putSync(this.docKey(meta, idKey), bytes);
     let catalogChanged = false;
     for (const { index, keys, multikey } of entries) {
       for (const key of keys) this.entries.putSync(Buffer.concat([prefix(index.id), key, idKey]), idKey);

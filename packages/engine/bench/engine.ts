@@ -1,28 +1,22 @@
 /**
- * Throughput of the embedded engine through the official `mongodb` driver: `npm run bench:engine`.
- * Starts an engine on a fresh temp directory (removed at the end), or benchmarks `MONGODB_URI` on a fresh database
- * (dropped at the end). Prints a markdown table; exits 0 whether or not the targets are met, non-zero on errors.
+ * The engine at growing sizes, through the official `mongodb` driver: `npm run bench -- [sizes…]` (default 1,000,
+ * 100,000 and 1,000,000 documents of one account). For each size: a fresh engine on a temp directory (removed at
+ * the end), insertMany of the documents, the list/filter/count/get operations of a REST list, the engine's heap and
+ * RSS, and the time to open the loaded directory again. Prints a markdown table; exits non-zero only on errors.
  */
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { MongoClient, ObjectId, type Db, type Document } from 'mongodb';
+import { MongoClient, ObjectId, type Collection, type Document } from 'mongodb';
 import { startEngine, type EngineHandle } from '../src';
 
-const BULK_DOCS = 100_000;
-const ACCOUNTS = 500;
-const TAGS = ['retail', 'wholesale', 'export', 'promo', 'iva-21', 'iva-10.5', 'cuotas', 'mayorista'];
+const DEFAULT_SIZES = [1_000, 100_000, 1_000_000];
+const BATCH = 1_000;
+const STATUSES = ['active', 'active', 'active', 'inactive', 'blocked'];
+const PAGE = 20;
+const LATE_PAGE = 50;
 
-interface Row {
-  op: string;
-  rate: number; // ops/s or docs/s
-  unit: 'ops/s' | 'docs/s';
-  msPerOp: number;
-  target?: string;
-  met?: (row: Row, pingRate: number) => boolean;
-}
-
-/** Deterministic PRNG (mulberry32) so every run queries the same data. */
+/** Deterministic PRNG (mulberry32) so every run stores and queries the same data. */
 function prng(seed: number): () => number {
   return () => {
     seed = (seed + 0x6d2b79f5) | 0;
@@ -31,123 +25,159 @@ function prng(seed: number): () => number {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
+
 const random = prng(42);
-const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)];
-const sku = (n: number): string => `SKU-${String(n).padStart(6, '0')}`;
+const account = new ObjectId('650000000000000000000001');
 
-/** Runs `fn` `warmup` times untimed, then `count` times sequentially; returns the timed row. */
-async function measure(op: string, count: number, fn: (i: number) => Promise<unknown>, warmup = Math.ceil(count / 10)): Promise<Row> {
-  for (let i = 0; i < warmup; i++) await fn(i);
-  const start = process.hrtime.bigint();
-  for (let i = 0; i < count; i++) await fn(i);
-  const ms = Number(process.hrtime.bigint() - start) / 1e6;
-  return { op, rate: (count * 1000) / ms, unit: 'ops/s', msPerOp: ms / count };
-}
-
-function businessRecord(i: number, accounts: ObjectId[]): Document {
-  const qty = 1 + Math.floor(random() * 20);
+function supplier(i: number): Document {
   return {
-    account: pick(accounts),
-    sku: sku(i),
-    name: `Artículo ${i} ${pick(['tornillo', 'yerba', 'cable', 'resma', 'aceite'])}`,
-    amount_cents: qty * (100 + Math.floor(random() * 250_000)),
-    qty,
-    tags: [pick(TAGS), pick(TAGS)],
-    created_at: new Date(Date.UTC(2024, 0, 1) + Math.floor(random() * 365 * 86_400_000)),
+    _id: new ObjectId(),
+    account_id: account,
+    name: `Proveedor ${Math.floor(random() * 1e9).toString(36)} ${i}`,
+    status: STATUSES[i % STATUSES.length],
+    cuit: `30${String(10_000_000 + i).padStart(8, '0')}5`,
+    email: `compras${i}@proveedor.com.ar`,
+    address: { street: 'Av. Corrientes', number: 1000 + (i % 9000), city: 'CABA', zip: 'C1043' },
+    balance_cents: Math.floor(random() * 10_000_000),
+    created_at: new Date(Date.UTC(2020, 0, 1) + i * 60_000),
   };
 }
 
-async function run(db: Db): Promise<Row[]> {
-  const ping = await measure('driver ping (floor)', 3_000, () => db.command({ ping: 1 }));
-
-  const items = db.collection('items');
-  const ids: ObjectId[] = [];
-  const accounts = Array.from({ length: ACCOUNTS }, () => new ObjectId());
-  const insertOne = await measure('insertOne, sequential (acknowledged once journaled)', 3_000, async (i) => {
-    ids.push((await items.insertOne(businessRecord(i, accounts))).insertedId);
-  });
-  const insertOneSynced = await measure('insertOne, sequential, {j: true} (waits for fsync)', 1_000, async (i) => {
-    await items.insertOne(businessRecord(3_000 + i, accounts), { writeConcern: { j: true } });
-  });
-  const findOne = await measure('findOne({_id}), random ids', 3_000, async () => {
-    if (!(await items.findOne({ _id: pick(ids) }))) throw new Error('findOne by _id found nothing');
-  });
-
-  const records = db.collection('records');
-  const docs = Array.from({ length: BULK_DOCS }, (_, i) => businessRecord(i, accounts));
-  await db.collection('warmup').insertMany(docs.slice(0, 1_000).map((doc) => ({ ...doc })));
-  const bulkStart = process.hrtime.bigint();
-  const inserted = await records.insertMany(docs);
-  const bulkMs = Number(process.hrtime.bigint() - bulkStart) / 1e6;
-  if (inserted.insertedCount !== BULK_DOCS) throw new Error(`insertMany inserted ${inserted.insertedCount}/${BULK_DOCS}`);
-  const insertMany: Row = { op: `insertMany of ${BULK_DOCS.toLocaleString('en')} docs`, rate: (BULK_DOCS * 1000) / bulkMs, unit: 'docs/s', msPerOp: bulkMs / BULK_DOCS };
-  await records.createIndex({ sku: 1 });
-
-  const findSku = await measure('find({sku}).toArray(), indexed', 2_000, async () => {
-    if ((await records.find({ sku: sku(Math.floor(random() * BULK_DOCS)) }).toArray()).length !== 1) throw new Error('find by sku did not find its document');
-  });
-  // 1,000 distinct keys, as a dataloader batch sends them: the answer is 1,000 documents.
-  const inValues = () => {
-    const start = Math.floor(random() * (BULK_DOCS - 100_000 / 2));
-    return Array.from({ length: 1_000 }, (_, i) => sku(start + i * 37));
-  };
-  const findIn = await measure('find({sku: {$in: 1,000}}) over 100k', 20, async () => {
-    if ((await records.find({ sku: { $in: inValues() } }).toArray()).length !== 1_000) throw new Error('$in did not find its 1,000 documents');
-  }, 2);
-  const group = [{ $group: { _id: '$account', total: { $sum: '$amount_cents' }, n: { $sum: 1 } } }];
-  const aggregate = await measure('aggregate $group by account, 100k', 5, async () => {
-    const groups = await records.aggregate(group).toArray();
-    if (groups.reduce((sum, g) => sum + g.n, 0) !== BULK_DOCS) throw new Error('$group did not count every document');
-  }, 1);
-
-  insertOne.target = '≥ 0.5× ping';
-  insertOne.met = (row, pingRate) => row.rate >= 0.5 * pingRate;
-  findOne.target = '≥ 0.8× ping';
-  findOne.met = (row, pingRate) => row.rate >= 0.8 * pingRate;
-  insertMany.target = '≥ 30,000 docs/s';
-  insertMany.met = (row) => row.rate >= 30_000;
-  findIn.target = '< 50 ms';
-  findIn.met = (row) => row.msPerOp < 50;
-  return [ping, insertOne, insertOneSynced, findOne, findSku, insertMany, findIn, aggregate];
+/** Mean milliseconds per call over `count` sequential calls, after a tenth as many untimed. */
+async function timeMs(count: number, fn: () => Promise<unknown>): Promise<number> {
+  for (let i = 0; i < Math.ceil(count / 10); i++) await fn();
+  const start = process.hrtime.bigint();
+  for (let i = 0; i < count; i++) await fn();
+  return Number(process.hrtime.bigint() - start) / 1e6 / count;
 }
 
-function printTable(rows: Row[], where: string): void {
-  const pingRate = rows[0].rate;
-  const fmt = (n: number, digits = 0) => n.toLocaleString('en', { minimumFractionDigits: digits, maximumFractionDigits: digits });
-  const cpus = os.cpus();
-  console.log(`\nnode ${process.version} · ${cpus[0]?.model ?? 'unknown CPU'} · ${cpus.length} cores · ${where}\n`);
-  console.log('| operation | ops/s (or docs/s) | ms/op | ratio to ping | target | met? |');
-  console.log('|---|---:|---:|---:|---|---|');
-  for (const row of rows) {
-    const met = row.met ? (row.met(row, pingRate) ? 'yes' : 'NO') : '—';
-    const ms = fmt(row.msPerOp, row.msPerOp < 1 ? 3 : 1);
-    const ratio = row.rate / pingRate;
-    console.log(`| ${row.op} | ${fmt(row.rate, row.rate < 100 ? 1 : 0)} ${row.unit} | ${ms} | ${fmt(ratio, ratio < 0.1 ? 3 : 2)}× | ${row.target ?? '—'} | ${met} |`);
+interface Figures {
+  size: number;
+  insertDocsPerSecond: number;
+  ms: Record<string, number>;
+  keysExaminedPage1: number;
+  heapMb: number;
+  rssLoadMb: number;
+  openMs: number;
+  rssRestMb: number;
+  diskMb: number;
+}
+
+async function engineMemory(client: MongoClient): Promise<{ heapMb: number; rssMb: number }> {
+  const status = await client.db('admin').command({ serverStatus: 1 });
+  return { heapMb: status.engine.heapUsedBytes / 1048576, rssMb: status.engine.rssBytes / 1048576 };
+}
+
+async function dirBytes(dir: string): Promise<number> {
+  let total = 0;
+  for (const entry of await fs.readdir(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    total += entry.isDirectory() ? await dirBytes(full) : (await fs.stat(full)).size;
   }
-  console.log(`\n${fmt(BULK_DOCS)} documents with distinct skus (indexed); ms/op of insertMany is per document.`);
+  return total;
+}
+
+async function load(suppliers: Collection, size: number): Promise<{ ids: ObjectId[]; docsPerSecond: number }> {
+  const ids: ObjectId[] = [];
+  let insertMs = 0;
+  for (let at = 0; at < size; at += BATCH) {
+    const docs = Array.from({ length: Math.min(BATCH, size - at) }, (_, k) => supplier(at + k));
+    if (ids.length < 10_000) ids.push(...docs.slice(0, 10).map((doc) => doc._id as ObjectId));
+    const start = process.hrtime.bigint();
+    await suppliers.insertMany(docs);
+    insertMs += Number(process.hrtime.bigint() - start) / 1e6;
+  }
+  return { ids, docsPerSecond: (size * 1000) / insertMs };
+}
+
+async function operations(suppliers: Collection, ids: ObjectId[], size: number): Promise<Record<string, number>> {
+  const byName = { name: 1 } as const;
+  const pick = () => ids[Math.floor(random() * ids.length)];
+  const lateSkip = Math.min(LATE_PAGE - 1, Math.floor(size / PAGE) - 1) * PAGE;
+  return {
+    [`list page 1 (${PAGE}, by name)`]: await timeMs(200, () => suppliers.find({ account_id: account }).sort(byName).limit(PAGE).toArray()),
+    [`list page ${lateSkip / PAGE + 1}`]: await timeMs(100, () => suppliers.find({ account_id: account }).sort(byName).skip(lateSkip).limit(PAGE).toArray()),
+    'filtered list (status, page 1)': await timeMs(200, () => suppliers.find({ account_id: account, status: 'blocked' }).sort(byName).limit(PAGE).toArray()),
+    'count (totalCount)': await timeMs(200, () => suppliers.countDocuments({ account_id: account })),
+    'count by status': await timeMs(200, () => suppliers.countDocuments({ account_id: account, status: 'blocked' })),
+    'get by id (with account)': await timeMs(500, async () => {
+      if (!(await suppliers.findOne({ _id: pick(), account_id: account }))) throw new Error('get by id found nothing');
+    }),
+  };
+}
+
+async function measureSize(size: number): Promise<Figures> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'engine-bench-'));
+  let engine: EngineHandle | undefined;
+  let client: MongoClient | undefined;
+  try {
+    engine = await startEngine({ dbpath: dir });
+    client = await MongoClient.connect(engine.uri);
+    const suppliers = client.db('bench').collection('suppliers');
+    await suppliers.createIndexes([{ key: { account_id: 1, name: 1 } }, { key: { account_id: 1, status: 1, name: 1 } }]);
+    const { ids, docsPerSecond } = await load(suppliers, size);
+    const ms = await operations(suppliers, ids, size);
+    const explained = await suppliers.find({ account_id: account }).sort({ name: 1 }).limit(PAGE).explain('executionStats');
+    const loaded = await engineMemory(client);
+    await client.close();
+    await engine.stop();
+
+    const openStart = process.hrtime.bigint();
+    engine = await startEngine({ dbpath: dir });
+    client = await MongoClient.connect(engine.uri);
+    await client.db('bench').collection('suppliers').findOne({ _id: ids[0] });
+    const openMs = Number(process.hrtime.bigint() - openStart) / 1e6;
+    await operations(client.db('bench').collection('suppliers'), ids, size);
+    const rest = await engineMemory(client);
+    return {
+      size,
+      insertDocsPerSecond: docsPerSecond,
+      ms,
+      keysExaminedPage1: explained.executionStats.totalKeysExamined,
+      heapMb: Math.max(loaded.heapMb, rest.heapMb),
+      rssLoadMb: loaded.rssMb,
+      openMs,
+      rssRestMb: rest.rssMb,
+      diskMb: (await dirBytes(dir)) / 1048576,
+    };
+  } finally {
+    await client?.close();
+    await engine?.stop();
+    await fs.rm(dir, { recursive: true, force: true });
+  }
+}
+
+function printTable(all: Figures[]): void {
+  const fmt = (n: number, digits = 0) => n.toLocaleString('en', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+  const ms = (n: number) => fmt(n, n < 10 ? 2 : 0);
+  const cpus = os.cpus();
+  console.log(`\nnode ${process.version} · ${cpus[0]?.model ?? 'unknown CPU'} · ${cpus.length} cores · ${fmt(os.totalmem() / 1024 ** 3)} GB RAM\n`);
+  console.log(`| operation | ${all.map((f) => fmt(f.size)).join(' | ')} |`);
+  console.log(`|---|${all.map(() => '---:').join('|')}|`);
+  for (const op of Object.keys(all[0].ms)) console.log(`| ${op} (ms) | ${all.map((f) => ms(Object.values(f.ms)[Object.keys(all[0].ms).indexOf(op)])).join(' | ')} |`);
+  const rows: Array<[string, (f: Figures) => string]> = [
+    ['index keys examined, page 1', (f) => fmt(f.keysExaminedPage1)],
+    ['insertMany (docs/s, batches of 1,000)', (f) => fmt(f.insertDocsPerSecond)],
+    ['engine JS heap (MB)', (f) => fmt(f.heapMb, 1)],
+    ['engine RSS after load (MB)', (f) => fmt(f.rssLoadMb)],
+    ['open the loaded directory, to first answer (ms)', (f) => fmt(f.openMs)],
+    ['engine RSS at rest after reopening (MB)', (f) => fmt(f.rssRestMb)],
+    ['on disk (MB)', (f) => fmt(f.diskMb)],
+  ];
+  for (const [label, value] of rows) console.log(`| ${label} | ${all.map(value).join(' | ')} |`);
 }
 
 async function main(): Promise<void> {
-  const external = process.env.MONGODB_URI;
-  let engine: EngineHandle | undefined;
-  let tmp: string | undefined;
-  let client: MongoClient | undefined;
-  const dbName = `bench_engine_${Date.now()}_${process.pid}`;
-  try {
-    if (!external) tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'engine-bench-'));
-    if (tmp) engine = await startEngine({ dbpath: tmp });
-    client = await new MongoClient(external ?? engine!.uri).connect();
-    const rows = await run(client.db(dbName));
-    printTable(rows, external ? `MONGODB_URI (db ${dbName})` : `embedded engine (pid ${engine!.pid}, ${tmp})`);
-  } finally {
-    if (client && external) await client.db(dbName).dropDatabase().catch((e: Error) => console.error(`dropDatabase failed: ${e.message}`));
-    await client?.close();
-    await engine?.stop();
-    if (tmp) await fs.rm(tmp, { recursive: true, force: true });
+  const sizes = process.argv.slice(2).map(Number).filter((n) => Number.isInteger(n) && n > 0);
+  const all: Figures[] = [];
+  for (const size of sizes.length ? sizes : DEFAULT_SIZES) {
+    process.stderr.write(`measuring ${size} documents…\n`);
+    all.push(await measureSize(size));
   }
+  printTable(all);
 }
 
 main().catch((error: Error) => {
-  console.error(`bench:engine failed: ${error.stack ?? error.message}`);
+  console.error(`bench failed: ${error.stack ?? error.message}`);
   process.exitCode = 1;
 });

@@ -2,6 +2,7 @@ import type { Document } from 'bson';
 import * as admin from './commands/admin';
 import type { CommandContext, Handler, Reply, ServerAddress } from './commands/context';
 import * as read from './commands/read';
+import * as stats from './commands/stats';
 import * as write from './commands/write';
 import { CursorStore } from './cursors';
 import { commandNotFound, DuplicateKeyError, EngineError, operationNotSupportedInTransaction } from './errors';
@@ -37,6 +38,9 @@ const HANDLERS: Record<string, Handler> = {
   drop: admin.drop,
   listcollections: admin.listCollections,
   listdatabases: admin.listDatabases,
+  dbstats: stats.dbStats,
+  collstats: stats.collStats,
+  serverstatus: stats.serverStatus,
   dropdatabase: admin.dropDatabase,
   createindexes: admin.createIndexes,
   listindexes: admin.listIndexes,
@@ -64,6 +68,8 @@ const SWEEP_INTERVAL_MS = 5_000;
 export class Engine {
   readonly cursors = new CursorStore();
   readonly sessions: SessionStore;
+  /** Kept current by the server: serverStatus reports it. */
+  openConnections = 0;
   private readonly sweeper: NodeJS.Timeout;
 
   constructor(
@@ -101,6 +107,7 @@ export class Engine {
       sessions: this.sessions,
       address: this.address,
       connectionId,
+      openConnections: this.openConnections,
       db: typeof command.$db === 'string' ? command.$db : 'admin',
     };
     if (key !== 'committransaction' && key !== 'aborttransaction') {

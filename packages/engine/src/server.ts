@@ -21,6 +21,7 @@ export async function listen(store: Store, host: string, port: number): Promise<
   const server = net.createServer((socket) => {
     const connectionId = ++connections;
     sockets.add(socket);
+    engine.openConnections = sockets.size;
     socket.setNoDelay(true);
     const reader = new MessageReader();
     let queue = Promise.resolve();
@@ -41,7 +42,10 @@ export async function listen(store: Store, host: string, port: number): Promise<
         });
     });
     socket.on('error', () => socket.destroy());
-    socket.on('close', () => sockets.delete(socket));
+    socket.on('close', () => {
+      sockets.delete(socket);
+      engine.openConnections = sockets.size;
+    });
   });
 
   await new Promise<void>((resolve, reject) => {

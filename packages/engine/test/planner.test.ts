@@ -124,6 +124,36 @@ describe('counts and point reads', () => {
     expect(stages(explained.queryPlanner.winningPlan).some((stage) => stage === 'IXSCAN' || stage === 'COUNT_SCAN')).toBe(true);
   });
 
+  it('counts stay exact through updates, deletes, transactions and a dropped index', async () => {
+    const ledger = store.db.collection<Doc>('ledger');
+    await ledger.createIndex({ account: 1, status: 1, at: 1 });
+    await ledger.insertMany(Array.from({ length: 60 }, (_, i) => ({ _id: i, account: i % 2 ? 'x' : 'y', status: 'open', at: i })));
+    await ledger.updateMany({ account: 'x', _id: { $lt: 20 } }, { $set: { status: 'paid' } });
+    await ledger.deleteMany({ account: 'y', _id: { $gte: 50 } });
+    await ledger.replaceOne({ _id: 1 }, { account: 'y', status: 'open', at: 1 });
+    const session = store.client.startSession();
+    try {
+      await session.withTransaction(async () => {
+        await ledger.insertOne({ _id: 100, account: 'x', status: 'paid', at: 100 }, { session });
+        await ledger.deleteOne({ _id: 3 }, { session });
+        // Odd ids below 20 were paid; _id 1 moved to y; +100, −3 in here.
+        expect(await ledger.countDocuments({ account: 'x', status: 'paid' }, { session })).toBe(9);
+      });
+    } finally {
+      await session.endSession();
+    }
+    const all = await ledger.find({}).toArray();
+    const expected = (account: string, status?: string) => all.filter((doc) => doc.account === account && (!status || doc.status === status)).length;
+    for (const [account, status] of [['x', 'paid'], ['x', 'open'], ['y', 'open'], ['x', undefined], ['y', undefined]] as const) {
+      const filter = status ? { account, status } : { account };
+      expect(await ledger.countDocuments(filter)).toBe(expected(account, status));
+    }
+    expect(await ledger.countDocuments({})).toBe(all.length);
+    expect(await ledger.estimatedDocumentCount()).toBe(all.length);
+    await ledger.dropIndexes();
+    expect(await ledger.countDocuments({ account: 'x' })).toBe(expected('x'));
+  });
+
   it('an _id read with another condition reads that one document and checks the rest', async () => {
     expect(await items.findOne({ _id: 'a-5', account: 'b' })).toBeNull();
     expect(await items.findOne({ _id: 'a-5', account: 'a' })).toMatchObject({ _id: 'a-5', n: 5 });

@@ -6,6 +6,7 @@ import { indexSpecs } from '../storage/catalog';
 import { keyOf } from '../values';
 import { MAX_MESSAGE_SIZE } from '../wire';
 import { collectionName, type CommandContext, type Handler } from './context';
+import { databaseSizes } from './stats';
 
 export const REPLICA_SET_NAME = 'embedded';
 const ELECTION_ID = new ObjectId('7fffffff0000000000000001');
@@ -47,9 +48,10 @@ export const buildInfo: Handler = () => ({
 });
 
 export const listDatabases: Handler = (command, context) => {
-  const databases = context.store.databaseNames().map((name) => ({ name, sizeOnDisk: 0, empty: false }));
-  if (command.nameOnly) return { databases: databases.map(({ name }) => ({ name })), ok: 1 };
-  return { databases, totalSize: 0, totalSizeMb: 0, ok: 1 };
+  if (command.nameOnly) return { databases: context.store.databaseNames().map((name) => ({ name })), ok: 1 };
+  const databases = databaseSizes(context);
+  const totalSize = databases.reduce((sum, db) => sum + db.sizeOnDisk, 0);
+  return { databases, totalSize, totalSizeMb: Math.round(totalSize / 1048576), ok: 1 };
 };
 
 export const dropDatabase: Handler = async (_command, context) => {

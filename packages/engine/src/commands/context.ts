@@ -18,6 +18,8 @@ export interface CommandContext {
   sessions: SessionStore;
   address: ServerAddress;
   connectionId: number;
+  /** Connections open now. */
+  openConnections: number;
   /** Database the command was sent to (`$db`). */
   db: string;
   /** The multi-document transaction the command belongs to, if any. */

@@ -6,6 +6,7 @@ import type { Match } from '../query/execute';
 import { isPlainObject, keyOf } from '../values';
 import { cursorIdOf } from '../cursors';
 import { explainReply } from './explain';
+import { collStatsDocument } from './stats';
 import { collectionName, nonNegativeInteger, optionalDocument, reader, refuseCollation, type CommandContext, type Handler } from './context';
 
 function collectionOf(context: CommandContext, name: string) {
@@ -89,7 +90,7 @@ export const distinct: Handler = (command, context) => {
 
 /** Stages that would write, or that need machinery the engine does not have. */
 const REFUSED_STAGES = new Set([
-  '$out', '$merge', '$geoNear', '$search', '$searchMeta', '$vectorSearch', '$changeStream', '$collStats',
+  '$out', '$merge', '$geoNear', '$search', '$searchMeta', '$vectorSearch', '$changeStream',
   '$indexStats', '$currentOp', '$listSessions', '$listLocalSessions', '$planCacheStats', '$documents',
 ]);
 
@@ -130,6 +131,11 @@ export const aggregate: Handler = (command, context) => {
   const batchSize = command.cursor.batchSize === undefined ? undefined : nonNegativeInteger(command.cursor.batchSize, 'batchSize');
   const unit = reader(context);
   const meta = collectionOf(context, name);
+  if (isPlainObject(pipeline[0]?.$collStats)) {
+    const stats = collStatsDocument(context, meta, `${context.db}.${name}`, pipeline[0].$collStats as Document);
+    const rest = pipeline.slice(1) as Document[];
+    return context.cursors.reply(`${context.db}.${name}`, rest.length ? runPipeline([stats], rest, () => []) : [stats], batchSize);
+  }
   const counting = countShape(pipeline as Document[]);
   if (counting && !('$expr' in counting.filter)) {
     // Counted from index ranges when they decide the filter exactly; never materialises the documents.

@@ -45,7 +45,7 @@ export interface QueryResult {
 const DESERIALIZE = { promoteLongs: true, promoteValues: true } as const;
 
 /** The stored candidates of a plan, in plan order: `_id` sort key and BSON. */
-function* candidates(source: Source, plan: Plan, stats: ExecutionStats): Iterable<{ idKey: Buffer; bytes: Buffer }> {
+function* candidates(source: Source, plan: Plan, stats: ExecutionStats, unfetched: number): Iterable<{ idKey: Buffer; bytes: Buffer }> {
   const { store, meta, snapshot } = source;
   if (!meta) return;
   if (plan.kind === 'ids') {
@@ -69,6 +69,10 @@ function* candidates(source: Source, plan: Plan, stats: ExecutionStats): Iterabl
         if (seen.has(key)) continue;
         seen.add(key);
       }
+      if (unfetched > 0) {
+        unfetched--;
+        continue;
+      }
       const bytes = store.getDoc(meta, idKey, snapshot);
       if (bytes) yield { idKey, bytes };
     }
@@ -86,10 +90,13 @@ export function runQuery(source: Source, options: QueryOptions): QueryResult {
   const pending = source.pending?.size ? source.pending : undefined;
   const hasSort = options.sort !== undefined && Object.keys(options.sort).length > 0;
   const ordered = plan.sortServed && !pending;
-  const wanted = options.limit ? (options.skip ?? 0) + options.limit : Infinity;
+  // When every index entry in range is a match in the right order, skipped entries need not be fetched.
+  const skipInScan = ordered && plan.exact && plan.kind === 'ixscan' && !plan.index.multikey ? (options.skip ?? 0) : 0;
+  const skip = (options.skip ?? 0) - skipInScan;
+  const wanted = options.limit ? skip + options.limit : Infinity;
   const out: Match[] = [];
   const seen = pending ? new Set<string>() : undefined;
-  for (const { idKey, bytes } of candidates(source, plan, stats)) {
+  for (const { idKey, bytes } of candidates(source, plan, stats, skipInScan)) {
     stats.docsExamined++;
     let doc: Document | null;
     let stored: Buffer | undefined = bytes;
@@ -112,7 +119,6 @@ export function runQuery(source: Source, options: QueryOptions): QueryResult {
     stats.inMemorySort = true;
     result = sortBy(out, (match) => match.doc, options.sort!);
   }
-  const skip = options.skip ?? 0;
   if (skip || options.limit) result = result.slice(skip, options.limit ? skip + options.limit : undefined);
   stats.nReturned = result.length;
   return { matches: result, stats };
@@ -125,7 +131,9 @@ export function countMatches(source: Source, filter: Document | undefined, hint?
   if (meta && plan.exact && !source.pending?.size) {
     const stats: ExecutionStats = { plan, keysExamined: 0, docsExamined: 0, nReturned: 0, inMemorySort: false };
     let n = 0;
-    if (plan.kind === 'ixscan') {
+    if (plan.kind === 'ixscan' && plan.countPrefixes && !plan.index.multikey) {
+      for (const leading of plan.countPrefixes) n += store.countPrefix(plan.index, leading, snapshot);
+    } else if (plan.kind === 'ixscan') {
       for (const range of plan.ranges) n += store.countIndex(plan.index, range, snapshot);
       stats.keysExamined = n;
     } else if (plan.kind === 'collscan' && !plan.range) n = store.countDocs(meta, snapshot);

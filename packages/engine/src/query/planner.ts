@@ -16,7 +16,17 @@ import { sortDirections } from './sort';
 export type Plan =
   | { kind: 'ids'; idKeys: Buffer[]; sortServed: boolean; exact: boolean }
   | { kind: 'collscan'; range?: KeyRange; reverse: boolean; sortServed: boolean; exact: boolean }
-  | { kind: 'ixscan'; index: IndexMeta; ranges: KeyRange[]; reverse: boolean; sortServed: boolean; exact: boolean; bounds: string[] };
+  | {
+      kind: 'ixscan';
+      index: IndexMeta;
+      ranges: KeyRange[];
+      reverse: boolean;
+      sortServed: boolean;
+      exact: boolean;
+      bounds: string[];
+      /** Equality on leading fields only (not all of them): the index's counters count these prefixes. */
+      countPrefixes?: Buffer[];
+    };
 
 /** Limits how many key ranges an equality prefix of several `$in` lists may expand to. */
 const MAX_RANGES = 1000;
@@ -105,7 +115,8 @@ function indexCandidate(index: IndexMeta | typeof ID_INDEX, fields: Map<string, 
   const direction = singlePoints ? sortDirection(index, sort, fields, eqCount) : sort.length === 0 ? 'forward' : undefined;
   const sortServed = direction !== undefined;
   if (eqCount === 0 && !hasRange && !(sortServed && sort.length > 0)) return undefined;
-  const exact = complete && [...fields.keys()].every((field) => used.has(field)) && (!index.multikey || ranges.length === 1);
+  // On a multikey index a document has one entry per element: entries count documents only for a whole-key point.
+  const exact = complete && [...fields.keys()].every((field) => used.has(field)) && (!index.multikey || (eqCount === index.fields.length && ranges.length === 1));
   const score = eqCount * 10 + (hasRange ? 4 : 0) + (sortServed && sort.length > 0 ? 6 : 0) + (exact ? 1 : 0);
   const reverse = direction === 'reverse';
   if (reverse) ranges.reverse();
@@ -114,7 +125,8 @@ function indexCandidate(index: IndexMeta | typeof ID_INDEX, fields: Map<string, 
     return { plan: { kind: 'collscan', range: hasRange ? ranges[0] : undefined, reverse, sortServed, exact }, score };
   }
   const shown = index.fields.map((field) => `${field}: ${fields.has(field) ? 'bounded' : '[MinKey, MaxKey]'}`);
-  return { plan: { kind: 'ixscan', index: index as IndexMeta, ranges, reverse, sortServed, exact, bounds: shown }, score };
+  const countPrefixes = !hasRange && eqCount > 0 && eqCount < index.fields.length ? prefixes : undefined;
+  return { plan: { kind: 'ixscan', index: index as IndexMeta, ranges, reverse, sortServed, exact, bounds: shown, countPrefixes }, score };
 }
 
 /** The index a `hint` names (by name or key pattern); `$natural` asks for a collection scan. */

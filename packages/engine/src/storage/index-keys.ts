@@ -41,23 +41,28 @@ export function indexPathValues(doc: Document, path: string): { values: unknown[
   return { values, array };
 }
 
-/** The key bytes (without index prefix and id) of each entry a document puts in an index; none if not indexed. */
-export function indexEntries(index: IndexMeta, doc: Document): { keys: Buffer[]; multikey: boolean } {
-  if (index.partial && !index.partial(doc)) return { keys: [], multikey: false };
+/**
+ * The key bytes (without index prefix and id) of each entry a document puts in an index (none if not indexed),
+ * and the distinct leading parts of those keys (the first 1 … n−1 fields) that the index's counters count.
+ */
+export function indexEntries(index: IndexMeta, doc: Document): { keys: Buffer[]; prefixes: Buffer[]; multikey: boolean } {
+  if (index.partial && !index.partial(doc)) return { keys: [], prefixes: [], multikey: false };
   const perField = index.fields.map((field) => indexPathValues(doc, field));
   if (index.sparse && index.fields.every((field) => !present(doc, field.split('.')))) {
-    return { keys: [], multikey: false };
+    return { keys: [], prefixes: [], multikey: false };
   }
   const arrays = perField.filter(({ array }) => array).length;
   if (arrays > 1) {
     throw new EngineError(171, 'CannotIndexParallelArrays', `cannot index parallel arrays [${index.fields.filter((_, i) => perField[i].array).join('] [')}]`);
   }
   let keys: Buffer[] = [Buffer.alloc(0)];
+  const prefixes: Buffer[] = [];
   perField.forEach(({ values }, i) => {
     const components = uniqueBuffers(values.map((value) => encodeComponent(value, index.descending[i])));
     const next: Buffer[] = [];
     for (const prefix of keys) for (const component of components) next.push(Buffer.concat([prefix, component]));
     keys = next;
+    if (i < perField.length - 1) prefixes.push(...keys);
   });
   if (keys.length > MAX_KEYS_PER_DOCUMENT) throw new EngineError(2, 'BadValue', `index ${index.name}: too many keys for one document`);
   for (const key of keys) {
@@ -65,7 +70,7 @@ export function indexEntries(index: IndexMeta, doc: Document): { keys: Buffer[];
       throw new EngineError(17280, 'KeyTooLong', `index ${index.name}: key of ${key.length} bytes exceeds the embedded engine's limit of ${MAX_KEY_BYTES}`);
     }
   }
-  return { keys, multikey: arrays > 0 };
+  return { keys, prefixes: uniqueBuffers(prefixes), multikey: arrays > 0 };
 }
 
 /** Whether the path exists in the document (a field holding null counts, as for MongoDB's sparse indexes). */

@@ -10,6 +10,8 @@ import { AFTER, encodeValue } from './sort-key';
  * The data directory as one LMDB environment (`data.mdb`, `lock.mdb`) with four databases:
  * - `docs`: `collection id (4 bytes) + sort key of _id` → the document as BSON (stored once);
  * - `entries`: `index id (4 bytes) + index key + sort key of _id` → sort key of _id, in MongoDB's order;
+ * - `counts`: `collection id` → its number of documents, and `index id + leading fields of a key` → how many
+ *   entries start so, so that counting an account's documents (or those of an account and a status) is one read;
  * - `catalog`: namespace → the collection's options and index specs; `meta`: id counter and format version.
  *
  * Writes run in synchronous LMDB transactions (one per write command or committed multi-document transaction),
@@ -52,6 +54,7 @@ export class Store {
     private readonly env: RootDatabase,
     private readonly docs: Database<Buffer, Buffer>,
     private readonly entries: Database<Buffer, Buffer>,
+    private readonly counts: Database<number, Buffer>,
     private readonly catalog: Database<Buffer, string>,
     private readonly meta: Database<unknown, string>,
   ) {}
@@ -63,6 +66,7 @@ export class Store {
       env,
       env.openDB<Buffer, Buffer>('docs', binary),
       env.openDB<Buffer, Buffer>('entries', binary),
+      env.openDB<number, Buffer>('counts', { keyEncoding: 'binary', encoding: 'msgpack' }),
       env.openDB<Buffer, string>('catalog', { encoding: 'binary' }),
       env.openDB<unknown, string>('meta', { encoding: 'msgpack' }),
     );
@@ -133,7 +137,8 @@ export class Store {
   dropCollection(meta: CollectionMeta): void {
     this.write(() => {
       this.removeRange(this.docs, this.collectionRange(meta));
-      for (const index of meta.indexes.values()) this.removeRange(this.entries, this.indexRange(index));
+      this.counts.removeSync(prefix(meta.id));
+      for (const index of meta.indexes.values()) this.removeIndexData(index);
       this.catalog.removeSync(nsOf(meta));
     });
     this.collections.delete(nsOf(meta));
@@ -165,7 +170,7 @@ export class Store {
     const index = meta.indexes.get(name);
     if (!index) return;
     this.write(() => {
-      this.removeRange(this.entries, this.indexRange(index));
+      this.removeIndexData(index);
       meta.indexes.delete(name);
       this.saveCollection(meta);
     });
@@ -199,22 +204,25 @@ export class Store {
   }
 
   countDocs(meta: CollectionMeta, snapshot?: Snapshot): number {
-    return this.docs.getKeysCount({ ...this.collectionRange(meta), transaction: snapshot });
+    return this.counts.get(prefix(meta.id), { transaction: snapshot }) ?? 0;
   }
 
-  /** Bytes of the collection's documents and index entries (an estimate from key and value lengths). */
+  /** How many entries of the index begin with these leading fields (fewer than all of the index's fields). */
+  countPrefix(index: IndexMeta, leading: Buffer, snapshot?: Snapshot): number {
+    return this.counts.get(Buffer.concat([prefix(index.id), leading]), { transaction: snapshot }) ?? 0;
+  }
+
+  /**
+   * Counts, and byte sizes estimated from the first entries (reading every document of a large collection to
+   * answer a tool's overview would take seconds): documents, and each index's entries.
+   */
   sizes(meta: CollectionMeta): { count: number; dataBytes: number; indexBytes: Map<string, number> } {
-    let count = 0;
-    let dataBytes = 0;
-    for (const { key, value } of this.docs.getRange(this.collectionRange(meta))) {
-      count++;
-      dataBytes += value.length + key.length;
-    }
-    const indexBytes = new Map<string, number>([[ID_INDEX_NAME, count * 16]]);
+    const count = this.countDocs(meta);
+    const dataBytes = estimate(this.docs, this.collectionRange(meta), count);
+    const indexBytes = new Map<string, number>([[ID_INDEX_NAME, count * 24]]);
     for (const index of meta.indexes.values()) {
-      let bytes = 0;
-      for (const { key, value } of this.entries.getRange(this.indexRange(index))) bytes += key.length + value.length;
-      indexBytes.set(index.name, bytes);
+      const range = this.indexRange(index);
+      indexBytes.set(index.name, estimate(this.entries, range, this.entries.getKeysCount(range)));
     }
     return { count, dataBytes, indexBytes };
   }
@@ -242,10 +250,12 @@ export class Store {
     }
     const bytes = originalBytes(doc) ?? Buffer.from(BSON.serialize(doc));
     if (previous) this.removeEntries(meta, previous, idKey);
+    else this.addCount(prefix(meta.id), 1);
     this.docs.putSync(this.docKey(meta, idKey), bytes);
     let catalogChanged = false;
-    for (const { index, keys, multikey } of entries) {
+    for (const { index, keys, prefixes, multikey } of entries) {
       for (const key of keys) this.entries.putSync(Buffer.concat([prefix(index.id), key, idKey]), idKey);
+      for (const leading of prefixes) this.addCount(Buffer.concat([prefix(index.id), leading]), 1);
       if (multikey && !index.multikey) {
         index.multikey = true;
         catalogChanged = true;
@@ -258,6 +268,7 @@ export class Store {
   remove(meta: CollectionMeta, doc: Document): void {
     const idKey = encodeValue(doc._id);
     this.removeEntries(meta, doc, idKey);
+    this.addCount(prefix(meta.id), -1);
     this.docs.removeSync(this.docKey(meta, idKey));
     this.recordChange(meta, idKey);
   }
@@ -272,7 +283,8 @@ export class Store {
   }
 
   private addEntries(meta: CollectionMeta, index: IndexMeta, doc: Document, idKey: Buffer): void {
-    const { keys, multikey } = indexEntries(index, doc);
+    const { keys, prefixes, multikey } = indexEntries(index, doc);
+    for (const leading of prefixes) this.addCount(Buffer.concat([prefix(index.id), leading]), 1);
     for (const key of keys) {
       if (index.unique && this.firstOwner(index, key, idKey)) {
         throw duplicateKeyError(nsOf(meta), index.name, index.spec.key, doc);
@@ -284,8 +296,21 @@ export class Store {
 
   private removeEntries(meta: CollectionMeta, doc: Document, idKey: Buffer): void {
     for (const index of meta.indexes.values()) {
-      for (const key of indexEntries(index, doc).keys) this.entries.removeSync(Buffer.concat([prefix(index.id), key, idKey]));
+      const { keys, prefixes } = indexEntries(index, doc);
+      for (const key of keys) this.entries.removeSync(Buffer.concat([prefix(index.id), key, idKey]));
+      for (const leading of prefixes) this.addCount(Buffer.concat([prefix(index.id), leading]), -1);
     }
+  }
+
+  private addCount(key: Buffer, delta: number): void {
+    const next = (this.counts.get(key) ?? 0) + delta;
+    if (next > 0) this.counts.putSync(key, next);
+    else this.counts.removeSync(key);
+  }
+
+  private removeIndexData(index: IndexMeta): void {
+    this.removeRange(this.entries, this.indexRange(index));
+    this.removeRange(this.counts, this.indexRange(index));
   }
 
   private recordChange(meta: CollectionMeta, idKey: Buffer): void {
@@ -304,7 +329,7 @@ export class Store {
     return { start: prefix(index.id), end: prefix(index.id + 1) };
   }
 
-  private removeRange(db: Database<Buffer, Buffer>, range: KeyRange): void {
+  private removeRange(db: Database<unknown, Buffer>, range: KeyRange): void {
     for (const key of [...db.getKeys(range)]) db.removeSync(key);
   }
 
@@ -324,4 +349,17 @@ function rangeOptions(bounds: KeyRange, reverse: boolean, snapshot: Snapshot) {
   return reverse
     ? { start: bounds.end, end: bounds.start, reverse: true, exclusiveStart: true, inclusiveEnd: true, transaction: snapshot }
     : { start: bounds.start, end: bounds.end, transaction: snapshot };
+}
+
+const SAMPLE = 1000;
+
+/** Total bytes of `count` entries, extrapolated from the first ones. */
+function estimate(db: Database<Buffer, Buffer>, range: KeyRange, count: number): number {
+  let sampled = 0;
+  let bytes = 0;
+  for (const { key, value } of db.getRange({ ...range, limit: SAMPLE })) {
+    sampled++;
+    bytes += key.length + value.length;
+  }
+  return sampled ? Math.round((bytes / sampled) * count) : 0;
 }

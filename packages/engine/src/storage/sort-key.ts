@@ -33,27 +33,41 @@ export const AFTER = 0xff;
 type BsonLike = { _bsontype?: string };
 
 class KeyWriter {
-  private bytes: number[] = [];
+  private bytes = Buffer.allocUnsafe(64);
+  private length = 0;
+
+  private reserve(extra: number): void {
+    if (this.length + extra <= this.bytes.length) return;
+    const grown = Buffer.allocUnsafe(Math.max(this.bytes.length * 2, this.length + extra));
+    this.bytes.copy(grown, 0, 0, this.length);
+    this.bytes = grown;
+  }
 
   byte(value: number): void {
-    this.bytes.push(value);
+    this.reserve(1);
+    this.bytes[this.length++] = value;
   }
 
   /** UTF-8 bytes with 0x00 escaped as 00 01 and terminated by 00 00, so shorter strings sort first. */
   string(value: string): void {
-    for (const byte of Buffer.from(value, 'utf8')) {
-      if (byte === 0) this.bytes.push(0, 1);
-      else this.bytes.push(byte);
+    const utf8 = Buffer.from(value, 'utf8');
+    this.reserve(utf8.length * 2 + 2);
+    for (const byte of utf8) {
+      this.bytes[this.length++] = byte;
+      if (byte === 0) this.bytes[this.length++] = 1;
     }
-    this.bytes.push(0, 0);
+    this.bytes[this.length++] = 0;
+    this.bytes[this.length++] = 0;
   }
 
   raw(bytes: Uint8Array): void {
-    for (const byte of bytes) this.bytes.push(byte);
+    this.reserve(bytes.length);
+    this.bytes.set(bytes, this.length);
+    this.length += bytes.length;
   }
 
   result(): Buffer {
-    return Buffer.from(this.bytes);
+    return Buffer.from(this.bytes.subarray(0, this.length));
   }
 }
 

@@ -32,9 +32,16 @@ export interface KeyRange {
   end: Buffer;
 }
 
+const prefixes = new Map<number, Buffer>();
+
+/** The 4-byte big-endian id that starts a collection's or an index's keys (shared, never modified). */
 function prefix(id: number): Buffer {
-  const bytes = Buffer.alloc(4);
-  bytes.writeUInt32BE(id);
+  let bytes = prefixes.get(id);
+  if (!bytes) {
+    bytes = Buffer.alloc(4);
+    bytes.writeUInt32BE(id);
+    prefixes.set(id, bytes);
+  }
   return bytes;
 }
 
@@ -49,6 +56,8 @@ export class Store {
   private openTransactions = 0;
   /** Document key → seq of its last change, kept only while a multi-document transaction is open. */
   private readonly changes = new Map<string, number>();
+  /** Counter changes of the write transaction under way, saved once at its end (latin1 key → delta). */
+  private countDeltas: Map<string, number> | undefined;
 
   private constructor(
     private readonly env: RootDatabase,
@@ -97,9 +106,17 @@ export class Store {
 
   /** Runs `action` in one LMDB write transaction (nested calls join the outer one); an exception aborts it. */
   write<T>(action: () => T): T {
+    if (this.countDeltas) return action();
     return this.env.transactionSync(() => {
       this.seq++;
-      return action();
+      this.countDeltas = new Map();
+      try {
+        const result = action();
+        this.saveCounts(this.countDeltas);
+        return result;
+      } finally {
+        this.countDeltas = undefined;
+      }
     }, WRITE_FLAGS);
   }
 
@@ -204,12 +221,17 @@ export class Store {
   }
 
   countDocs(meta: CollectionMeta, snapshot?: Snapshot): number {
-    return this.counts.get(prefix(meta.id), { transaction: snapshot }) ?? 0;
+    return this.readCount(prefix(meta.id), snapshot);
   }
 
   /** How many entries of the index begin with these leading fields (fewer than all of the index's fields). */
   countPrefix(index: IndexMeta, leading: Buffer, snapshot?: Snapshot): number {
-    return this.counts.get(Buffer.concat([prefix(index.id), leading]), { transaction: snapshot }) ?? 0;
+    return this.readCount(Buffer.concat([prefix(index.id), leading]), snapshot);
+  }
+
+  private readCount(key: Buffer, snapshot?: Snapshot): number {
+    const stored = this.counts.get(key, { transaction: snapshot }) ?? 0;
+    return snapshot ? stored : stored + (this.countDeltas?.get(key.toString('latin1')) ?? 0);
   }
 
   /**
@@ -222,7 +244,8 @@ export class Store {
     const indexBytes = new Map<string, number>([[ID_INDEX_NAME, count * 24]]);
     for (const index of meta.indexes.values()) {
       const range = this.indexRange(index);
-      indexBytes.set(index.name, estimate(this.entries, range, this.entries.getKeysCount(range)));
+      // A fresh options object: getKeysCount marks the one it is given as counting only.
+      indexBytes.set(index.name, estimate(this.entries, range, this.entries.getKeysCount({ ...range })));
     }
     return { count, dataBytes, indexBytes };
   }
@@ -303,9 +326,18 @@ export class Store {
   }
 
   private addCount(key: Buffer, delta: number): void {
-    const next = (this.counts.get(key) ?? 0) + delta;
-    if (next > 0) this.counts.putSync(key, next);
-    else this.counts.removeSync(key);
+    const name = key.toString('latin1');
+    this.countDeltas!.set(name, (this.countDeltas!.get(name) ?? 0) + delta);
+  }
+
+  private saveCounts(deltas: Map<string, number>): void {
+    for (const [name, delta] of deltas) {
+      if (delta === 0) continue;
+      const key = Buffer.from(name, 'latin1');
+      const next = (this.counts.get(key) ?? 0) + delta;
+      if (next > 0) this.counts.putSync(key, next);
+      else this.counts.removeSync(key);
+    }
   }
 
   private removeIndexData(index: IndexMeta): void {

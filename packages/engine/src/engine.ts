@@ -7,7 +7,10 @@ import * as write from './commands/write';
 import { CursorStore } from './cursors';
 import { commandNotFound, DuplicateKeyError, EngineError, operationNotSupportedInTransaction } from './errors';
 import { SessionStore } from './sessions';
+import { expireDocuments } from './ttl';
 import type { Store } from './storage/store';
+import { clusterTimeFields, nextClusterTime } from './cluster-time';
+import { RawReply } from './wire';
 
 const ok: Handler = () => ({ ok: 1 });
 
@@ -80,6 +83,11 @@ export class Engine {
     this.sweeper = setInterval(() => {
       this.cursors.sweep();
       this.sessions.sweep();
+      try {
+        expireDocuments(store);
+      } catch (error) {
+        process.stderr.write(`TTL pass failed: ${error instanceof Error ? error.message : String(error)}\n`);
+      }
     }, SWEEP_INTERVAL_MS).unref();
   }
 
@@ -89,11 +97,14 @@ export class Engine {
 
   /** The reply document for a command; failures become `{ok: 0, errmsg, code, codeName}` replies. */
   async execute(command: Document, connectionId: number): Promise<Reply> {
+    let reply: Reply;
     try {
-      return await this.run(command, connectionId);
+      reply = await this.run(command, connectionId);
     } catch (error) {
-      return errorReply(error);
+      reply = errorReply(error);
     }
+    const time = clusterTimeFields(nextClusterTime());
+    return reply instanceof RawReply ? reply.withFields(time) : { ...reply, ...time };
   }
 
   private async run(command: Document, connectionId: number): Promise<Reply> {
@@ -116,9 +127,24 @@ export class Engine {
         throw operationNotSupportedInTransaction(`Cannot run '${name}' in a multi-document transaction.`);
       }
     }
-    if (RETRYABLE.has(key)) return this.sessions.once(command, async () => (await handler(command, context)) as Document);
-    return handler(command, context);
+    const reply = RETRYABLE.has(key) ? await this.sessions.once(command, async () => (await handler(command, context)) as Document) : await handler(command, context);
+    const concernError = writeConcernError(command.writeConcern);
+    return concernError && !(reply instanceof RawReply) ? { ...reply, writeConcernError: concernError } : reply;
   }
+}
+
+/**
+ * A one-member replica set cannot satisfy `w` above 1 or a tag set it does not define: as MongoDB, the write is
+ * applied and the reply carries a writeConcernError (the driver raises it), rather than pretending it was met.
+ */
+function writeConcernError(concern: unknown): Document | undefined {
+  if (!concern || typeof concern !== 'object') return undefined;
+  const w = (concern as Document).w;
+  if (typeof w === 'number' && w > 1) return { code: 100, codeName: 'UnsatisfiableWriteConcern', errmsg: 'Not enough data-bearing nodes' };
+  if (typeof w === 'string' && w !== 'majority') {
+    return { code: 79, codeName: 'UnknownReplWriteConcern', errmsg: `No write concern mode named '${w}' found in replica set configuration` };
+  }
+  return undefined;
 }
 
 export function errorReply(error: unknown): Document {

@@ -39,6 +39,8 @@ export function normalizeIndexSpec(raw: Document): Document {
       : Object.entries(key)
           .map(([field, direction]) => `${field}_${direction}`)
           .join('_');
+  // A collation changes which keys are equal (Foo and foo under strength 2): refused rather than ignored.
+  if (raw.collation && (raw.collation as Document).locale !== 'simple') throw notImplemented('indexes with a collation are not supported by the embedded engine');
   const spec: Document = { v: 2, key, name };
   for (const option of ['unique', 'sparse', 'partialFilterExpression', 'expireAfterSeconds', 'hidden'] as const) {
     if (raw[option] !== undefined) spec[option] = raw[option];

@@ -11,7 +11,7 @@ import { Query } from 'mingo/query';
 import type { QueryOperator } from 'mingo/types';
 import { resolve } from 'mingo/util';
 import { badValue, conflictingUpdateOperators, EngineError, immutableField, unknownPipelineStage } from './errors';
-import { keyOf } from './values';
+import { isPlainObject, keyOf } from './values';
 
 /**
  * Query and aggregation semantics come from mingo, configured for a server: no script execution, and a hash-set
@@ -61,17 +61,108 @@ const $nin: QueryOperator = ((selector: string, values: unknown) => {
   return (doc: Document) => !matches(resolve(doc, selector, { unwrapArray: true }));
 }) as unknown as QueryOperator;
 
+/** Whether a field value (or one of its elements) equals `value`; documents compare field by field, in order. */
+function equalsValue(value: unknown): (fieldValue: unknown) => boolean {
+  const key = keyOf(value);
+  return (fieldValue) => keyOf(fieldValue) === key || (Array.isArray(fieldValue) && fieldValue.some((item) => keyOf(item) === key));
+}
+
+/** mingo compares embedded documents ignoring field order; MongoDB does not ({a: 1, b: 2} ≠ {b: 2, a: 1}). */
+function structuredEquality(negate: boolean, fallback: QueryOperator): QueryOperator {
+  return ((selector: string, value: unknown, options: unknown) => {
+    if (!isPlainObject(value) && !Array.isArray(value)) return (fallback as unknown as (...args: unknown[]) => unknown)(selector, value, options);
+    const matches = equalsValue(value);
+    return (doc: Document) => matches(resolve(doc, selector, { unwrapArray: true })) !== negate;
+  }) as unknown as QueryOperator;
+}
+
+/** BSON type names and their numbers, for `$type`. */
+const TYPE_NUMBERS: Record<string, number> = {
+  double: 1, string: 2, object: 3, array: 4, binData: 5, undefined: 6, objectId: 7, bool: 8, date: 9, null: 10,
+  regex: 11, javascript: 13, symbol: 14, int: 16, timestamp: 17, long: 18, decimal: 19, minKey: -1, maxKey: 127,
+};
+
+/** The BSON type number of a value as decoded (a whole JS number within 32 bits reads as int, as BSON stores it). */
+function bsonTypeNumber(value: unknown): number {
+  if (value === null) return 10;
+  if (value === undefined) return 6;
+  switch (typeof value) {
+    case 'number':
+      return Number.isInteger(value) ? (Math.abs(value) < 2 ** 31 ? 16 : 18) : 1;
+    case 'bigint':
+      return 18;
+    case 'string':
+      return 2;
+    case 'boolean':
+      return 8;
+  }
+  if (value instanceof Date) return 9;
+  if (value instanceof RegExp) return 11;
+  if (Array.isArray(value)) return 4;
+  const name = (value as { _bsontype?: string })._bsontype;
+  const byClass: Record<string, number> = {
+    Double: 1, Binary: 5, ObjectId: 7, BSONRegExp: 11, Code: 13, BSONSymbol: 14, Int32: 16, Timestamp: 17, Long: 18,
+    Decimal128: 19, MinKey: -1, MaxKey: 127,
+  };
+  return name ? (byClass[name] ?? 3) : 3;
+}
+
+/** `$type` by BSON type, Timestamp and the other BSON classes included (mingo knows only JavaScript's types). */
+const $type: QueryOperator = ((selector: string, spec: unknown) => {
+  const wanted = new Set<number | 'number'>();
+  for (const item of Array.isArray(spec) ? spec : [spec]) {
+    if (item === 'number') wanted.add('number');
+    else if (typeof item === 'number') wanted.add(item);
+    else if (typeof item === 'string' && item in TYPE_NUMBERS) wanted.add(TYPE_NUMBERS[item]);
+    else throw badValue(`Unknown type name alias: ${String(item)}`);
+  }
+  const matchesOne = (value: unknown) => {
+    const type = bsonTypeNumber(value);
+    return wanted.has(type) || (wanted.has('number') && [1, 16, 18, 19].includes(type));
+  };
+  return (doc: Document) => {
+    const value = resolve(doc, selector, { unwrapArray: true });
+    if (value === undefined) return false;
+    return matchesOne(value) || (Array.isArray(value) && value.some(matchesOne));
+  };
+}) as unknown as QueryOperator;
+
 // Built whole rather than merged onto mingo's default context: a merge keeps the default operator of a name.
 const context = Context.init({
   accumulator: accumulatorOperators,
   expression: expressionOperators,
   pipeline: pipelineOperators,
   projection: projectionOperators,
-  query: { ...queryOperators, $in, $nin },
+  query: {
+    ...queryOperators,
+    $in,
+    $nin,
+    $type,
+    $eq: structuredEquality(false, queryOperators.$eq),
+    $ne: structuredEquality(true, queryOperators.$ne),
+  },
   window: windowOperators,
 });
 
-export const mingoOptions = { scriptEnabled: false, context, idKey: '_id' } as const;
+/**
+ * mingo's own window stages run through its `$function` machinery, so scripts stay enabled inside mingo; user
+ * input naming a script operator is refused before it reaches mingo (refuseScripts).
+ */
+export const mingoOptions = { scriptEnabled: true, context, idKey: '_id' } as const;
+
+const SCRIPT_OPERATORS = new Set(['$where', '$function', '$accumulator']);
+
+/** Refuses server-side JavaScript anywhere in a filter, projection, pipeline or update. */
+export function refuseScripts(value: unknown): void {
+  if (Array.isArray(value)) {
+    for (const item of value) refuseScripts(item);
+  } else if (isPlainObject(value)) {
+    for (const [key, item] of Object.entries(value)) {
+      if (SCRIPT_OPERATORS.has(key)) throw badValue(`${key} is not supported by the embedded engine: it runs no server-side JavaScript`);
+      refuseScripts(item);
+    }
+  }
+}
 
 /** Turns mingo's plain errors into MongoDB errors with a code the driver understands. */
 export function asEngineError(error: unknown): EngineError {
@@ -81,6 +172,10 @@ export function asEngineError(error: unknown): EngineError {
   if (stage) return unknownPipelineStage(stage[1]);
   const queryOperator = /unknown (?:query|top level) operator:? (\$\w+)/i.exec(message);
   if (queryOperator) return badValue(`unknown operator: ${queryOperator[1]}`);
+  const zone = /timezone '(.+)' is invalid or not supported/.exec(message);
+  if (zone) {
+    return new EngineError(40485, 'Location40485', `unrecognized time zone identifier: "${zone[1]}" (the embedded engine takes UTC offsets such as "-03:00", not Olson names)`);
+  }
   if (/scriptEnabled/.test(message)) return badValue(`script execution ($where, $function, $accumulator) is not supported: ${message}`);
   if (/would create a conflict/.test(message)) return conflictingUpdateOperators(message);
   if (/immutable field '_id'/.test(message)) return immutableField(message);
@@ -124,6 +219,7 @@ export function compileFilter(filter: Document | undefined): Predicate {
   if (filter === undefined || filter === null) return matchAll;
   if (typeof filter !== 'object' || Array.isArray(filter)) throw badValue('filter must be an object');
   if (Object.keys(filter).length === 0) return matchAll;
+  refuseScripts(filter);
   const simple = equalityPredicate(filter);
   if (simple) return simple;
   const query = guard(() => new Query(filter, mingoOptions));
@@ -132,6 +228,7 @@ export function compileFilter(filter: Document | undefined): Predicate {
 
 /** Sorts (then limits) documents and applies a find projection, with MongoDB's ordering of mixed types. */
 export function sortAndProject(docs: Document[], sort: Document | undefined, limit: number, projection?: Document): Document[] {
+  refuseScripts(projection);
   return guard(() => {
     let cursor = new Query({}, mingoOptions).find(docs, projection && Object.keys(projection).length ? projection : undefined);
     if (sort && Object.keys(sort).length) cursor = cursor.sort(sort as Record<string, 1 | -1>);
@@ -143,14 +240,60 @@ export function sortAndProject(docs: Document[], sort: Document | undefined, lim
 /** Stages that only read their input documents; a pipeline of these alone can run on stored documents directly. */
 const READ_ONLY_STAGES = new Set(['$match', '$group', '$sort', '$limit', '$skip', '$count', '$sortByCount', '$project']);
 
-/** mingo's $count emits `{n: 0}` for no input where MongoDB emits nothing; $group behaves like MongoDB there. */
-function rewriteCount(stage: Document): Document[] {
-  if (typeof stage.$count !== 'string') return [stage];
-  return [{ $group: { _id: null, [stage.$count]: { $sum: 1 } } }, { $project: { _id: 0 } }];
+/**
+ * Stages mingo answers differently from MongoDB, rewritten into ones it answers right: `$count` (mingo emits
+ * `{n: 0}` for no input), `$bucket` (mingo puts a boundary value in the bucket below it and emits empty buckets),
+ * and `$lookup` with both `localField`/`foreignField` and a `pipeline` (mingo ignores the join fields).
+ */
+function rewriteStage(stage: Document): Document[] {
+  if (typeof stage.$count === 'string') return [{ $group: { _id: null, [stage.$count]: { $sum: 1 } } }, { $project: { _id: 0 } }];
+  if (isPlainObject(stage.$bucket)) return rewriteBucket(stage.$bucket);
+  if (isPlainObject(stage.$lookup) && stage.$lookup.pipeline && stage.$lookup.localField !== undefined) return [rewriteLookup(stage.$lookup)];
+  return [stage];
+}
+
+function rewriteBucket(spec: Document): Document[] {
+  const boundaries = spec.boundaries;
+  if (!Array.isArray(boundaries) || boundaries.length < 2) {
+    throw new EngineError(40192, 'Location40192', "The $bucket 'boundaries' field must be an array of at least 2 values");
+  }
+  const branches = boundaries.slice(0, -1).map((lower, i) => ({
+    case: { $and: [{ $gte: [spec.groupBy, lower] }, { $lt: [spec.groupBy, boundaries[i + 1]] }] },
+    then: lower,
+  }));
+  const bucket = { $switch: spec.default === undefined ? { branches } : { branches, default: spec.default } };
+  const output = isPlainObject(spec.output) ? spec.output : { count: { $sum: 1 } };
+  // Buckets come out in boundary order, the default one last, as MongoDB emits them.
+  const order = { $indexOfArray: [boundaries, '$_id'] };
+  return [
+    { $group: { _id: bucket, ...output } },
+    { $addFields: { __bucketOrder: { $cond: [{ $eq: [order, -1] }, boundaries.length, order] } } },
+    { $sort: { __bucketOrder: 1 } },
+    { $project: { __bucketOrder: 0 } },
+  ];
+}
+
+/** The concise `$lookup` (join fields and a pipeline) as the pipeline form: the join becomes the first $match. */
+function rewriteLookup(spec: Document): Document {
+  const { localField, foreignField, pipeline, let: variables, ...rest } = spec;
+  const local = '$$__lookupLocal';
+  const join = {
+    $match: {
+      $expr: {
+        $or: [
+          { $eq: [`$${foreignField}`, local] },
+          { $and: [{ $isArray: local }, { $in: [`$${foreignField}`, { $cond: [{ $isArray: local }, local, []] }] }] },
+          { $and: [{ $isArray: `$${foreignField}` }, { $in: [local, { $cond: [{ $isArray: `$${foreignField}` }, `$${foreignField}`, []] }] }] },
+        ],
+      },
+    },
+  };
+  return { $lookup: { ...rest, let: { ...(variables ?? {}), __lookupLocal: `$${localField}` }, pipeline: [join, ...pipeline] } };
 }
 
 export function runPipeline(docs: Document[], stages: Document[], resolveCollection: (name: string) => Document[]): Document[] {
-  const pipeline = stages.flatMap(rewriteCount);
+  refuseScripts(stages);
+  const pipeline = stages.flatMap(rewriteStage);
   const readOnly = pipeline.every((stage) => READ_ONLY_STAGES.has(Object.keys(stage)[0]));
   return guard(() => {
     const aggregator = new Aggregator(pipeline, {

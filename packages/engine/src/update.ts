@@ -1,8 +1,9 @@
 import { ObjectId, type Document } from 'bson';
 import { updateOne } from 'mingo';
-import { EngineError, failedToParse, immutableField, typeMismatch } from './errors';
+import { nextClusterTime } from './cluster-time';
+import { badValue, EngineError, failedToParse, immutableField, typeMismatch } from './errors';
 import { firstPathValue } from './paths';
-import { guard, mingoOptions } from './matcher';
+import { guard, mingoOptions, refuseScripts } from './matcher';
 import { assertStorable, cloneValue, isPlainObject, keyOf } from './values';
 
 /** Update operators the engine applies (mingo's implementations, plus $setOnInsert handled here). */
@@ -64,8 +65,9 @@ export function applyUpdate(
     }
     next = { _id: doc._id, ...cloneValue(replacement) };
   } else {
+    refuseScripts(update);
     next = cloneValue(doc);
-    let modifier: UpdateSpec = update;
+    let modifier: UpdateSpec = Array.isArray(update) ? update : withCurrentDates(update);
     if (!Array.isArray(update) && update.$setOnInsert) {
       const { $setOnInsert, ...rest } = update;
       modifier = options.inserting ? { ...rest, $set: { ...(rest.$set ?? {}), ...$setOnInsert } } : rest;
@@ -85,6 +87,23 @@ export function applyUpdate(
   }
   assertStorable(next);
   return keyOf(next) === keyOf(doc) ? undefined : next;
+}
+
+/**
+ * `$currentDate` as the `$set` of its values: a Date, or a Timestamp for `{$type: "timestamp"}` (mingo would
+ * store a number there).
+ */
+function withCurrentDates(update: Document): Document {
+  const fields = update.$currentDate as Document | undefined;
+  if (!fields) return update;
+  const { $currentDate, ...rest } = update;
+  const set: Document = { ...(rest.$set ?? {}) };
+  for (const [path, spec] of Object.entries(fields)) {
+    if (spec === true || (isPlainObject(spec) && spec.$type === 'date')) set[path] = new Date();
+    else if (isPlainObject(spec) && spec.$type === 'timestamp') set[path] = nextClusterTime();
+    else throw badValue(`$currentDate: ${path} must be true, {$type: "date"} or {$type: "timestamp"}`);
+  }
+  return { ...rest, $set: set };
 }
 
 /** `$set: {_id: <the same value>}` is allowed (clients send whole records back); only a change is refused. */

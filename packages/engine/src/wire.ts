@@ -142,6 +142,14 @@ const SERIALIZE_OPTIONS = { ignoreUndefined: true } as const;
 /** A reply body already encoded as BSON (cursor batches are assembled from documents serialised one by one). */
 export class RawReply {
   constructor(readonly bytes: Buffer) {}
+
+  /** The same reply with `fields` appended. */
+  withFields(fields: Document): RawReply {
+    const extra = BSON.serialize(fields, SERIALIZE_OPTIONS);
+    const body = Buffer.concat([this.bytes.subarray(0, this.bytes.length - 1), extra.subarray(4)]);
+    body.writeInt32LE(body.length, 0);
+    return new RawReply(body);
+  }
 }
 
 export function encodeReply(request: Request, reply: Document | RawReply, replyRequestId: number): Buffer {

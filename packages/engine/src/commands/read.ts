@@ -1,6 +1,7 @@
 import type { Document } from 'bson';
 import { badValue, EngineError, failedToParse, notImplemented, unknownPipelineStage } from '../errors';
-import { runPipeline, sortAndProject } from '../matcher';
+import { runPipeline } from '../matcher';
+import { project } from '../query/projection';
 import { pathValues } from '../paths';
 import type { Match } from '../query/execute';
 import { isPlainObject, keyOf } from '../values';
@@ -14,8 +15,8 @@ function collectionOf(context: CommandContext, name: string) {
 }
 
 /** The documents of a reply: stored BSON as is when there is no projection, else the projected documents. */
-function replyDocs(matches: Match[], projection: Document | undefined): Array<Document | Uint8Array> {
-  if (projection && Object.keys(projection).length) return sortAndProject(matches.map(({ doc }) => doc), undefined, 0, projection);
+function replyDocs(matches: Match[], projection: Document | undefined, filter: Document | undefined): Array<Document | Uint8Array> {
+  if (projection && Object.keys(projection).length) return project(matches.map(({ doc }) => doc), projection, filter);
   return matches.map(({ doc, bytes }) => bytes ?? doc);
 }
 
@@ -35,10 +36,11 @@ export const find: Handler = (command, context) => {
   const name = collectionName(command, 'find');
   refuseCollation(command);
   const projection = optionalDocument(command.projection, 'projection');
-  const { matches } = reader(context).query(collectionOf(context, name), findOptions(command));
+  const options = findOptions(command);
+  const { matches } = reader(context).query(collectionOf(context, name), options);
   const batchSize = command.batchSize === undefined ? undefined : nonNegativeInteger(command.batchSize, 'batchSize');
   const singleBatch = command.singleBatch === true || (typeof command.limit === 'number' && command.limit < 0);
-  return context.cursors.reply(`${context.db}.${name}`, replyDocs(matches, projection), batchSize, singleBatch);
+  return context.cursors.reply(`${context.db}.${name}`, replyDocs(matches, projection, options.filter), batchSize, singleBatch);
 };
 
 /** `explain` of a find, count or distinct: the plan the engine chose and what it examined running it. */

@@ -1,7 +1,7 @@
 import type { Document } from 'bson';
 import { ObjectId } from 'bson';
 import { DuplicateKeyError, EngineError, failedToParse } from '../errors';
-import { sortAndProject } from '../matcher';
+import { project } from '../query/projection';
 import type { Unit } from '../txn';
 import { applyUpdate, checkUpdateSpec, isReplacement, upsertDocument } from '../update';
 import { assertStorable, isPlainObject } from '../values';
@@ -144,21 +144,21 @@ export const findAndModify: Handler = async (command, context) => {
   if (command.remove === true && command.update !== undefined) throw failedToParse('Cannot specify both an update and remove=true');
   if (command.remove !== true && command.update === undefined) throw failedToParse('Either an update or remove=true must be specified');
   const spec = command.remove === true ? undefined : checkUpdateSpec(command.update);
-  const project = (doc: Document | null) => (doc && projection ? sortAndProject([doc], undefined, 0, projection)[0] : doc);
+  const projected = (doc: Document | null) => (doc && projection ? project([doc], projection, filter)[0] : doc);
   try {
     return await runStatements(context, (unit) => {
       const collection = unit.ensureCollection(context.db, name);
       const target = unit.query(collection, { filter, sort, limit: 1, hint: command.hint }).matches[0]?.doc;
       if (!spec) {
         if (target) unit.remove(collection, target);
-        return { lastErrorObject: { n: target ? 1 : 0 }, value: project(target ?? null), ok: 1 };
+        return { lastErrorObject: { n: target ? 1 : 0 }, value: projected(target ?? null), ok: 1 };
       }
       if (target) {
         const next = applyUpdate(target, spec, { filter, arrayFilters: command.arrayFilters }) ?? target;
         if (next !== target) unit.replace(collection, target, next);
         return {
           lastErrorObject: { n: 1, updatedExisting: true },
-          value: project(command.new === true ? next : target),
+          value: projected(command.new === true ? next : target),
           ok: 1,
         };
       }
@@ -167,7 +167,7 @@ export const findAndModify: Handler = async (command, context) => {
         unit.insert(collection, doc);
         return {
           lastErrorObject: { n: 1, updatedExisting: false, upserted: doc._id },
-          value: project(command.new === true ? doc : null),
+          value: projected(command.new === true ? doc : null),
           ok: 1,
         };
       }

@@ -11,7 +11,8 @@ import { MongoClient, ObjectId, type Collection, type Document } from 'mongodb';
 import { startEngine, type EngineHandle } from '../src';
 
 const DEFAULT_SIZES = [1_000, 100_000, 1_000_000];
-const BATCH = 1_000;
+/** Documents per insertMany call (a bulk import; the driver splits each call into messages under 48 MB). */
+const BATCH = 100_000;
 const STATUSES = ['active', 'active', 'active', 'inactive', 'blocked'];
 const PAGE = 20;
 const LATE_PAGE = 50;
@@ -82,7 +83,7 @@ async function load(suppliers: Collection, size: number): Promise<{ ids: ObjectI
   let insertMs = 0;
   for (let at = 0; at < size; at += BATCH) {
     const docs = Array.from({ length: Math.min(BATCH, size - at) }, (_, k) => supplier(at + k));
-    if (ids.length < 10_000) ids.push(...docs.slice(0, 10).map((doc) => doc._id as ObjectId));
+    for (let k = 0; k < docs.length && ids.length < 10_000; k += Math.max(1, Math.floor(size / 10_000))) ids.push(docs[k]._id as ObjectId);
     const start = process.hrtime.bigint();
     await suppliers.insertMany(docs);
     insertMs += Number(process.hrtime.bigint() - start) / 1e6;
@@ -157,7 +158,7 @@ function printTable(all: Figures[]): void {
   for (const op of Object.keys(all[0].ms)) console.log(`| ${op} (ms) | ${all.map((f) => ms(Object.values(f.ms)[Object.keys(all[0].ms).indexOf(op)])).join(' | ')} |`);
   const rows: Array<[string, (f: Figures) => string]> = [
     ['index keys examined, page 1', (f) => fmt(f.keysExaminedPage1)],
-    ['insertMany (docs/s, batches of 1,000)', (f) => fmt(f.insertDocsPerSecond)],
+    ['insertMany (docs/s, 100,000 per call)', (f) => fmt(f.insertDocsPerSecond)],
     ['engine JS heap (MB)', (f) => fmt(f.heapMb, 1)],
     ['engine RSS after load (MB)', (f) => fmt(f.rssLoadMb)],
     ['open the loaded directory, to first answer (ms)', (f) => fmt(f.openMs)],

@@ -105,4 +105,18 @@ describe('numeric BSON types', () => {
     // The values still compare as numbers.
     expect(await coll.countDocuments({ i: 5, l: 5, d: 5 })).toBe(1);
   });
+
+  it('an update keeps the types of the numbers it does not touch, and of those it increments', async () => {
+    const coll = fresh();
+    await coll.insertOne({ _id: 1, i: new Int32(3), l: Long.fromNumber(7), d: new Double(5), nested: { d: new Double(2) }, list: [new Double(1)] });
+    await coll.updateOne({ _id: 1 }, { $set: { note: 'changed' }, $inc: { d: 1, l: 1 } });
+    const raw = await coll.findOne({ _id: 1 }, { promoteValues: false });
+    expect(raw?.i).toBeInstanceOf(Int32);
+    expect(raw?.l).toBeInstanceOf(Long);
+    expect(Number(raw?.l)).toBe(8);
+    expect(raw?.d).toBeInstanceOf(Double);
+    expect(Number(raw?.d)).toBe(6);
+    expect(raw?.nested.d).toBeInstanceOf(Double);
+    expect(raw?.list[0]).toBeInstanceOf(Double);
+  });
 });

@@ -4,6 +4,7 @@ import { duplicateKeyError, ID_INDEX_NAME } from '../index-spec';
 import { originalBytes } from '../raw-bson';
 import { checkNamespace, collectionMeta, indexMeta, nsOf, storedCollection, type CollectionMeta, type IndexMeta, type StoredCollection } from './catalog';
 import { indexEntries } from './index-keys';
+import { withNumberTypes } from './number-types';
 import { AFTER, encodeValue } from './sort-key';
 
 /**
@@ -271,7 +272,7 @@ export class Store {
         if (owner) throw duplicateKeyError(nsOf(meta), index.name, index.spec.key, doc);
       }
     }
-    const bytes = originalBytes(doc) ?? Buffer.from(BSON.serialize(doc));
+    const bytes = originalBytes(doc) ?? this.encode(meta, idKey, doc, previous);
     if (previous) this.removeEntries(meta, previous, idKey);
     else this.addCount(prefix(meta.id), 1);
     this.docs.putSync(this.docKey(meta, idKey), bytes);
@@ -294,6 +295,13 @@ export class Store {
     this.addCount(prefix(meta.id), -1);
     this.docs.removeSync(this.docKey(meta, idKey));
     this.recordChange(meta, idKey);
+  }
+
+  /** The BSON of a document; an update keeps the numeric types of the version it replaces. */
+  private encode(meta: CollectionMeta, idKey: Buffer, doc: Document, previous: Document | undefined): Buffer {
+    const stored = previous ? this.getDoc(meta, idKey) : undefined;
+    const typed = stored ? withNumberTypes(doc, BSON.deserialize(stored, { promoteValues: false })) : doc;
+    return Buffer.from(BSON.serialize(typed as Document));
   }
 
   /** The id key of another document holding `key` in a unique index, if any. */

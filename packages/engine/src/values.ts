@@ -1,5 +1,6 @@
 import { BSON, type Document } from 'bson';
 import { badValue, EngineError } from './errors';
+import { originalBytes } from './raw-bson';
 
 /** Value helpers shared by indexes, queries and storage. Stored documents are frozen plain data. */
 
@@ -87,7 +88,7 @@ export function assertStorable(doc: Document): void {
     throw new EngineError(53, 'InvalidIdField', `The '_id' value cannot be of type ${Array.isArray(id) ? 'array' : 'regex'}`);
   }
   checkValues(doc, 0);
-  const size = BSON.calculateObjectSize(doc);
+  const size = originalBytes(doc)?.length ?? BSON.calculateObjectSize(doc);
   if (size > MAX_DOCUMENT_BYTES) {
     throw new EngineError(10334, 'BSONObjectTooLarge', `BSONObj size: ${size} (0x${size.toString(16)}) is invalid. Size must be between 0 and ${MAX_DOCUMENT_BYTES}(16MB)`);
   }

@@ -109,7 +109,8 @@ function decodeOpMsg(message: Buffer, requestId: number): Request {
 /** A document to store, decoded with its original bytes kept (see raw-bson). */
 function decodeDocument(bytes: Uint8Array): Document {
   const doc = BSON.deserialize(bytes, DESERIALIZE_OPTIONS);
-  rememberBytes(doc, Buffer.from(bytes));
+  // A view into the request, not a copy: the store copies it into LMDB before the request is released.
+  rememberBytes(doc, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
   return doc;
 }
 

@@ -200,6 +200,10 @@ export class Store {
     return this.docs.get(this.docKey(meta, idKey), snapshot ? { transaction: snapshot } : undefined);
   }
 
+  hasDoc(meta: CollectionMeta, idKey: Buffer): boolean {
+    return this.docs.doesExist(this.docKey(meta, idKey));
+  }
+
   /** The collection's documents in `_id` order (reversed on request). */
   *scanDocs(meta: CollectionMeta, range: KeyRange | undefined, reverse: boolean, snapshot?: Snapshot): Iterable<{ idKey: Buffer; bytes: Buffer }> {
     const base = prefix(meta.id);

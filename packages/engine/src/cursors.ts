@@ -7,28 +7,43 @@ const DEFAULT_FIRST_BATCH = 101;
 const MAX_BATCH_BYTES = 12 << 20;
 const IDLE_TIMEOUT_MS = 10 * 60_000;
 
+type Item = Document | Uint8Array;
+
 interface OpenCursor {
   ns: string;
-  /** Documents, or BSON already encoded (stored documents are sent as they are on disk). */
-  docs: Array<Document | Uint8Array>;
-  position: number;
+  /** Documents, or BSON already encoded (stored documents are sent as they are on disk), produced on demand. */
+  items: Iterator<Item>;
+  /** The next item, read ahead to know whether the cursor is exhausted. */
+  next: IteratorResult<Item>;
   touched: number;
+  /** Releases what the cursor holds (a read snapshot). */
+  close?: () => void;
 }
 
-/** Results waiting for getMore. Cursors hold materialised results, so they never see later writes. */
+/**
+ * Results waiting for getMore. A cursor either holds materialised results, or reads its matches as getMore asks
+ * for them, from a read snapshot of its own (released when it is exhausted, killed or idle too long).
+ */
 export class CursorStore {
   private readonly open = new Map<bigint, OpenCursor>();
   private nextId = BigInt(1 + Math.floor(Math.random() * 2 ** 40));
 
-  /** The reply to a command that returns a cursor over `docs`. */
-  reply(ns: string, docs: Array<Document | Uint8Array>, batchSize?: number, singleBatch = false): RawReply {
-    const cursor: OpenCursor = { ns, docs, position: 0, touched: Date.now() };
-    const firstBatch = takeBatch(cursor, batchSize ?? DEFAULT_FIRST_BATCH);
+  /** The reply to a command that returns a cursor over `items`. */
+  reply(ns: string, items: Iterable<Item>, batchSize?: number, singleBatch = false, close?: () => void): RawReply {
+    const iterator = items[Symbol.iterator]();
+    const cursor: OpenCursor = { ns, items: iterator, next: iterator.next(), touched: Date.now(), close };
+    let firstBatch: Uint8Array[];
+    try {
+      firstBatch = takeBatch(cursor, batchSize ?? DEFAULT_FIRST_BATCH);
+    } catch (error) {
+      cursor.close?.();
+      throw error;
+    }
     let id = 0n;
-    if (!singleBatch && cursor.position < docs.length) {
+    if (!singleBatch && !cursor.next.done) {
       id = this.nextId++;
       this.open.set(id, cursor);
-    }
+    } else cursor.close?.();
     return encodeCursorReply('firstBatch', firstBatch, id, ns);
   }
 
@@ -36,21 +51,40 @@ export class CursorStore {
     const cursor = this.open.get(id);
     if (!cursor) throw cursorNotFound(id);
     cursor.touched = Date.now();
-    const nextBatch = takeBatch(cursor, batchSize && batchSize > 0 ? batchSize : Infinity);
-    const exhausted = cursor.position >= cursor.docs.length;
-    if (exhausted) this.open.delete(id);
+    let nextBatch: Uint8Array[];
+    try {
+      nextBatch = takeBatch(cursor, batchSize && batchSize > 0 ? batchSize : Infinity);
+    } catch (error) {
+      this.release(id);
+      throw error;
+    }
+    const exhausted = cursor.next.done === true;
+    if (exhausted) this.release(id);
     return encodeCursorReply('nextBatch', nextBatch, exhausted ? 0n : id, cursor.ns);
   }
 
   kill(ids: bigint[]): Document {
     const cursorsKilled: Long[] = [];
     const cursorsNotFound: Long[] = [];
-    for (const id of ids) (this.open.delete(id) ? cursorsKilled : cursorsNotFound).push(Long.fromBigInt(id));
+    for (const id of ids) (this.release(id) ? cursorsKilled : cursorsNotFound).push(Long.fromBigInt(id));
     return { cursorsKilled, cursorsNotFound, cursorsAlive: [], cursorsUnknown: [], ok: 1 };
   }
 
   sweep(now = Date.now()): void {
-    for (const [id, cursor] of this.open) if (now - cursor.touched > IDLE_TIMEOUT_MS) this.open.delete(id);
+    for (const [id, cursor] of this.open) if (now - cursor.touched > IDLE_TIMEOUT_MS) this.release(id);
+  }
+
+  /** Ends every cursor (the engine is stopping): their snapshots must be released before the store closes. */
+  closeAll(): void {
+    for (const id of [...this.open.keys()]) this.release(id);
+  }
+
+  private release(id: bigint): boolean {
+    const cursor = this.open.get(id);
+    if (!cursor) return false;
+    this.open.delete(id);
+    cursor.close?.();
+    return true;
   }
 }
 
@@ -58,13 +92,13 @@ export class CursorStore {
 function takeBatch(cursor: OpenCursor, limit: number): Uint8Array[] {
   const batch: Uint8Array[] = [];
   let bytes = 0;
-  while (cursor.position < cursor.docs.length && batch.length < limit) {
-    const doc = cursor.docs[cursor.position];
+  while (!cursor.next.done && batch.length < limit) {
+    const doc = cursor.next.value;
     const encoded = doc instanceof Uint8Array ? doc : BSON.serialize(doc);
     if (bytes + encoded.length > MAX_BATCH_BYTES && batch.length > 0) break;
     bytes += encoded.length;
     batch.push(encoded);
-    cursor.position++;
+    cursor.next = cursor.items.next();
   }
   return batch;
 }

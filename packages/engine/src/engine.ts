@@ -93,6 +93,7 @@ export class Engine {
 
   close(): void {
     clearInterval(this.sweeper);
+    this.cursors.closeAll();
   }
 
   /** The reply document for a command; failures become `{ok: 0, errmsg, code, codeName}` replies. */

@@ -2,7 +2,7 @@ import { BSON, type Document } from 'bson';
 import type { Transaction as ReadTransaction } from 'lmdb';
 import { DuplicateKeyError, writeConflict } from './errors';
 import { duplicateKeyError, ID_INDEX_NAME } from './index-spec';
-import { countMatches, runQuery, type ExecutionStats, type QueryOptions, type QueryResult, type Source } from './query/execute';
+import { countMatches, runQuery, streamQuery, type ExecutionStats, type Match, type QueryOptions, type QueryResult, type Source } from './query/execute';
 import { checkNamespace, nsOf, type CollectionMeta } from './storage/catalog';
 import { indexEntries } from './storage/index-keys';
 import { encodeValue } from './storage/sort-key';
@@ -13,6 +13,8 @@ export interface Unit {
   collection(db: string, name: string): CollectionMeta | undefined;
   ensureCollection(db: string, name: string): CollectionMeta;
   query(meta: CollectionMeta | undefined, options: QueryOptions): QueryResult;
+  /** The matches read lazily by a cursor, when the query allows it; `close` releases what the reading holds. */
+  stream(meta: CollectionMeta | undefined, options: QueryOptions): { matches: Iterable<Match>; close(): void } | undefined;
   count(meta: CollectionMeta | undefined, filter: Document | undefined, hint?: unknown): { n: number; stats: ExecutionStats };
   insert(meta: CollectionMeta, doc: Document): void;
   replace(meta: CollectionMeta, previous: Document, doc: Document): void;
@@ -33,6 +35,16 @@ export class DirectUnit implements Unit {
 
   query(meta: CollectionMeta | undefined, options: QueryOptions): QueryResult {
     return runQuery({ store: this.store, meta }, options);
+  }
+
+  stream(meta: CollectionMeta | undefined, options: QueryOptions) {
+    const snapshot = this.store.readSnapshot();
+    const matches = streamQuery({ store: this.store, meta, snapshot }, options);
+    if (!matches) {
+      snapshot.done();
+      return undefined;
+    }
+    return { matches, close: () => snapshot.done() };
   }
 
   count(meta: CollectionMeta | undefined, filter: Document | undefined, hint?: unknown) {
@@ -109,6 +121,11 @@ export class Transaction implements Unit {
 
   query(meta: CollectionMeta | undefined, options: QueryOptions): QueryResult {
     return runQuery(this.source(meta), options);
+  }
+
+  /** Results are materialised: the transaction's snapshot ends with it, possibly before its cursors do. */
+  stream(): undefined {
+    return undefined;
   }
 
   count(meta: CollectionMeta | undefined, filter: Document | undefined, hint?: unknown) {

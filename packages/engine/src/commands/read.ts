@@ -14,10 +14,10 @@ function collectionOf(context: CommandContext, name: string) {
   return reader(context).collection(context.db, name);
 }
 
-/** The documents of a reply: stored BSON as is when there is no projection, else the projected documents. */
-function replyDocs(matches: Match[], projection: Document | undefined, filter: Document | undefined): Array<Document | Uint8Array> {
-  if (projection && Object.keys(projection).length) return project(matches.map(({ doc }) => doc), projection, filter);
-  return matches.map(({ doc, bytes }) => bytes ?? doc);
+/** The documents of a reply, one by one: stored BSON as is when there is no projection, else projected. */
+function* replyDocs(matches: Iterable<Match>, projection: Document | undefined, filter: Document | undefined): Generator<Document | Uint8Array> {
+  const projecting = projection !== undefined && Object.keys(projection).length > 0;
+  for (const { doc, bytes } of matches) yield projecting ? project([doc], projection, filter)[0] : (bytes ?? doc);
 }
 
 function findOptions(command: Document) {
@@ -37,10 +37,14 @@ export const find: Handler = (command, context) => {
   refuseCollation(command);
   const projection = optionalDocument(command.projection, 'projection');
   const options = findOptions(command);
-  const { matches } = reader(context).query(collectionOf(context, name), options);
+  const unit = reader(context);
+  const meta = collectionOf(context, name);
   const batchSize = command.batchSize === undefined ? undefined : nonNegativeInteger(command.batchSize, 'batchSize');
   const singleBatch = command.singleBatch === true || (typeof command.limit === 'number' && command.limit < 0);
-  return context.cursors.reply(`${context.db}.${name}`, replyDocs(matches, projection, options.filter), batchSize, singleBatch);
+  // Read lazily when the plan gives the order: a large result is never held whole, only batch by batch.
+  const stream = unit.stream(meta, options);
+  const matches = stream?.matches ?? unit.query(meta, options).matches;
+  return context.cursors.reply(`${context.db}.${name}`, replyDocs(matches, projection, options.filter), batchSize, singleBatch, stream?.close);
 };
 
 /** `explain` of a find, count or distinct: the plan the engine chose and what it examined running it. */

@@ -80,21 +80,17 @@ function* candidates(source: Source, plan: Plan, stats: ExecutionStats, unfetche
 }
 
 /**
- * Runs a query: candidates from the chosen plan, each checked against the whole filter, pending writes laid over
- * the stored state. Stops after `skip + limit` matches when the plan yields the requested order.
+ * The matches of a plan in plan order: candidates checked against the whole filter, pending writes laid over the
+ * stored state (and added at the end). When the plan yields the requested order (`ordered`), skip and limit are
+ * applied here and the scan stops after `skip + limit` matches.
  */
-export function runQuery(source: Source, options: QueryOptions): QueryResult {
-  const plan = choosePlan(source.meta, options.filter, options.sort, options.hint);
-  const stats: ExecutionStats = { plan, keysExamined: 0, docsExamined: 0, nReturned: 0, inMemorySort: false };
+function* scan(source: Source, options: QueryOptions, plan: Plan, stats: ExecutionStats, ordered: boolean): Generator<Match> {
   const matches = compileFilter(options.filter);
   const pending = source.pending?.size ? source.pending : undefined;
-  const hasSort = options.sort !== undefined && Object.keys(options.sort).length > 0;
-  const ordered = plan.sortServed && !pending;
   // When every index entry in range is a match in the right order, skipped entries need not be fetched.
   const skipInScan = ordered && plan.exact && plan.kind === 'ixscan' && !plan.index.multikey ? (options.skip ?? 0) : 0;
-  const skip = (options.skip ?? 0) - skipInScan;
-  const wanted = options.limit ? skip + options.limit : Infinity;
-  const out: Match[] = [];
+  let toSkip = ordered ? (options.skip ?? 0) - skipInScan : 0;
+  let remaining = ordered && options.limit ? options.limit : Infinity;
   const seen = pending ? new Set<string>() : undefined;
   for (const { idKey, bytes } of candidates(source, plan, stats, skipInScan)) {
     stats.docsExamined++;
@@ -106,22 +102,49 @@ export function runQuery(source: Source, options: QueryOptions): QueryResult {
       stored = undefined;
     } else doc = BSON.deserialize(bytes, DESERIALIZE);
     seen?.add(key);
-    if (doc && matches(doc)) {
-      out.push({ doc, bytes: stored });
-      if (ordered && out.length >= wanted) break;
+    if (!doc || !matches(doc)) continue;
+    if (toSkip > 0) {
+      toSkip--;
+      continue;
     }
+    stats.nReturned++;
+    yield { doc, bytes: stored };
+    if (--remaining === 0) return;
   }
   if (pending) {
-    for (const [key, doc] of pending) if (doc && !seen!.has(key) && matches(doc)) out.push({ doc });
+    for (const [key, doc] of pending) if (doc && !seen!.has(key) && matches(doc)) yield { doc };
   }
-  let result = out;
-  if (hasSort && !ordered) {
-    stats.inMemorySort = true;
-    result = sortBy(out, (match) => match.doc, options.sort!);
+}
+
+function prepare(source: Source, options: QueryOptions): { plan: Plan; stats: ExecutionStats; ordered: boolean } {
+  const plan = choosePlan(source.meta, options.filter, options.sort, options.hint);
+  const stats: ExecutionStats = { plan, keysExamined: 0, docsExamined: 0, nReturned: 0, inMemorySort: false };
+  return { plan, stats, ordered: plan.sortServed && !source.pending?.size };
+}
+
+/** Runs a query to the end: the plan's matches, sorted in memory when the plan does not give the order. */
+export function runQuery(source: Source, options: QueryOptions): QueryResult {
+  const { plan, stats, ordered } = prepare(source, options);
+  let result = [...scan(source, options, plan, stats, ordered)];
+  if (!ordered) {
+    if (options.sort && Object.keys(options.sort).length) {
+      stats.inMemorySort = true;
+      result = sortBy(result, (match) => match.doc, options.sort);
+    }
+    const skip = options.skip ?? 0;
+    if (skip || options.limit) result = result.slice(skip, options.limit ? skip + options.limit : undefined);
   }
-  if (skip || options.limit) result = result.slice(skip, options.limit ? skip + options.limit : undefined);
   stats.nReturned = result.length;
   return { matches: result, stats };
+}
+
+/**
+ * The matches one at a time, read as a cursor asks for them, when the plan gives the order without pending writes
+ * (else undefined: the query must run to the end first). The source's snapshot must outlive the iteration.
+ */
+export function streamQuery(source: Source, options: QueryOptions): Iterable<Match> | undefined {
+  const { plan, stats, ordered } = prepare(source, options);
+  return ordered ? scan(source, options, plan, stats, true) : undefined;
 }
 
 /** How many documents match, from index key counts when the plan's ranges say exactly which ones do. */

@@ -127,6 +127,11 @@ export class Store {
     return { snapshot: this.env.useReadTransaction(), seq: this.seq };
   }
 
+  /** A read snapshot for a cursor read over several requests (`done()` it when the cursor ends). */
+  readSnapshot(): Transaction {
+    return this.env.useReadTransaction();
+  }
+
   closeSnapshot(snapshot: Transaction): void {
     snapshot.done();
     if (--this.openTransactions === 0) this.changes.clear();

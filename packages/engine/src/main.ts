@@ -16,7 +16,8 @@ function option(name: string, fallback: string): string {
 }
 
 async function main(): Promise<void> {
-  const dbpath = path.resolve(option('dbpath', process.env.DATA_DIR ?? './.data'));
+  // Relative to where the command was typed: `npm run db` at the repository root runs this in the package folder.
+  const dbpath = path.resolve(process.env.INIT_CWD ?? process.cwd(), option('dbpath', process.env.DATA_DIR ?? './.data'));
   const host = option('host', '127.0.0.1');
   const port = Number(option('port', '27027'));
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`invalid --port ${option('port', '')}`);

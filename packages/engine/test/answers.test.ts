@@ -1,5 +1,5 @@
 import { MongoServerError, Timestamp, type Collection } from 'mongodb';
-import { openTestStore, type TestStore } from './support/store';
+import { suiteStore } from './support/store';
 import { serverError, sleep, type Doc } from './helpers';
 
 /**
@@ -7,20 +7,11 @@ import { serverError, sleep, type Doc } from './helpers';
  * the test accepts MongoDB's answer or a clear refusal, never a wrong answer.
  */
 
-let store: TestStore;
-let seq = 0;
+const store = suiteStore('answers');
 const usingEngine = !process.env.MONGODB_URI;
 
-beforeAll(async () => {
-  store = await openTestStore();
-});
-
-afterAll(async () => {
-  await store.close();
-});
-
 function fresh(): Collection<Doc> {
-  return store.db.collection<Doc>(`answers_${seq++}`);
+  return store.fresh<Doc>();
 }
 
 describe('aggregation', () => {

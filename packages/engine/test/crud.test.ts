@@ -1,16 +1,8 @@
 import { MongoClient, ObjectId, type CommandStartedEvent, type Collection, type Document, type Filter } from 'mongodb';
-import { openTestStore, type TestStore } from './support/store';
+import { suiteStore } from './support/store';
 import { serverError, type Doc } from './helpers';
 
-let store: TestStore;
-
-beforeAll(async () => {
-  store = await openTestStore();
-});
-
-afterAll(async () => {
-  await store?.close();
-});
+const store = suiteStore('crud');
 
 describe('insertOne / insertMany', () => {
   it('generates an ObjectId _id when the document has none', async () => {

@@ -1,17 +1,9 @@
 import { MongoBulkWriteError, type Collection, type Document, type Filter } from 'mongodb';
-import { openTestStore, type TestStore } from './support/store';
+import { suiteStore } from './support/store';
 import { serverError, type Doc } from './helpers';
 
-let store: TestStore;
+const store = suiteStore('indexes');
 let seq = 0;
-
-beforeAll(async () => {
-  store = await openTestStore();
-});
-
-afterAll(async () => {
-  await store?.close();
-});
 
 function fresh(): Collection<Doc> {
   return store.db.collection<Doc>(`idx_${seq++}`);

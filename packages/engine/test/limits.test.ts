@@ -1,22 +1,13 @@
 import { Double, Int32, Long, type Collection } from 'mongodb';
-import { openTestStore, type TestStore } from './support/store';
+import { suiteStore } from './support/store';
 import { serverError, type Doc } from './helpers';
 
 /** MongoDB's limits are enforced before a write is acknowledged; retried writes apply once; numbers keep their type. */
 
-let store: TestStore;
-let seq = 0;
-
-beforeAll(async () => {
-  store = await openTestStore();
-});
-
-afterAll(async () => {
-  await store.close();
-});
+const store = suiteStore('limits');
 
 function fresh(): Collection<Doc> {
-  return store.db.collection<Doc>(`limits_${seq++}`);
+  return store.fresh<Doc>();
 }
 
 function nested(depth: number): Doc {

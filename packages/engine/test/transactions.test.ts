@@ -1,17 +1,9 @@
 import { MongoServerError, type ClientSession, type Collection, type Document, type Filter } from 'mongodb';
-import { openTestStore, type TestStore } from './support/store';
+import { suiteStore } from './support/store';
 import { serverError, sleep, type Doc } from './helpers';
 
-let store: TestStore;
+const store = suiteStore('transactions');
 let seq = 0;
-
-beforeAll(async () => {
-  store = await openTestStore();
-});
-
-afterAll(async () => {
-  await store?.close();
-});
 
 function byId(id: unknown): Filter<Doc> {
   return { _id: id };

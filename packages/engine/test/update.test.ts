@@ -1,17 +1,9 @@
 import { ObjectId, type Collection, type Document, type Filter } from 'mongodb';
-import { openTestStore, type TestStore } from './support/store';
+import { suiteStore } from './support/store';
 import { serverError, type Doc } from './helpers';
 
-let store: TestStore;
+const store = suiteStore('update');
 let seq = 0;
-
-beforeAll(async () => {
-  store = await openTestStore();
-});
-
-afterAll(async () => {
-  await store?.close();
-});
 
 /** A fresh collection holding `docs`. */
 async function seed(...docs: Document[]): Promise<Collection<Doc>> {

@@ -49,3 +49,40 @@ export function tempDir(prefix = 'engine-'): string {
   process.once('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
   return dir;
 }
+
+/**
+ * The suite's store, opened before its tests and closed after them: `suite.db`, `suite.client`, and
+ * `suite.fresh()` for a collection no other test of the suite uses.
+ */
+export function suiteStore(prefix = 'c') {
+  let store: TestStore | undefined;
+  let seq = 0;
+  beforeAll(async () => {
+    store = await openTestStore();
+  });
+  afterAll(async () => {
+    await store?.close();
+  });
+  const opened = (): TestStore => {
+    if (!store) throw new Error('the suite store is opened in beforeAll');
+    return store;
+  };
+  return {
+    get store(): TestStore {
+      return opened();
+    },
+    get db() {
+      return opened().db;
+    },
+    get client() {
+      return opened().client;
+    },
+    get uri() {
+      return opened().uri;
+    },
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    fresh<T extends Record<string, any> = any>(name = `${prefix}_${seq++}`) {
+      return opened().db.collection<T>(name);
+    },
+  };
+}

@@ -97,6 +97,22 @@ describe('numeric BSON types', () => {
     expect(await coll.countDocuments({ i: 5, l: 5, d: 5 })).toBe(1);
   });
 
+  it('$type tells Int32, Int64 and Double apart, a whole-number double included', async () => {
+    const coll = fresh();
+    await coll.insertMany([
+      { _id: 'int', n: new Int32(5) },
+      { _id: 'long', n: Long.fromNumber(5) },
+      { _id: 'double', n: new Double(5) },
+      { _id: 'fraction', n: new Double(5.5) },
+    ]);
+    const ids = async (type: string) => (await coll.find({ n: { $type: type } }).sort({ _id: 1 }).toArray()).map((doc) => doc._id);
+    expect(await ids('int')).toEqual(['int']);
+    expect(await ids('long')).toEqual(['long']);
+    expect(await ids('double')).toEqual(['double', 'fraction']);
+    expect(await ids('number')).toEqual(['double', 'fraction', 'int', 'long']);
+    expect(await coll.countDocuments({ n: { $type: 'double' }, _id: { $ne: 'fraction' } })).toBe(1);
+  });
+
   it('an update keeps the types of the numbers it does not touch, and of those it increments', async () => {
     const coll = fresh();
     await coll.insertOne({ _id: 1, i: new Int32(3), l: Long.fromNumber(7), d: new Double(5), nested: { d: new Double(2) }, list: [new Double(1)] });

@@ -105,6 +105,16 @@ describe('equality prefix, sort and limit from one index', () => {
     expect(explained.docs).toBe(40);
   });
 
+  it('an aggregation leading with $match, $sort and $limit runs on the index (explain shows it)', async () => {
+    const pipeline = [{ $match: { account: 'a' } }, { $sort: { name: 1 } }, { $limit: 5 }, { $project: { name: 1 } }];
+    expect(await items.aggregate(pipeline).toArray()).toEqual(expectedNames('a').slice(0, 5));
+    const explained = await items.aggregate(pipeline).explain('executionStats');
+    const found = stages(explained);
+    expect(found).toContain('IXSCAN');
+    expect(found).not.toContain('SORT');
+    expect(found).not.toContain('COLLSCAN');
+  });
+
   it('$in becomes one range per value', async () => {
     const docs = await items.find({ account: { $in: ['a', 'c'] }, status: 'paid' }).toArray();
     expect(docs).toHaveLength(200);

@@ -3,7 +3,7 @@ import { badValue, EngineError, failedToParse, notImplemented, unknownPipelineSt
 import { runPipeline } from '../matcher';
 import { project } from '../query/projection';
 import { pathValues } from '../paths';
-import type { Match } from '../query/execute';
+import type { Match, QueryOptions } from '../query/execute';
 import { isPlainObject, keyOf } from '../values';
 import { cursorIdOf } from '../cursors';
 import { explainReply } from './explain';
@@ -47,11 +47,12 @@ export const find: Handler = (command, context) => {
   return context.cursors.reply(`${context.db}.${name}`, replyDocs(matches, projection, options.filter), batchSize, singleBatch, stream?.close);
 };
 
-/** `explain` of a find, count or distinct: the plan the engine chose and what it examined running it. */
+/** `explain` of a find, count or aggregate: the plan the engine chose and what it examined running it. */
 export const explain: Handler = (command, context) => {
   const inner = optionalDocument(command.explain, 'explain');
   const verb = inner ? Object.keys(inner)[0]?.toLowerCase() : undefined;
-  if (!inner || (verb !== 'find' && verb !== 'count')) throw notImplemented('explain is supported for find and count by the embedded engine');
+  if (verb === 'aggregate') return explainAggregate(inner!, context);
+  if (!inner || (verb !== 'find' && verb !== 'count')) throw notImplemented('explain is supported for find, count and aggregate by the embedded engine');
   const name = collectionName(inner, Object.keys(inner)[0]);
   const unit = reader(context);
   const meta = collectionOf(context, name);
@@ -118,11 +119,20 @@ function countShape(pipeline: Document[]): { filter: Document; skip: number; lim
   return { filter: match.$match as Document, skip, limit };
 }
 
-export const aggregate: Handler = (command, context) => {
-  refuseCollation(command);
-  if (command.explain) throw notImplemented('explain of an aggregation is not supported by the embedded engine');
+/** The part of a pipeline the planner runs: a leading `$match`, then a `$sort` and a `$limit` right after it. */
+function leadingQuery(pipeline: Document[]): { options: QueryOptions; rest: Document[] } {
+  const leading = pipeline[0]?.$match as Document | undefined;
+  const useLeading = leading !== undefined && isPlainObject(leading) && !('$expr' in leading);
+  let rest = useLeading ? pipeline.slice(1) : pipeline;
+  const sort = isPlainObject(rest[0]?.$sort) ? (rest[0].$sort as Document) : undefined;
+  if (sort) rest = rest.slice(1);
+  const limit = sort && typeof rest[0]?.$limit === 'number' ? (rest[0].$limit as number) : 0;
+  if (limit) rest = rest.slice(1);
+  return { options: { filter: useLeading ? leading : undefined, sort, limit }, rest };
+}
+
+function checkPipeline(command: Document): { name: string; pipeline: Document[] } {
   if (typeof command.aggregate !== 'string') throw notImplemented('database-level aggregation is not supported by the embedded engine');
-  const name = command.aggregate;
   const pipeline = command.pipeline;
   if (!Array.isArray(pipeline)) throw failedToParse("'pipeline' option must be specified as an array");
   for (const stage of pipeline) {
@@ -133,6 +143,23 @@ export const aggregate: Handler = (command, context) => {
     if (REFUSED_STAGES.has(stageName)) throw notImplemented(`${stageName} is not supported by the embedded engine`);
     if (!stageName.startsWith('$')) throw unknownPipelineStage(stageName);
   }
+  return { name: command.aggregate, pipeline: pipeline as Document[] };
+}
+
+/** The plan of the pipeline's leading part (or of its count), as `explain` shows a pipeline pushed down to a query. */
+function explainAggregate(command: Document, context: CommandContext): Document {
+  const { name, pipeline } = checkPipeline(command);
+  const unit = reader(context);
+  const meta = collectionOf(context, name);
+  const counting = countShape(pipeline);
+  const stats = counting ? unit.count(meta, counting.filter).stats : unit.query(meta, leadingQuery(pipeline).options).stats;
+  return explainReply(`${context.db}.${name}`, stats);
+}
+
+export const aggregate: Handler = (command, context) => {
+  refuseCollation(command);
+  if (command.explain) return explainAggregate(command, context);
+  const { name, pipeline } = checkPipeline(command);
   if (!isPlainObject(command.cursor)) throw failedToParse("The 'cursor' option is required, except for aggregate with the explain argument");
   const batchSize = command.cursor.batchSize === undefined ? undefined : nonNegativeInteger(command.cursor.batchSize, 'batchSize');
   const unit = reader(context);
@@ -150,15 +177,8 @@ export const aggregate: Handler = (command, context) => {
     if (counting.limit) n = Math.min(n, counting.limit);
     return context.cursors.reply(`${context.db}.${name}`, n ? [{ _id: 1, n }] : [], batchSize);
   }
-  // A leading $match (and $sort/$skip/$limit right after it) runs through the planner before the rest of the pipeline.
-  const leading = pipeline[0]?.$match as Document | undefined;
-  const useLeading = leading !== undefined && isPlainObject(leading) && !('$expr' in leading);
-  let rest = useLeading ? pipeline.slice(1) : pipeline;
-  const sort = isPlainObject(rest[0]?.$sort) ? (rest[0].$sort as Document) : undefined;
-  if (sort) rest = rest.slice(1);
-  const limit = sort && typeof rest[0]?.$limit === 'number' ? (rest[0].$limit as number) : 0;
-  if (limit) rest = rest.slice(1);
-  const input = unit.query(meta, { filter: useLeading ? leading : undefined, sort, limit }).matches.map(({ doc }) => doc);
+  const { options, rest } = leadingQuery(pipeline as Document[]);
+  const input = unit.query(meta, options).matches.map(({ doc }) => doc);
   const resolved = new Map<string, Document[]>();
   const resolveCollection = (other: string) => {
     let docs = resolved.get(other);

@@ -94,6 +94,7 @@ export class Engine {
   close(): void {
     clearInterval(this.sweeper);
     this.cursors.closeAll();
+    this.sessions.abortAll();
   }
 
   /** The reply document for a command; failures become `{ok: 0, errmsg, code, codeName}` replies. */

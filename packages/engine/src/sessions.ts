@@ -109,6 +109,11 @@ export class SessionStore {
     }
   }
 
+  /** Aborts every open transaction (the engine is stopping): their snapshots must end before the store closes. */
+  abortAll(): void {
+    for (const session of this.sessions.values()) if (session.status === 'active') this.abortSession(session);
+  }
+
   /** Aborts transactions that outlived their limit, so an abandoned one cannot hold its documents forever. */
   sweep(now = Date.now()): void {
     for (const session of this.sessions.values()) {

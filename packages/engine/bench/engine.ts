@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { MongoClient, ObjectId, type Collection, type Document } from 'mongodb';
 import { startEngine, type EngineHandle } from '../src';
+import { prng } from '../test/support/prng';
 
 const DEFAULT_SIZES = [1_000, 100_000, 1_000_000];
 /** Documents per insertMany call, as a bulk import sends them. */
@@ -16,16 +17,6 @@ const BATCH = 10_000;
 const STATUSES = ['active', 'active', 'active', 'inactive', 'blocked'];
 const PAGE = 20;
 const LATE_PAGE = 50;
-
-/** Deterministic PRNG (mulberry32) so every run stores and queries the same data. */
-function prng(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const random = prng(42);
 const account = new ObjectId('650000000000000000000001');

@@ -1,6 +1,7 @@
 import { ObjectId, type Collection, type Document } from 'mongodb';
 import { suiteStore } from './support/store';
 import type { Doc } from './helpers';
+import { prng } from './support/prng';
 
 /**
  * The same generated queries against two copies of the same documents, one with indexes (ascending, descending,
@@ -10,16 +11,6 @@ import type { Doc } from './helpers';
 const store = suiteStore('differential');
 let indexed: Collection<Doc>;
 let plain: Collection<Doc>;
-
-/** Deterministic PRNG (mulberry32): every run asks the same queries. */
-function prng(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const random = prng(7);
 const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)];

@@ -10,7 +10,8 @@ const swc = {
 
 module.exports = {
   testEnvironment: 'node',
-  roots: ['<rootDir>/test'],
+  // The engine package's suites run here too, so one `npm test` covers the whole repository.
+  roots: ['<rootDir>/test', '<rootDir>/packages/engine/test'],
   testMatch: ['**/*.test.ts'],
   transform: { '^.+\\.ts$': ['@swc/jest', swc] },
   testTimeout: 60000,

@@ -1,8 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { MongoClient } from 'mongodb';
-import { readLock } from './engine/datadir';
-import { engineUri, startEngine } from './engine';
+import { servingEngine, startEngine } from '@ar-admin/engine';
 
 /** Command monitoring feeds the per-request command tally (see Store). */
 const CLIENT_OPTIONS = { monitorCommands: true } as const;
@@ -35,18 +34,6 @@ function mongodOnPath(): string | undefined {
     }
   }
   return undefined;
-}
-
-/** An engine already serving this data directory (the gateway's, when the admin CLI runs beside it). */
-function runningEngine(dataDir: string): string | undefined {
-  const lock = readLock(dataDir);
-  if (!lock?.port) return undefined;
-  try {
-    process.kill(lock.pid, 0);
-  } catch {
-    return undefined;
-  }
-  return engineUri(lock.host ?? '127.0.0.1', lock.port);
 }
 
 /**
@@ -87,7 +74,8 @@ export async function connectStore(options: StoreOptions): Promise<StoreConnecti
     };
   }
 
-  const running = runningEngine(dataDir);
+  // An engine already serving this data directory (the gateway's, when the admin CLI runs beside it) is joined.
+  const running = servingEngine(dataDir);
   if (running) {
     const client = await MongoClient.connect(running, CLIENT_OPTIONS);
     log(`store: embedded engine already serving ${dataDir} at ${running}`);

@@ -1,6 +1,14 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startEngine } from '@ar-admin/engine';
 import { connectStore } from '../../src/store/connect';
-import { startEngine } from '../../src/store/engine';
-import { tempDir } from '../support/store';
+
+function tempDir(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'connect-'));
+  process.once('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
 
 /** connectStore picks the server: MONGODB_URI, else a local mongod, else the embedded engine on DATA_DIR. */
 describe('connectStore', () => {

@@ -1,0 +1,179 @@
+import { ObjectId, type Document } from 'bson';
+import { badValue, DuplicateKeyError, EngineError, indexKeySpecsConflict, indexNotFound, indexOptionsConflict, invalidOptions, namespaceNotFound, notImplemented } from '../errors';
+import { ID_INDEX_NAME, normalizeIndexSpec, sameIndex } from '../index-spec';
+import { compileFilter } from '../matcher';
+import { indexSpecs } from '../storage/catalog';
+import { keyOf } from '../values';
+import { MAX_MESSAGE_SIZE } from '../wire';
+import { collectionName, type CommandContext, type Handler } from './context';
+import { databaseSizes } from './stats';
+
+export const REPLICA_SET_NAME = 'embedded';
+const ELECTION_ID = new ObjectId('7fffffff0000000000000001');
+
+/** The server describes itself as a one-member replica set primary: the driver only allows transactions there. */
+export function helloReply(context: CommandContext, legacy: boolean): Document {
+  const me = `${context.address.host}:${context.address.port}`;
+  return {
+    helloOk: true,
+    ...(legacy ? { ismaster: true } : { isWritablePrimary: true }),
+    secondary: false,
+    maxBsonObjectSize: 16 * 1024 * 1024,
+    maxMessageSizeBytes: MAX_MESSAGE_SIZE,
+    maxWriteBatchSize: 100_000,
+    localTime: new Date(),
+    logicalSessionTimeoutMinutes: 30,
+    connectionId: context.connectionId,
+    minWireVersion: 0,
+    maxWireVersion: 21,
+    readOnly: false,
+    setName: REPLICA_SET_NAME,
+    setVersion: 1,
+    hosts: [me],
+    primary: me,
+    me,
+    electionId: ELECTION_ID,
+    ok: 1,
+  };
+}
+
+export const buildInfo: Handler = () => ({
+  version: '7.0.0',
+  gitVersion: 'embedded',
+  versionArray: [7, 0, 0, 0],
+  bits: 64,
+  maxBsonObjectSize: 16 * 1024 * 1024,
+  storageEngines: ['embedded'],
+  ok: 1,
+});
+
+export const listDatabases: Handler = (command, context) => {
+  if (command.nameOnly) return { databases: context.store.databaseNames().map((name) => ({ name })), ok: 1 };
+  const databases = databaseSizes(context);
+  const totalSize = databases.reduce((sum, db) => sum + db.sizeOnDisk, 0);
+  return { databases, totalSize, totalSizeMb: Math.round(totalSize / 1048576), ok: 1 };
+};
+
+export const dropDatabase: Handler = async (_command, context) => {
+  for (const meta of context.store.collectionsOf(context.db)) context.store.dropCollection(meta);
+  await context.store.durable();
+  return { dropped: context.db, ok: 1 };
+};
+
+const SUPPORTED_CREATE_OPTIONS = new Set(['create', '$db', 'lsid', 'txnNumber', 'autocommit', 'startTransaction', 'writeConcern', '$clusterTime', '$readPreference', 'comment']);
+
+export const create: Handler = async (command, context) => {
+  const name = collectionName(command, 'create');
+  const unsupported = Object.keys(command).filter((key) => !SUPPORTED_CREATE_OPTIONS.has(key));
+  if (unsupported.length) throw notImplemented(`collection options are not supported by the embedded engine: ${unsupported.join(', ')}`);
+  if (context.store.collections.has(`${context.db}.${name}`)) {
+    throw new EngineError(48, 'NamespaceExists', `Collection ${context.db}.${name} already exists.`);
+  }
+  context.store.createCollection(context.db, name);
+  await context.store.durable();
+  return { ok: 1 };
+};
+
+export const drop: Handler = async (command, context) => {
+  const name = collectionName(command, 'drop');
+  const existing = context.store.collections.get(`${context.db}.${name}`);
+  if (existing) {
+    context.store.dropCollection(existing);
+    await context.store.durable();
+  }
+  return { nIndexesWas: existing ? existing.indexes.size + 1 : 0, ns: `${context.db}.${name}`, ok: 1 };
+};
+
+export const listCollections: Handler = (command, context) => {
+  const collections = context.store.collectionsOf(context.db).map((collection) =>
+    command.nameOnly
+      ? { name: collection.name, type: 'collection' }
+      : {
+          name: collection.name,
+          type: 'collection',
+          options: collection.options,
+          info: { readOnly: false },
+          idIndex: { v: 2, key: { _id: 1 }, name: ID_INDEX_NAME },
+        },
+  );
+  const matches = compileFilter(command.filter as Document | undefined);
+  return context.cursors.reply(`${context.db}.$cmd.listCollections`, collections.filter(matches), command.cursor?.batchSize);
+};
+
+export const createIndexes: Handler = async (command, context) => {
+  const name = collectionName(command, 'createIndexes');
+  if (!Array.isArray(command.indexes) || command.indexes.length === 0) throw badValue('Must specify at least one index to create');
+  const existed = context.store.collections.has(`${context.db}.${name}`);
+  const collection = context.store.createCollection(context.db, name);
+  const before = collection.indexes.size + 1;
+  const fresh: Document[] = [];
+  for (const raw of command.indexes as Document[]) {
+    const spec = normalizeIndexSpec(raw);
+    if (spec.name === ID_INDEX_NAME || keyOf(spec.key) === keyOf({ _id: 1 })) continue;
+    const sameName = collection.indexes.get(spec.name)?.spec ?? fresh.find((other) => other.name === spec.name);
+    if (sameName) {
+      if (sameIndex(sameName, spec)) continue;
+      if (keyOf(sameName.key) === keyOf(spec.key)) throw indexOptionsConflict(`An existing index has the same name as the requested index but different options. Requested index: ${JSON.stringify(spec)}, existing index: ${JSON.stringify(sameName)}`);
+      throw indexKeySpecsConflict(`An existing index has the same name as the requested index but different key. Requested index: ${JSON.stringify(spec)}, existing index: ${JSON.stringify(sameName)}`);
+    }
+    const sameKey = [...collection.indexes.values()].find((index) => keyOf(index.spec.key) === keyOf(spec.key));
+    if (sameKey) {
+      if (sameIndex(sameKey.spec, spec)) continue;
+      throw indexOptionsConflict(`Index already exists with a different name: ${sameKey.name}`);
+    }
+    fresh.push(spec);
+  }
+  if (fresh.length) {
+    try {
+      // One LMDB transaction: a unique index over duplicated values fails and leaves nothing behind.
+      context.store.createIndexes(collection, fresh);
+    } catch (error) {
+      if (error instanceof DuplicateKeyError) throw new EngineError(error.code, error.codeName, `Index build failed: ${error.message}`);
+      throw error;
+    }
+    await context.store.durable();
+  }
+  const reply: Document = {
+    numIndexesBefore: before,
+    numIndexesAfter: collection.indexes.size + 1,
+    createdCollectionAutomatically: !existed,
+    ok: 1,
+  };
+  if (!fresh.length) reply.note = 'all indexes already exist';
+  return reply;
+};
+
+export const listIndexes: Handler = (command, context) => {
+  const name = collectionName(command, 'listIndexes');
+  const collection = requireCollection(context, name);
+  return context.cursors.reply(`${context.db}.${name}`, indexSpecs(collection), command.cursor?.batchSize);
+};
+
+function requireCollection(context: CommandContext, name: string) {
+  const collection = context.store.collections.get(`${context.db}.${name}`);
+  if (!collection) throw namespaceNotFound(`ns not found: ${context.db}.${name}`);
+  return collection;
+}
+
+export const dropIndexes: Handler = async (command, context) => {
+  const name = collectionName(command, 'dropIndexes');
+  const collection = requireCollection(context, name);
+  const target = command.index;
+  let names: string[];
+  if (target === '*') names = [...collection.indexes.keys()];
+  else if (typeof target === 'string') names = [target];
+  else if (Array.isArray(target)) names = target.map(String);
+  else if (target && typeof target === 'object') {
+    const match = [...collection.indexes.values()].find((index) => keyOf(index.spec.key) === keyOf(target));
+    if (!match) throw indexNotFound(`can't find index with key: ${JSON.stringify(target)}`);
+    names = [match.name];
+  } else throw badValue('dropIndexes needs an index name, a key pattern, a list of names or "*"');
+  for (const index of names) {
+    if (index === ID_INDEX_NAME) throw invalidOptions('cannot drop _id index');
+    if (!collection.indexes.has(index)) throw indexNotFound(`index not found with name [${index}]`);
+  }
+  const nIndexesWas = collection.indexes.size + 1;
+  for (const index of names) context.store.dropIndex(collection, index);
+  await context.store.durable();
+  return { nIndexesWas, ok: 1 };
+};

@@ -1,0 +1,73 @@
+import type { Document } from 'bson';
+import type { CursorStore } from '../cursors';
+import { badValue, notImplemented } from '../errors';
+import type { SessionStore } from '../sessions';
+import type { Store } from '../storage/store';
+import { DirectUnit, type Transaction, type Unit } from '../txn';
+import type { RawReply } from '../wire';
+
+export interface ServerAddress {
+  host: string;
+  port: number;
+}
+
+/** What a command handler works with. */
+export interface CommandContext {
+  store: Store;
+  cursors: CursorStore;
+  sessions: SessionStore;
+  address: ServerAddress;
+  connectionId: number;
+  /** Connections open now. */
+  openConnections: number;
+  /** Database the command was sent to (`$db`). */
+  db: string;
+  /** The multi-document transaction the command belongs to, if any. */
+  txn?: Transaction;
+}
+
+export type Reply = Document | RawReply;
+
+export type Handler = (command: Document, context: CommandContext) => Reply | Promise<Reply>;
+
+export function collectionName(command: Document, name: string): string {
+  const value = command[name];
+  if (typeof value !== 'string' || value.length === 0) {
+    throw badValue(`collection name has invalid type ${typeof value}`);
+  }
+  return value;
+}
+
+export function optionalDocument(value: unknown, what: string): Document | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== 'object' || Array.isArray(value)) throw badValue(`${what} must be an object`);
+  return value as Document;
+}
+
+export function nonNegativeInteger(value: unknown, what: string): number {
+  if (value === undefined || value === null) return 0;
+  if (typeof value !== 'number' || !Number.isInteger(value)) throw badValue(`${what} must be an integer`);
+  return value;
+}
+
+/** Collation would change comparison semantics the engine does not implement: refuse rather than answer wrongly. */
+export function refuseCollation(spec: Document | undefined): void {
+  const collation = spec?.collation as Document | undefined;
+  if (collation && collation.locale !== 'simple') throw notImplemented('collation is not supported by the embedded engine');
+}
+
+/** Reads see the command's transaction (its own writes included) or the latest committed state. */
+export function reader(context: CommandContext): Unit {
+  return context.txn ?? new DirectUnit(context.store);
+}
+
+/**
+ * Runs a write command's statements in its transaction, or else all of them in one LMDB write transaction, and
+ * answers only once that is on disk: every acknowledged write survives a crash, whatever the write concern.
+ */
+export async function runStatements<T>(context: CommandContext, body: (unit: Unit) => T): Promise<T> {
+  if (context.txn) return body(context.txn);
+  const result = context.store.write(() => body(new DirectUnit(context.store)));
+  await context.store.durable();
+  return result;
+}

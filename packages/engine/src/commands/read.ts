@@ -1,0 +1,193 @@
+import type { Document } from 'bson';
+import { badValue, EngineError, failedToParse, notImplemented, unknownPipelineStage } from '../errors';
+import { runPipeline } from '../matcher';
+import { project } from '../query/projection';
+import { pathValues } from '../paths';
+import type { Match, QueryOptions } from '../query/execute';
+import { isPlainObject, keyOf } from '../values';
+import { cursorIdOf } from '../cursors';
+import { explainReply } from './explain';
+import { collStatsDocument } from './stats';
+import { collectionName, nonNegativeInteger, optionalDocument, reader, refuseCollation, type CommandContext, type Handler } from './context';
+
+function collectionOf(context: CommandContext, name: string) {
+  return reader(context).collection(context.db, name);
+}
+
+/** The documents of a reply, one by one: stored BSON as is when there is no projection, else projected. */
+function* replyDocs(matches: Iterable<Match>, projection: Document | undefined, filter: Document | undefined): Generator<Document | Uint8Array> {
+  const projecting = projection !== undefined && Object.keys(projection).length > 0;
+  for (const { doc, bytes } of matches) yield projecting ? project([doc], projection, filter)[0] : (bytes ?? doc);
+}
+
+function findOptions(command: Document) {
+  const skip = nonNegativeInteger(command.skip, 'skip');
+  if (skip < 0) throw badValue('skip value must be non-negative');
+  return {
+    filter: optionalDocument(command.filter, 'filter'),
+    sort: optionalDocument(command.sort, 'sort'),
+    skip,
+    limit: Math.abs(nonNegativeInteger(command.limit, 'limit')),
+    hint: command.hint,
+  };
+}
+
+export const find: Handler = (command, context) => {
+  const name = collectionName(command, 'find');
+  refuseCollation(command);
+  const projection = optionalDocument(command.projection, 'projection');
+  const options = findOptions(command);
+  const unit = reader(context);
+  const meta = collectionOf(context, name);
+  const batchSize = command.batchSize === undefined ? undefined : nonNegativeInteger(command.batchSize, 'batchSize');
+  const singleBatch = command.singleBatch === true || (typeof command.limit === 'number' && command.limit < 0);
+  // Read lazily when the plan gives the order: a large result is never held whole, only batch by batch.
+  const stream = unit.stream(meta, options);
+  const matches = stream?.matches ?? unit.query(meta, options).matches;
+  return context.cursors.reply(`${context.db}.${name}`, replyDocs(matches, projection, options.filter), batchSize, singleBatch, stream?.close);
+};
+
+/** `explain` of a find, count or aggregate: the plan the engine chose and what it examined running it. */
+export const explain: Handler = (command, context) => {
+  const inner = optionalDocument(command.explain, 'explain');
+  const verb = inner ? Object.keys(inner)[0]?.toLowerCase() : undefined;
+  if (verb === 'aggregate') return explainAggregate(inner!, context);
+  if (!inner || (verb !== 'find' && verb !== 'count')) throw notImplemented('explain is supported for find, count and aggregate by the embedded engine');
+  const name = collectionName(inner, Object.keys(inner)[0]);
+  const unit = reader(context);
+  const meta = collectionOf(context, name);
+  if (verb === 'count') return explainReply(`${context.db}.${name}`, unit.count(meta, optionalDocument(inner.query, 'query'), inner.hint).stats);
+  return explainReply(`${context.db}.${name}`, unit.query(meta, findOptions(inner)).stats);
+};
+
+export const getMore: Handler = (command, context) => {
+  const batchSize = command.batchSize === undefined ? undefined : nonNegativeInteger(command.batchSize, 'batchSize');
+  return context.cursors.getMore(cursorIdOf(command.getMore), batchSize);
+};
+
+export const killCursors: Handler = (command, context) => {
+  const ids = Array.isArray(command.cursors) ? command.cursors.map(cursorIdOf) : [];
+  return context.cursors.kill(ids);
+};
+
+export const count: Handler = (command, context) => {
+  const name = collectionName(command, 'count');
+  refuseCollation(command);
+  const skip = nonNegativeInteger(command.skip, 'skip');
+  const limit = Math.abs(nonNegativeInteger(command.limit, 'limit'));
+  let { n } = reader(context).count(collectionOf(context, name), optionalDocument(command.query, 'query'), command.hint);
+  n = Math.max(0, n - skip);
+  if (limit) n = Math.min(n, limit);
+  return { n, ok: 1 };
+};
+
+export const distinct: Handler = (command, context) => {
+  const name = collectionName(command, 'distinct');
+  refuseCollation(command);
+  if (typeof command.key !== 'string') throw failedToParse("BSON field 'distinct.key' is missing but a required field");
+  const values = new Map<string, unknown>();
+  const { matches } = reader(context).query(collectionOf(context, name), { filter: optionalDocument(command.query, 'query') });
+  for (const { doc } of matches) {
+    for (const value of pathValues(doc, command.key)) {
+      if (value !== undefined) values.set(keyOf(value), value);
+    }
+  }
+  return { values: [...values.values()], ok: 1 };
+};
+
+/** Stages that would write, or that need machinery the engine does not have. */
+const REFUSED_STAGES = new Set([
+  '$out', '$merge', '$geoNear', '$search', '$searchMeta', '$vectorSearch', '$changeStream',
+  '$indexStats', '$currentOp', '$listSessions', '$listLocalSessions', '$planCacheStats', '$documents',
+]);
+
+/** `countDocuments` is `$match`, optional `$skip`/`$limit`, then `$group: {_id: 1, n: {$sum: 1}}`. */
+function countShape(pipeline: Document[]): { filter: Document; skip: number; limit: number } | undefined {
+  const [match, ...rest] = pipeline;
+  if (!match || !isPlainObject(match.$match)) return undefined;
+  const group = rest.pop();
+  const sum = group?.$group as Document | undefined;
+  if (!sum || Object.keys(sum).length !== 2 || sum._id !== 1 || keyOf(sum.n) !== keyOf({ $sum: 1 })) return undefined;
+  let skip = 0;
+  let limit = 0;
+  for (const stage of rest) {
+    if (typeof stage.$skip === 'number') skip = stage.$skip;
+    else if (typeof stage.$limit === 'number' && !limit) limit = stage.$limit;
+    else return undefined;
+  }
+  if (rest.length === 2 && rest[0].$limit !== undefined) return undefined;
+  return { filter: match.$match as Document, skip, limit };
+}
+
+/** The part of a pipeline the planner runs: a leading `$match`, then a `$sort` and a `$limit` right after it. */
+function leadingQuery(pipeline: Document[]): { options: QueryOptions; rest: Document[] } {
+  const leading = pipeline[0]?.$match as Document | undefined;
+  const useLeading = leading !== undefined && isPlainObject(leading) && !('$expr' in leading);
+  let rest = useLeading ? pipeline.slice(1) : pipeline;
+  const sort = isPlainObject(rest[0]?.$sort) ? (rest[0].$sort as Document) : undefined;
+  if (sort) rest = rest.slice(1);
+  const limit = sort && typeof rest[0]?.$limit === 'number' ? (rest[0].$limit as number) : 0;
+  if (limit) rest = rest.slice(1);
+  return { options: { filter: useLeading ? leading : undefined, sort, limit }, rest };
+}
+
+function checkPipeline(command: Document): { name: string; pipeline: Document[] } {
+  if (typeof command.aggregate !== 'string') throw notImplemented('database-level aggregation is not supported by the embedded engine');
+  const pipeline = command.pipeline;
+  if (!Array.isArray(pipeline)) throw failedToParse("'pipeline' option must be specified as an array");
+  for (const stage of pipeline) {
+    if (!isPlainObject(stage) || Object.keys(stage).length !== 1) {
+      throw new EngineError(40323, 'Location40323', 'A pipeline stage specification object must contain exactly one field.');
+    }
+    const stageName = Object.keys(stage)[0];
+    if (REFUSED_STAGES.has(stageName)) throw notImplemented(`${stageName} is not supported by the embedded engine`);
+    if (!stageName.startsWith('$')) throw unknownPipelineStage(stageName);
+  }
+  return { name: command.aggregate, pipeline: pipeline as Document[] };
+}
+
+/** The plan of the pipeline's leading part (or of its count), as `explain` shows a pipeline pushed down to a query. */
+function explainAggregate(command: Document, context: CommandContext): Document {
+  const { name, pipeline } = checkPipeline(command);
+  const unit = reader(context);
+  const meta = collectionOf(context, name);
+  const counting = countShape(pipeline);
+  const stats = counting ? unit.count(meta, counting.filter).stats : unit.query(meta, leadingQuery(pipeline).options).stats;
+  return explainReply(`${context.db}.${name}`, stats);
+}
+
+export const aggregate: Handler = (command, context) => {
+  refuseCollation(command);
+  if (command.explain) return explainAggregate(command, context);
+  const { name, pipeline } = checkPipeline(command);
+  if (!isPlainObject(command.cursor)) throw failedToParse("The 'cursor' option is required, except for aggregate with the explain argument");
+  const batchSize = command.cursor.batchSize === undefined ? undefined : nonNegativeInteger(command.cursor.batchSize, 'batchSize');
+  const unit = reader(context);
+  const meta = collectionOf(context, name);
+  if (isPlainObject(pipeline[0]?.$collStats)) {
+    const stats = collStatsDocument(context, meta, `${context.db}.${name}`, pipeline[0].$collStats as Document);
+    const rest = pipeline.slice(1) as Document[];
+    return context.cursors.reply(`${context.db}.${name}`, rest.length ? runPipeline([stats], rest, () => []) : [stats], batchSize);
+  }
+  const counting = countShape(pipeline as Document[]);
+  if (counting && !('$expr' in counting.filter)) {
+    // Counted from index ranges when they decide the filter exactly; never materialises the documents.
+    let { n } = unit.count(meta, counting.filter);
+    n = Math.max(0, n - counting.skip);
+    if (counting.limit) n = Math.min(n, counting.limit);
+    return context.cursors.reply(`${context.db}.${name}`, n ? [{ _id: 1, n }] : [], batchSize);
+  }
+  const { options, rest } = leadingQuery(pipeline as Document[]);
+  const input = unit.query(meta, options).matches.map(({ doc }) => doc);
+  const resolved = new Map<string, Document[]>();
+  const resolveCollection = (other: string) => {
+    let docs = resolved.get(other);
+    if (!docs) {
+      docs = unit.query(unit.collection(context.db, other), {}).matches.map(({ doc }) => doc);
+      resolved.set(other, docs);
+    }
+    return docs;
+  };
+  const results = rest.length ? runPipeline(input, rest as Document[], resolveCollection) : input;
+  return context.cursors.reply(`${context.db}.${name}`, results, batchSize);
+};

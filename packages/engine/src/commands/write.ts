@@ -1,0 +1,180 @@
+import type { Document } from 'bson';
+import { ObjectId } from 'bson';
+import { DuplicateKeyError, EngineError, failedToParse } from '../errors';
+import { project } from '../query/projection';
+import type { Unit } from '../txn';
+import { applyUpdate, checkUpdateSpec, isReplacement, upsertDocument } from '../update';
+import { assertStorable, isPlainObject } from '../values';
+import { collectionName, optionalDocument, refuseCollation, runStatements, type CommandContext, type Handler } from './context';
+
+/** A statement's failure as MongoDB reports it inside a write command's reply. */
+function writeError(index: number, error: EngineError): Document {
+  const entry: Document = { index, code: error.code, codeName: error.codeName, errmsg: error.message };
+  if (error instanceof DuplicateKeyError) Object.assign(entry, { keyPattern: error.keyPattern, keyValue: error.keyValue });
+  return entry;
+}
+
+/**
+ * Runs a write command's statements. Ordered commands stop at the first failure; inside a transaction a failure
+ * aborts the transaction (and a write conflict is a command error, which the driver retries).
+ */
+function runWrites<T>(
+  command: Document,
+  context: CommandContext,
+  statements: T[],
+  run: (unit: Unit, statement: T, index: number) => void,
+): Promise<Document[]> {
+  const ordered = command.ordered !== false;
+  return runStatements(context, (unit) => {
+    const writeErrors: Document[] = [];
+    for (let index = 0; index < statements.length; index++) {
+      try {
+        run(unit, statements[index], index);
+      } catch (error) {
+        if (!(error instanceof EngineError)) throw error;
+        if (context.txn) {
+          context.sessions.failed(command);
+          if (error.code === 112) throw error;
+        }
+        writeErrors.push(writeError(index, error));
+        if (ordered || context.txn) break;
+      }
+    }
+    return writeErrors;
+  });
+}
+
+function withErrors(reply: Document, writeErrors: Document[]): Document {
+  if (writeErrors.length) reply.writeErrors = writeErrors;
+  return reply;
+}
+
+export const insert: Handler = async (command, context) => {
+  const name = collectionName(command, 'insert');
+  const documents = command.documents;
+  if (!Array.isArray(documents)) throw failedToParse("BSON field 'insert.documents' is missing but a required field");
+  let n = 0;
+  const writeErrors = await runWrites(command, context, documents as unknown[], (unit, raw) => {
+    if (!isPlainObject(raw)) throw failedToParse('each document to insert must be an object');
+    // MongoDB stores _id as the first field whatever the client sent.
+    const doc = Object.keys(raw)[0] === '_id' ? raw : { _id: raw._id ?? new ObjectId(), ...raw };
+    assertStorable(doc);
+    unit.insert(unit.ensureCollection(context.db, name), doc);
+    n++;
+  });
+  return withErrors({ n, ok: 1 }, writeErrors);
+};
+
+interface UpdateStatement {
+  q?: Document;
+  u?: unknown;
+  upsert?: boolean;
+  multi?: boolean;
+  arrayFilters?: Document[];
+  collation?: Document;
+  sort?: Document;
+  hint?: unknown;
+}
+
+export const update: Handler = async (command, context) => {
+  const name = collectionName(command, 'update');
+  if (!Array.isArray(command.updates)) throw failedToParse("BSON field 'update.updates' is missing but a required field");
+  let n = 0;
+  let nModified = 0;
+  const upserted: Document[] = [];
+  const writeErrors = await runWrites(command, context, command.updates as UpdateStatement[], (unit, statement, index) => {
+    if (!isPlainObject(statement)) throw failedToParse('each update statement must be an object');
+    refuseCollation(statement);
+    const filter = optionalDocument(statement.q, 'q') ?? {};
+    const spec = checkUpdateSpec(statement.u);
+    if (statement.multi && isReplacement(spec)) throw failedToParse('multi update is not supported for replacement-style update');
+    const collection = unit.ensureCollection(context.db, name);
+    const sort = optionalDocument(statement.sort, 'sort');
+    const found = unit.query(collection, { filter, sort, limit: statement.multi ? 0 : 1, hint: statement.hint }).matches.map(({ doc }) => doc);
+    for (const doc of found) {
+      const next = applyUpdate(doc, spec, { filter, arrayFilters: statement.arrayFilters });
+      if (next) {
+        unit.replace(collection, doc, next);
+        nModified++;
+      }
+      n++;
+    }
+    if (found.length === 0 && statement.upsert) {
+      const doc = upsertDocument(filter, spec, statement.arrayFilters);
+      unit.insert(collection, doc);
+      upserted.push({ index, _id: doc._id });
+      n++;
+    }
+  });
+  const reply: Document = { n, nModified, ok: 1 };
+  if (upserted.length) reply.upserted = upserted;
+  return withErrors(reply, writeErrors);
+};
+
+interface DeleteStatement {
+  q?: Document;
+  limit?: number;
+  collation?: Document;
+  hint?: unknown;
+}
+
+export const remove: Handler = async (command, context) => {
+  const name = collectionName(command, 'delete');
+  if (!Array.isArray(command.deletes)) throw failedToParse("BSON field 'delete.deletes' is missing but a required field");
+  let n = 0;
+  const writeErrors = await runWrites(command, context, command.deletes as DeleteStatement[], (unit, statement) => {
+    if (!isPlainObject(statement)) throw failedToParse('each delete statement must be an object');
+    refuseCollation(statement);
+    const collection = unit.collection(context.db, name);
+    if (!collection) return;
+    const filter = optionalDocument(statement.q, 'q') ?? {};
+    const found = unit.query(collection, { filter, limit: statement.limit === 1 ? 1 : 0, hint: statement.hint }).matches;
+    for (const { doc } of found) unit.remove(collection, doc);
+    n += found.length;
+  });
+  return withErrors({ n, ok: 1 }, writeErrors);
+};
+
+export const findAndModify: Handler = async (command, context) => {
+  const name = collectionName(command, 'findAndModify');
+  refuseCollation(command);
+  const filter = optionalDocument(command.query, 'query') ?? {};
+  const sort = optionalDocument(command.sort, 'sort');
+  const projection = optionalDocument(command.fields, 'fields');
+  if (command.remove === true && command.update !== undefined) throw failedToParse('Cannot specify both an update and remove=true');
+  if (command.remove !== true && command.update === undefined) throw failedToParse('Either an update or remove=true must be specified');
+  const spec = command.remove === true ? undefined : checkUpdateSpec(command.update);
+  const projected = (doc: Document | null) => (doc && projection ? project([doc], projection, filter)[0] : doc);
+  try {
+    return await runStatements(context, (unit) => {
+      const collection = unit.ensureCollection(context.db, name);
+      const target = unit.query(collection, { filter, sort, limit: 1, hint: command.hint }).matches[0]?.doc;
+      if (!spec) {
+        if (target) unit.remove(collection, target);
+        return { lastErrorObject: { n: target ? 1 : 0 }, value: projected(target ?? null), ok: 1 };
+      }
+      if (target) {
+        const next = applyUpdate(target, spec, { filter, arrayFilters: command.arrayFilters }) ?? target;
+        if (next !== target) unit.replace(collection, target, next);
+        return {
+          lastErrorObject: { n: 1, updatedExisting: true },
+          value: projected(command.new === true ? next : target),
+          ok: 1,
+        };
+      }
+      if (command.upsert === true) {
+        const doc = upsertDocument(filter, spec, command.arrayFilters);
+        unit.insert(collection, doc);
+        return {
+          lastErrorObject: { n: 1, updatedExisting: false, upserted: doc._id },
+          value: projected(command.new === true ? doc : null),
+          ok: 1,
+        };
+      }
+      return { lastErrorObject: { n: 0, updatedExisting: false }, value: null, ok: 1 };
+    });
+  } catch (error) {
+    if (context.txn) context.sessions.failed(command);
+    throw error;
+  }
+};

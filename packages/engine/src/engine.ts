@@ -1,0 +1,161 @@
+import type { Document } from 'bson';
+import * as admin from './commands/admin';
+import type { CommandContext, Handler, Reply, ServerAddress } from './commands/context';
+import * as read from './commands/read';
+import * as stats from './commands/stats';
+import * as write from './commands/write';
+import { CursorStore } from './cursors';
+import { commandNotFound, DuplicateKeyError, EngineError, operationNotSupportedInTransaction } from './errors';
+import { SessionStore } from './sessions';
+import { expireDocuments } from './ttl';
+import type { Store } from './storage/store';
+import { clusterTimeFields, nextClusterTime } from './cluster-time';
+import { RawReply } from './wire';
+
+const ok: Handler = () => ({ ok: 1 });
+
+/** Every command the engine answers; anything else is CommandNotFound. Keys are lower-cased. */
+const HANDLERS: Record<string, Handler> = {
+  hello: (_c, context) => admin.helloReply(context, false),
+  ismaster: (_c, context) => admin.helloReply(context, true),
+  ping: ok,
+  buildinfo: admin.buildInfo,
+  getparameter: () => ({ featureCompatibilityVersion: { version: '7.0' }, ok: 1 }),
+  getcmdlineopts: () => ({ argv: [], parsed: {}, ok: 1 }),
+  getlog: () => ({ totalLinesWritten: 0, log: [], ok: 1 }),
+  hostinfo: () => ({ system: {}, os: {}, extra: {}, ok: 1 }),
+  connectionstatus: () => ({ authInfo: { authenticatedUsers: [], authenticatedUserRoles: [] }, ok: 1 }),
+  whatsmyuri: () => ({ you: 'embedded', ok: 1 }),
+  insert: write.insert,
+  update: write.update,
+  delete: write.remove,
+  findandmodify: write.findAndModify,
+  find: read.find,
+  explain: read.explain,
+  getmore: read.getMore,
+  killcursors: read.killCursors,
+  count: read.count,
+  distinct: read.distinct,
+  aggregate: read.aggregate,
+  create: admin.create,
+  drop: admin.drop,
+  listcollections: admin.listCollections,
+  listdatabases: admin.listDatabases,
+  dbstats: stats.dbStats,
+  collstats: stats.collStats,
+  serverstatus: stats.serverStatus,
+  dropdatabase: admin.dropDatabase,
+  createindexes: admin.createIndexes,
+  listindexes: admin.listIndexes,
+  dropindexes: admin.dropIndexes,
+  deleteindexes: admin.dropIndexes,
+  committransaction: (command, context) => context.sessions.commit(command),
+  aborttransaction: (command, context) => context.sessions.abort(command),
+  endsessions: (command, context) => {
+    context.sessions.end(Array.isArray(command.endSessions) ? command.endSessions : []);
+    return { ok: 1 };
+  },
+  refreshsessions: ok,
+  killallsessions: ok,
+};
+
+/** Writes the driver may retry with the same txnNumber (retryable writes). */
+const RETRYABLE = new Set(['insert', 'update', 'delete', 'findandmodify']);
+
+/** Commands allowed inside a multi-document transaction (besides commit/abort). */
+const IN_TRANSACTION = new Set(['insert', 'update', 'delete', 'findandmodify', 'find', 'getmore', 'killcursors', 'count', 'distinct', 'aggregate', 'committransaction', 'aborttransaction']);
+
+const SWEEP_INTERVAL_MS = 5_000;
+
+/** Answers commands against the engine state; transport-agnostic. */
+export class Engine {
+  readonly cursors = new CursorStore();
+  readonly sessions: SessionStore;
+  /** Kept current by the server: serverStatus reports it. */
+  openConnections = 0;
+  private readonly sweeper: NodeJS.Timeout;
+
+  constructor(
+    readonly store: Store,
+    readonly address: ServerAddress,
+  ) {
+    this.sessions = new SessionStore(store);
+    this.sweeper = setInterval(() => {
+      this.cursors.sweep();
+      this.sessions.sweep();
+      try {
+        expireDocuments(store);
+      } catch (error) {
+        process.stderr.write(`TTL pass failed: ${error instanceof Error ? error.message : String(error)}\n`);
+      }
+    }, SWEEP_INTERVAL_MS).unref();
+  }
+
+  close(): void {
+    clearInterval(this.sweeper);
+    this.cursors.closeAll();
+    this.sessions.abortAll();
+  }
+
+  /** The reply document for a command; failures become `{ok: 0, errmsg, code, codeName}` replies. */
+  async execute(command: Document, connectionId: number): Promise<Reply> {
+    let reply: Reply;
+    try {
+      reply = await this.run(command, connectionId);
+    } catch (error) {
+      reply = errorReply(error);
+    }
+    const time = clusterTimeFields(nextClusterTime());
+    return reply instanceof RawReply ? reply.withFields(time) : { ...reply, ...time };
+  }
+
+  private async run(command: Document, connectionId: number): Promise<Reply> {
+    const name = Object.keys(command)[0] ?? '';
+    const key = name.toLowerCase();
+    const handler = HANDLERS[key];
+    if (!handler) throw commandNotFound(name);
+    const context: CommandContext = {
+      store: this.store,
+      cursors: this.cursors,
+      sessions: this.sessions,
+      address: this.address,
+      connectionId,
+      openConnections: this.openConnections,
+      db: typeof command.$db === 'string' ? command.$db : 'admin',
+    };
+    if (key !== 'committransaction' && key !== 'aborttransaction') {
+      context.txn = this.sessions.transactionFor(command);
+      if (context.txn && !IN_TRANSACTION.has(key)) {
+        throw operationNotSupportedInTransaction(`Cannot run '${name}' in a multi-document transaction.`);
+      }
+    }
+    const reply = RETRYABLE.has(key) ? await this.sessions.once(command, async () => (await handler(command, context)) as Document) : await handler(command, context);
+    const concernError = writeConcernError(command.writeConcern);
+    return concernError && !(reply instanceof RawReply) ? { ...reply, writeConcernError: concernError } : reply;
+  }
+}
+
+/**
+ * A one-member replica set cannot satisfy `w` above 1 or a tag set it does not define: as MongoDB, the write is
+ * applied and the reply carries a writeConcernError (the driver raises it), rather than pretending it was met.
+ */
+function writeConcernError(concern: unknown): Document | undefined {
+  if (!concern || typeof concern !== 'object') return undefined;
+  const w = (concern as Document).w;
+  if (typeof w === 'number' && w > 1) return { code: 100, codeName: 'UnsatisfiableWriteConcern', errmsg: 'Not enough data-bearing nodes' };
+  if (typeof w === 'string' && w !== 'majority') {
+    return { code: 79, codeName: 'UnknownReplWriteConcern', errmsg: `No write concern mode named '${w}' found in replica set configuration` };
+  }
+  return undefined;
+}
+
+export function errorReply(error: unknown): Document {
+  if (error instanceof EngineError) {
+    const reply: Document = { ok: 0, errmsg: error.message, code: error.code, codeName: error.codeName };
+    if (error.labels.length) reply.errorLabels = error.labels;
+    if (error instanceof DuplicateKeyError) Object.assign(reply, { keyPattern: error.keyPattern, keyValue: error.keyValue });
+    return reply;
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  return { ok: 0, errmsg: `internal error: ${message}`, code: 1, codeName: 'InternalError' };
+}

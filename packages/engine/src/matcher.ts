@@ -1,0 +1,307 @@
+import type { Document } from 'bson';
+import { Aggregator } from 'mingo/aggregator';
+import { Context, ProcessingMode } from 'mingo/core';
+import * as accumulatorOperators from 'mingo/operators/accumulator';
+import * as expressionOperators from 'mingo/operators/expression';
+import * as pipelineOperators from 'mingo/operators/pipeline';
+import * as projectionOperators from 'mingo/operators/projection';
+import * as queryOperators from 'mingo/operators/query';
+import * as windowOperators from 'mingo/operators/window';
+import { Query } from 'mingo/query';
+import type { QueryOperator } from 'mingo/types';
+import { resolve } from 'mingo/util';
+import { badValue, conflictingUpdateOperators, EngineError, immutableField, unknownPipelineStage } from './errors';
+import { isPlainObject, keyOf } from './values';
+
+/**
+ * Query and aggregation semantics come from mingo, configured for a server: no script execution, and a hash-set
+ * `$in`/`$nin` (mingo's own is a linear scan of the list for every document).
+ */
+
+function flattenDeep(values: unknown[], into: unknown[] = []): unknown[] {
+  for (const value of values) {
+    if (Array.isArray(value)) flattenDeep(value, into);
+    else into.push(value);
+  }
+  return into;
+}
+
+/** A predicate telling whether a field value (or one of its array elements) equals one of `values`. */
+export function inPredicate(values: unknown): (fieldValue: unknown) => boolean {
+  if (!Array.isArray(values)) throw badValue('$in needs an array');
+  const keys = new Set<string>();
+  const patterns: RegExp[] = [];
+  for (const value of values) {
+    if (value instanceof RegExp) patterns.push(value);
+    else if (value !== null && typeof value === 'object' && Object.keys(value).some((k) => k.startsWith('$')) && !(value as { _bsontype?: string })._bsontype && !(value instanceof Date)) {
+      throw badValue("cannot nest $ under $in");
+    } else keys.add(keyOf(value));
+  }
+  const matchesOne = (value: unknown): boolean => {
+    if (keys.has(keyOf(value))) return true;
+    if (typeof value !== 'string') return false;
+    return patterns.some((pattern) => {
+      pattern.lastIndex = 0;
+      return pattern.test(value);
+    });
+  };
+  return (fieldValue) => {
+    if (matchesOne(fieldValue)) return true;
+    return Array.isArray(fieldValue) && flattenDeep(fieldValue).some(matchesOne);
+  };
+}
+
+const $in: QueryOperator = ((selector: string, values: unknown) => {
+  const matches = inPredicate(values);
+  return (doc: Document) => matches(resolve(doc, selector, { unwrapArray: true }));
+}) as unknown as QueryOperator;
+
+const $nin: QueryOperator = ((selector: string, values: unknown) => {
+  const matches = inPredicate(values);
+  return (doc: Document) => !matches(resolve(doc, selector, { unwrapArray: true }));
+}) as unknown as QueryOperator;
+
+/** Whether a field value (or one of its elements) equals `value`; documents compare field by field, in order. */
+function equalsValue(value: unknown): (fieldValue: unknown) => boolean {
+  const key = keyOf(value);
+  return (fieldValue) => keyOf(fieldValue) === key || (Array.isArray(fieldValue) && fieldValue.some((item) => keyOf(item) === key));
+}
+
+/** mingo compares embedded documents ignoring field order; MongoDB does not ({a: 1, b: 2} ≠ {b: 2, a: 1}). */
+function structuredEquality(negate: boolean, fallback: QueryOperator): QueryOperator {
+  return ((selector: string, value: unknown, options: unknown) => {
+    if (!isPlainObject(value) && !Array.isArray(value)) return (fallback as unknown as (...args: unknown[]) => unknown)(selector, value, options);
+    const matches = equalsValue(value);
+    return (doc: Document) => matches(resolve(doc, selector, { unwrapArray: true })) !== negate;
+  }) as unknown as QueryOperator;
+}
+
+/** BSON type names and their numbers, for `$type`. */
+const TYPE_NUMBERS: Record<string, number> = {
+  double: 1, string: 2, object: 3, array: 4, binData: 5, undefined: 6, objectId: 7, bool: 8, date: 9, null: 10,
+  regex: 11, javascript: 13, symbol: 14, int: 16, timestamp: 17, long: 18, decimal: 19, minKey: -1, maxKey: 127,
+};
+
+/** The BSON type number of a value as decoded (a whole JS number within 32 bits reads as int, as BSON stores it). */
+function bsonTypeNumber(value: unknown): number {
+  if (value === null) return 10;
+  if (value === undefined) return 6;
+  switch (typeof value) {
+    case 'number':
+      return Number.isInteger(value) ? (Math.abs(value) < 2 ** 31 ? 16 : 18) : 1;
+    case 'bigint':
+      return 18;
+    case 'string':
+      return 2;
+    case 'boolean':
+      return 8;
+  }
+  if (value instanceof Date) return 9;
+  if (value instanceof RegExp) return 11;
+  if (Array.isArray(value)) return 4;
+  const name = (value as { _bsontype?: string })._bsontype;
+  const byClass: Record<string, number> = {
+    Double: 1, Binary: 5, ObjectId: 7, BSONRegExp: 11, Code: 13, BSONSymbol: 14, Int32: 16, Timestamp: 17, Long: 18,
+    Decimal128: 19, MinKey: -1, MaxKey: 127,
+  };
+  return name ? (byClass[name] ?? 3) : 3;
+}
+
+/** `$type` by BSON type, Timestamp and the other BSON classes included (mingo knows only JavaScript's types). */
+const $type: QueryOperator = ((selector: string, spec: unknown) => {
+  const wanted = new Set<number | 'number'>();
+  for (const item of Array.isArray(spec) ? spec : [spec]) {
+    if (item === 'number') wanted.add('number');
+    else if (typeof item === 'number') wanted.add(item);
+    else if (typeof item === 'string' && item in TYPE_NUMBERS) wanted.add(TYPE_NUMBERS[item]);
+    else throw badValue(`Unknown type name alias: ${String(item)}`);
+  }
+  const matchesOne = (value: unknown) => {
+    const type = bsonTypeNumber(value);
+    return wanted.has(type) || (wanted.has('number') && [1, 16, 18, 19].includes(type));
+  };
+  return (doc: Document) => {
+    const value = resolve(doc, selector, { unwrapArray: true });
+    if (value === undefined) return false;
+    return matchesOne(value) || (Array.isArray(value) && value.some(matchesOne));
+  };
+}) as unknown as QueryOperator;
+
+// Built whole rather than merged onto mingo's default context: a merge keeps the default operator of a name.
+const context = Context.init({
+  accumulator: accumulatorOperators,
+  expression: expressionOperators,
+  pipeline: pipelineOperators,
+  projection: projectionOperators,
+  query: {
+    ...queryOperators,
+    $in,
+    $nin,
+    $type,
+    $eq: structuredEquality(false, queryOperators.$eq),
+    $ne: structuredEquality(true, queryOperators.$ne),
+  },
+  window: windowOperators,
+});
+
+/**
+ * mingo's own window stages run through its `$function` machinery, so scripts stay enabled inside mingo; user
+ * input naming a script operator is refused before it reaches mingo (refuseScripts).
+ */
+export const mingoOptions = { scriptEnabled: true, context, idKey: '_id' } as const;
+
+const SCRIPT_OPERATORS = new Set(['$where', '$function', '$accumulator']);
+
+/** Refuses server-side JavaScript anywhere in a filter, projection, pipeline or update. */
+export function refuseScripts(value: unknown): void {
+  if (Array.isArray(value)) {
+    for (const item of value) refuseScripts(item);
+  } else if (isPlainObject(value)) {
+    for (const [key, item] of Object.entries(value)) {
+      if (SCRIPT_OPERATORS.has(key)) throw badValue(`${key} is not supported by the embedded engine: it runs no server-side JavaScript`);
+      refuseScripts(item);
+    }
+  }
+}
+
+/** Turns mingo's plain errors into MongoDB errors with a code the driver understands. */
+export function asEngineError(error: unknown): EngineError {
+  if (error instanceof EngineError) return error;
+  const message = error instanceof Error ? error.message : String(error);
+  const stage = /unregistered pipeline operator (\$\w+)/.exec(message);
+  if (stage) return unknownPipelineStage(stage[1]);
+  const queryOperator = /unknown (?:query|top level) operator:? (\$\w+)/i.exec(message);
+  if (queryOperator) return badValue(`unknown operator: ${queryOperator[1]}`);
+  const zone = /timezone '(.+)' is invalid or not supported/.exec(message);
+  if (zone) {
+    return new EngineError(40485, 'Location40485', `unrecognized time zone identifier: "${zone[1]}" (the embedded engine takes UTC offsets such as "-03:00", not Olson names)`);
+  }
+  if (/scriptEnabled/.test(message)) return badValue(`script execution ($where, $function, $accumulator) is not supported: ${message}`);
+  if (/would create a conflict/.test(message)) return conflictingUpdateOperators(message);
+  if (/immutable field '_id'/.test(message)) return immutableField(message);
+  const expression = /'(\$\w+)' is not registered/.exec(message);
+  if (expression) return new EngineError(168, 'InvalidPipelineOperator', `Unrecognized expression '${expression[1]}'`);
+  return badValue(message);
+}
+
+export function guard<T>(fn: () => T): T {
+  try {
+    return fn();
+  } catch (error) {
+    throw asEngineError(error);
+  }
+}
+
+export type Predicate = (doc: Document) => boolean;
+
+const matchAll: Predicate = () => true;
+
+/**
+ * The common filter `{field: value, ...}` on top-level fields with plain values, compiled without mingo (whose
+ * per-query set-up dominates a lookup by _id). Undefined when the filter needs the general matcher.
+ */
+function equalityPredicate(filter: Document): Predicate | undefined {
+  const checks: Array<[string, string]> = [];
+  for (const [field, value] of Object.entries(filter)) {
+    if (field.startsWith('$') || field.includes('.')) return undefined;
+    if (value instanceof RegExp || Array.isArray(value)) return undefined;
+    if (value !== null && typeof value === 'object' && !(value instanceof Date) && !('_bsontype' in value)) return undefined;
+    checks.push([field, keyOf(value)]);
+  }
+  return (doc) =>
+    checks.every(([field, key]) => {
+      const value = doc[field];
+      return keyOf(value) === key || (Array.isArray(value) && value.some((item) => keyOf(item) === key));
+    });
+}
+
+export function compileFilter(filter: Document | undefined): Predicate {
+  if (filter === undefined || filter === null) return matchAll;
+  if (typeof filter !== 'object' || Array.isArray(filter)) throw badValue('filter must be an object');
+  if (Object.keys(filter).length === 0) return matchAll;
+  refuseScripts(filter);
+  const simple = equalityPredicate(filter);
+  if (simple) return simple;
+  const query = guard(() => new Query(filter, mingoOptions));
+  return (doc) => guard(() => query.test(doc));
+}
+
+/** Sorts (then limits) documents and applies a find projection, with MongoDB's ordering of mixed types. */
+export function sortAndProject(docs: Document[], sort: Document | undefined, limit: number, projection?: Document): Document[] {
+  refuseScripts(projection);
+  return guard(() => {
+    let cursor = new Query({}, mingoOptions).find(docs, projection && Object.keys(projection).length ? projection : undefined);
+    if (sort && Object.keys(sort).length) cursor = cursor.sort(sort as Record<string, 1 | -1>);
+    if (limit) cursor = cursor.limit(limit);
+    return cursor.all() as Document[];
+  });
+}
+
+/** Stages that only read their input documents; a pipeline of these alone can run on stored documents directly. */
+const READ_ONLY_STAGES = new Set(['$match', '$group', '$sort', '$limit', '$skip', '$count', '$sortByCount', '$project']);
+
+/**
+ * Stages mingo answers differently from MongoDB, rewritten into ones it answers right: `$count` (mingo emits
+ * `{n: 0}` for no input), `$bucket` (mingo puts a boundary value in the bucket below it and emits empty buckets),
+ * and `$lookup` with both `localField`/`foreignField` and a `pipeline` (mingo ignores the join fields).
+ */
+function rewriteStage(stage: Document): Document[] {
+  if (typeof stage.$count === 'string') return [{ $group: { _id: null, [stage.$count]: { $sum: 1 } } }, { $project: { _id: 0 } }];
+  if (isPlainObject(stage.$bucket)) return rewriteBucket(stage.$bucket);
+  if (isPlainObject(stage.$lookup) && stage.$lookup.pipeline && stage.$lookup.localField !== undefined) return [rewriteLookup(stage.$lookup)];
+  return [stage];
+}
+
+function rewriteBucket(spec: Document): Document[] {
+  const boundaries = spec.boundaries;
+  if (!Array.isArray(boundaries) || boundaries.length < 2) {
+    throw new EngineError(40192, 'Location40192', "The $bucket 'boundaries' field must be an array of at least 2 values");
+  }
+  const branches = boundaries.slice(0, -1).map((lower, i) => ({
+    case: { $and: [{ $gte: [spec.groupBy, lower] }, { $lt: [spec.groupBy, boundaries[i + 1]] }] },
+    then: lower,
+  }));
+  const bucket = { $switch: spec.default === undefined ? { branches } : { branches, default: spec.default } };
+  const output = isPlainObject(spec.output) ? spec.output : { count: { $sum: 1 } };
+  // Buckets come out in boundary order, the default one last, as MongoDB emits them.
+  const order = { $indexOfArray: [boundaries, '$_id'] };
+  return [
+    { $group: { _id: bucket, ...output } },
+    { $addFields: { __bucketOrder: { $cond: [{ $eq: [order, -1] }, boundaries.length, order] } } },
+    { $sort: { __bucketOrder: 1 } },
+    { $project: { __bucketOrder: 0 } },
+  ];
+}
+
+/** The concise `$lookup` (join fields and a pipeline) as the pipeline form: the join becomes the first $match. */
+function rewriteLookup(spec: Document): Document {
+  const { localField, foreignField, pipeline, let: variables, ...rest } = spec;
+  const local = '$$__lookupLocal';
+  const join = {
+    $match: {
+      $expr: {
+        $or: [
+          { $eq: [`$${foreignField}`, local] },
+          { $and: [{ $isArray: local }, { $in: [`$${foreignField}`, { $cond: [{ $isArray: local }, local, []] }] }] },
+          { $and: [{ $isArray: `$${foreignField}` }, { $in: [local, { $cond: [{ $isArray: `$${foreignField}` }, `$${foreignField}`, []] }] }] },
+        ],
+      },
+    },
+  };
+  return { $lookup: { ...rest, let: { ...(variables ?? {}), __lookupLocal: `$${localField}` }, pipeline: [join, ...pipeline] } };
+}
+
+export function runPipeline(docs: Document[], stages: Document[], resolveCollection: (name: string) => Document[]): Document[] {
+  refuseScripts(stages);
+  const pipeline = stages.flatMap(rewriteStage);
+  const readOnly = pipeline.every((stage) => READ_ONLY_STAGES.has(Object.keys(stage)[0]));
+  return guard(() => {
+    const aggregator = new Aggregator(pipeline, {
+      ...mingoOptions,
+      // Stages such as $set and $lookup write into their input documents: give them copies, never stored data.
+      processingMode: readOnly ? ProcessingMode.CLONE_OFF : ProcessingMode.CLONE_INPUT,
+      collectionResolver: resolveCollection,
+    });
+    return aggregator.run(docs) as Document[];
+  });
+}

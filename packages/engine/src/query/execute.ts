@@ -1,0 +1,191 @@
+import { BSON, type Document } from 'bson';
+import type { CollectionMeta } from '../storage/catalog';
+import type { Snapshot, Store } from '../storage/store';
+import { compileFilter } from '../matcher';
+import { plan as choosePlan, type Plan } from './planner';
+import { sortBy } from './sort';
+
+/** Where a statement reads: the store (at a snapshot, or the latest state) plus a transaction's pending writes. */
+export interface Source {
+  store: Store;
+  meta: CollectionMeta | undefined;
+  snapshot?: Snapshot;
+  /** Pending writes of a transaction, by `_id` sort key (latin1): the new document, or null for a delete. */
+  pending?: Map<string, Document | null>;
+}
+
+export interface QueryOptions {
+  filter?: Document;
+  sort?: Document;
+  skip?: number;
+  /** 0: no limit. */
+  limit?: number;
+  hint?: unknown;
+}
+
+export interface Match {
+  doc: Document;
+  /** The stored BSON, when the document comes from the store unchanged (replies reuse it as is). */
+  bytes?: Buffer;
+}
+
+export interface ExecutionStats {
+  plan: Plan;
+  keysExamined: number;
+  docsExamined: number;
+  nReturned: number;
+  inMemorySort: boolean;
+}
+
+export interface QueryResult {
+  matches: Match[];
+  stats: ExecutionStats;
+}
+
+const DESERIALIZE = { promoteLongs: true, promoteValues: true } as const;
+
+/** The stored candidates of a plan, in plan order: `_id` sort key and BSON. */
+function* candidates(source: Source, plan: Plan, stats: ExecutionStats, unfetched: number): Iterable<{ idKey: Buffer; bytes: Buffer }> {
+  const { store, meta, snapshot } = source;
+  if (!meta) return;
+  if (plan.kind === 'ids') {
+    for (const idKey of plan.idKeys) {
+      stats.keysExamined++;
+      const bytes = store.getDoc(meta, idKey, snapshot);
+      if (bytes) yield { idKey, bytes };
+    }
+    return;
+  }
+  if (plan.kind === 'collscan') {
+    yield* store.scanDocs(meta, plan.range, plan.reverse, snapshot);
+    return;
+  }
+  const seen = plan.index.multikey ? new Set<string>() : undefined;
+  for (const range of plan.ranges) {
+    for (const idKey of store.scanIndex(plan.index, range, plan.reverse, snapshot)) {
+      stats.keysExamined++;
+      if (seen) {
+        const key = idKey.toString('latin1');
+        if (seen.has(key)) continue;
+        seen.add(key);
+      }
+      if (unfetched > 0) {
+        unfetched--;
+        continue;
+      }
+      const bytes = store.getDoc(meta, idKey, snapshot);
+      if (bytes) yield { idKey, bytes };
+    }
+  }
+}
+
+/**
+ * The matches of a plan in plan order: candidates checked against the whole filter, pending writes laid over the
+ * stored state (and added at the end). When the plan yields the requested order (`ordered`), skip and limit are
+ * applied here and the scan stops after `skip + limit` matches.
+ */
+function* scan(source: Source, options: QueryOptions, plan: Plan, stats: ExecutionStats, ordered: boolean): Generator<Match> {
+  const { rest, types } = splitTypeConditions(options.filter);
+  const restMatches = compileFilter(rest);
+  const typeMatches = types ? compileFilter(types) : undefined;
+  // `$type` conditions are checked on the stored BSON decoded with its number types (Int32, Int64, Double) kept.
+  const matches = (doc: Document, bytes?: Buffer) =>
+    restMatches(doc) && (!typeMatches || typeMatches(bytes ? BSON.deserialize(bytes, { promoteValues: false }) : doc));
+  const pending = source.pending?.size ? source.pending : undefined;
+  // When every index entry in range is a match in the right order, skipped entries need not be fetched.
+  const skipInScan = ordered && plan.exact && plan.kind === 'ixscan' && !plan.index.multikey ? (options.skip ?? 0) : 0;
+  let toSkip = ordered ? (options.skip ?? 0) - skipInScan : 0;
+  let remaining = ordered && options.limit ? options.limit : Infinity;
+  const seen = pending ? new Set<string>() : undefined;
+  for (const { idKey, bytes } of candidates(source, plan, stats, skipInScan)) {
+    stats.docsExamined++;
+    let doc: Document | null;
+    let stored: Buffer | undefined = bytes;
+    const key = pending ? idKey.toString('latin1') : '';
+    if (pending?.has(key)) {
+      doc = pending.get(key)!;
+      stored = undefined;
+    } else doc = BSON.deserialize(bytes, DESERIALIZE);
+    seen?.add(key);
+    if (!doc || !matches(doc, stored)) continue;
+    if (toSkip > 0) {
+      toSkip--;
+      continue;
+    }
+    stats.nReturned++;
+    yield { doc, bytes: stored };
+    if (--remaining === 0) return;
+  }
+  if (pending) {
+    for (const [key, doc] of pending) if (doc && !seen!.has(key) && matches(doc)) yield { doc };
+  }
+}
+
+function prepare(source: Source, options: QueryOptions): { plan: Plan; stats: ExecutionStats; ordered: boolean } {
+  const plan = choosePlan(source.meta, options.filter, options.sort, options.hint);
+  const stats: ExecutionStats = { plan, keysExamined: 0, docsExamined: 0, nReturned: 0, inMemorySort: false };
+  return { plan, stats, ordered: plan.sortServed && !source.pending?.size };
+}
+
+/** Runs a query to the end: the plan's matches, sorted in memory when the plan does not give the order. */
+export function runQuery(source: Source, options: QueryOptions): QueryResult {
+  const { plan, stats, ordered } = prepare(source, options);
+  let result = [...scan(source, options, plan, stats, ordered)];
+  if (!ordered) {
+    if (options.sort && Object.keys(options.sort).length) {
+      stats.inMemorySort = true;
+      result = sortBy(result, (match) => match.doc, options.sort);
+    }
+    const skip = options.skip ?? 0;
+    if (skip || options.limit) result = result.slice(skip, options.limit ? skip + options.limit : undefined);
+  }
+  stats.nReturned = result.length;
+  return { matches: result, stats };
+}
+
+/**
+ * The matches one at a time, read as a cursor asks for them, when the plan gives the order without pending writes
+ * (else undefined: the query must run to the end first). The source's snapshot must outlive the iteration.
+ */
+export function streamQuery(source: Source, options: QueryOptions): Iterable<Match> | undefined {
+  const { plan, stats, ordered } = prepare(source, options);
+  return ordered ? scan(source, options, plan, stats, true) : undefined;
+}
+
+/** The filter's top-level `$type` conditions apart from the rest (undefined when there are none). */
+function splitTypeConditions(filter: Document | undefined): { rest: Document | undefined; types?: Document } {
+  if (!filter) return { rest: filter };
+  const rest: Document = {};
+  const types: Document = {};
+  for (const [field, condition] of Object.entries(filter)) {
+    const operators = condition !== null && typeof condition === 'object' && !Array.isArray(condition) ? Object.keys(condition) : [];
+    if (!field.startsWith('$') && operators.length === 1 && operators[0] === '$type') types[field] = condition;
+    else rest[field] = condition;
+  }
+  return Object.keys(types).length ? { rest, types } : { rest: filter };
+}
+
+/** How many documents match, from index key counts when the plan's ranges say exactly which ones do. */
+export function countMatches(source: Source, filter: Document | undefined, hint?: unknown): { n: number; stats: ExecutionStats } {
+  const plan = choosePlan(source.meta, filter, undefined, hint);
+  const { store, meta, snapshot } = source;
+  if (meta && plan.exact && !source.pending?.size) {
+    const stats: ExecutionStats = { plan, keysExamined: 0, docsExamined: 0, nReturned: 0, inMemorySort: false };
+    let n = 0;
+    if (plan.kind === 'ixscan' && plan.countPrefixes && !plan.index.multikey) {
+      for (const leading of plan.countPrefixes) n += store.countPrefix(plan.index, leading, snapshot);
+    } else if (plan.kind === 'ixscan') {
+      for (const range of plan.ranges) n += store.countIndex(plan.index, range, snapshot);
+      stats.keysExamined = n;
+    } else if (plan.kind === 'collscan' && !plan.range) n = store.countDocs(meta, snapshot);
+    else return countByScan(source, filter, hint);
+    stats.nReturned = n;
+    return { n, stats };
+  }
+  return countByScan(source, filter, hint);
+}
+
+function countByScan(source: Source, filter: Document | undefined, hint?: unknown): { n: number; stats: ExecutionStats } {
+  const { matches, stats } = runQuery(source, { filter, hint });
+  return { n: matches.length, stats };
+}

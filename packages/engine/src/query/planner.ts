@@ -1,0 +1,166 @@
+import type { Document } from 'bson';
+import { badValue } from '../errors';
+import { ID_INDEX_NAME } from '../index-spec';
+import type { CollectionMeta, IndexMeta } from '../storage/catalog';
+import { AFTER, invert, TAG } from '../storage/sort-key';
+import type { KeyRange } from '../storage/store';
+import { keyOf } from '../values';
+import { bracket, filterBounds, type FieldBounds } from './bounds';
+import { sortDirections } from './sort';
+
+/**
+ * Chooses how to find a filter's documents: `_id` point reads, one index scanned over key ranges (equality prefix,
+ * then a range, the order serving the sort when it can), or the whole collection in `_id` order.
+ */
+
+export type Plan =
+  | { kind: 'ids'; idKeys: Buffer[]; sortServed: boolean; exact: boolean }
+  | { kind: 'collscan'; range?: KeyRange; reverse: boolean; sortServed: boolean; exact: boolean }
+  | {
+      kind: 'ixscan';
+      index: IndexMeta;
+      ranges: KeyRange[];
+      reverse: boolean;
+      sortServed: boolean;
+      exact: boolean;
+      bounds: string[];
+      /** Equality on leading fields only (not all of them): the index's counters count these prefixes. */
+      countPrefixes?: Buffer[];
+    };
+
+/** Limits how many key ranges an equality prefix of several `$in` lists may expand to. */
+const MAX_RANGES = 1000;
+
+const ID_INDEX = { name: ID_INDEX_NAME, fields: ['_id'], descending: [false], multikey: false, sparse: false } as const;
+
+interface Candidate {
+  plan: Plan;
+  score: number;
+}
+
+function pointRanges(prefixes: Buffer[], points: Buffer[], descending: boolean): Buffer[] {
+  const out: Buffer[] = [];
+  for (const prefix of prefixes) for (const point of points) out.push(Buffer.concat([prefix, descending ? invert(point) : point]));
+  return out;
+}
+
+/** Key ranges of one interval after each prefix, in the index's key space. */
+function intervalRanges(prefixes: Buffer[], bounds: FieldBounds, descending: boolean, useBothSides: boolean): KeyRange[] {
+  const { tag, lower, upper } = bounds.interval!;
+  const edges = bracket(tag);
+  // Ascending key space: [low, high) with bytes of the value sort keys.
+  let low = lower ? (lower.inclusive ? lower.value : withAfter(lower.value)) : edges.start;
+  let high = upper && (useBothSides || !lower) ? (upper.inclusive ? withAfter(upper.value) : upper.value) : edges.end;
+  if (descending) {
+    // Inverted keys run the other way: the interval's top becomes the start. A type's keys all begin with ~tag.
+    const upperSide = upper && (useBothSides || !lower) ? upper : undefined;
+    const ownTag = ~tag & 0xff;
+    low = upperSide ? (upperSide.inclusive ? invert(upperSide.value) : withAfter(invert(upperSide.value))) : Buffer.from([ownTag]);
+    high = lower
+      ? lower.inclusive ? withAfter(invert(lower.value)) : invert(lower.value)
+      : tag === TAG.number ? withAfter(invert(edges.start)) : Buffer.from([ownTag + 1]);
+  }
+  return prefixes.map((prefix) => ({ start: Buffer.concat([prefix, low]), end: Buffer.concat([prefix, high]) }));
+}
+
+function withAfter(bytes: Buffer): Buffer {
+  return Buffer.concat([bytes, Buffer.from([AFTER])]);
+}
+
+function wholeRanges(prefixes: Buffer[]): KeyRange[] {
+  return prefixes.map((prefix) => ({ start: prefix, end: withAfter(prefix) }));
+}
+
+/** Whether scanning this index (forwards or backwards) yields the sort order, after the equality prefix. */
+function sortDirection(index: { fields: readonly string[]; descending: readonly boolean[]; multikey: boolean }, sort: Array<[string, 1 | -1]>, equalities: Map<string, FieldBounds>, eqCount: number): 'forward' | 'reverse' | undefined {
+  const rest = sort.filter(([field]) => !(equalities.get(field)?.points?.length === 1));
+  if (rest.length === 0) return 'forward';
+  if (index.multikey) return undefined;
+  let direction: 'forward' | 'reverse' | undefined;
+  for (let i = 0; i < rest.length; i++) {
+    const at = eqCount + i;
+    if (index.fields[at] !== rest[i][0]) return undefined;
+    const same = (rest[i][1] === -1) === index.descending[at];
+    const wanted = same ? 'forward' : 'reverse';
+    if (direction && direction !== wanted) return undefined;
+    direction = wanted;
+  }
+  return direction;
+}
+
+function indexCandidate(index: IndexMeta | typeof ID_INDEX, fields: Map<string, FieldBounds>, complete: boolean, sort: Array<[string, 1 | -1]>): Candidate | undefined {
+  let prefixes: Buffer[] = [Buffer.alloc(0)];
+  let eqCount = 0;
+  let singlePoints = true;
+  const used = new Set<string>();
+  for (; eqCount < index.fields.length; eqCount++) {
+    const bounds = fields.get(index.fields[eqCount]);
+    if (!bounds?.points || prefixes.length * bounds.points.length > MAX_RANGES) break;
+    if (eqCount === 0 && index.sparse && bounds.nullable) return undefined;
+    if (bounds.points.length > 1) singlePoints = false;
+    prefixes = pointRanges(prefixes, bounds.points, index.descending[eqCount]);
+    used.add(index.fields[eqCount]);
+  }
+  const next = index.fields[eqCount];
+  const rangeBounds = next !== undefined ? fields.get(next) : undefined;
+  let ranges: KeyRange[];
+  let hasRange = false;
+  if (rangeBounds?.interval) {
+    hasRange = true;
+    // On a multikey index one element may satisfy the lower side and another the upper: bound one side only.
+    ranges = intervalRanges(prefixes, rangeBounds, index.descending[eqCount], !index.multikey);
+    if (!index.multikey) used.add(next);
+  } else ranges = wholeRanges(prefixes);
+  if (eqCount === 0 && !hasRange && index.sparse) return undefined;
+  const direction = singlePoints ? sortDirection(index, sort, fields, eqCount) : sort.length === 0 ? 'forward' : undefined;
+  const sortServed = direction !== undefined;
+  if (eqCount === 0 && !hasRange && !(sortServed && sort.length > 0)) return undefined;
+  // On a multikey index a document has one entry per element: entries count documents only for a whole-key point.
+  const exact = complete && [...fields.keys()].every((field) => used.has(field)) && (!index.multikey || (eqCount === index.fields.length && ranges.length === 1));
+  const score = eqCount * 10 + (hasRange ? 4 : 0) + (sortServed && sort.length > 0 ? 6 : 0) + (exact ? 1 : 0);
+  const reverse = direction === 'reverse';
+  if (reverse) ranges.reverse();
+  if (index === ID_INDEX) {
+    if (eqCount === 1) return { plan: { kind: 'ids', idKeys: reverse ? prefixes.reverse() : prefixes, sortServed, exact }, score: 1000 };
+    return { plan: { kind: 'collscan', range: hasRange ? ranges[0] : undefined, reverse, sortServed, exact }, score };
+  }
+  const shown = index.fields.map((field) => `${field}: ${fields.has(field) ? 'bounded' : '[MinKey, MaxKey]'}`);
+  const countPrefixes = !hasRange && eqCount > 0 && eqCount < index.fields.length ? prefixes : undefined;
+  return { plan: { kind: 'ixscan', index: index as IndexMeta, ranges, reverse, sortServed, exact, bounds: shown, countPrefixes }, score };
+}
+
+/** The index a `hint` names (by name or key pattern); `$natural` asks for a collection scan. */
+function hinted(meta: CollectionMeta, hint: unknown): IndexMeta | typeof ID_INDEX | 'natural' | undefined {
+  if (hint === undefined || hint === null) return undefined;
+  if (typeof hint === 'object' && !Array.isArray(hint) && Object.keys(hint as Document).length === 0) return undefined;
+  if (typeof hint === 'object' && '$natural' in (hint as Document)) return 'natural';
+  if (hint === ID_INDEX_NAME || (typeof hint === 'object' && keyOf(hint) === keyOf({ _id: 1 }))) return ID_INDEX;
+  for (const index of meta.indexes.values()) {
+    if (index.name === hint || (typeof hint === 'object' && keyOf(index.spec.key) === keyOf(hint))) return index;
+  }
+  throw badValue('error processing query: planner returned error :: caused by :: hint provided does not correspond to an existing index');
+}
+
+export function plan(meta: CollectionMeta | undefined, filter: Document | undefined, sortSpec?: Document, hint?: unknown): Plan {
+  const { fields, complete } = filterBounds(filter);
+  const sort = sortSpec ? sortDirections(sortSpec) : [];
+  const emptyFilter = !filter || Object.keys(filter).length === 0;
+  const scan: Plan = { kind: 'collscan', reverse: false, sortServed: sort.length === 0, exact: emptyFilter };
+  if (!meta) return scan;
+  const forced = hinted(meta, hint);
+  if (forced === 'natural') return scan;
+  const indexes = forced ? [forced] : [ID_INDEX, ...[...meta.indexes.values()].filter((index) => !index.partial && index.spec.hidden !== true)];
+  let best: Candidate | undefined;
+  for (const index of indexes) {
+    const candidate = indexCandidate(index, fields, complete, sort);
+    if (candidate && (!best || candidate.score > best.score)) best = candidate;
+  }
+  if (best) return best.plan;
+  if (forced && forced !== ID_INDEX) {
+    // A hinted index with nothing to bound is still scanned whole, as MongoDB does.
+    const index = forced as IndexMeta;
+    const direction = sortDirection(index, sort, fields, 0);
+    return { kind: 'ixscan', index, ranges: wholeRanges([Buffer.alloc(0)]), reverse: direction === 'reverse', sortServed: direction !== undefined, exact: false, bounds: [] };
+  }
+  return scan;
+}

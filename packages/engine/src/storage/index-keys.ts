@@ -1,0 +1,89 @@
+import type { Document } from 'bson';
+import { EngineError } from '../errors';
+import { isPlainObject } from '../values';
+import type { IndexMeta } from './catalog';
+import { encodeComponent } from './sort-key';
+
+/** Largest key LMDB stores (its compiled maximum is 1978 bytes; the 4-byte prefix and the id come on top). */
+const MAX_KEY_BYTES = 1900;
+/** Bounds the fan-out of one document's multikey entries. */
+const MAX_KEYS_PER_DOCUMENT = 10_000;
+
+/**
+ * The values an index path reaches, descending into arrays as MongoDB indexes them: an array on the way fans out
+ * over its elements, an array at the end contributes each element (an empty one indexes as null, like a missing
+ * field). `array` tells whether an array was met, which makes the index multikey.
+ */
+export function indexPathValues(doc: Document, path: string): { values: unknown[]; array: boolean } {
+  const values: unknown[] = [];
+  let array = false;
+  const parts = path.split('.');
+  const visit = (value: unknown, at: number): void => {
+    if (at === parts.length) {
+      if (Array.isArray(value)) {
+        array = true;
+        if (value.length === 0) values.push(null);
+        else values.push(...value);
+      } else values.push(value);
+      return;
+    }
+    if (Array.isArray(value)) {
+      array = true;
+      const part = parts[at];
+      if (/^\d+$/.test(part) && Number(part) < value.length) visit(value[Number(part)], at + 1);
+      for (const item of value) if (isPlainObject(item)) visit(item, at);
+      return;
+    }
+    if (isPlainObject(value)) visit(value[parts[at]], at + 1);
+  };
+  visit(doc, 0);
+  if (values.length === 0) values.push(null);
+  return { values, array };
+}
+
+/**
+ * The key bytes (without index prefix and id) of each entry a document puts in an index (none if not indexed),
+ * and the distinct leading parts of those keys (the first 1 … n−1 fields) that the index's counters count.
+ */
+export function indexEntries(index: IndexMeta, doc: Document): { keys: Buffer[]; prefixes: Buffer[]; multikey: boolean } {
+  if (index.partial && !index.partial(doc)) return { keys: [], prefixes: [], multikey: false };
+  const perField = index.fields.map((field) => indexPathValues(doc, field));
+  if (index.sparse && index.fields.every((field) => !present(doc, field.split('.')))) {
+    return { keys: [], prefixes: [], multikey: false };
+  }
+  const arrays = perField.filter(({ array }) => array).length;
+  if (arrays > 1) {
+    throw new EngineError(171, 'CannotIndexParallelArrays', `cannot index parallel arrays [${index.fields.filter((_, i) => perField[i].array).join('] [')}]`);
+  }
+  let keys: Buffer[] = [Buffer.alloc(0)];
+  const prefixes: Buffer[] = [];
+  perField.forEach(({ values }, i) => {
+    const components = uniqueBuffers(values.map((value) => encodeComponent(value, index.descending[i])));
+    const next: Buffer[] = [];
+    for (const prefix of keys) for (const component of components) next.push(Buffer.concat([prefix, component]));
+    keys = next;
+    if (i < perField.length - 1) prefixes.push(...keys);
+  });
+  if (keys.length > MAX_KEYS_PER_DOCUMENT) throw new EngineError(2, 'BadValue', `index ${index.name}: too many keys for one document`);
+  for (const key of keys) {
+    if (key.length > MAX_KEY_BYTES) {
+      throw new EngineError(17280, 'KeyTooLong', `index ${index.name}: key of ${key.length} bytes exceeds the embedded engine's limit of ${MAX_KEY_BYTES}`);
+    }
+  }
+  return { keys, prefixes: uniqueBuffers(prefixes), multikey: arrays > 0 };
+}
+
+/** Whether the path exists in the document (a field holding null counts, as for MongoDB's sparse indexes). */
+function present(value: unknown, parts: string[]): boolean {
+  if (parts.length === 0) return value !== undefined;
+  if (Array.isArray(value)) return value.some((item) => present(item, parts));
+  if (!isPlainObject(value) || !(parts[0] in value)) return false;
+  return present(value[parts[0]], parts.slice(1));
+}
+
+function uniqueBuffers(buffers: Buffer[]): Buffer[] {
+  if (buffers.length < 2) return buffers;
+  const seen = new Map<string, Buffer>();
+  for (const buffer of buffers) seen.set(buffer.toString('latin1'), buffer);
+  return [...seen.values()];
+}

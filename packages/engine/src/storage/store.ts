@@ -1,0 +1,414 @@
+import { BSON, type Document } from 'bson';
+import { open, TransactionFlags, type Database, type RootDatabase, type Transaction } from 'lmdb';
+import { duplicateKeyError, ID_INDEX_NAME } from '../index-spec';
+import { originalBytes } from '../raw-bson';
+import { checkNamespace, collectionMeta, indexMeta, nsOf, storedCollection, type CollectionMeta, type IndexMeta, type StoredCollection } from './catalog';
+import { indexEntries } from './index-keys';
+import { withNumberTypes } from './number-types';
+import { AFTER, encodeValue } from './sort-key';
+
+/**
+ * The data directory as one LMDB environment (`data.mdb`, `lock.mdb`) with four databases:
+ * - `docs`: `collection id (4 bytes) + sort key of _id` → the document as BSON (stored once);
+ * - `entries`: `index id (4 bytes) + index key + sort key of _id` → sort key of _id, in MongoDB's order;
+ * - `counts`: `collection id` → its number of documents, and `index id + leading fields of a key` → how many
+ *   entries start so, so that counting an account's documents (or those of an account and a status) is one read;
+ * - `catalog`: namespace → the collection's options and index specs; `meta`: id counter and format version.
+ *
+ * Writes run in synchronous LMDB transactions (one per write command or committed multi-document transaction),
+ * so a command's reads and writes see one consistent state and nothing interleaves. The commit is visible and
+ * survives a crash of this process at once; `durable()` resolves when it is also flushed to disk (LMDB's
+ * overlapping sync), and every write is acknowledged only after that.
+ */
+
+const WRITE_FLAGS = TransactionFlags.ABORTABLE | TransactionFlags.SYNCHRONOUS_COMMIT | TransactionFlags.NO_SYNC_FLUSH;
+const FORMAT_VERSION = 1;
+/** Address space reserved for the map; the file only grows as data does. */
+const MAP_SIZE = 64 * 1024 ** 3;
+
+export type Snapshot = Transaction | undefined;
+
+export interface KeyRange {
+  start: Buffer;
+  end: Buffer;
+}
+
+const prefixes = new Map<number, Buffer>();
+
+/** The 4-byte big-endian id that starts a collection's or an index's keys (shared, never modified). */
+function prefix(id: number): Buffer {
+  let bytes = prefixes.get(id);
+  if (!bytes) {
+    bytes = Buffer.alloc(4);
+    bytes.writeUInt32BE(id);
+    prefixes.set(id, bytes);
+  }
+  return bytes;
+}
+
+function after(bytes: Buffer): Buffer {
+  return Buffer.concat([bytes, Buffer.from([AFTER])]);
+}
+
+export class Store {
+  readonly collections = new Map<string, CollectionMeta>();
+  /** Bumped by every write transaction; multi-document transactions compare it to detect write conflicts. */
+  seq = 0;
+  private openTransactions = 0;
+  /** Document key → seq of its last change, kept only while a multi-document transaction is open. */
+  private readonly changes = new Map<string, number>();
+  /** Counter changes of the write transaction under way, saved once at its end (latin1 key → delta). */
+  private countDeltas: Map<string, number> | undefined;
+
+  private constructor(
+    private readonly env: RootDatabase,
+    private readonly docs: Database<Buffer, Buffer>,
+    private readonly entries: Database<Buffer, Buffer>,
+    private readonly counts: Database<number, Buffer>,
+    private readonly catalog: Database<Buffer, string>,
+    private readonly meta: Database<unknown, string>,
+  ) {}
+
+  static open(dir: string): Store {
+    const env = open({ path: dir, maxDbs: 8, mapSize: MAP_SIZE, overlappingSync: true });
+    const binary = { keyEncoding: 'binary', encoding: 'binary' } as const;
+    const store = new Store(
+      env,
+      env.openDB<Buffer, Buffer>('docs', binary),
+      env.openDB<Buffer, Buffer>('entries', binary),
+      env.openDB<number, Buffer>('counts', { keyEncoding: 'binary', encoding: 'msgpack' }),
+      env.openDB<Buffer, string>('catalog', { encoding: 'binary' }),
+      env.openDB<unknown, string>('meta', { encoding: 'msgpack' }),
+    );
+    const version = store.meta.get('format');
+    if (version !== undefined && version !== FORMAT_VERSION) {
+      throw new Error(`data directory ${dir} has storage format ${String(version)}; this engine reads format ${FORMAT_VERSION}`);
+    }
+    for (const { value } of store.catalog.getRange()) {
+      const meta = collectionMeta(BSON.deserialize(value) as StoredCollection);
+      store.collections.set(nsOf(meta), meta);
+    }
+    return store;
+  }
+
+  async close(): Promise<void> {
+    await this.env.flushed;
+    await this.env.close();
+  }
+
+  /** Resolves when every committed write is flushed to disk. */
+  async durable(): Promise<void> {
+    await this.env.flushed;
+  }
+
+  isEmpty(): boolean {
+    return this.collections.size === 0 && this.docs.getKeysCount({ limit: 1 }) === 0;
+  }
+
+  /** Runs `action` in one LMDB write transaction (nested calls join the outer one); an exception aborts it. */
+  write<T>(action: () => T): T {
+    if (this.countDeltas) return action();
+    return this.env.transactionSync(() => {
+      this.seq++;
+      this.countDeltas = new Map();
+      try {
+        const result = action();
+        this.saveCounts(this.countDeltas);
+        return result;
+      } finally {
+        this.countDeltas = undefined;
+      }
+    }, WRITE_FLAGS);
+  }
+
+  /** A read snapshot for a multi-document transaction, which also starts recording changes for validation. */
+  openSnapshot(): { snapshot: Transaction; seq: number } {
+    this.openTransactions++;
+    return { snapshot: this.env.useReadTransaction(), seq: this.seq };
+  }
+
+  /** A read snapshot for a cursor read over several requests (`done()` it when the cursor ends). */
+  readSnapshot(): Transaction {
+    return this.env.useReadTransaction();
+  }
+
+  closeSnapshot(snapshot: Transaction): void {
+    snapshot.done();
+    if (--this.openTransactions === 0) this.changes.clear();
+  }
+
+  /** Seq of the last change to a document (0: none since the oldest open transaction began). */
+  lastChange(meta: CollectionMeta, idKey: Buffer): number {
+    return this.changes.get(this.docKey(meta, idKey).toString('latin1')) ?? 0;
+  }
+
+  // ---- catalog ----
+
+  createCollection(db: string, name: string, options: Document = {}): CollectionMeta {
+    const existing = this.collections.get(`${db}.${name}`);
+    if (existing) return existing;
+    checkNamespace(db, name);
+    return this.write(() => {
+      const meta: CollectionMeta = { id: this.allocateId(), db, name, options, indexes: new Map() };
+      this.saveCollection(meta);
+      this.meta.putSync('format', FORMAT_VERSION);
+      this.collections.set(nsOf(meta), meta);
+      return meta;
+    });
+  }
+
+  dropCollection(meta: CollectionMeta): void {
+    this.write(() => {
+      this.removeRange(this.docs, this.collectionRange(meta));
+      this.counts.removeSync(prefix(meta.id));
+      for (const index of meta.indexes.values()) this.removeIndexData(index);
+      this.catalog.removeSync(nsOf(meta));
+    });
+    this.collections.delete(nsOf(meta));
+  }
+
+  databaseNames(): string[] {
+    return [...new Set([...this.collections.values()].map((meta) => meta.db))];
+  }
+
+  collectionsOf(db: string): CollectionMeta[] {
+    return [...this.collections.values()].filter((meta) => meta.db === db);
+  }
+
+  /** Builds the indexes over the collection's documents and registers them, all in one transaction. */
+  createIndexes(meta: CollectionMeta, specs: Document[]): void {
+    this.write(() => {
+      const built = specs.map((spec) => indexMeta(this.allocateId(), spec));
+      for (const { value } of this.docs.getRange(this.collectionRange(meta))) {
+        const doc = BSON.deserialize(value);
+        const idKey = encodeValue(doc._id);
+        for (const index of built) this.addEntries(meta, index, doc, idKey);
+      }
+      for (const index of built) meta.indexes.set(index.name, index);
+      this.saveCollection(meta);
+    });
+  }
+
+  dropIndex(meta: CollectionMeta, name: string): void {
+    const index = meta.indexes.get(name);
+    if (!index) return;
+    this.write(() => {
+      this.removeIndexData(index);
+      meta.indexes.delete(name);
+      this.saveCollection(meta);
+    });
+  }
+
+  // ---- reads ----
+
+  getDoc(meta: CollectionMeta, idKey: Buffer, snapshot?: Snapshot): Buffer | undefined {
+    return this.docs.get(this.docKey(meta, idKey), snapshot ? { transaction: snapshot } : undefined);
+  }
+
+  hasDoc(meta: CollectionMeta, idKey: Buffer): boolean {
+    return this.docs.doesExist(this.docKey(meta, idKey));
+  }
+
+  /** The collection's documents in `_id` order (reversed on request). */
+  *scanDocs(meta: CollectionMeta, range: KeyRange | undefined, reverse: boolean, snapshot?: Snapshot): Iterable<{ idKey: Buffer; bytes: Buffer }> {
+    const base = prefix(meta.id);
+    const bounds = range ? { start: Buffer.concat([base, range.start]), end: Buffer.concat([base, range.end]) } : this.collectionRange(meta);
+    for (const { key, value } of this.docs.getRange(rangeOptions(bounds, reverse, snapshot))) {
+      yield { idKey: key.subarray(4), bytes: value };
+    }
+  }
+
+  /** Sort keys of `_id` of the index entries within `range` (index key bytes without the prefix). */
+  *scanIndex(index: IndexMeta, range: KeyRange, reverse: boolean, snapshot?: Snapshot): Iterable<Buffer> {
+    const base = prefix(index.id);
+    const bounds = { start: Buffer.concat([base, range.start]), end: Buffer.concat([base, range.end]) };
+    for (const { value } of this.entries.getRange(rangeOptions(bounds, reverse, snapshot))) yield value;
+  }
+
+  countIndex(index: IndexMeta, range: KeyRange, snapshot?: Snapshot): number {
+    const base = prefix(index.id);
+    return this.entries.getKeysCount({ start: Buffer.concat([base, range.start]), end: Buffer.concat([base, range.end]), transaction: snapshot });
+  }
+
+  countDocs(meta: CollectionMeta, snapshot?: Snapshot): number {
+    return this.readCount(prefix(meta.id), snapshot);
+  }
+
+  /** How many entries of the index begin with these leading fields (fewer than all of the index's fields). */
+  countPrefix(index: IndexMeta, leading: Buffer, snapshot?: Snapshot): number {
+    return this.readCount(Buffer.concat([prefix(index.id), leading]), snapshot);
+  }
+
+  private readCount(key: Buffer, snapshot?: Snapshot): number {
+    const stored = this.counts.get(key, { transaction: snapshot }) ?? 0;
+    return snapshot ? stored : stored + (this.countDeltas?.get(key.toString('latin1')) ?? 0);
+  }
+
+  /**
+   * Counts, and byte sizes estimated from the first entries (reading every document of a large collection to
+   * answer a tool's overview would take seconds): documents, and each index's entries.
+   */
+  sizes(meta: CollectionMeta): { count: number; dataBytes: number; indexBytes: Map<string, number> } {
+    const count = this.countDocs(meta);
+    const dataBytes = estimate(this.docs, this.collectionRange(meta), count);
+    const indexBytes = new Map<string, number>([[ID_INDEX_NAME, count * 24]]);
+    for (const index of meta.indexes.values()) {
+      const range = this.indexRange(index);
+      // A fresh options object: getKeysCount marks the one it is given as counting only.
+      indexBytes.set(index.name, estimate(this.entries, range, this.entries.getKeysCount({ ...range })));
+    }
+    return { count, dataBytes, indexBytes };
+  }
+
+  fileBytes(): number {
+    const stats = this.env.getStats() as { pageSize?: number; lastPageNumber?: number; treeDepth?: number };
+    return (stats.pageSize ?? 4096) * ((stats.lastPageNumber ?? 0) + 1);
+  }
+
+  // ---- writes (inside write()) ----
+
+  /**
+   * Stores a document (`previous`: the committed version it replaces, if any), keeping index entries in step.
+   * Unique keys are checked before anything is written, so a refused document leaves no trace.
+   */
+  put(meta: CollectionMeta, doc: Document, previous: Document | undefined): void {
+    const idKey = encodeValue(doc._id);
+    const entries = [...meta.indexes.values()].map((index) => ({ index, ...indexEntries(index, doc) }));
+    for (const { index, keys } of entries) {
+      if (!index.unique) continue;
+      for (const key of keys) {
+        const owner = this.firstOwner(index, key, idKey);
+        if (owner) throw duplicateKeyError(nsOf(meta), index.name, index.spec.key, doc);
+      }
+    }
+    const bytes = originalBytes(doc) ?? this.encode(meta, idKey, doc, previous);
+    if (previous) this.removeEntries(meta, previous, idKey);
+    else this.addCount(prefix(meta.id), 1);
+    this.docs.putSync(this.docKey(meta, idKey), bytes);
+    let catalogChanged = false;
+    for (const { index, keys, prefixes, multikey } of entries) {
+      for (const key of keys) this.entries.putSync(Buffer.concat([prefix(index.id), key, idKey]), idKey);
+      for (const leading of prefixes) this.addCount(Buffer.concat([prefix(index.id), leading]), 1);
+      if (multikey && !index.multikey) {
+        index.multikey = true;
+        catalogChanged = true;
+      }
+    }
+    if (catalogChanged) this.saveCollection(meta);
+    this.recordChange(meta, idKey);
+  }
+
+  remove(meta: CollectionMeta, doc: Document): void {
+    const idKey = encodeValue(doc._id);
+    this.removeEntries(meta, doc, idKey);
+    this.addCount(prefix(meta.id), -1);
+    this.docs.removeSync(this.docKey(meta, idKey));
+    this.recordChange(meta, idKey);
+  }
+
+  /** The BSON of a document; an update keeps the numeric types of the version it replaces. */
+  private encode(meta: CollectionMeta, idKey: Buffer, doc: Document, previous: Document | undefined): Buffer {
+    const stored = previous ? this.getDoc(meta, idKey) : undefined;
+    const typed = stored ? withNumberTypes(doc, BSON.deserialize(stored, { promoteValues: false })) : doc;
+    return Buffer.from(BSON.serialize(typed as Document));
+  }
+
+  /** The id key of another document holding `key` in a unique index, if any. */
+  private firstOwner(index: IndexMeta, key: Buffer, idKey: Buffer): Buffer | undefined {
+    const start = Buffer.concat([prefix(index.id), key]);
+    for (const owner of this.entries.getRange({ start, end: after(start), limit: 2 }).map(({ value }) => value)) {
+      if (!owner.equals(idKey)) return owner;
+    }
+    return undefined;
+  }
+
+  private addEntries(meta: CollectionMeta, index: IndexMeta, doc: Document, idKey: Buffer): void {
+    const { keys, prefixes, multikey } = indexEntries(index, doc);
+    for (const leading of prefixes) this.addCount(Buffer.concat([prefix(index.id), leading]), 1);
+    for (const key of keys) {
+      if (index.unique && this.firstOwner(index, key, idKey)) {
+        throw duplicateKeyError(nsOf(meta), index.name, index.spec.key, doc);
+      }
+      this.entries.putSync(Buffer.concat([prefix(index.id), key, idKey]), idKey);
+    }
+    if (multikey) index.multikey = true;
+  }
+
+  private removeEntries(meta: CollectionMeta, doc: Document, idKey: Buffer): void {
+    for (const index of meta.indexes.values()) {
+      const { keys, prefixes } = indexEntries(index, doc);
+      for (const key of keys) this.entries.removeSync(Buffer.concat([prefix(index.id), key, idKey]));
+      for (const leading of prefixes) this.addCount(Buffer.concat([prefix(index.id), leading]), -1);
+    }
+  }
+
+  private addCount(key: Buffer, delta: number): void {
+    const name = key.toString('latin1');
+    this.countDeltas!.set(name, (this.countDeltas!.get(name) ?? 0) + delta);
+  }
+
+  private saveCounts(deltas: Map<string, number>): void {
+    for (const [name, delta] of deltas) {
+      if (delta === 0) continue;
+      const key = Buffer.from(name, 'latin1');
+      const next = (this.counts.get(key) ?? 0) + delta;
+      if (next > 0) this.counts.putSync(key, next);
+      else this.counts.removeSync(key);
+    }
+  }
+
+  private removeIndexData(index: IndexMeta): void {
+    this.removeRange(this.entries, this.indexRange(index));
+    this.removeRange(this.counts, this.indexRange(index));
+  }
+
+  private recordChange(meta: CollectionMeta, idKey: Buffer): void {
+    if (this.openTransactions > 0) this.changes.set(this.docKey(meta, idKey).toString('latin1'), this.seq);
+  }
+
+  private docKey(meta: CollectionMeta, idKey: Buffer): Buffer {
+    return Buffer.concat([prefix(meta.id), idKey]);
+  }
+
+  private collectionRange(meta: CollectionMeta): KeyRange {
+    return { start: prefix(meta.id), end: prefix(meta.id + 1) };
+  }
+
+  private indexRange(index: IndexMeta): KeyRange {
+    return { start: prefix(index.id), end: prefix(index.id + 1) };
+  }
+
+  private removeRange(db: Database<unknown, Buffer>, range: KeyRange): void {
+    for (const key of [...db.getKeys(range)]) db.removeSync(key);
+  }
+
+  private saveCollection(meta: CollectionMeta): void {
+    this.catalog.putSync(nsOf(meta), Buffer.from(BSON.serialize(storedCollection(meta))));
+  }
+
+  private allocateId(): number {
+    const id = ((this.meta.get('nextId') as number | undefined) ?? 1) as number;
+    this.meta.putSync('nextId', id + 1);
+    return id;
+  }
+}
+
+/** LMDB range options for `[start, end)`, walked backwards on request. */
+function rangeOptions(bounds: KeyRange, reverse: boolean, snapshot: Snapshot) {
+  return reverse
+    ? { start: bounds.end, end: bounds.start, reverse: true, exclusiveStart: true, inclusiveEnd: true, transaction: snapshot }
+    : { start: bounds.start, end: bounds.end, transaction: snapshot };
+}
+
+const SAMPLE = 1000;
+
+/** Total bytes of `count` entries, extrapolated from the first ones. */
+function estimate(db: Database<Buffer, Buffer>, range: KeyRange, count: number): number {
+  let sampled = 0;
+  let bytes = 0;
+  for (const { key, value } of db.getRange({ ...range, limit: SAMPLE })) {
+    sampled++;
+    bytes += key.length + value.length;
+  }
+  return sampled ? Math.round((bytes / sampled) * count) : 0;
+}

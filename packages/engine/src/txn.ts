@@ -1,0 +1,250 @@
+import { BSON, type Document } from 'bson';
+import type { Transaction as ReadTransaction } from 'lmdb';
+import { DuplicateKeyError, writeConflict } from './errors';
+import { duplicateKeyError, ID_INDEX_NAME } from './index-spec';
+import { countMatches, runQuery, streamQuery, type ExecutionStats, type Match, type QueryOptions, type QueryResult, type Source } from './query/execute';
+import { checkNamespace, nsOf, type CollectionMeta } from './storage/catalog';
+import { indexEntries } from './storage/index-keys';
+import { encodeValue } from './storage/sort-key';
+import type { Store } from './storage/store';
+
+/** How statements read and write: straight into the store, or buffered in a multi-document transaction. */
+export interface Unit {
+  collection(db: string, name: string): CollectionMeta | undefined;
+  ensureCollection(db: string, name: string): CollectionMeta;
+  query(meta: CollectionMeta | undefined, options: QueryOptions): QueryResult;
+  /** The matches read lazily by a cursor, when the query allows it; `close` releases what the reading holds. */
+  stream(meta: CollectionMeta | undefined, options: QueryOptions): { matches: Iterable<Match>; close(): void } | undefined;
+  count(meta: CollectionMeta | undefined, filter: Document | undefined, hint?: unknown): { n: number; stats: ExecutionStats };
+  insert(meta: CollectionMeta, doc: Document): void;
+  replace(meta: CollectionMeta, previous: Document, doc: Document): void;
+  remove(meta: CollectionMeta, doc: Document): void;
+}
+
+/** Statements outside a transaction: they run inside the command's LMDB write transaction (or read the latest state). */
+export class DirectUnit implements Unit {
+  constructor(private readonly store: Store) {}
+
+  collection(db: string, name: string): CollectionMeta | undefined {
+    return this.store.collections.get(`${db}.${name}`);
+  }
+
+  ensureCollection(db: string, name: string): CollectionMeta {
+    return this.store.createCollection(db, name);
+  }
+
+  query(meta: CollectionMeta | undefined, options: QueryOptions): QueryResult {
+    return runQuery({ store: this.store, meta }, options);
+  }
+
+  stream(meta: CollectionMeta | undefined, options: QueryOptions) {
+    const snapshot = this.store.readSnapshot();
+    const matches = streamQuery({ store: this.store, meta, snapshot }, options);
+    if (!matches) {
+      snapshot.done();
+      return undefined;
+    }
+    return { matches, close: () => snapshot.done() };
+  }
+
+  count(meta: CollectionMeta | undefined, filter: Document | undefined, hint?: unknown) {
+    return countMatches({ store: this.store, meta }, filter, hint);
+  }
+
+  insert(meta: CollectionMeta, doc: Document): void {
+    if (this.store.hasDoc(meta, encodeValue(doc._id))) throw duplicateKeyError(nsOf(meta), ID_INDEX_NAME, { _id: 1 }, doc);
+    this.store.put(meta, doc, undefined);
+  }
+
+  replace(meta: CollectionMeta, previous: Document, doc: Document): void {
+    this.store.put(meta, doc, previous);
+  }
+
+  remove(meta: CollectionMeta, doc: Document): void {
+    this.store.remove(meta, doc);
+  }
+}
+
+/** Which open multi-document transaction has written a document (`ns\0idKey`). */
+export type LockTable = Map<string, Transaction>;
+
+interface Pending {
+  meta: CollectionMeta;
+  /** `_id` sort key (latin1) → the new document, or null for a delete. */
+  docs: Map<string, Document | null>;
+}
+
+/**
+ * A multi-document transaction: reads see the LMDB snapshot taken at its start plus its own writes, which are
+ * buffered and committed in one LMDB transaction. Conflicts are detected optimistically: writing a document that
+ * another open transaction has written, or that changed since the snapshot, answers WriteConflict (112).
+ */
+export class Transaction implements Unit {
+  private readonly pending = new Map<string, Pending>();
+  /** Collections first written by this transaction: created only if it commits. */
+  private readonly created = new Map<string, CollectionMeta>();
+  private readonly snapshot: ReadTransaction;
+  private readonly startSeq: number;
+  private finished = false;
+
+  constructor(
+    private readonly store: Store,
+    private readonly locks: LockTable,
+  ) {
+    const { snapshot, seq } = store.openSnapshot();
+    this.snapshot = snapshot;
+    this.startSeq = seq;
+  }
+
+  get active(): boolean {
+    return !this.finished;
+  }
+
+  collection(db: string, name: string): CollectionMeta | undefined {
+    const ns = `${db}.${name}`;
+    return this.store.collections.get(ns) ?? this.created.get(ns);
+  }
+
+  ensureCollection(db: string, name: string): CollectionMeta {
+    const existing = this.collection(db, name);
+    if (existing) return existing;
+    checkNamespace(db, name);
+    // Id 0 is never allocated, so the store holds nothing under it: reads see only this transaction's writes.
+    const meta: CollectionMeta = { id: 0, db, name, options: {}, indexes: new Map() };
+    this.created.set(nsOf(meta), meta);
+    return meta;
+  }
+
+  private source(meta: CollectionMeta | undefined): Source {
+    return { store: this.store, meta, snapshot: this.snapshot, pending: meta ? this.pending.get(nsOf(meta))?.docs : undefined };
+  }
+
+  query(meta: CollectionMeta | undefined, options: QueryOptions): QueryResult {
+    return runQuery(this.source(meta), options);
+  }
+
+  /** Results are materialised: the transaction's snapshot ends with it, possibly before its cursors do. */
+  stream(): undefined {
+    return undefined;
+  }
+
+  count(meta: CollectionMeta | undefined, filter: Document | undefined, hint?: unknown) {
+    return countMatches(this.source(meta), filter, hint);
+  }
+
+  insert(meta: CollectionMeta, doc: Document): void {
+    const idKey = encodeValue(doc._id);
+    if (this.current(meta, idKey)) throw duplicateKeyError(nsOf(meta), ID_INDEX_NAME, { _id: 1 }, doc);
+    this.write(meta, idKey, doc);
+  }
+
+  replace(meta: CollectionMeta, _previous: Document, doc: Document): void {
+    this.write(meta, encodeValue(doc._id), doc);
+  }
+
+  remove(meta: CollectionMeta, doc: Document): void {
+    this.write(meta, encodeValue(doc._id), null);
+  }
+
+  /** The document as this transaction sees it. */
+  private current(meta: CollectionMeta, idKey: Buffer): Document | undefined {
+    const pending = this.pending.get(nsOf(meta))?.docs;
+    const key = idKey.toString('latin1');
+    if (pending?.has(key)) return pending.get(key) ?? undefined;
+    const bytes = this.store.getDoc(meta, idKey, this.snapshot);
+    return bytes ? BSON.deserialize(bytes) : undefined;
+  }
+
+  private write(meta: CollectionMeta, idKey: Buffer, doc: Document | null): void {
+    const ns = nsOf(meta);
+    const lockKey = `${ns}\0${idKey.toString('latin1')}`;
+    const holder = this.locks.get(lockKey);
+    if (holder && holder !== this) throw writeConflict();
+    if (this.store.lastChange(meta, idKey) > this.startSeq) throw writeConflict();
+    if (doc) this.checkUnique(meta, idKey, doc);
+    let pending = this.pending.get(ns);
+    if (!pending) this.pending.set(ns, (pending = { meta, docs: new Map() }));
+    pending.docs.set(idKey.toString('latin1'), doc);
+    this.locks.set(lockKey, this);
+  }
+
+  /** A unique key is taken by another document of the snapshot (not rewritten here) or of the pending writes. */
+  private checkUnique(meta: CollectionMeta, idKey: Buffer, doc: Document): void {
+    const pending = this.pending.get(nsOf(meta))?.docs;
+    for (const index of meta.indexes.values()) {
+      if (!index.unique) continue;
+      for (const key of indexEntries(index, doc).keys) {
+        const owners = this.store.scanIndex(index, { start: key, end: Buffer.concat([key, Buffer.from([0xff])]) }, false, this.snapshot);
+        for (const owner of owners) {
+          if (owner.equals(idKey) || pending?.has(owner.toString('latin1'))) continue;
+          throw duplicateKeyError(nsOf(meta), index.name, index.spec.key, doc);
+        }
+        for (const [other, otherDoc] of pending ?? []) {
+          if (other === idKey.toString('latin1') || !otherDoc) continue;
+          if (indexEntries(index, otherDoc).keys.some((otherKey) => otherKey.equals(key))) {
+            throw duplicateKeyError(nsOf(meta), index.name, index.spec.key, doc);
+          }
+        }
+      }
+    }
+  }
+
+  /** Validates and applies the writes in one LMDB transaction; resolves once they are on disk. */
+  async commit(): Promise<void> {
+    if (this.finished) return;
+    try {
+      this.validate();
+      const targets = [...this.pending.values()].map((pending) => ({
+        pending,
+        meta: pending.meta.id === 0 ? this.store.createCollection(pending.meta.db, pending.meta.name) : pending.meta,
+      }));
+      this.store.write(() => {
+        for (const { pending, meta } of targets) {
+          for (const [key, doc] of pending.docs) {
+            const idKey = Buffer.from(key, 'latin1');
+            const stored = this.store.getDoc(meta, idKey);
+            const previous = stored ? BSON.deserialize(stored) : undefined;
+            if (doc) this.store.put(meta, doc, previous);
+            else if (previous) this.store.remove(meta, previous);
+          }
+        }
+      });
+    } catch (error) {
+      // A unique key taken by a transaction that committed first is a conflict: the driver retries the whole thing.
+      if (error instanceof DuplicateKeyError) throw writeConflict();
+      throw error;
+    } finally {
+      this.finish();
+    }
+    await this.store.durable();
+  }
+
+  abort(): void {
+    if (!this.finished) this.finish();
+  }
+
+  /** Nothing this transaction wrote changed underneath it, and its collections are still the ones it read. */
+  private validate(): void {
+    for (const { meta, docs } of this.pending.values()) {
+      const live = this.store.collections.get(nsOf(meta));
+      // A collection this transaction creates may have been created by another commit meanwhile: check that one.
+      const target = meta.id === 0 ? live : meta;
+      if (meta.id !== 0 && live !== meta) throw writeConflict();
+      if (!target) continue;
+      for (const key of docs.keys()) {
+        if (this.store.lastChange(target, Buffer.from(key, 'latin1')) > this.startSeq) throw writeConflict();
+      }
+    }
+  }
+
+  private finish(): void {
+    this.finished = true;
+    this.store.closeSnapshot(this.snapshot);
+    for (const [ns, { docs }] of this.pending) {
+      for (const key of docs.keys()) {
+        const lockKey = `${ns}\0${key}`;
+        if (this.locks.get(lockKey) === this) this.locks.delete(lockKey);
+      }
+    }
+  }
+}

@@ -1,0 +1,129 @@
+import { Double, Int32, Long, type Collection } from 'mongodb';
+import { suiteStore } from './support/store';
+import { serverError, type Doc } from './helpers';
+
+/** MongoDB's limits are enforced before a write is acknowledged; retried writes apply once; numbers keep their type. */
+
+const store = suiteStore('limits');
+
+function fresh(): Collection<Doc> {
+  return store.fresh<Doc>();
+}
+
+function nested(depth: number): Doc {
+  let doc: Doc = { leaf: true };
+  for (let i = 1; i < depth; i++) doc = { child: doc };
+  return doc;
+}
+
+describe('document limits', () => {
+  it('a document over 16 MiB is refused (10334) and nothing is stored', async () => {
+    const coll = fresh();
+    const error = await serverError(coll.insertOne({ _id: 1, blob: 'x'.repeat(16 * 1024 * 1024) }));
+    expect(error.code).toBe(10334);
+    expect(await coll.countDocuments()).toBe(0);
+    await coll.insertOne({ _id: 2, small: true });
+    expect(await coll.find({}).toArray()).toEqual([{ _id: 2, small: true }]);
+  });
+
+  it('an update that would grow a document past 16 MiB is refused and leaves it unchanged', async () => {
+    const coll = fresh();
+    const half = 'y'.repeat(9 * 1024 * 1024);
+    await coll.insertOne({ _id: 1, a: half });
+    const error = await serverError(coll.updateOne({ _id: 1 }, { $set: { b: half } }));
+    expect([10334, 17419]).toContain(error.code);
+    const stored = await coll.findOne({ _id: 1 });
+    expect(stored?.b).toBeUndefined();
+    expect(stored?.a).toHaveLength(half.length);
+  });
+
+  it('nesting deeper than 100 levels is refused (15)', async () => {
+    const coll = fresh();
+    const error = await serverError(coll.insertOne({ _id: 1, deep: nested(150) }));
+    expect(error.code).toBe(15);
+    expect(await coll.countDocuments()).toBe(0);
+    await coll.insertOne({ _id: 2, deep: nested(20) });
+    expect(await coll.countDocuments()).toBe(1);
+  });
+});
+
+describe('retryable writes', () => {
+  it('an update resent with the same session and txnNumber is applied once and answers the same', async () => {
+    const coll = fresh();
+    await coll.insertOne({ _id: 1, n: 0 });
+    const session = store.client.startSession();
+    try {
+      const command = { update: coll.collectionName, updates: [{ q: { _id: 1 }, u: { $inc: { n: 1 } } }], txnNumber: Long.fromNumber(41) };
+      const first = await store.db.command(command, { session });
+      const retry = await store.db.command(command, { session });
+      expect(retry.n).toBe(first.n);
+      expect(retry.nModified).toBe(first.nModified);
+      expect((await coll.findOne({ _id: 1 }))?.n).toBe(1);
+      // The next txnNumber is a new write.
+      await store.db.command({ ...command, txnNumber: Long.fromNumber(42) }, { session });
+      expect((await coll.findOne({ _id: 1 }))?.n).toBe(2);
+    } finally {
+      await session.endSession();
+    }
+  });
+
+  it('an insert resent with the same txnNumber does not fail as a duplicate', async () => {
+    const coll = fresh();
+    const session = store.client.startSession();
+    try {
+      const command = { insert: coll.collectionName, documents: [{ _id: 'once' }], txnNumber: Long.fromNumber(7) };
+      expect((await store.db.command(command, { session })).n).toBe(1);
+      const retry = await store.db.command(command, { session });
+      expect(retry.n).toBe(1);
+      expect(retry.writeErrors).toBeUndefined();
+      expect(await coll.countDocuments()).toBe(1);
+    } finally {
+      await session.endSession();
+    }
+  });
+});
+
+describe('numeric BSON types', () => {
+  it('Int32, Int64 and Double (even holding a whole number) come back with their type', async () => {
+    const coll = fresh();
+    await coll.insertOne({ _id: 1, i: new Int32(5), l: Long.fromNumber(5), d: new Double(5), f: new Double(2.5) });
+    const raw = await coll.findOne({ _id: 1 }, { promoteValues: false });
+    expect(raw?.i).toBeInstanceOf(Int32);
+    expect(raw?.l).toBeInstanceOf(Long);
+    expect(raw?.d).toBeInstanceOf(Double);
+    expect(raw?.f).toBeInstanceOf(Double);
+    expect(Number(raw?.d)).toBe(5);
+    // The values still compare as numbers.
+    expect(await coll.countDocuments({ i: 5, l: 5, d: 5 })).toBe(1);
+  });
+
+  it('$type tells Int32, Int64 and Double apart, a whole-number double included', async () => {
+    const coll = fresh();
+    await coll.insertMany([
+      { _id: 'int', n: new Int32(5) },
+      { _id: 'long', n: Long.fromNumber(5) },
+      { _id: 'double', n: new Double(5) },
+      { _id: 'fraction', n: new Double(5.5) },
+    ]);
+    const ids = async (type: string) => (await coll.find({ n: { $type: type } }).sort({ _id: 1 }).toArray()).map((doc) => doc._id);
+    expect(await ids('int')).toEqual(['int']);
+    expect(await ids('long')).toEqual(['long']);
+    expect(await ids('double')).toEqual(['double', 'fraction']);
+    expect(await ids('number')).toEqual(['double', 'fraction', 'int', 'long']);
+    expect(await coll.countDocuments({ n: { $type: 'double' }, _id: { $ne: 'fraction' } })).toBe(1);
+  });
+
+  it('an update keeps the types of the numbers it does not touch, and of those it increments', async () => {
+    const coll = fresh();
+    await coll.insertOne({ _id: 1, i: new Int32(3), l: Long.fromNumber(7), d: new Double(5), nested: { d: new Double(2) }, list: [new Double(1)] });
+    await coll.updateOne({ _id: 1 }, { $set: { note: 'changed' }, $inc: { d: 1, l: 1 } });
+    const raw = await coll.findOne({ _id: 1 }, { promoteValues: false });
+    expect(raw?.i).toBeInstanceOf(Int32);
+    expect(raw?.l).toBeInstanceOf(Long);
+    expect(Number(raw?.l)).toBe(8);
+    expect(raw?.d).toBeInstanceOf(Double);
+    expect(Number(raw?.d)).toBe(6);
+    expect(raw?.nested.d).toBeInstanceOf(Double);
+    expect(raw?.list[0]).toBeInstanceOf(Double);
+  });
+});

@@ -8,12 +8,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../src/config';
-import { createAccount, createApiKey } from '../src/domain/auth/admin';
-import { SCOPES } from '../src/domain/auth/scopes';
 import { startGateway } from '../src/gateway';
 import { createLogger } from '../src/logger';
 import { connectStore } from '../src/store/connect';
 import { startBaselines } from './baselines';
+import { client, NOTES, seed, SUPPLIER_FIELDS } from './seed';
 import { printPairs, sideBySide, type PairResult } from './side-by-side';
 
 interface Row {
@@ -22,10 +21,6 @@ interface Row {
   msPerRequest: number;
   commands: number;
 }
-
-const SUPPLIER_FIELDS = `id name email phone taxId contactName address { text street city state postalCode country }
-  fiscalInfo { condicionIva } category tags notes status createdAt updatedAt`;
-const NOTES = (first: number) => `{ deliveryNotes(first: ${first}) { totalCount nodes { number customer { name } items { quantity product { name sku } } } } }`;
 
 async function main(): Promise<void> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gateway-bench-'));
@@ -36,45 +31,13 @@ async function main(): Promise<void> {
   const commands = new Map<string, number>();
   gateway.store.events.on('request', ({ requestId, commands: count }: { requestId: string; commands: number }) => commands.set(requestId, count));
   try {
-    const accountId = (await createAccount(gateway.store, { name: 'Bench SA', cuit: '30-71234567-1' })).toHexString();
-    const { key } = await createApiKey(gateway.store, { accountId, scopes: [...SCOPES] });
-    const send = async (base: string, method: string, url: string, body?: unknown) => {
-      const response = await fetch(`${base}${url}`, {
-        method,
-        headers: { 'x-api-key': key, ...(body ? { 'content-type': 'application/json' } : {}) },
-        body: body ? JSON.stringify(body) : undefined,
-      });
-      const text = await response.text();
-      if (!response.ok || text.startsWith('{"errors"')) throw new Error(`${method} ${url} → ${response.status} ${text.slice(0, 300)}`);
-      return { text, requestId: response.headers.get('x-request-id')! };
-    };
+    const { key } = await seed(gateway.store, gateway.url);
+    const { send } = client(key);
     const call = async (method: string, url: string, body?: unknown) => {
       const { text, requestId } = await send(gateway.url, method, url, body);
       return { json: JSON.parse(text) as { success?: boolean; data?: any }, requestId };
     };
     const gql = (query: string, variables: Record<string, unknown> = {}) => call('POST', '/graphql', { query, variables });
-
-    // Seed: 200 suppliers, 100 customers, 100 products, 100 issued delivery notes of 3 lines each.
-    const supplier = (i: number) => ({
-      name: `Proveedor ${i}`,
-      tax_id: `T-${i}`,
-      email: `proveedor${i}@example.com`,
-      address: i % 2 ? `Calle ${i} 123, Rosario` : { street: `Calle ${i} 123`, city: 'Rosario', country: 'AR' },
-      fiscal_info: { condicion_iva: 'responsable_inscripto' },
-      category: 'insumos',
-      tags: ['bench'],
-    });
-    await call('POST', '/api/v1/suppliers/bulk/create/', { items: Array.from({ length: 200 }, (_, i) => supplier(i)) });
-    const customers: string[] = [];
-    const products: string[] = [];
-    for (let i = 0; i < 100; i++) {
-      customers.push((await gql('mutation($i: CreateCustomerInput!) { createCustomer(input: $i) { id } }', { i: { name: `Cliente ${i}` } })).json.data!.createCustomer.id);
-      products.push((await gql('mutation($i: CreateProductInput!) { createProduct(input: $i) { id } }', { i: { name: `Producto ${i}`, sku: `SKU-${i}`, price: 10.5, stock: 1000 } })).json.data!.createProduct.id);
-    }
-    for (let i = 0; i < 100; i++) {
-      const items = [0, 1, 2].map((j) => ({ description: `Línea ${j}`, quantity: 1, productId: products[(i + j) % 100], unitPrice: 10.5 }));
-      await gql('mutation($i: CreateDeliveryNoteInput!) { createDeliveryNote(input: $i) { id } }', { i: { customerId: customers[i], items, status: 'issued' } });
-    }
     const supplierId = (await call('GET', '/api/v1/suppliers/list/?limit=1')).json.data.items[0]._id as string;
 
     const cases: Array<[string, number, () => Promise<{ requestId: string }>]> = [

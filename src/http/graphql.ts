@@ -1,10 +1,11 @@
 import { ApolloServer, type BaseContext } from '@apollo/server';
-import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import type { GraphQLFormattedError, GraphQLSchema } from 'graphql';
 import type { RequestContext } from '../domain/context';
 import type { Logger } from '../logger';
 import { toClientError } from './client-errors';
 import { limitsPlugin } from './graphql-limits';
+import { noStorePlugin } from './no-store';
 
 /** Error shape for GraphQL clients: message, locations, path, and `extensions.code` (+ `details`); never a stack. */
 export function formatGraphQLError(log: Logger) {
@@ -20,7 +21,7 @@ export function createApolloServer(schema: GraphQLSchema, log: Logger): ApolloSe
   return new ApolloServer<RequestContext & BaseContext>({
     schema,
     introspection: true,
-    plugins: [limitsPlugin(schema), ApolloServerPluginLandingPageDisabled()],
+    plugins: [limitsPlugin(schema), ApolloServerPluginLandingPageDisabled(), ApolloServerPluginCacheControlDisabled(), noStorePlugin()],
     // The gateway drains and stops Apollo itself on SIGTERM/SIGINT (Apollo would re-send the signal and kill it).
     stopOnTerminationSignals: false,
     formatError: formatGraphQLError(log),

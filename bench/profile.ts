@@ -1,5 +1,5 @@
 /**
- * Where a gateway request's CPU time goes: `npm run bench:profile [rest-list|graphql-list|notes] [requests]`.
+ * Where a gateway request's CPU time goes: `npm run bench:profile [rest-list|graphql-list|notes|raw-list|lookup-notes] [requests]`.
  * Seeds the bench account, sends the chosen request repeatedly under V8's sampling profiler, writes the profile
  * (open it in Chrome DevTools) and prints the functions and packages with the most self time. The HTTP client
  * runs in the same process: its share shows as node's own code.
@@ -11,6 +11,8 @@ import path from 'node:path';
 import { loadConfig } from '../src/config';
 import { startGateway } from '../src/gateway';
 import { createLogger } from '../src/logger';
+import { connectStore } from '../src/store/connect';
+import { startBaselines } from './baselines';
 import { client, NOTES, seed, SUPPLIER_FIELDS } from './seed';
 
 interface ProfileNode {
@@ -62,7 +64,9 @@ async function main(): Promise<void> {
   const requests = Number(process.argv[3] ?? 300);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gateway-profile-'));
   const config = loadConfig({ PORT: '0', DATA_DIR: dir, LOG_LEVEL: 'silent', NODE_ENV: 'production' });
-  const gateway = await startGateway({ config, log: createLogger('silent') });
+  const connection = await connectStore({ dataDir: dir });
+  const gateway = await startGateway({ config, log: createLogger('silent'), connection });
+  const baselines = await startBaselines(connection.uri, gateway.store.db.databaseName);
   try {
     const { key } = await seed(gateway.store, gateway.url);
     const { send } = client(key);
@@ -70,6 +74,8 @@ async function main(): Promise<void> {
       'rest-list': () => send(gateway.url, 'GET', '/api/v1/suppliers/list/?limit=20'),
       'graphql-list': () => send(gateway.url, 'POST', '/graphql', { query: `{ suppliers(first: 20) { totalCount nodes { ${SUPPLIER_FIELDS} } } }` }),
       notes: () => send(gateway.url, 'POST', '/graphql', { query: NOTES(100) }),
+      'raw-list': () => send(baselines.url, 'GET', '/suppliers'),
+      'lookup-notes': () => send(baselines.url, 'GET', '/delivery-notes?first=100'),
     };
     const run = runs[which];
     if (!run) throw new Error(`unknown request ${which}; one of ${Object.keys(runs).join(', ')}`);
@@ -82,12 +88,16 @@ async function main(): Promise<void> {
     for (let i = 0; i < requests; i++) await run();
     const { profile } = (await session.post('Profiler.stop')) as unknown as { profile: Profile };
     session.disconnect();
+    const idle = new Set(profile.nodes.filter((node) => node.callFrame.functionName === '(idle)').map((node) => node.id));
     const file = path.join(os.tmpdir(), `gateway-${which}.cpuprofile`);
     fs.writeFileSync(file, JSON.stringify(profile));
-    console.log(`profile of ${requests} requests (${which}) written to ${file}`);
+    const busy = profile.samples.reduce((sum, id, i) => (idle.has(id) ? sum : sum + (profile.timeDeltas[i] ?? 0)), 0);
+    console.log(`profile of ${requests} requests (${which}) written to ${file}: ${(busy / 1000 / requests).toFixed(2)} ms of this process's CPU a request`);
     summarise(profile, 25);
   } finally {
+    await baselines.stop();
     await gateway.stop();
+    await connection.close();
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }

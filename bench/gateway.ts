@@ -4,6 +4,7 @@
  * prints two markdown tables: requests/s, ms per request and the MongoDB commands of each request; and the
  * gateway side by side with hand-written endpoints (bench/baselines.ts) answering the same bytes.
  */
+import './production';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

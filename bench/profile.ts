@@ -4,6 +4,7 @@
  * (open it in Chrome DevTools) and prints the functions and packages with the most self time. The HTTP client
  * runs in the same process: its share shows as node's own code.
  */
+import './production';
 import fs from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import os from 'node:os';

@@ -80,9 +80,9 @@ async function main(): Promise<void> {
       }
     }
     const pairs: PairResult[] = [];
-    pairs.push(await sideBySide({ label: 'REST list of 20 suppliers ÷ raw Express + driver handler', gateway: restList, baseline: rawList, requests: 250, target: 0.9 }));
-    pairs.push(await sideBySide({ label: 'GraphQL suppliers(first: 20) ÷ the same raw handler', gateway: gqlList, baseline: rawList, requests: 250, target: 0.8 }));
-    pairs.push(await sideBySide({ label: 'GraphQL 100 delivery notes × customer × products ÷ one $lookup aggregation', gateway: gqlNotes, baseline: lookupNotes, requests: 40, target: 0.6 }));
+    pairs.push(await sideBySide({ label: 'REST list of 20 suppliers ÷ raw Express + driver handler', gateway: restList, baseline: rawList, requests: 60, target: 0.9 }));
+    pairs.push(await sideBySide({ label: 'GraphQL suppliers(first: 20) ÷ the same raw handler', gateway: gqlList, baseline: rawList, requests: 60, target: 0.8 }));
+    pairs.push(await sideBySide({ label: 'GraphQL 100 delivery notes × customer × products ÷ one $lookup aggregation', gateway: gqlNotes, baseline: lookupNotes, requests: 10, target: 0.6 }));
 
     const cpus = os.cpus();
     console.log(`\nnode ${process.version} · ${cpus[0]?.model ?? 'unknown CPU'} · ${cpus.length} cores · embedded engine · one sequential client\n`);

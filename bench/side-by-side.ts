@@ -1,6 +1,6 @@
 /**
- * Two request paths timed side by side: the same number of sequential requests of each, in alternating rounds
- * (A B, B A, …), so that a noisy neighbour slows both rather than whichever happened to run at the time.
+ * Two request paths timed side by side: the same number of sequential requests of each, in many short alternating
+ * rounds (A B, B A, …), so that a noisy neighbour slows both rather than whichever happened to run at the time.
  */
 export interface Pair {
   label: string;
@@ -26,8 +26,8 @@ async function timed(run: () => Promise<unknown>, count: number): Promise<number
   return Number(process.hrtime.bigint() - started) / 1e6;
 }
 
-export async function sideBySide(pair: Pair, rounds = 6): Promise<PairResult> {
-  const warmUp = Math.ceil(pair.requests / 2);
+export async function sideBySide(pair: Pair, rounds = 20): Promise<PairResult> {
+  const warmUp = pair.requests * 2;
   await timed(pair.gateway, warmUp);
   await timed(pair.baseline, warmUp);
   let gatewayMs = 0;

@@ -50,6 +50,36 @@ export function aliasCount(document: DocumentNode): number {
   return aliases;
 }
 
+interface Measures {
+  depth: number;
+  aliases: number;
+  /** Cost by operation name and variables, for variables that are a few plain values (bounded). */
+  costs: Map<string, number>;
+}
+
+/**
+ * Measures of documents already seen. Apollo hands back the same parsed DocumentNode for a repeated query string
+ * (its document cache), so a client repeating a query pays for walking it once, like for parsing and validation.
+ */
+const measured = new WeakMap<DocumentNode, Measures>();
+const MAX_COSTS_PER_DOCUMENT = 100;
+
+function measuresOf(document: DocumentNode): Measures {
+  let measures = measured.get(document);
+  if (!measures) {
+    measures = { depth: documentDepth(document), aliases: aliasCount(document), costs: new Map() };
+    measured.set(document, measures);
+  }
+  return measures;
+}
+
+/** A key for the cost when the variables are a few short plain values (page sizes, ids); objects are not keyed. */
+function costKey(operationName: string | null | undefined, variables: Record<string, unknown> | undefined): string | undefined {
+  const values = Object.values(variables ?? {});
+  const plain = values.every((value) => value === null || ['number', 'boolean'].includes(typeof value) || (typeof value === 'string' && value.length <= 200));
+  return plain && values.length <= 10 ? `${operationName ?? ''}\n${JSON.stringify(variables ?? {})}` : undefined;
+}
+
 /**
  * Refuses, before execution, documents nested deeper than maxDepth, with more than maxAliases aliases, or costing
  * more than maxCost: 1 per field, list fields multiplied by their page size (see `complexity` on fields).
@@ -59,22 +89,25 @@ export function limitsPlugin(schema: GraphQLSchema): ApolloServerPlugin {
     async requestDidStart() {
       return {
         async didResolveOperation({ request, document }) {
-          const depth = documentDepth(document);
+          const { depth, aliases, costs } = measuresOf(document);
           if (depth > LIMITS.maxDepth) throw tooComplex(`query depth ${depth} exceeds the maximum of ${LIMITS.maxDepth}`);
-          const aliases = aliasCount(document);
           if (aliases > LIMITS.maxAliases) throw tooComplex(`the document uses ${aliases} aliases; the maximum is ${LIMITS.maxAliases}`);
-          let cost: number;
-          try {
-            cost = getComplexity({
-              schema,
-              query: document,
-              operationName: request.operationName,
-              variables: request.variables,
-              estimators: [fieldExtensionsEstimator(), simpleEstimator({ defaultComplexity: 1 })],
-            });
-          } catch {
-            // Variables that do not fit their types: execution reports them as BAD_USER_INPUT (400).
-            return;
+          const key = costKey(request.operationName, request.variables);
+          let cost = key === undefined ? undefined : costs.get(key);
+          if (cost === undefined) {
+            try {
+              cost = getComplexity({
+                schema,
+                query: document,
+                operationName: request.operationName,
+                variables: request.variables,
+                estimators: [fieldExtensionsEstimator(), simpleEstimator({ defaultComplexity: 1 })],
+              });
+            } catch {
+              // Variables that do not fit their types: execution reports them as BAD_USER_INPUT (400).
+              return;
+            }
+            if (key !== undefined && costs.size < MAX_COSTS_PER_DOCUMENT) costs.set(key, cost);
           }
           if (cost > LIMITS.maxCost) throw tooComplex(`query cost ${cost} exceeds the maximum of ${LIMITS.maxCost}`);
         },

@@ -4,6 +4,7 @@ import type { GraphQLFormattedError, GraphQLSchema } from 'graphql';
 import type { RequestContext } from '../domain/context';
 import type { Logger } from '../logger';
 import { toClientError } from './client-errors';
+import { compiledExecution } from './compiled-execution';
 import { limitsPlugin } from './graphql-limits';
 import { noStorePlugin } from './no-store';
 
@@ -19,7 +20,7 @@ export function formatGraphQLError(log: Logger) {
 
 export function createApolloServer(schema: GraphQLSchema, log: Logger): ApolloServer<RequestContext & BaseContext> {
   return new ApolloServer<RequestContext & BaseContext>({
-    schema,
+    gateway: compiledExecution(schema),
     introspection: true,
     plugins: [limitsPlugin(schema), ApolloServerPluginLandingPageDisabled(), ApolloServerPluginCacheControlDisabled(), noStorePlugin()],
     // The gateway drains and stops Apollo itself on SIGTERM/SIGINT (Apollo would re-send the signal and kill it).

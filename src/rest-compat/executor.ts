@@ -1,6 +1,6 @@
 import { Router, type Request, type Response } from 'express';
-import { getVariableValues, Kind, parse, validate, type GraphQLSchema, type OperationDefinitionNode } from 'graphql';
-import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
+import { parse, validate, type GraphQLSchema } from 'graphql';
+import { compileOperation, executeCompiled, type CompiledOperation } from '../schema/compiled';
 import { contextOf } from '../http/request-context';
 import { toClientError, toClientErrorOf } from '../http/client-errors';
 import { sendData, sendError } from '../http/envelope';
@@ -9,15 +9,10 @@ import type { RestInput, RestRoute } from './route';
 
 interface CompiledRoute {
   route: RestRoute;
-  operation: OperationDefinitionNode;
-  query: CompiledQuery;
+  compiled: CompiledOperation;
 }
 
-/**
- * Parses, validates and compiles (graphql-jit) every stored document against the schema once, at start-up; a broken
- * one stops start-up, naming the route. Compiled execution skips graphql-js's per-field, per-item work (argument
- * values, field collection, completion), which is what a long list costs.
- */
+/** Parses, validates and compiles every stored document against the schema once; a broken one stops start-up, naming the route. */
 export function compileRoutes(schema: GraphQLSchema, routes: RestRoute[]): CompiledRoute[] {
   const problems: string[] = [];
   const compiled: CompiledRoute[] = [];
@@ -25,11 +20,10 @@ export function compileRoutes(schema: GraphQLSchema, routes: RestRoute[]): Compi
     try {
       const document = parse(route.document);
       const errors = validate(schema, document);
-      const query = errors.length ? undefined : compileQuery(schema, document);
-      const operation = document.definitions.find((definition): definition is OperationDefinitionNode => definition.kind === Kind.OPERATION_DEFINITION);
+      const operation = errors.length ? undefined : compileOperation(schema, document);
       if (errors.length) problems.push(`${route.method.toUpperCase()} ${route.path}: ${errors.map((e) => e.message).join('; ')}`);
-      else if (!query || !isCompiledQuery(query) || !operation) problems.push(`${route.method.toUpperCase()} ${route.path}: cannot be compiled`);
-      else compiled.push({ route, operation, query });
+      else if (!operation) problems.push(`${route.method.toUpperCase()} ${route.path}: cannot be compiled`);
+      else compiled.push({ route, compiled: operation });
     } catch (error) {
       problems.push(`${route.method.toUpperCase()} ${route.path}: ${(error as Error).message}`);
     }
@@ -43,16 +37,12 @@ export function expressPath(openApiPath: string): string {
 }
 
 /** Runs a route's stored operation with the request's context and answers in the legacy envelope. */
-async function handle(schema: GraphQLSchema, { route, operation, query }: CompiledRoute, req: Request, res: Response): Promise<void> {
+async function handle(schema: GraphQLSchema, { route, compiled }: CompiledRoute, req: Request, res: Response): Promise<void> {
   const context = contextOf(res);
   const input: RestInput = { params: req.params as Record<string, string>, query: req.query as Record<string, unknown>, body: req.body };
   const report = (error: unknown) => context.log.error({ err: error }, 'unexpected error in a REST route');
   try {
-    const variables = route.variables(input);
-    // Variables are coerced by graphql-js first: its messages are the ones REST turns into field paths, and this
-    // way they are exactly what graphql-js's execute would answer (execute checks with the same call and limit).
-    const coercion = getVariableValues(schema, operation.variableDefinitions ?? [], variables, { maxErrors: 50 });
-    const result = coercion.errors ? { errors: coercion.errors } : await query.query(undefined, context, variables);
+    const result = await executeCompiled(schema, compiled, route.variables(input), context);
     if (result.errors?.length) {
       const error = toClientErrorOf(result.errors, report);
       sendError(res, { ...error, details: error.details.map((detail) => ({ ...detail, path: restPath(detail.path, route.pathRenames) })) });

@@ -5,15 +5,9 @@
  * gateway side by side with hand-written endpoints (bench/baselines.ts) answering the same bytes.
  */
 import './production';
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
-import { loadConfig } from '../src/config';
-import { startGateway } from '../src/gateway';
-import { createLogger } from '../src/logger';
-import { connectStore } from '../src/store/connect';
-import { startBaselines } from './baselines';
-import { client, NOTES, seed, SUPPLIER_FIELDS } from './seed';
+import { runBench, withSeededGateway } from './harness';
+import { NOTES, SUPPLIER_FIELDS } from './seed';
 import { printPairs, sideBySide, type PairResult } from './side-by-side';
 
 interface Row {
@@ -23,17 +17,10 @@ interface Row {
   commands: number;
 }
 
-async function main(): Promise<void> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gateway-bench-'));
-  const config = loadConfig({ PORT: '0', DATA_DIR: dir, LOG_LEVEL: 'silent', NODE_ENV: 'production' });
-  const connection = await connectStore({ dataDir: dir });
-  const gateway = await startGateway({ config, log: createLogger('silent'), connection });
-  const baselines = await startBaselines(connection.uri, gateway.store.db.databaseName);
-  const commands = new Map<string, number>();
-  gateway.store.events.on('request', ({ requestId, commands: count }: { requestId: string; commands: number }) => commands.set(requestId, count));
-  try {
-    const { key } = await seed(gateway.store, gateway.url);
-    const { send } = client(key);
+runBench('gateway', () =>
+  withSeededGateway('bench', async ({ gateway, baselines, send }) => {
+    const commands = new Map<string, number>();
+    gateway.store.events.on('request', ({ requestId, commands: count }: { requestId: string; commands: number }) => commands.set(requestId, count));
     const call = async (method: string, url: string, body?: unknown) => {
       const { text, requestId } = await send(gateway.url, method, url, body);
       return { json: JSON.parse(text) as { success?: boolean; data?: any }, requestId };
@@ -93,15 +80,5 @@ async function main(): Promise<void> {
     }
     console.log('\nSide by side (same engine, same data, alternating rounds):\n');
     printPairs(pairs);
-  } finally {
-    await baselines.stop();
-    await gateway.stop();
-    await connection.close();
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-main().catch((error: Error) => {
-  console.error(`bench:gateway failed: ${error.stack ?? error.message}`);
-  process.exitCode = 1;
-});
+  }),
+);

@@ -9,12 +9,8 @@ import fs from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { loadConfig } from '../src/config';
-import { startGateway } from '../src/gateway';
-import { createLogger } from '../src/logger';
-import { connectStore } from '../src/store/connect';
-import { startBaselines } from './baselines';
-import { client, NOTES, seed, SUPPLIER_FIELDS } from './seed';
+import { runBench, withSeededGateway } from './harness';
+import { NOTES, SUPPLIER_FIELDS } from './seed';
 
 interface ProfileNode {
   id: number;
@@ -60,17 +56,11 @@ function summarise(profile: Profile, top: number): void {
   print('self time by function', selfByFunction);
 }
 
-async function main(): Promise<void> {
-  const which = process.argv[2] ?? 'notes';
-  const requests = Number(process.argv[3] ?? 300);
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gateway-profile-'));
-  const config = loadConfig({ PORT: '0', DATA_DIR: dir, LOG_LEVEL: 'silent', NODE_ENV: 'production' });
-  const connection = await connectStore({ dataDir: dir });
-  const gateway = await startGateway({ config, log: createLogger('silent'), connection });
-  const baselines = await startBaselines(connection.uri, gateway.store.db.databaseName);
-  try {
-    const { key } = await seed(gateway.store, gateway.url);
-    const { send } = client(key);
+const which = process.argv[2] ?? 'notes';
+const requests = Number(process.argv[3] ?? 300);
+
+runBench('profile', () =>
+  withSeededGateway('profile', async ({ gateway, baselines, send }) => {
     const runs: Record<string, () => Promise<unknown>> = {
       'rest-list': () => send(gateway.url, 'GET', '/api/v1/suppliers/list/?limit=20'),
       'graphql-list': () => send(gateway.url, 'POST', '/graphql', { query: `{ suppliers(first: 20) { totalCount nodes { ${SUPPLIER_FIELDS} } } }` }),
@@ -95,15 +85,5 @@ async function main(): Promise<void> {
     const busy = profile.samples.reduce((sum, id, i) => (idle.has(id) ? sum : sum + (profile.timeDeltas[i] ?? 0)), 0);
     console.log(`profile of ${requests} requests (${which}) written to ${file}: ${(busy / 1000 / requests).toFixed(2)} ms of this process's CPU a request`);
     summarise(profile, 25);
-  } finally {
-    await baselines.stop();
-    await gateway.stop();
-    await connection.close();
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-main().catch((error: Error) => {
-  console.error(`bench:profile failed: ${error.stack ?? error.message}`);
-  process.exitCode = 1;
-});
+  }),
+);

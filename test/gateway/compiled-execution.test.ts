@@ -75,3 +75,22 @@ it.each(CASES)('%s', async (_label, query, variables, who) => {
   expect(actual).toEqual(expected);
   expect(actual.data ?? actual.errors).toBeTruthy();
 });
+
+it('through Apollo, a document answers the same before and after it runs often enough to be compiled', async () => {
+  const documents: Array<[string, Record<string, unknown>, keyof typeof keys]> = [
+    ['query Full { suppliers(first: 5) { totalCount nodes { name createdAt address { city text } } } }', {}, 'all'],
+    ['query Missing($id: ID!) { supplier(id: $id) { id } }', { id: '0123456789abcdef01234567' }, 'all'],
+    ['query Nested { deliveryNotes { nodes { items { product { name stockMovements { totalCount } } } } } }', {}, 'notesOnly'],
+    ['query Defaults($o: SupplierOrderBy) { suppliers(orderBy: $o) { nodes { name } } }', { o: { field: 'name' } }, 'all'],
+    ['query Unfit($f: Int) { suppliers(first: $f) { totalCount } }', { f: 'ten' }, 'all'],
+    ['mutation Invalid($i: CreateSupplierInput!) { createSupplier(input: $i) { id } }', { i: { name: 'x' } }, 'all'],
+  ];
+  for (const [query, variables, who] of documents) {
+    const answers = [];
+    for (let run = 0; run < 12; run++) {
+      const result = await gw.gql(query, variables, { key: keys[who] });
+      answers.push({ status: result.status, body: result.body });
+    }
+    for (const answer of answers) expect(answer).toEqual(answers[0]);
+  }
+});

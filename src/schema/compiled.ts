@@ -36,11 +36,32 @@ export async function executeCompiled(
 ): Promise<ExecutionResult> {
   const coercion = getVariableValues(schema, operation.variableDefinitions ?? [], variables ?? {}, { maxErrors: 50 });
   if (coercion.errors) return { errors: coercion.errors };
-  const result = await query.query(undefined, context, variables ?? {});
+  const result = await query.query(undefined, context, withoutUndefined(variables ?? {}) as Record<string, unknown>);
   if (result.errors && !('data' in result)) {
     return execute({ schema, document, operationName: operation.name?.value, variableValues: variables, contextValue: context });
   }
   return result.errors ? { ...result, errors: result.errors.map(asGraphQLError) } : result;
+}
+
+/**
+ * The value with every object key whose value is undefined left out (a copy only where there is one): graphql-js
+ * reads such an input field as absent, graphql-jit as null, which in an update means "clear it".
+ */
+function withoutUndefined(value: unknown): unknown {
+  if (value === null || typeof value !== 'object' || value instanceof Date) return value;
+  if (Array.isArray(value)) {
+    const items = value.map(withoutUndefined);
+    return items.some((item, i) => item !== value[i]) ? items : value;
+  }
+  let copy: Record<string, unknown> | undefined;
+  for (const [key, field] of Object.entries(value)) {
+    const kept = withoutUndefined(field);
+    if (kept === field && field !== undefined) continue;
+    copy ??= { ...(value as Record<string, unknown>) };
+    if (field === undefined) delete copy[key];
+    else copy[key] = kept;
+  }
+  return copy ?? value;
 }
 
 /**

@@ -1,16 +1,14 @@
 /**
  * Request throughput of the gateway through HTTP, one client at a time: `npm run bench:gateway`.
  * Starts the gateway on an embedded engine in a temporary directory (removed at the end), seeds one account, and
- * prints a markdown table: requests/s, ms per request and the MongoDB commands each request sent.
+ * prints two markdown tables: requests/s, ms per request and the MongoDB commands of each request; and the
+ * gateway side by side with hand-written endpoints (bench/baselines.ts) answering the same bytes.
  */
-import fs from 'node:fs';
+import './production';
 import os from 'node:os';
-import path from 'node:path';
-import { loadConfig } from '../src/config';
-import { createAccount, createApiKey } from '../src/domain/auth/admin';
-import { SCOPES } from '../src/domain/auth/scopes';
-import { startGateway } from '../src/gateway';
-import { createLogger } from '../src/logger';
+import { runBench, withSeededGateway } from './harness';
+import { NOTES, SUPPLIER_FIELDS } from './seed';
+import { printPairs, sideBySide, type PairResult } from './side-by-side';
 
 interface Row {
   label: string;
@@ -19,39 +17,15 @@ interface Row {
   commands: number;
 }
 
-async function main(): Promise<void> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gateway-bench-'));
-  const config = loadConfig({ PORT: '0', DATA_DIR: dir, LOG_LEVEL: 'silent', NODE_ENV: 'production' });
-  const gateway = await startGateway({ config, log: createLogger('silent') });
-  const commands = new Map<string, number>();
-  gateway.store.events.on('request', ({ requestId, commands: count }: { requestId: string; commands: number }) => commands.set(requestId, count));
-  try {
-    const accountId = (await createAccount(gateway.store, { name: 'Bench SA', cuit: '30-71234567-1' })).toHexString();
-    const { key } = await createApiKey(gateway.store, { accountId, scopes: [...SCOPES] });
+runBench('gateway', () =>
+  withSeededGateway('bench', async ({ gateway, baselines, send }) => {
+    const commands = new Map<string, number>();
+    gateway.store.events.on('request', ({ requestId, commands: count }: { requestId: string; commands: number }) => commands.set(requestId, count));
     const call = async (method: string, url: string, body?: unknown) => {
-      const response = await fetch(`${gateway.url}${url}`, {
-        method,
-        headers: { 'x-api-key': key, ...(body ? { 'content-type': 'application/json' } : {}) },
-        body: body ? JSON.stringify(body) : undefined,
-      });
-      const json = (await response.json()) as { errors?: unknown; success?: boolean; data?: any };
-      if (!response.ok || json.errors) throw new Error(`${method} ${url} → ${response.status} ${JSON.stringify(json).slice(0, 300)}`);
-      return { json, requestId: response.headers.get('x-request-id')! };
+      const { text, requestId } = await send(gateway.url, method, url, body);
+      return { json: JSON.parse(text) as { success?: boolean; data?: any }, requestId };
     };
     const gql = (query: string, variables: Record<string, unknown> = {}) => call('POST', '/graphql', { query, variables });
-
-    // Seed: 200 suppliers, 100 customers, 100 products, 100 issued delivery notes of 3 lines each.
-    await call('POST', '/api/v1/suppliers/bulk/create/', { items: Array.from({ length: 200 }, (_, i) => ({ name: `Proveedor ${i}`, tax_id: `T-${i}`, tags: ['bench'] })) });
-    const customers: string[] = [];
-    const products: string[] = [];
-    for (let i = 0; i < 100; i++) {
-      customers.push((await gql('mutation($i: CreateCustomerInput!) { createCustomer(input: $i) { id } }', { i: { name: `Cliente ${i}` } })).json.data!.createCustomer.id);
-      products.push((await gql('mutation($i: CreateProductInput!) { createProduct(input: $i) { id } }', { i: { name: `Producto ${i}`, sku: `SKU-${i}`, price: 10.5, stock: 1000 } })).json.data!.createProduct.id);
-    }
-    for (let i = 0; i < 100; i++) {
-      const items = [0, 1, 2].map((j) => ({ description: `Línea ${j}`, quantity: 1, productId: products[(i + j) % 100], unitPrice: 10.5 }));
-      await gql('mutation($i: CreateDeliveryNoteInput!) { createDeliveryNote(input: $i) { id } }', { i: { customerId: customers[i], items, status: 'issued' } });
-    }
     const supplierId = (await call('GET', '/api/v1/suppliers/list/?limit=1')).json.data.items[0]._id as string;
 
     const cases: Array<[string, number, () => Promise<{ requestId: string }>]> = [
@@ -60,11 +34,8 @@ async function main(): Promise<void> {
       ['GraphQL supplier(id)', 1000, () => gql('query($id: ID!) { supplier(id: $id) { id name taxId } }', { id: supplierId })],
       ['REST GET /suppliers/list/?limit=100', 300, () => call('GET', '/api/v1/suppliers/list/?limit=100')],
       ['GraphQL suppliers(first: 100)', 300, () => gql('{ suppliers(first: 100) { totalCount nodes { id name taxId status } } }')],
-      [
-        'GraphQL 100 delivery notes + customer + products',
-        200,
-        () => gql('{ deliveryNotes(first: 100) { totalCount nodes { number customer { name } items { quantity product { name sku } } } } }'),
-      ],
+      ['GraphQL 10 delivery notes + customer + products', 400, () => gql(NOTES(10))],
+      ['GraphQL 100 delivery notes + customer + products', 200, () => gql(NOTES(100))],
       ['REST POST /suppliers/ (create)', 500, () => call('POST', '/api/v1/suppliers/', { name: `Nuevo ${Math.random()}` })],
     ];
     const rows: Row[] = [];
@@ -77,6 +48,29 @@ async function main(): Promise<void> {
       await new Promise((resolve) => setTimeout(resolve, 20));
       rows.push({ label, perSecond: (count * 1000) / ms, msPerRequest: ms / count, commands: commands.get(last.requestId) ?? 0 });
     }
+
+    // Side by side: the baselines must answer exactly what the gateway does, or the ratio means nothing.
+    const restList = () => send(gateway.url, 'GET', '/api/v1/suppliers/list/?limit=20');
+    const rawList = () => send(baselines.url, 'GET', '/suppliers');
+    const gqlList = () => send(gateway.url, 'POST', '/graphql', { query: `{ suppliers(first: 20) { totalCount nodes { ${SUPPLIER_FIELDS} } } }` });
+    const gqlNotes = () => send(gateway.url, 'POST', '/graphql', { query: NOTES(100) });
+    const lookupNotes = () => send(baselines.url, 'GET', '/delivery-notes?first=100');
+    for (const [label, ours, theirs] of [
+      ['REST list', restList, rawList],
+      ['delivery notes', gqlNotes, lookupNotes],
+    ] as const) {
+      // Apollo ends its body with a newline; nothing else may differ.
+      const [a, b] = [(await ours()).text.trimEnd(), (await theirs()).text];
+      if (a !== b) {
+        const at = [...a].findIndex((char, i) => char !== b[i]);
+        throw new Error(`the ${label} baseline answers differently from character ${at}:\n${a.slice(at - 100, at + 200)}\n${b.slice(at - 100, at + 200)}`);
+      }
+    }
+    const pairs: PairResult[] = [];
+    pairs.push(await sideBySide({ label: 'REST list of 20 suppliers ÷ raw Express + driver handler', gateway: restList, baseline: rawList, requests: 60, target: 0.9 }));
+    pairs.push(await sideBySide({ label: 'GraphQL suppliers(first: 20) ÷ the same raw handler', gateway: gqlList, baseline: rawList, requests: 60, target: 0.8 }));
+    pairs.push(await sideBySide({ label: 'GraphQL 100 delivery notes × customer × products ÷ one $lookup aggregation', gateway: gqlNotes, baseline: lookupNotes, requests: 10, target: 0.6 }));
+
     const cpus = os.cpus();
     console.log(`\nnode ${process.version} · ${cpus[0]?.model ?? 'unknown CPU'} · ${cpus.length} cores · embedded engine · one sequential client\n`);
     console.log('| request | req/s | ms/request | MongoDB commands |');
@@ -84,13 +78,7 @@ async function main(): Promise<void> {
     for (const row of rows) {
       console.log(`| ${row.label} | ${row.perSecond.toFixed(0)} | ${row.msPerRequest.toFixed(2)} | ${row.label.startsWith('GET /healthz') ? '—' : row.commands} |`);
     }
-  } finally {
-    await gateway.stop();
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-main().catch((error: Error) => {
-  console.error(`bench:gateway failed: ${error.stack ?? error.message}`);
-  process.exitCode = 1;
-});
+    console.log('\nSide by side (same engine, same data, alternating rounds):\n');
+    printPairs(pairs);
+  }),
+);

@@ -1,6 +1,7 @@
 import { type ClientSession, type Filter, type Sort } from 'mongodb';
 import type { z } from 'zod';
 import type { CollectionName } from '../store/catalog';
+import { projectionFor, type ProjectionSpec, type Selection } from '../store/projection';
 import { isDuplicateKeyError } from '../store/store';
 import { TenantCollection, type TenantDocument } from '../store/tenant-collection';
 import { runBulk, type BulkOutcome } from './bulk';
@@ -39,6 +40,8 @@ export interface ResourceDefinition<D extends TenantDocument, Create, Update, Fi
   /** `$set` and `$unset` for a validated partial update. */
   fieldsForUpdate(input: Update): { set: Partial<FieldsOf<D>>; unset: string[] };
   query(filter: FilterInput | undefined): Filter<D>;
+  /** How a list reads only the stored fields its caller selected; lists read whole documents without it. */
+  projection?: ProjectionSpec;
   sort(order: Order | undefined): Sort;
   /** Checks a validated input needs the store for (e.g. that the records it references exist), before any write. */
   prepare?(context: RequestContext, input: Create | Update, session?: ClientSession): Promise<void>;
@@ -69,15 +72,19 @@ export class Resource<D extends TenantDocument, Create, Update, FilterInput, Ord
     return doc;
   }
 
-  async list(context: RequestContext, filter: FilterInput | undefined, order: Order | undefined, page: PageArgs): Promise<Connection<D>> {
+  /** A page of documents; with `selection` (what the caller reads of each), only the stored fields that needs. */
+  async list(context: RequestContext, filter: FilterInput | undefined, order: Order | undefined, page: PageArgs, selection?: Selection): Promise<Connection<D>> {
     const window = pageWindow(page);
     const query = this.definition.query(filter);
     const collection = this.collection(context);
+    const { projection: spec } = this.definition;
+    const projection = selection && spec ? projectionFor(selection, spec) : undefined;
     const [nodes, totalCount] = await Promise.all([
-      collection.find(query, { ...window, sort: this.definition.sort(order) }),
+      collection.find(query, { ...window, sort: this.definition.sort(order), projection }),
       collection.count(query),
     ]);
-    context.loaders().prime(this.definition.collection, nodes);
+    // Partial documents must not answer later loads by id in the same request.
+    if (!projection) context.loaders().prime(this.definition.collection, nodes);
     return { nodes, totalCount, window };
   }
 

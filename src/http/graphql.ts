@@ -1,11 +1,13 @@
 import { ApolloServer, type BaseContext } from '@apollo/server';
-import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import type { GraphQLFormattedError, GraphQLSchema } from 'graphql';
 import type { RequestContext } from '../domain/context';
 import type { Logger } from '../logger';
 import { toClientError } from './client-errors';
+import { compiledExecution } from './compiled-execution';
 import { armorValidationRules, costLimitPlugin, hideSuggestionsPlugin, PARSE_OPTIONS } from './graphql-limits';
 import { statusPlugin } from './graphql-status';
+import { noStorePlugin } from './no-store';
 
 /** Error shape for GraphQL clients: message, locations, path, and `extensions.code` (+ `details`); never a stack. */
 export function formatGraphQLError(log: Logger) {
@@ -19,11 +21,18 @@ export function formatGraphQLError(log: Logger) {
 
 export function createApolloServer(schema: GraphQLSchema, log: Logger): ApolloServer<RequestContext & BaseContext> {
   return new ApolloServer<RequestContext & BaseContext>({
-    schema,
+    gateway: compiledExecution(schema),
     introspection: true,
     parseOptions: PARSE_OPTIONS,
     validationRules: armorValidationRules(),
-    plugins: [costLimitPlugin(schema), hideSuggestionsPlugin(), statusPlugin(), ApolloServerPluginLandingPageDisabled()],
+    plugins: [
+      costLimitPlugin(schema),
+      hideSuggestionsPlugin(),
+      statusPlugin(),
+      ApolloServerPluginLandingPageDisabled(),
+      ApolloServerPluginCacheControlDisabled(),
+      noStorePlugin(),
+    ],
     // The gateway drains and stops Apollo itself on SIGTERM/SIGINT (Apollo would re-send the signal and kill it).
     stopOnTerminationSignals: false,
     formatError: formatGraphQLError(log),

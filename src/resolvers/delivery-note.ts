@@ -1,4 +1,5 @@
-import { Arg, Authorized, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
+import type { GraphQLResolveInfo } from 'graphql';
+import { Arg, Authorized, Ctx, FieldResolver, ID, Info, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { RequestContext } from '../domain/context';
 import { deliverSchema, invoiceIdSchema } from '../domain/delivery-notes/schema';
 import {
@@ -33,6 +34,7 @@ import type { CustomerDocument } from '../store/customers';
 import { formatNoteNumber, type DeliveryNoteDocument } from '../store/delivery-notes';
 import type { ProductDocument } from '../store/products';
 import { pageComplexity, toConnection } from './connection';
+import { nodeSelection } from './selection';
 import { toCustomer } from './customer';
 import { toProduct } from './product';
 
@@ -100,12 +102,14 @@ export class DeliveryNoteResolver {
   @Query(() => DeliveryNoteConnection, { description: 'Delivery notes of the account, newest first (at most 100 a page).', complexity: pageComplexity })
   async deliveryNotes(
     @Ctx() context: RequestContext,
+    @Info() info: GraphQLResolveInfo,
     @Arg('filter', () => DeliveryNoteFilter, { nullable: true }) filter?: DeliveryNoteFilter,
     @Arg('first', () => Int, { nullable: true }) first?: number,
     @Arg('after', () => String, { nullable: true }) after?: string,
     @Arg('offset', () => Int, { nullable: true }) offset?: number,
   ): Promise<DeliveryNoteConnection> {
-    return toConnection(await deliveryNotes.list(context, filter ?? undefined, undefined, { first, after, offset }), toDeliveryNote);
+    const page = await deliveryNotes.list(context, filter ?? undefined, undefined, { first, after, offset }, nodeSelection(info));
+    return toConnection(page, toDeliveryNote);
   }
 
   @Authorized('delivery_notes:write')

@@ -1,5 +1,6 @@
 import { Router, type Request, type Response } from 'express';
-import { execute, parse, validate, type DocumentNode, type GraphQLSchema } from 'graphql';
+import { parse, validate, type GraphQLSchema } from 'graphql';
+import { compileOperation, executeCompiled, type CompiledOperation } from '../schema/compiled';
 import { contextOf } from '../http/request-context';
 import { toClientError, toClientErrorOf } from '../http/client-errors';
 import { sendData, sendError } from '../http/envelope';
@@ -8,10 +9,10 @@ import type { RestInput, RestRoute } from './route';
 
 interface CompiledRoute {
   route: RestRoute;
-  document: DocumentNode;
+  compiled: CompiledOperation;
 }
 
-/** Parses and validates every stored document against the schema; a broken one stops start-up, naming the route. */
+/** Parses, validates and compiles every stored document against the schema once; a broken one stops start-up, naming the route. */
 export function compileRoutes(schema: GraphQLSchema, routes: RestRoute[]): CompiledRoute[] {
   const problems: string[] = [];
   const compiled: CompiledRoute[] = [];
@@ -19,8 +20,10 @@ export function compileRoutes(schema: GraphQLSchema, routes: RestRoute[]): Compi
     try {
       const document = parse(route.document);
       const errors = validate(schema, document);
+      const operation = errors.length ? undefined : compileOperation(schema, document);
       if (errors.length) problems.push(`${route.method.toUpperCase()} ${route.path}: ${errors.map((e) => e.message).join('; ')}`);
-      else compiled.push({ route, document });
+      else if (!operation) problems.push(`${route.method.toUpperCase()} ${route.path}: cannot be compiled`);
+      else compiled.push({ route, compiled: operation });
     } catch (error) {
       problems.push(`${route.method.toUpperCase()} ${route.path}: ${(error as Error).message}`);
     }
@@ -34,12 +37,12 @@ export function expressPath(openApiPath: string): string {
 }
 
 /** Runs a route's stored operation with the request's context and answers in the legacy envelope. */
-async function handle(schema: GraphQLSchema, { route, document }: CompiledRoute, req: Request, res: Response): Promise<void> {
+async function handle(schema: GraphQLSchema, { route, compiled }: CompiledRoute, req: Request, res: Response): Promise<void> {
   const context = contextOf(res);
   const input: RestInput = { params: req.params as Record<string, string>, query: req.query as Record<string, unknown>, body: req.body };
   const report = (error: unknown) => context.log.error({ err: error }, 'unexpected error in a REST route');
   try {
-    const result = await execute({ schema, document, variableValues: route.variables(input), contextValue: context });
+    const result = await executeCompiled(schema, compiled, route.variables(input), context);
     if (result.errors?.length) {
       const error = toClientErrorOf(result.errors, report);
       sendError(res, { ...error, details: error.details.map((detail) => ({ ...detail, path: restPath(detail.path, route.pathRenames) })) });

@@ -3,12 +3,14 @@ import { lexicographicSortSchema, printSchema, type GraphQLSchema } from 'graphq
 import { buildSchema } from 'type-graphql';
 import { authChecker } from '../resolvers/auth-checker';
 import { RESOLVERS } from '../resolvers';
+import { simpleWhereUnguarded } from './simple-fields';
 import { validateArgument } from './validation';
 
 let built: Promise<GraphQLSchema> | undefined;
 
 /** The gateway's one schema, built once per process. */
 export function gatewaySchema(): Promise<GraphQLSchema> {
+  simpleWhereUnguarded();
   built ??= buildSchema({ resolvers: RESOLVERS, authChecker, validateFn: validateArgument });
   return built;
 }

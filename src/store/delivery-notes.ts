@@ -1,5 +1,6 @@
 import type { Filter, ObjectId, Sort } from 'mongodb';
 import { parseId } from './ids';
+import type { ProjectionSpec } from './projection';
 import type { TenantDocument } from './tenant-collection';
 
 export const DELIVERY_NOTE_STATUSES = ['draft', 'issued', 'delivered', 'invoiced', 'cancelled'] as const;
@@ -75,6 +76,52 @@ export function deliveryNoteQuery(filter: DeliveryNoteFilterValues | undefined):
   }
   return query as Filter<DeliveryNoteDocument>;
 }
+
+/**
+ * The stored fields behind each GraphQL field of a delivery note (relations read their reference). The mapping to
+ * GraphQL always reads the customer reference and walks the items, so those are always read.
+ */
+export const DELIVERY_NOTE_PROJECTION: ProjectionSpec = {
+  always: ['customer_id', 'items.quantity_milli'],
+  sources: {
+    id: ['_id'],
+    customerId: ['customer_id'],
+    customer: ['customer_id'],
+    salePoint: ['sale_point'],
+    number: ['number'],
+    formattedNumber: ['sale_point', 'number'],
+    status: ['status'],
+    items: {
+      path: 'items',
+      sources: {
+        productId: ['product_id'],
+        product: ['product_id'],
+        productCode: ['product_code'],
+        description: ['description'],
+        quantity: ['quantity_milli'],
+        unit: ['unit'],
+        unitPrice: ['unit_price_cents'],
+        subtotal: ['subtotal_cents'],
+      },
+    },
+    total: ['total_cents'],
+    deliveryAddress: ['delivery_address'],
+    carrierName: ['carrier_name'],
+    carrierCuit: ['carrier_cuit'],
+    vehiclePlate: ['vehicle_plate'],
+    trailerPlate: ['trailer_plate'],
+    departureDate: ['departure_date'],
+    notes: ['notes'],
+    metadata: ['metadata'],
+    stockDeducted: ['stock_deducted'],
+    issuedAt: ['issued_at'],
+    deliveryDate: ['delivery_date'],
+    invoiceId: ['invoice_id'],
+    cancelledAt: ['cancelled_at'],
+    createdAt: ['created_at'],
+    updatedAt: ['updated_at'],
+  },
+};
 
 export const DELIVERY_NOTE_SORT: Sort = { created_at: -1, _id: -1 };
 

@@ -13,6 +13,8 @@ export interface Page {
   skip: number;
   limit: number;
   sort: Sort;
+  /** Only these stored fields (see projectionFor); the whole documents when absent. */
+  projection?: Document;
 }
 
 /**
@@ -48,7 +50,7 @@ export class TenantCollection<T extends TenantDocument> {
 
   async find(filter: Filter<T>, page: Page, session?: ClientSession): Promise<T[]> {
     return (await this.collection
-      .find(this.scope(filter), { session, sort: page.sort, skip: page.skip, limit: page.limit })
+      .find(this.scope(filter), { session, sort: page.sort, skip: page.skip, limit: page.limit, projection: page.projection })
       .toArray()) as T[];
   }
 

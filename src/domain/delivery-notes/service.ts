@@ -2,6 +2,7 @@ import type { ClientSession, ObjectId } from 'mongodb';
 import { nextSequenceValue } from '../../store/counters';
 import type { CustomerDocument } from '../../store/customers';
 import {
+  DELIVERY_NOTE_PROJECTION,
   DELIVERY_NOTE_SORT,
   deliveryNoteQuery,
   TRANSPORT_FIELDS,
@@ -276,6 +277,7 @@ export const deliveryNotes: DeliveryNoteResource = new DeliveryNoteResource({
     throw new Error('delivery notes are updated by their own rules');
   },
   query: deliveryNoteQuery,
+  projection: DELIVERY_NOTE_PROJECTION,
   sort: () => DELIVERY_NOTE_SORT,
   async afterCreate(context, doc, input, session): Promise<DeliveryNoteDocument> {
     if (input.status !== 'issued') return doc;

@@ -1,0 +1,32 @@
+import { Kind, type FragmentDefinitionNode, type GraphQLResolveInfo, type SelectionSetNode } from 'graphql';
+import type { Selection } from '../store/projection';
+
+/** The fields of a selection set by name (aliases and fragments resolved, same-named fields merged). */
+function selectionOf(set: SelectionSetNode | undefined, fragments: Record<string, FragmentDefinitionNode>, into: Selection = {}): Selection {
+  for (const node of set?.selections ?? []) {
+    if (node.kind === Kind.FIELD) {
+      const name = node.name.value;
+      into[name] = selectionOf(node.selectionSet, fragments, into[name] ?? {});
+    } else if (node.kind === Kind.INLINE_FRAGMENT) {
+      selectionOf(node.selectionSet, fragments, into);
+    } else {
+      selectionOf(fragments[node.name.value]?.selectionSet, fragments, into);
+    }
+  }
+  return into;
+}
+
+/**
+ * What a connection field's caller asked of each item (under `nodes` and `edges.node`), for the store to read only
+ * that. Conditional fields (`@include`/`@skip`) count as asked.
+ */
+export function nodeSelection(info: GraphQLResolveInfo): Selection {
+  const connection: Selection = {};
+  for (const node of info.fieldNodes) selectionOf(node.selectionSet, info.fragments, connection);
+  return mergeInto(mergeInto({}, connection.nodes), connection.edges?.node);
+}
+
+function mergeInto(into: Selection, from: Selection | undefined): Selection {
+  for (const [name, sub] of Object.entries(from ?? {})) into[name] = mergeInto(into[name] ?? {}, sub);
+  return into;
+}

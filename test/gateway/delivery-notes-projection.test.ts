@@ -1,0 +1,83 @@
+import type { CommandStartedEvent } from 'mongodb';
+import { startTestGateway, type TestGateway } from '../support/gateway';
+
+/**
+ * A delivery-note list reads only the stored fields its selection needs, and answers exactly what it answers when
+ * every field is read; relations still find their references.
+ */
+
+let gw: TestGateway;
+let key: string;
+const finds: CommandStartedEvent[] = [];
+const record = (event: CommandStartedEvent) => {
+  if (event.commandName === 'find' && event.command.find === 'delivery_notes') finds.push(event);
+};
+
+beforeAll(async () => {
+  gw = await startTestGateway();
+  ({ key } = await gw.account(['delivery_notes:read', 'delivery_notes:write', 'supplies:read', 'supplies:write']));
+  const gql = async (query: string, variables: Record<string, unknown>) => (await gw.gql(query, variables, { key })).body.data;
+  const customer = (await gql('mutation($i: CreateCustomerInput!) { createCustomer(input: $i) { id } }', { i: { name: 'Cliente Uno' } })).createCustomer.id;
+  const product = (await gql('mutation($i: CreateProductInput!) { createProduct(input: $i) { id } }', { i: { name: 'Yerba', sku: 'Y-1', price: 10, stock: 100 } })).createProduct.id;
+  for (const status of ['issued', 'draft']) {
+    const items = [
+      { productId: product, description: 'Yerba mate', quantity: 2, unitPrice: 10.5 },
+      { description: 'Flete', quantity: 1 },
+    ];
+    await gql('mutation($i: CreateDeliveryNoteInput!) { createDeliveryNote(input: $i) { id } }', {
+      i: { customerId: customer, items, status, carrierName: 'Transportes Sur', notes: 'frágil', metadata: { pedido: '42' } },
+    });
+  }
+  gw.store.client.on('commandStarted', record);
+});
+afterAll(async () => {
+  gw?.store.client.off('commandStarted', record);
+  await gw?.stop();
+});
+
+const ALL = `id customerId salePoint number formattedNumber status total deliveryAddress carrierName carrierCuit vehiclePlate
+  trailerPlate departureDate notes metadata stockDeducted issuedAt deliveryDate invoiceId cancelledAt createdAt updatedAt
+  items { productId productCode description quantity unit unitPrice subtotal product { name sku } }
+  customer { name }`;
+
+async function list(selection: string, fragments = '') {
+  finds.length = 0;
+  const result = await gw.gql(`{ deliveryNotes(first: 10) { totalCount ${selection} } } ${fragments}`, {}, { key });
+  expect(result.body.errors).toBeUndefined();
+  return { connection: result.body.data.deliveryNotes, projection: finds.at(-1)?.command.projection };
+}
+
+it('a few fields: only their sources are read, and their values are those of a full read', async () => {
+  const full = await list(`nodes { ${ALL} }`);
+  const few = await list('nodes { number formattedNumber customer { name } items { quantity product { name sku } } }');
+  expect(few.projection).toEqual({ customer_id: 1, 'items.quantity_milli': 1, sale_point: 1, number: 1, 'items.product_id': 1 });
+  expect(full.connection.nodes).toHaveLength(2);
+  expect(few.connection.nodes).toEqual(
+    full.connection.nodes.map((note: any) => ({
+      number: note.number,
+      formattedNumber: note.formattedNumber,
+      customer: note.customer,
+      items: note.items.map((item: any) => ({ quantity: item.quantity, product: item.product })),
+    })),
+  );
+});
+
+it('fields asked through edges, fragments and aliases count too', async () => {
+  const { connection, projection } = await list('edges { node { ...N } } nodes { t: total }', 'fragment N on DeliveryNote { notes metadata }');
+  expect(projection).toEqual({ customer_id: 1, 'items.quantity_milli': 1, notes: 1, metadata: 1, total_cents: 1 });
+  expect(connection.edges.map((edge: any) => edge.node)).toEqual([
+    { notes: 'frágil', metadata: { pedido: '42' } },
+    { notes: 'frágil', metadata: { pedido: '42' } },
+  ]);
+  expect(connection.nodes).toEqual([{ t: 21 }, { t: 21 }]);
+});
+
+it('a page of totals only reads little; the REST list still reads every field of its record', async () => {
+  expect((await list('')).projection).toEqual({ customer_id: 1, 'items.quantity_milli': 1 });
+  finds.length = 0;
+  const rest = await gw.rest('GET', '/delivery_notes/list/', { key });
+  expect(rest.status).toBe(200);
+  expect(rest.body.data.items[0]).toMatchObject({ carrier_name: 'Transportes Sur', notes: 'frágil', metadata: { pedido: '42' }, total: 21 });
+  // Every stored field but the account.
+  expect(Object.keys(finds.at(-1)?.command.projection ?? {})).toHaveLength(28);
+});

@@ -2,6 +2,7 @@ import { ApolloArmor } from '@escape.tech/graphql-armor';
 import type { ApolloServerPlugin } from '@apollo/server';
 import {
   getVariableValues,
+  type DocumentNode,
   GraphQLError,
   type GraphQLSchema,
   type ValidationContext,
@@ -54,7 +55,16 @@ export function armorValidationRules(): ValidationRule[] {
  * Refuses, before execution, an operation costing more than maxCost (its page sizes may come from variables, so this
  * runs once the operation and its variables are known). A cost that cannot be computed refuses the operation.
  */
+/** A key for variables made only of plain values (cost is cached for those); undefined when one is a list or object. */
+function plainVariablesKey(operationName: string | undefined, variables: Record<string, unknown>): string | undefined {
+  if (Object.values(variables).some((value) => value !== null && typeof value === 'object')) return undefined;
+  return JSON.stringify([operationName ?? null, variables]);
+}
+
 export function costLimitPlugin(schema: GraphQLSchema, onCost?: (cost: number, stats: CostStats) => void): ApolloServerPlugin<RequestContext> {
+  // Apollo hands the same parsed document to every request with the same text, so a repeated request with the same
+  // plain variables reuses its cost (refusals included: they are re-raised from the cached cost).
+  const costs = new WeakMap<DocumentNode, Map<string, number>>();
   return {
     async requestDidStart() {
       return {
@@ -63,14 +73,23 @@ export function costLimitPlugin(schema: GraphQLSchema, onCost?: (cost: number, s
           const coerced = getVariableValues(schema, operation.variableDefinitions ?? [], request.variables ?? {});
           // Variables that do not fit their types stop execution before any resolver runs (BAD_USER_INPUT).
           if (coerced.errors) return;
-          const stats: CostStats = { nodesVisited: 0 };
-          let cost: number;
-          try {
-            cost = operationCost(schema, document, operation, coerced.coerced, stats);
-          } catch {
-            throw tooComplex('the cost of this document could not be computed');
+          const key = plainVariablesKey(request.operationName ?? undefined, coerced.coerced);
+          let cost = key === undefined ? undefined : costs.get(document)?.get(key);
+          if (cost === undefined) {
+            const stats: CostStats = { nodesVisited: 0 };
+            try {
+              cost = operationCost(schema, document, operation, coerced.coerced, stats);
+            } catch {
+              throw tooComplex('the cost of this document could not be computed');
+            }
+            onCost?.(cost, stats);
+            if (key !== undefined) {
+              if (!costs.has(document)) costs.set(document, new Map());
+              const known = costs.get(document)!;
+              // A document sent with ever-new values must not grow without bound.
+              if (known.size < 100) known.set(key, cost);
+            }
           }
-          onCost?.(cost, stats);
           if (!(cost <= LIMITS.maxCost)) throw tooComplex(`query cost ${cost} exceeds the maximum of ${LIMITS.maxCost}`);
         },
       };

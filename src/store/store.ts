@@ -18,18 +18,32 @@ export interface CommandTally {
  * The application's handle on MongoDB: named collections, transactions, and a tally of the commands each unit of
  * work (an HTTP request) sends, from the driver's command monitoring.
  */
+/** One tally context and one monitoring listener per client, however many Stores share it. */
+const talliesOfClient = new WeakMap<MongoClient, AsyncLocalStorage<CommandTally>>();
+
+function talliesOf(client: MongoClient): AsyncLocalStorage<CommandTally> {
+  let tallies = talliesOfClient.get(client);
+  if (!tallies) {
+    const storage = new AsyncLocalStorage<CommandTally>();
+    client.on('commandStarted', () => {
+      const tally = storage.getStore();
+      if (tally) tally.commands++;
+    });
+    talliesOfClient.set(client, storage);
+    tallies = storage;
+  }
+  return tallies;
+}
+
 export class Store {
-  private readonly tallies = new AsyncLocalStorage<CommandTally>();
+  private readonly tallies: AsyncLocalStorage<CommandTally>;
   readonly events = new EventEmitter();
 
   constructor(
     readonly client: MongoClient,
     readonly db: Db,
   ) {
-    client.on('commandStarted', () => {
-      const tally = this.tallies.getStore();
-      if (tally) tally.commands++;
-    });
+    this.tallies = talliesOf(client);
   }
 
   /** The application's database on a connection: the one named in MONGODB_URI's path, else `gateway`. */

@@ -27,11 +27,16 @@ function legacyAddress(address: unknown): unknown {
   if (typeof address === 'string') return address;
   if (!address) return null;
   const { street, city, state, postal_code, country } = address as Record<string, string | undefined>;
-  const parts = Object.fromEntries(Object.entries({ street, city, state, postal_code, country }).filter(([, value]) => value !== undefined));
+  const parts = Object.fromEntries(Object.entries({ street, city, state, zip: postal_code, postal_code, country }).filter(([, value]) => value !== undefined));
   return Object.keys(parts).length ? parts : null;
 }
 
-/** A stored supplier as REST GET /suppliers/list/ shows it. */
+const FISCAL_PARTS = ['tipo_documento', 'numero_documento', 'condicion_iva', 'razon_social', 'domicilio_comercial', 'provincia', 'codigo_postal', 'pais'];
+
+/** An instant as the REST API writes it: Argentine wall-clock time (UTC−3) without a zone. */
+const argentine = (instant: Date) => new Date(instant.getTime() - 3 * 3600_000).toISOString().slice(0, 23);
+
+/** A stored supplier as REST GET /suppliers/list/ shows it (the contract's fields, in the record's order). */
 function supplierRecord(doc: Document): Document {
   return {
     _id: doc._id.toHexString(),
@@ -39,15 +44,18 @@ function supplierRecord(doc: Document): Document {
     email: orNull(doc.email),
     phone: orNull(doc.phone),
     tax_id: orNull(doc.tax_id),
+    fiscal_info: doc.fiscal_info ? Object.fromEntries(FISCAL_PARTS.map((part) => [part, orNull(doc.fiscal_info[part])])) : null,
     contact_name: orNull(doc.contact_name),
     address: legacyAddress(doc.address),
-    fiscal_info: doc.fiscal_info ? { condicion_iva: orNull(doc.fiscal_info.condicion_iva) } : null,
-    category: orNull(doc.category),
-    tags: doc.tags ?? [],
-    notes: orNull(doc.notes),
     status: doc.status,
-    created_at: doc.created_at.toISOString(),
-    updated_at: doc.updated_at.toISOString(),
+    category: orNull(doc.category),
+    payment_terms: orNull(doc.payment_terms),
+    website: orNull(doc.website),
+    notes: orNull(doc.notes),
+    tags: doc.tags ?? [],
+    product_ids: (doc.product_ids ?? []).map((id: ObjectId) => id.toHexString()),
+    created_at: argentine(doc.created_at),
+    updated_at: argentine(doc.updated_at),
   };
 }
 

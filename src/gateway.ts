@@ -7,7 +7,7 @@ import { createApp } from './http/app';
 import { createApolloServer } from './http/graphql';
 import { answerMalformedRequests } from './http/malformed-requests';
 import type { Logger } from './logger';
-import { gatewaySchema } from './schema/build';
+import { gatewaySchema } from './resolvers/gateway-schema';
 import { ensureIndexes } from './store/catalog';
 import { connectStore, type StoreConnection } from './store/connect';
 import { Store } from './store/store';

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { gatewaySchema, printGatewaySchema } from '../schema/build';
+import { gatewaySchema, printGatewaySchema } from '../resolvers/gateway-schema';
 
 /** `npm run schema`: writes schema.graphql at the repository root. */
 gatewaySchema()

@@ -11,8 +11,8 @@ import { openApiDocument } from '../rest-compat/openapi';
 import { COMPONENTS, ROUTES } from '../rest-compat/routes';
 import type { Store } from '../store/store';
 import { authRoutes } from './auth-routes';
-import { toClientError } from './client-errors';
-import { sendError } from './envelope';
+import { toClientError } from '../rest-compat/client-errors';
+import { sendError } from '../rest-compat/envelope';
 import { serveGraphiQL, wantsGraphiQL } from './graphiql';
 import { authenticated, contextOf, requestScope } from './request-context';
 import { LoginThrottle, requestRateLimit, type ThrottleOptions } from './throttle';
@@ -77,7 +77,7 @@ export function createApp(options: AppOptions): express.Express {
   app.use('/api/v1/auth', authRoutes({ store, now, secureCookies: options.secureCookies, throttle: new LoginThrottle(options.throttle) }));
   app.use(authenticated({ store, log, now }));
   if (options.throttle.requestsPerMinute > 0) app.use(requestRateLimit(options.throttle.requestsPerMinute));
-  app.use('/api/v1', restRouter(schema, routes));
+  app.use('/api/v1', restRouter(schema, routes, contextOf));
   app.use('/api/v1', (req, _res, next) => next(new NotFoundError(`no route ${req.method} ${req.originalUrl}`)));
   app.use('/graphql', expressMiddleware(apollo, { context: async ({ res }) => contextOf(res) }));
 

@@ -3,7 +3,7 @@ import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDi
 import type { GraphQLFormattedError, GraphQLSchema } from 'graphql';
 import type { RequestContext } from '../domain/context';
 import type { Logger } from '../logger';
-import { toClientError } from './client-errors';
+import { toClientError } from '../rest-compat/client-errors';
 import { compiledExecution } from './compiled-execution';
 import { armorValidationRules, costLimitPlugin, hideSuggestionsPlugin, PARSE_OPTIONS } from './graphql-limits';
 import { statusPlugin } from './graphql-status';

@@ -1,9 +1,9 @@
 import { Router, type Request, type Response } from 'express';
 import { parse, validate, type GraphQLSchema } from 'graphql';
 import { compileOperation, executeCompiled, type CompiledOperation } from '../schema/compiled';
-import { contextOf } from '../http/request-context';
-import { toClientError, toClientErrorOf } from '../http/client-errors';
-import { sendData, sendError } from '../http/envelope';
+import type { RequestContext } from '../domain/context';
+import { toClientError, toClientErrorOf } from './client-errors';
+import { sendData, sendError } from './envelope';
 import { restPath } from './naming';
 import type { RestInput, RestRoute } from './route';
 
@@ -37,8 +37,7 @@ export function expressPath(openApiPath: string): string {
 }
 
 /** Runs a route's stored operation with the request's context and answers in the legacy envelope. */
-async function handle(schema: GraphQLSchema, { route, compiled }: CompiledRoute, req: Request, res: Response): Promise<void> {
-  const context = contextOf(res);
+async function handle(schema: GraphQLSchema, { route, compiled }: CompiledRoute, req: Request, res: Response, context: RequestContext): Promise<void> {
   const input: RestInput = { params: req.params as Record<string, string>, query: req.query as Record<string, unknown>, body: req.body };
   const report = (error: unknown) => context.log.error({ err: error }, 'unexpected error in a REST route');
   try {
@@ -56,10 +55,11 @@ async function handle(schema: GraphQLSchema, { route, compiled }: CompiledRoute,
   }
 }
 
-export function restRouter(schema: GraphQLSchema, routes: CompiledRoute[]): Router {
+/** The legacy routes; `contextOf` gives the request's context (the HTTP layer authenticated it). */
+export function restRouter(schema: GraphQLSchema, routes: CompiledRoute[], contextOf: (res: Response) => RequestContext): Router {
   const router = Router();
   for (const compiled of routes) {
-    router[compiled.route.method](expressPath(compiled.route.path), (req, res) => handle(schema, compiled, req, res));
+    router[compiled.route.method](expressPath(compiled.route.path), (req, res) => handle(schema, compiled, req, res, contextOf(res)));
   }
   return router;
 }

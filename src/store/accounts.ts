@@ -1,5 +1,4 @@
 import type { ObjectId } from 'mongodb';
-import type { Role, Scope } from '../domain/auth/scopes';
 
 /** One business: every other document belongs to exactly one account. */
 export type AccountDocument = {
@@ -16,7 +15,8 @@ export type UserDocument = {
   account_id: ObjectId;
   email: string;
   password_hash: string;
-  role: Role;
+  /** A role name (the domain knows the roles). */
+  role: string;
   created_at: Date;
   updated_at: Date;
 };
@@ -26,7 +26,8 @@ export type ApiKeyDocument = {
   account_id: ObjectId;
   user_id: ObjectId | null;
   name: string;
-  scopes: Scope[];
+  /** Scope names (the domain knows the scopes). */
+  scopes: string[];
   key_hash: string;
   created_at: Date;
   last_used_at: Date | null;

@@ -6,7 +6,7 @@ import { createApiKey, revokeApiKey } from '../../src/domain/auth/admin';
 import { SCOPES, type Scope } from '../../src/domain/auth/scopes';
 import { ROUTES } from '../../src/rest-compat/routes';
 import type { RestRoute } from '../../src/rest-compat/route';
-import { gatewaySchema } from '../../src/schema/build';
+import { gatewaySchema } from '../../src/resolvers/gateway-schema';
 import type { ApiKeyDocument } from '../../src/store/accounts';
 import type { GqlCase, RestCase } from './support/matrix';
 import { startTestGateway, type HttpResult, type RequestOptions, type TestGateway } from '../support/gateway';

@@ -2,9 +2,9 @@ import { execute, parse, validate, type ExecutionResult, type GraphQLSchema } fr
 import { principalForApiKey } from '../../src/domain/auth/authenticate';
 import type { Scope } from '../../src/domain/auth/scopes';
 import { createContext } from '../../src/domain/context';
-import { toClientError } from '../../src/http/client-errors';
+import { toClientError } from '../../src/rest-compat/client-errors';
 import { createLogger } from '../../src/logger';
-import { gatewaySchema } from '../../src/schema/build';
+import { gatewaySchema } from '../../src/resolvers/gateway-schema';
 import { compileOperation, executeCompiled } from '../../src/schema/compiled';
 import { startTestGateway, type TestGateway } from '../support/gateway';
 

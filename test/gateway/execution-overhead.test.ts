@@ -1,5 +1,5 @@
 import { isObjectType, type GraphQLSchema } from 'graphql';
-import { gatewaySchema } from '../../src/schema/build';
+import { gatewaySchema } from '../../src/resolvers/gateway-schema';
 import { startTestGateway, type TestGateway } from '../support/gateway';
 
 /**

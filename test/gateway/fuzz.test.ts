@@ -14,7 +14,7 @@ import {
 } from 'graphql';
 import { SCOPES } from '../../src/domain/auth/scopes';
 import { ROUTES } from '../../src/rest-compat/routes';
-import { gatewaySchema } from '../../src/schema/build';
+import { gatewaySchema } from '../../src/resolvers/gateway-schema';
 import { startTestGateway, type HttpResult, type TestGateway } from '../support/gateway';
 
 /** The schema's mutations, read from the committed SDL so each gets a test of its own (the live schema must match it). */

@@ -10,7 +10,7 @@ import {
 } from 'graphql';
 import { operationCost } from '../../src/http/graphql-cost';
 import { armorValidationRules, LIMITS } from '../../src/http/graphql-limits';
-import { gatewaySchema } from '../../src/schema/build';
+import { gatewaySchema } from '../../src/resolvers/gateway-schema';
 import { startTestGateway, type TestGateway } from '../support/gateway';
 
 /**

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { buildSchema as buildSdl, printSchema, lexicographicSortSchema } from 'graphql';
-import { gatewaySchema, printGatewaySchema } from '../../src/schema/build';
+import { gatewaySchema, printGatewaySchema } from '../../src/resolvers/gateway-schema';
 
 const FILE = path.join(__dirname, '..', '..', 'schema.graphql');
 

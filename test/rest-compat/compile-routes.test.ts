@@ -1,4 +1,4 @@
-import { gatewaySchema } from '../../src/schema/build';
+import { gatewaySchema } from '../../src/resolvers/gateway-schema';
 import { compileRoutes } from '../../src/rest-compat/executor';
 import { ROUTES } from '../../src/rest-compat/routes';
 import type { RestRoute } from '../../src/rest-compat/route';

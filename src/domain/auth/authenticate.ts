@@ -4,7 +4,7 @@ import type { Store } from '../../store/store';
 import type { Principal } from '../context';
 import { ForbiddenError, UnauthenticatedError } from '../errors';
 import { newToken, tokenHash, verifyPassword } from './secrets';
-import { ROLES } from './scopes';
+import { isScope, ROLES, type Role } from './scopes';
 
 export const SESSION_TTL_MS = 12 * 60 * 60 * 1000;
 /** last_used_at is written at most this often per key, so authentication does not cost a write per request. */
@@ -16,7 +16,7 @@ export async function principalForApiKey(store: Store, key: string, now: Date): 
   if (!doc.last_used_at || now.getTime() - doc.last_used_at.getTime() > LAST_USED_RESOLUTION_MS) {
     await store.collection<ApiKeyDocument>('api_keys').updateOne({ _id: doc._id }, { $set: { last_used_at: now } });
   }
-  return { accountId: doc.account_id, userId: doc.user_id, scopes: new Set(doc.scopes), via: 'api_key' };
+  return { accountId: doc.account_id, userId: doc.user_id, scopes: new Set(doc.scopes.filter(isScope)), via: 'api_key' };
 }
 
 export interface SessionPrincipal {
@@ -30,7 +30,7 @@ export async function principalForSession(store: Store, token: string, now: Date
   const user = await store.collection<UserDocument>('users').findOne({ _id: session.user_id });
   if (!user) throw new UnauthenticatedError('session user no longer exists');
   return {
-    principal: { accountId: session.account_id, userId: user._id, scopes: new Set(ROLES[user.role] ?? []), via: 'session' },
+    principal: { accountId: session.account_id, userId: user._id, scopes: new Set(user.role in ROLES ? ROLES[user.role as Role] : []), via: 'session' },
     csrfHash: session.csrf_hash,
   };
 }

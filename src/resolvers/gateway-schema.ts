@@ -1,10 +1,10 @@
 import 'reflect-metadata';
 import { lexicographicSortSchema, printSchema, type GraphQLSchema } from 'graphql';
 import { buildSchema } from 'type-graphql';
-import { authChecker } from '../resolvers/auth-checker';
-import { RESOLVERS } from '../resolvers';
-import { simpleWhereUnguarded } from './simple-fields';
-import { validateArgument } from './validation';
+import { authChecker } from './auth-checker';
+import { RESOLVERS } from './index';
+import { simpleWhereUnguarded } from '../schema/simple-fields';
+import { validateArgument } from '../schema/validation';
 
 let built: Promise<GraphQLSchema> | undefined;
 

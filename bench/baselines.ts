@@ -96,7 +96,17 @@ export async function startBaselines(uri: string, dbName: string): Promise<Basel
               { $limit: first },
               { $lookup: { from: 'customers', localField: 'customer_id', foreignField: '_id', as: 'customer' } },
               { $lookup: { from: 'products', localField: 'items.product_id', foreignField: '_id', as: 'products' } },
-              { $project: { number: 1, 'customer.name': 1, 'items.quantity_milli': 1, 'items.product_id': 1, 'products._id': 1, 'products.name': 1, 'products.sku': 1 } },
+              {
+                $project: {
+                  number: 1,
+                  'customer.name': 1,
+                  'items.quantity_milli': 1,
+                  'items.product_id': 1,
+                  'products._id': 1,
+                  'products.name': 1,
+                  'products.sku': 1,
+                },
+              },
             ],
           },
         },

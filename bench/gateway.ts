@@ -67,16 +67,30 @@ runBench('gateway', () =>
       }
     }
     const pairs: PairResult[] = [];
-    pairs.push(await sideBySide({ label: 'REST list of 20 suppliers ÷ raw Express + driver handler', gateway: restList, baseline: rawList, requests: 60, target: 0.9 }));
-    pairs.push(await sideBySide({ label: 'GraphQL suppliers(first: 20) ÷ the same raw handler', gateway: gqlList, baseline: rawList, requests: 60, target: 0.8 }));
-    pairs.push(await sideBySide({ label: 'GraphQL 100 delivery notes × customer × products ÷ one $lookup aggregation', gateway: gqlNotes, baseline: lookupNotes, requests: 10, target: 0.6 }));
+    pairs.push(
+      await sideBySide({ label: 'REST list of 20 suppliers ÷ raw Express + driver handler', gateway: restList, baseline: rawList, requests: 60, target: 0.9 }),
+    );
+    pairs.push(
+      await sideBySide({ label: 'GraphQL suppliers(first: 20) ÷ the same raw handler', gateway: gqlList, baseline: rawList, requests: 60, target: 0.8 }),
+    );
+    pairs.push(
+      await sideBySide({
+        label: 'GraphQL 100 delivery notes × customer × products ÷ one $lookup aggregation',
+        gateway: gqlNotes,
+        baseline: lookupNotes,
+        requests: 10,
+        target: 0.6,
+      }),
+    );
 
     const cpus = os.cpus();
     console.log(`\nnode ${process.version} · ${cpus[0]?.model ?? 'unknown CPU'} · ${cpus.length} cores · embedded engine · one sequential client\n`);
     console.log('| request | req/s | ms/request | MongoDB commands |');
     console.log('|---|---:|---:|---:|');
     for (const row of rows) {
-      console.log(`| ${row.label} | ${row.perSecond.toFixed(0)} | ${row.msPerRequest.toFixed(2)} | ${row.label.startsWith('GET /healthz') ? '—' : row.commands} |`);
+      console.log(
+        `| ${row.label} | ${row.perSecond.toFixed(0)} | ${row.msPerRequest.toFixed(2)} | ${row.label.startsWith('GET /healthz') ? '—' : row.commands} |`,
+      );
     }
     console.log('\nSide by side (same engine, same data, alternating rounds):\n');
     printPairs(pairs);

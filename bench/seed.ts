@@ -52,8 +52,11 @@ export async function seed(store: Store, url: string) {
   for (let i = 0; i < 100; i++) {
     customers.push((await gql('mutation($i: CreateCustomerInput!) { createCustomer(input: $i) { id } }', { i: { name: `Cliente ${i}` } })).createCustomer.id);
     products.push(
-      (await gql('mutation($i: CreateProductInput!) { createProduct(input: $i) { id } }', { i: { name: `Producto ${i}`, sku: `SKU-${i}`, price: 10.5, stock: 1000 } }))
-        .createProduct.id,
+      (
+        await gql('mutation($i: CreateProductInput!) { createProduct(input: $i) { id } }', {
+          i: { name: `Producto ${i}`, sku: `SKU-${i}`, price: 10.5, stock: 1000 },
+        })
+      ).createProduct.id,
     );
   }
   for (let i = 0; i < 100; i++) {

@@ -1,10 +1,10 @@
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, type Config } from './config';
 import { startGateway } from './gateway';
 import { createLogger } from './logger';
 
 /** `npm start`: the gateway with the configuration from the environment. */
 async function main(): Promise<void> {
-  let config;
+  let config: Config;
   try {
     config = loadConfig();
   } catch (error) {

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
 import { createAccount, createApiKey, createUser, revokeApiKey, setAllowNegativeStock, setWidget } from '../domain/auth/admin';
-import { parseScopes, type Role } from '../domain/auth/scopes';
+import { parseScopes, type Role, type Scope } from '../domain/auth/scopes';
 import { AppError } from '../domain/errors';
 import { ensureIndexes } from '../store/catalog';
 import { connectStore, type StoreConnection } from '../store/connect';
@@ -39,7 +39,7 @@ async function run(store: Store, command: string, values: Record<string, string 
     case 'create-account':
       return { id: (await createAccount(store, { name: required(values, 'name'), cuit: required(values, 'cuit') })).toHexString() };
     case 'create-api-key': {
-      let scopes;
+      let scopes: Scope[];
       try {
         scopes = parseScopes(required(values, 'scopes'));
       } catch (error) {
@@ -84,13 +84,16 @@ export interface AdminIo {
 
 /** Runs one admin command; answers the exit code (0 done, 1 refused with error JSON, 2 usage). */
 export async function runAdmin(args: string[], io: AdminIo): Promise<number> {
-  let parsed;
+  let parsed: { values: Record<string, string | boolean | undefined>; positionals: string[] };
   try {
     parsed = parseArgs({
       args,
       allowPositionals: true,
       options: Object.fromEntries(
-        ['name', 'cuit', 'account', 'scopes', 'user', 'email', 'password', 'role', 'widget', 'active', 'allow', 'id'].map((name) => [name, { type: 'string' as const }]),
+        ['name', 'cuit', 'account', 'scopes', 'user', 'email', 'password', 'role', 'widget', 'active', 'allow', 'id'].map((name) => [
+          name,
+          { type: 'string' as const },
+        ]),
       ),
     });
   } catch (error) {

@@ -1,4 +1,4 @@
-import { type ClientSession, type Filter, type Sort } from 'mongodb';
+import type { ClientSession, Filter, Sort } from 'mongodb';
 import type { z } from 'zod';
 import type { CollectionName } from '../store/catalog';
 import { projectionFor, type ProjectionSpec, type Selection } from '../store/projection';
@@ -73,7 +73,13 @@ export class Resource<D extends TenantDocument, Create, Update, FilterInput, Ord
   }
 
   /** A page of documents; with `selection` (what the caller reads of each), only the stored fields that needs. */
-  async list(context: RequestContext, filter: FilterInput | undefined, order: Order | undefined, page: PageArgs, selection?: Selection): Promise<Connection<D>> {
+  async list(
+    context: RequestContext,
+    filter: FilterInput | undefined,
+    order: Order | undefined,
+    page: PageArgs,
+    selection?: Selection,
+  ): Promise<Connection<D>> {
     const window = pageWindow(page);
     const query = this.definition.query(filter);
     const collection = this.collection(context);

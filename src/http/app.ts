@@ -3,7 +3,7 @@ import { expressMiddleware } from '@as-integrations/express5';
 import type { ApolloServer, BaseContext } from '@apollo/server';
 import type { GraphQLSchema } from 'graphql';
 import type { RequestContext } from '../domain/context';
-import { AppError, NotFoundError, PayloadTooLargeError, ValidationError } from '../domain/errors';
+import { type AppError, NotFoundError, PayloadTooLargeError, ValidationError } from '../domain/errors';
 import { checkJsonShape } from '../domain/json-shape';
 import type { Logger } from '../logger';
 import { compileRoutes, restRouter } from '../rest-compat/executor';
@@ -33,7 +33,8 @@ export interface AppOptions {
  * path whose percent-encoding does not decode (the router's URIError).
  */
 function transportError(error: unknown): AppError | undefined {
-  if (error instanceof URIError) return new ValidationError('malformed percent-encoding in the URL path', [{ path: '', message: error.message }], 'MALFORMED_URL');
+  if (error instanceof URIError)
+    return new ValidationError('malformed percent-encoding in the URL path', [{ path: '', message: error.message }], 'MALFORMED_URL');
   const type = (error as { type?: string }).type;
   if (type === 'entity.too.large') return new PayloadTooLargeError('request body larger than 1 MB');
   if (type === 'entity.parse.failed') return new ValidationError('request body is not valid JSON', [{ path: '', message: 'malformed JSON' }]);
@@ -61,7 +62,15 @@ export function createApp(options: AppOptions): express.Express {
   // The root leads a browser to the IDE and tells a program where everything is.
   app.get('/', (req, res) => {
     if (wantsGraphiQL(req)) return res.redirect(302, '/graphiql');
-    res.json({ name: 'ar-admin-gateway', version: options.version, graphql: '/graphql', graphiql: '/graphiql', rest: '/api/v1', openapi: '/api/v1/openapi.json', health: '/healthz' });
+    res.json({
+      name: 'ar-admin-gateway',
+      version: options.version,
+      graphql: '/graphql',
+      graphiql: '/graphiql',
+      rest: '/api/v1',
+      openapi: '/api/v1/openapi.json',
+      health: '/healthz',
+    });
   });
   app.get('/api/v1/openapi.json', (_req, res) => {
     res.json(openApi);
@@ -85,7 +94,9 @@ export function createApp(options: AppOptions): express.Express {
     const requestLog = (res.locals.log as Logger | undefined) ?? log;
     const client = toClientError(transportError(error) ?? error, (cause) => requestLog.error({ err: cause }, 'unexpected error'));
     if (req.path.startsWith('/graphql')) {
-      res.status(client.status).json({ errors: [{ message: client.message, extensions: { code: client.code, ...(client.details.length ? { details: client.details } : {}) } }] });
+      res
+        .status(client.status)
+        .json({ errors: [{ message: client.message, extensions: { code: client.code, ...(client.details.length ? { details: client.details } : {}) } }] });
     } else sendError(res, client);
   });
   return app;

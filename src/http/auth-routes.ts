@@ -8,7 +8,17 @@ import { sendData } from '../rest-compat/envelope';
 import type { LoginThrottle } from './throttle';
 
 /** Web-panel sign-in: a session cookie (httpOnly, SameSite=Strict) plus a CSRF token for state-changing requests. */
-export function authRoutes({ store, now, secureCookies, throttle }: { store: Store; now: () => Date; secureCookies: boolean; throttle: LoginThrottle }): Router {
+export function authRoutes({
+  store,
+  now,
+  secureCookies,
+  throttle,
+}: {
+  store: Store;
+  now: () => Date;
+  secureCookies: boolean;
+  throttle: LoginThrottle;
+}): Router {
   const router = Router();
   router.post('/login', async (req, res) => {
     const body = (req.body ?? {}) as { email?: unknown; password?: unknown };

@@ -19,7 +19,10 @@ export function compiledExecution(schema: GraphQLSchema): GatewayInterface {
   const compiled = new WeakMap<DocumentNode, Map<string, CompiledOperation | number | null>>();
   const compiledFor = (document: DocumentNode, operationName: string | null): CompiledOperation | null => {
     let byName = compiled.get(document);
-    if (!byName) compiled.set(document, (byName = new Map()));
+    if (!byName) {
+      byName = new Map();
+      compiled.set(document, byName);
+    }
     const key = operationName ?? '';
     const known = byName.has(key) ? byName.get(key)! : 0;
     if (typeof known !== 'number') return known;

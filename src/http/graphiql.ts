@@ -19,5 +19,7 @@ export function serveGraphiQL(_req: Request, res: Response): void {
 
 /** A browser navigating to /graphql wants the IDE, not a GraphQL-over-HTTP answer. */
 export function wantsGraphiQL(req: Request): boolean {
-  return req.method === 'GET' && req.query.query === undefined && req.accepts(['application/json', 'application/graphql-response+json', 'text/html']) === 'text/html';
+  return (
+    req.method === 'GET' && req.query.query === undefined && req.accepts(['application/json', 'application/graphql-response+json', 'text/html']) === 'text/html'
+  );
 }

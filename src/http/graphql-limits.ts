@@ -1,13 +1,6 @@
 import { ApolloArmor } from '@escape.tech/graphql-armor';
 import type { ApolloServerPlugin } from '@apollo/server';
-import {
-  getVariableValues,
-  type DocumentNode,
-  GraphQLError,
-  type GraphQLSchema,
-  type ValidationContext,
-  type ValidationRule,
-} from 'graphql';
+import { getVariableValues, type DocumentNode, GraphQLError, type GraphQLSchema, type ValidationContext, type ValidationRule } from 'graphql';
 import type { RequestContext } from '../domain/context';
 import { operationCost, type CostStats } from './graphql-cost';
 

@@ -2,7 +2,12 @@ import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
 
 const ANSWERS: Record<string, { status: number; reason: string; code: string; message: string }> = {
-  HPE_HEADER_OVERFLOW: { status: 431, reason: 'Request Header Fields Too Large', code: 'HEADERS_TOO_LARGE', message: 'the request line and headers exceed 16 KB' },
+  HPE_HEADER_OVERFLOW: {
+    status: 431,
+    reason: 'Request Header Fields Too Large',
+    code: 'HEADERS_TOO_LARGE',
+    message: 'the request line and headers exceed 16 KB',
+  },
   ERR_HTTP_REQUEST_TIMEOUT: { status: 408, reason: 'Request Timeout', code: 'REQUEST_TIMEOUT', message: 'the request was not received in time' },
 };
 const MALFORMED = { status: 400, reason: 'Bad Request', code: 'MALFORMED_REQUEST', message: 'the request is not valid HTTP' };

@@ -30,17 +30,19 @@ export function requestScope({ store, log }: ContextOptions) {
     res.locals.requestId = requestId;
     res.locals.log = requestLog;
     const started = process.hrtime.bigint();
-    void store.tally(
-      () =>
-        new Promise<void>((resolve) => {
-          res.once('close', resolve);
-          next();
-        }),
-    ).then(({ commands }) => {
-      const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      requestLog.info({ method: req.method, url: req.originalUrl, status: res.statusCode, ms: Math.round(ms * 10) / 10, mongoCommands: commands }, 'request');
-      store.events.emit('request', { requestId, commands });
-    });
+    void store
+      .tally(
+        () =>
+          new Promise<void>((resolve) => {
+            res.once('close', resolve);
+            next();
+          }),
+      )
+      .then(({ commands }) => {
+        const ms = Number(process.hrtime.bigint() - started) / 1e6;
+        requestLog.info({ method: req.method, url: req.originalUrl, status: res.statusCode, ms: Math.round(ms * 10) / 10, mongoCommands: commands }, 'request');
+        store.events.emit('request', { requestId, commands });
+      });
   };
 }
 

@@ -39,7 +39,8 @@ export class LoginThrottle {
   /** Refuses the attempt when its email or address is locked out. */
   async check(req: Request, res: Response, email: string): Promise<void> {
     const [account, ip] = await Promise.all([this.byAccount.get(email), this.byIp.get(req.ip ?? '')]);
-    if (account && account.consumedPoints >= this.options.loginFailuresPerAccount) throw tooMany(res, account, 'too many failed logins for this account: try again later');
+    if (account && account.consumedPoints >= this.options.loginFailuresPerAccount)
+      throw tooMany(res, account, 'too many failed logins for this account: try again later');
     if (ip && ip.consumedPoints >= this.options.loginFailuresPerIp) throw tooMany(res, ip, 'too many failed logins from this address: try again later');
   }
 

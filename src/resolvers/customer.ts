@@ -1,7 +1,15 @@
 import { Arg, Authorized, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
 import type { RequestContext } from '../domain/context';
 import { customers } from '../domain/customers/service';
-import { CreateCustomerInput, Customer, CustomerConnection, CustomerFilter, UpdateCustomerInput, type DocumentType, type IvaCondition } from '../schema/customer';
+import {
+  CreateCustomerInput,
+  Customer,
+  CustomerConnection,
+  CustomerFilter,
+  UpdateCustomerInput,
+  type DocumentType,
+  type IvaCondition,
+} from '../schema/customer';
 import type { CustomerDocument } from '../store/customers';
 import { toAddress } from './address';
 import { pageComplexity, toConnection } from './connection';

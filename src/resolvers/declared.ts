@@ -36,7 +36,11 @@ export function declaredResolver<D extends TenantDocument>(
     }
 
     @Authorized(scopes.read)
-    @Query(() => types.Connection, { name: many, description: `${Many} of the account, filtered, ordered and paginated (at most 100 a page).`, complexity: pageComplexity })
+    @Query(() => types.Connection, {
+      name: many,
+      description: `${Many} of the account, filtered, ordered and paginated (at most 100 a page).`,
+      complexity: pageComplexity,
+    })
     async list(
       @Ctx() context: RequestContext,
       @Arg('filter', () => types.Filter, { nullable: true }) filter?: Row,
@@ -69,7 +73,10 @@ export function declaredResolver<D extends TenantDocument>(
     }
 
     @Authorized(scopes.write)
-    @Mutation(() => types.BulkResult, { name: `create${Many}`, description: `Creates up to 500 ${many}. With allOrNone (default) nothing is written if any item fails.` })
+    @Mutation(() => types.BulkResult, {
+      name: `create${Many}`,
+      description: `Creates up to 500 ${many}. With allOrNone (default) nothing is written if any item fails.`,
+    })
     async createMany(
       @Arg('inputs', () => [types.CreateItem]) inputs: Row[],
       @Arg('allOrNone', () => Boolean, { defaultValue: true }) allOrNone: boolean,

@@ -235,7 +235,10 @@ export class CustomerDeliveryNotesResolver {
 @Resolver(() => Product)
 export class ProductDeliveryNotesResolver {
   @Authorized('delivery_notes:read')
-  @FieldResolver(() => [DeliveryNote], { description: 'Delivery notes with a line of the product, newest first (batched per request).', complexity: pageComplexity })
+  @FieldResolver(() => [DeliveryNote], {
+    description: 'Delivery notes with a line of the product, newest first (batched per request).',
+    complexity: pageComplexity,
+  })
   async deliveryNotes(
     @Root() product: Product,
     @Ctx() context: RequestContext,

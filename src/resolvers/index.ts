@@ -8,4 +8,21 @@ import { SupplierSuppliesResolver, SupplyLinksResolver, SupplyResolver } from '.
 import { SupplyConsumptionItemResolver, SupplyConsumptionResolver } from './supply-consumption';
 
 /** Every resolver class of the gateway. */
-export const RESOLVERS = [SupplierResolver, ProductResolver, CustomerResolver, StockResolver, SupplyResolver, SupplyLinksResolver, SupplierSuppliesResolver, SupplyConsumptionResolver, SupplyConsumptionItemResolver, ExpenseResolver, ExpenseMovesResolver, ExpenseConnectionResolver, DeliveryNoteResolver, DeliveryNoteItemResolver, CustomerDeliveryNotesResolver, ProductDeliveryNotesResolver] as const;
+export const RESOLVERS = [
+  SupplierResolver,
+  ProductResolver,
+  CustomerResolver,
+  StockResolver,
+  SupplyResolver,
+  SupplyLinksResolver,
+  SupplierSuppliesResolver,
+  SupplyConsumptionResolver,
+  SupplyConsumptionItemResolver,
+  ExpenseResolver,
+  ExpenseMovesResolver,
+  ExpenseConnectionResolver,
+  DeliveryNoteResolver,
+  DeliveryNoteItemResolver,
+  CustomerDeliveryNotesResolver,
+  ProductDeliveryNotesResolver,
+] as const;

@@ -26,7 +26,13 @@ const STATUS_BY_CODE: Record<string, number> = {
 export function coercionDetails(message: string): ErrorDetail[] {
   // `... at "inputs[3].address"; Field "zip" is not defined by type "AddressInput".`
   const at = /at "([^"]+)"/.exec(message);
-  const base = at ? at[1].replace(/\[(\d+)\]/g, '.$1').split('.').slice(1).join('.') : '';
+  const base = at
+    ? at[1]
+        .replace(/\[(\d+)\]/g, '.$1')
+        .split('.')
+        .slice(1)
+        .join('.')
+    : '';
   const field = /Field "([^"]+)" (?:is not defined|of required type)/.exec(message);
   const path = [base, field?.[1]].filter(Boolean).join('.');
   const reason = message.slice(message.lastIndexOf(';') + 1).trim();
@@ -59,19 +65,15 @@ export function toClientError(error: unknown, report: (error: unknown) => void):
     const coercion = /^Variable "\$\w+" (?:got invalid value|of required type|of non-null type)/.test(original.message);
     const limit = graphqlJsLimit(original.message);
     if (limit) return { code: 'QUERY_TOO_COMPLEX', message: limit, details: [], status: 400 };
-    const code =
-      typeof original.extensions?.code === 'string'
-        ? original.extensions.code
-        : coercion
-          ? 'BAD_USER_INPUT'
-          : 'GRAPHQL_VALIDATION_FAILED';
+    const code = typeof original.extensions?.code === 'string' ? original.extensions.code : coercion ? 'BAD_USER_INPUT' : 'GRAPHQL_VALIDATION_FAILED';
     if (code !== 'INTERNAL_SERVER_ERROR') {
       const details = coercion ? coercionDetails(original.message) : [];
       return { code, message: original.message, details, status: STATUS_BY_CODE[code] ?? 400 };
     }
   }
   // A duplicate key no rule turned into a precise conflict (the store already retried races): still the client's 409.
-  if (isDuplicateKeyError(original)) return { code: 'CONFLICT', message: 'the record conflicts with one written at the same time; retry', details: [], status: 409 };
+  if (isDuplicateKeyError(original))
+    return { code: 'CONFLICT', message: 'the record conflicts with one written at the same time; retry', details: [], status: 409 };
   report(original);
   return { code: 'INTERNAL_SERVER_ERROR', message: 'internal error', details: [], status: 500 };
 }

@@ -143,12 +143,22 @@ export function crudRoutes(spec: CrudSpec): { routes: RestRoute[]; components: R
       pathRenames: { filter: '', first: 'limit', offset: 'page', ...renames },
       parameters: [
         { name: 'page', description: 'Page number, from 1.', schema: { type: 'integer', minimum: 1, default: 1 } },
-        { name: 'limit', description: `Page size, 1 to ${MAX_PAGE_SIZE}.`, schema: { type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE } },
+        {
+          name: 'limit',
+          description: `Page size, 1 to ${MAX_PAGE_SIZE}.`,
+          schema: { type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE },
+        },
         ...spec.listParameters,
       ],
       responseSchema: {
         type: 'object',
-        properties: { items: { type: 'array', items: record }, total: { type: 'integer' }, page: { type: 'integer' }, limit: { type: 'integer' }, pages: { type: 'integer' } },
+        properties: {
+          items: { type: 'array', items: record },
+          total: { type: 'integer' },
+          page: { type: 'integer' },
+          limit: { type: 'integer' },
+          pages: { type: 'integer' },
+        },
         required: ['items', 'total', 'page', 'limit', 'pages'],
       },
       successStatus: 200,
@@ -176,7 +186,10 @@ export function crudRoutes(spec: CrudSpec): { routes: RestRoute[]; components: R
     });
     components[`${typeName}BulkCreate`] = {
       type: 'object',
-      properties: { items: { type: 'array', items: bodySchemaOf(spec.createSchema), minItems: 1, maxItems: 500 }, all_or_none: { type: 'boolean', default: true } },
+      properties: {
+        items: { type: 'array', items: bodySchemaOf(spec.createSchema), minItems: 1, maxItems: 500 },
+        all_or_none: { type: 'boolean', default: true },
+      },
       required: ['items'],
     };
   }
@@ -199,7 +212,10 @@ export function crudRoutes(spec: CrudSpec): { routes: RestRoute[]; components: R
     });
     components[`${typeName}BulkUpdate`] = {
       type: 'object',
-      properties: { items: { type: 'array', minItems: 1, maxItems: 500, items: withId(bodySchemaOf(spec.updateSchema), idName) }, all_or_none: { type: 'boolean', default: true } },
+      properties: {
+        items: { type: 'array', minItems: 1, maxItems: 500, items: withId(bodySchemaOf(spec.updateSchema), idName) },
+        all_or_none: { type: 'boolean', default: true },
+      },
       required: ['items'],
     };
   }
@@ -227,7 +243,10 @@ export function crudRoutes(spec: CrudSpec): { routes: RestRoute[]; components: R
       },
       respond(data) {
         const result = root(data);
-        return { status: 200, data: { deleted: result.count, items: result.items.map((item: Row) => ({ [idName]: item.id, deleted: true })), errors: restErrors(result.errors) } };
+        return {
+          status: 200,
+          data: { deleted: result.count, items: result.items.map((item: Row) => ({ [idName]: item.id, deleted: true })), errors: restErrors(result.errors) },
+        };
       },
       requestBody: {
         type: 'object',

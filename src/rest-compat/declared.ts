@@ -1,4 +1,14 @@
-import { createOnly, filterFields, readOnly, restName, snakeCase, sortFields, windowFields, type FieldSpec, type ResourceDeclaration } from '../domain/declare/field';
+import {
+  createOnly,
+  filterFields,
+  readOnly,
+  restName,
+  snakeCase,
+  sortFields,
+  windowFields,
+  type FieldSpec,
+  type ResourceDeclaration,
+} from '../domain/declare/field';
 import { BULK_ERRORS, crudRoutes } from './crud';
 import { REST_KEY_MARK, restDateTime, snakeToCamel, withRestDateTimes } from './naming';
 import type { QueryParameter, RestRoute } from './route';
@@ -12,7 +22,10 @@ const capitalized = (name: string) => `${name[0].toUpperCase()}${name.slice(1)}`
 function selection(name: string, spec: FieldSpec): string {
   const rest = restName(name, spec);
   const head = rest === name ? name : `${rest}: ${name}`;
-  if (spec.kind === 'object' || spec.kind === 'lines') return `${head} { ${Object.entries(spec.fields).map(([sub, subSpec]) => selection(sub, subSpec)).join(' ')} }`;
+  if (spec.kind === 'object' || spec.kind === 'lines')
+    return `${head} { ${Object.entries(spec.fields)
+      .map(([sub, subSpec]) => selection(sub, subSpec))
+      .join(' ')} }`;
   if (spec.kind === 'address') return `${head} { text street city state postalCode country }`;
   return head;
 }
@@ -22,7 +35,9 @@ function restAddress(address: Row | null): unknown {
   if (!address) return null;
   if (address.text) return address.text;
   const { street, city, state, postalCode, country } = address;
-  const parts = Object.entries({ street, city, state, zip: postalCode, postal_code: postalCode, country }).filter(([, value]) => value !== null && value !== undefined);
+  const parts = Object.entries({ street, city, state, zip: postalCode, postal_code: postalCode, country }).filter(
+    ([, value]) => value !== null && value !== undefined,
+  );
   return parts.length ? Object.fromEntries(parts) : null;
 }
 
@@ -43,7 +58,11 @@ const isObject = (value: unknown): value is Row => value !== null && typeof valu
  * happens to be a GraphQL name of another REST field (`id` for `Id`) travels marked, so it is unknown there too.
  */
 function inputOf(fields: Record<string, FieldSpec>, body: Row): Row {
-  const byRest = new Map(Object.entries(fields).filter(([, spec]) => !readOnly(spec)).map(([name, spec]) => [restName(name, spec), { name, spec }]));
+  const byRest = new Map(
+    Object.entries(fields)
+      .filter(([, spec]) => !readOnly(spec))
+      .map(([name, spec]) => [restName(name, spec), { name, spec }]),
+  );
   const input: Row = {};
   for (const [key, value] of Object.entries(body)) {
     const field = byRest.get(key);
@@ -54,7 +73,8 @@ function inputOf(fields: Record<string, FieldSpec>, body: Row): Row {
       input[camel in fields ? `${key}${FOREIGN}` : camel] = value;
     } else if (field.spec.kind === 'address') input[field.name] = inputAddress(value);
     else if (field.spec.kind === 'object' && isObject(value)) input[field.name] = inputOf(field.spec.fields, value);
-    else if (field.spec.kind === 'lines' && Array.isArray(value)) input[field.name] = value.map((line) => (isObject(line) ? inputOf((field.spec as { fields: Record<string, FieldSpec> }).fields, line) : line));
+    else if (field.spec.kind === 'lines' && Array.isArray(value))
+      input[field.name] = value.map((line) => (isObject(line) ? inputOf((field.spec as { fields: Record<string, FieldSpec> }).fields, line) : line));
     else input[field.name] = value;
   }
   return input;
@@ -82,7 +102,8 @@ function pathRenames(fields: Record<string, FieldSpec>): Record<string, string> 
     if (spec.kind === 'lines') {
       for (const [sub, subSpec] of Object.entries(spec.fields)) {
         // Line fields are renamed where they stand, so a short GraphQL name (`id`) elsewhere keeps its own REST name.
-        if (subSpec.common?.rest) for (let index = 0; index < spec.max; index++) renames[`${name}.${index}.${sub}`] = `${restName(name, spec)}.${index}.${subSpec.common.rest}`;
+        if (subSpec.common?.rest)
+          for (let index = 0; index < spec.max; index++) renames[`${name}.${index}.${sub}`] = `${restName(name, spec)}.${index}.${subSpec.common.rest}`;
       }
     }
     if (spec.kind === 'address') Object.assign(renames, { [`${name}.text`]: restName(name, spec), [`${name}.postalCode`]: `${restName(name, spec)}.zip` });
@@ -105,9 +126,18 @@ function jsonType(spec: FieldSpec): JsonSchema {
     case 'refs':
       return { type: 'array', items: { type: 'string', pattern: '^[0-9a-f]{24}$' }, maxItems: spec.max };
     case 'object':
-      return { type: 'object', properties: Object.fromEntries(Object.entries(spec.fields).map(([name, sub]) => [restName(name, sub), nullable(jsonType(sub))])), additionalProperties: false };
+      return {
+        type: 'object',
+        properties: Object.fromEntries(Object.entries(spec.fields).map(([name, sub]) => [restName(name, sub), nullable(jsonType(sub))])),
+        additionalProperties: false,
+      };
     case 'money':
-      return { type: 'number', [spec.exclusiveMin ? 'exclusiveMinimum' : 'minimum']: spec.min, ...(spec.max ? { exclusiveMaximum: spec.max } : {}), multipleOf: 0.01 };
+      return {
+        type: 'number',
+        [spec.exclusiveMin ? 'exclusiveMinimum' : 'minimum']: spec.min,
+        ...(spec.max ? { exclusiveMaximum: spec.max } : {}),
+        multipleOf: 0.01,
+      };
     case 'stock':
       return { type: 'number', minimum: 0, multipleOf: 0.001 };
     case 'ref':
@@ -126,8 +156,12 @@ function jsonType(spec: FieldSpec): JsonSchema {
         maxItems: spec.max,
         items: {
           type: 'object',
-          properties: Object.fromEntries(Object.entries(spec.fields).map(([name, sub]) => [restName(name, sub), sub.common?.required ? jsonType(sub) : nullable(jsonType(sub))])),
-          required: Object.entries(spec.fields).filter(([, sub]) => sub.common?.required).map(([name, sub]) => restName(name, sub)),
+          properties: Object.fromEntries(
+            Object.entries(spec.fields).map(([name, sub]) => [restName(name, sub), sub.common?.required ? jsonType(sub) : nullable(jsonType(sub))]),
+          ),
+          required: Object.entries(spec.fields)
+            .filter(([, sub]) => sub.common?.required)
+            .map(([name, sub]) => restName(name, sub)),
           additionalProperties: false,
         },
       };
@@ -136,7 +170,12 @@ function jsonType(spec: FieldSpec): JsonSchema {
     case 'address': {
       const part = { type: ['string', 'null'] };
       const parts = { street: part, city: part, state: part, zip: part, postal_code: { ...part, description: 'Same as zip.' }, country: part };
-      return { anyOf: [{ type: 'string', maxLength: 500 }, { type: 'object', properties: parts, additionalProperties: false }] };
+      return {
+        anyOf: [
+          { type: 'string', maxLength: 500 },
+          { type: 'object', properties: parts, additionalProperties: false },
+        ],
+      };
     }
   }
 }
@@ -179,7 +218,9 @@ export function declaredRoutes(declaration: ResourceDeclaration, plural: string)
   const record = `
     fragment ${type}Record on ${type} {
       ${declaration.rest.idName}: id
-      ${Object.entries(declaration.fields).map(([name, spec]) => selection(name, spec)).join('\n      ')}
+      ${Object.entries(declaration.fields)
+        .map(([name, spec]) => selection(name, spec))
+        .join('\n      ')}
       created_at: createdAt
       updated_at: updatedAt
     }`;
@@ -191,7 +232,12 @@ export function declaredRoutes(declaration: ResourceDeclaration, plural: string)
     ...filters.map(({ filter, spec }) => ({
       name: snakeCase(filter),
       description: spec.kind === 'texts' ? `Only ${many} carrying this value.` : `Only ${many} with this ${snakeCase(filter)}.`,
-      schema: spec.kind === 'enum' ? { type: 'string', enum: [...spec.values] } : spec.kind === 'boolean' ? { type: 'string', enum: ['true', 'false'] } : { type: 'string' },
+      schema:
+        spec.kind === 'enum'
+          ? { type: 'string', enum: [...spec.values] }
+          : spec.kind === 'boolean'
+            ? { type: 'string', enum: ['true', 'false'] }
+            : { type: 'string' },
     })),
     ...windowFields(declaration).flatMap(({ from, to, name }) => [
       { name: snakeCase(from), description: `${snakeCase(name)} on or after this day (YYYY-MM-DD).`, schema: { type: 'string', format: 'date' } },
@@ -236,8 +282,15 @@ export function declaredRoutes(declaration: ResourceDeclaration, plural: string)
       const sortOrder = params.oneOf('sort_order', ['asc', 'desc'] as const, declaration.defaultSort.direction);
       return {
         filter: {
-          ...Object.fromEntries(filters.map(({ filter, spec }) => [filter, spec.kind === 'boolean' ? params.flag(snakeCase(filter)) : params.string(snakeCase(filter))])),
-          ...Object.fromEntries(windowFields(declaration).flatMap(({ from, to }) => [[from, params.string(snakeCase(from))], [to, params.string(snakeCase(to))]])),
+          ...Object.fromEntries(
+            filters.map(({ filter, spec }) => [filter, spec.kind === 'boolean' ? params.flag(snakeCase(filter)) : params.string(snakeCase(filter))]),
+          ),
+          ...Object.fromEntries(
+            windowFields(declaration).flatMap(({ from, to }) => [
+              [from, params.string(snakeCase(from))],
+              [to, params.string(snakeCase(to))],
+            ]),
+          ),
           ...(declaration.search ? { search: params.string('search') } : {}),
           createdFrom: params.date('created_from', false),
           createdTo: params.date('created_to', true),

@@ -39,7 +39,9 @@ export function restPath(path: string, renames: Record<string, string> = {}): st
     }
   }
   const head = path
-    ? path.split('.').map((segment) => (segment.endsWith(REST_KEY_MARK) ? segment.slice(0, -REST_KEY_MARK.length) : (renames[segment] ?? camelToSnake(segment))))
+    ? path
+        .split('.')
+        .map((segment) => (segment.endsWith(REST_KEY_MARK) ? segment.slice(0, -REST_KEY_MARK.length) : (renames[segment] ?? camelToSnake(segment))))
     : [];
   return [...head, ...tail].filter((segment) => segment !== '').join('.');
 }

@@ -32,7 +32,13 @@ export function restBodySchema(schema: z.ZodType): JsonSchema {
     const object = variants.find((variant) => variant.type === 'object');
     if (object?.properties) {
       const { text, ...parts } = object.properties as Record<string, JsonSchema>;
-      properties.address = { anyOf: [{ type: 'string', maxLength: (text?.anyOf as JsonSchema[] | undefined)?.[0]?.maxLength ?? 500 }, { ...object, properties: parts }, { type: 'null' }] };
+      properties.address = {
+        anyOf: [
+          { type: 'string', maxLength: (text?.anyOf as JsonSchema[] | undefined)?.[0]?.maxLength ?? 500 },
+          { ...object, properties: parts },
+          { type: 'null' },
+        ],
+      };
     }
   }
   return json;

@@ -75,7 +75,10 @@ export function openApiDocument(routes: RestRoute[], components: Record<string, 
               properties: {
                 code: { type: 'string' },
                 message: { type: 'string' },
-                details: { type: 'array', items: { type: 'object', properties: { path: { type: 'string' }, message: { type: 'string' } }, required: ['path', 'message'] } },
+                details: {
+                  type: 'array',
+                  items: { type: 'object', properties: { path: { type: 'string' }, message: { type: 'string' } }, required: ['path', 'message'] },
+                },
               },
               required: ['code', 'message', 'details'],
             },

@@ -8,4 +8,10 @@ import { SUPPLY_CONSUMPTION_COMPONENTS, SUPPLY_CONSUMPTION_ROUTES } from './supp
 /** The legacy `/api/v1` routes, in matching order (fixed paths before `{id}` ones). */
 export const ROUTES: RestRoute[] = [...SUPPLIER_ROUTES, ...SUPPLY_ROUTES, ...SUPPLY_CONSUMPTION_ROUTES, ...EXPENSE_ROUTES, ...DELIVERY_NOTE_ROUTES];
 
-export const COMPONENTS: Record<string, Record<string, unknown>> = { ...SUPPLIER_COMPONENTS, ...SUPPLY_COMPONENTS, ...SUPPLY_CONSUMPTION_COMPONENTS, ...EXPENSE_COMPONENTS, ...DELIVERY_NOTE_COMPONENTS };
+export const COMPONENTS: Record<string, Record<string, unknown>> = {
+  ...SUPPLIER_COMPONENTS,
+  ...SUPPLY_COMPONENTS,
+  ...SUPPLY_CONSUMPTION_COMPONENTS,
+  ...EXPENSE_COMPONENTS,
+  ...DELIVERY_NOTE_COMPONENTS,
+};

@@ -42,7 +42,8 @@ function bounds(spec: FieldSpec): string | undefined {
   if (spec.kind === 'texts') return `At most ${spec.max} items of at most ${spec.itemMax} characters.`;
   if (spec.kind === 'refs') return `Ids of ${spec.label}s of the account (at most ${spec.max}).`;
   if (spec.kind === 'email') return 'A valid email address.';
-  if (spec.kind === 'money') return `${spec.exclusiveMin ? 'Greater than' : 'At least'} ${spec.min}${spec.max ? ` and less than ${spec.max.toLocaleString('en')}` : ''}, at most 2 decimals.`;
+  if (spec.kind === 'money')
+    return `${spec.exclusiveMin ? 'Greater than' : 'At least'} ${spec.min}${spec.max ? ` and less than ${spec.max.toLocaleString('en')}` : ''}, at most 2 decimals.`;
   if (spec.kind === 'rate') return `One of ${spec.values.join(', ')}.`;
   if (spec.kind === 'date') return spec.today ? 'YYYY-MM-DD (default: today in Argentina).' : 'YYYY-MM-DD.';
   if (spec.kind === 'url') return `An http(s) URL of at most ${spec.max} characters.`;
@@ -51,8 +52,7 @@ function bounds(spec: FieldSpec): string | undefined {
   return undefined;
 }
 
-const describe = (spec: FieldSpec, input: boolean) =>
-  [spec.common?.description, input ? bounds(spec) : undefined].filter(Boolean).join(' ') || undefined;
+const describe = (spec: FieldSpec, input: boolean) => [spec.common?.description, input ? bounds(spec) : undefined].filter(Boolean).join(' ') || undefined;
 
 /** The GraphQL type of a field's value (a list type for list fields). */
 function typeOf(spec: FieldSpec, input: boolean): () => unknown {
@@ -151,7 +151,13 @@ export function declaredTypes(
 
   const CreateInput = inputClass(`Create${type}Input`, declaration, true, `A new ${declaration.label}. Fields left null are not stored.`, true);
   validatedBy(schemas.createSchema)(CreateInput);
-  const UpdateInput = inputClass(`Update${type}Input`, declaration, false, 'A partial update: fields left out keep their values; null clears an optional field.', false);
+  const UpdateInput = inputClass(
+    `Update${type}Input`,
+    declaration,
+    false,
+    'A partial update: fields left out keep their values; null clears an optional field.',
+    false,
+  );
   validatedBy(schemas.updateSchema)(UpdateInput);
   const CreateItem = inputClass(
     `${type}CreateItem`,
@@ -167,7 +173,10 @@ export function declaredTypes(
   const Filter = named(`${type}Filter`);
   for (const { filter, spec } of filterFields(declaration)) {
     const valueType = spec.kind === 'texts' ? () => String : typeOf(spec, true);
-    Field(valueType as never, { nullable: true, description: spec.kind === 'texts' ? `Only ${declaration.many} carrying this value.` : undefined })(Filter.prototype, filter);
+    Field(valueType as never, { nullable: true, description: spec.kind === 'texts' ? `Only ${declaration.many} carrying this value.` : undefined })(
+      Filter.prototype,
+      filter,
+    );
   }
   for (const { from, to, name, spec } of windowFields(declaration)) {
     Field(typeOf(spec, true) as never, { nullable: true, description: `${name} on or after this day.` })(Filter.prototype, from);

@@ -64,7 +64,7 @@ export class DeliveryNote {
   @Field(() => [DeliveryNoteItem])
   items!: DeliveryNoteItem[];
 
-  @Field(() => Float, { description: 'Declared value: the sum of the priced items\' subtotals (exact).' })
+  @Field(() => Float, { description: "Declared value: the sum of the priced items' subtotals (exact)." })
   total!: number;
 
   @Field(() => String, { nullable: true })
@@ -121,7 +121,7 @@ export class DeliveryNoteBulkResult extends BulkResult(DeliveryNote, 'DeliveryNo
 
 @InputType({ description: 'One line of a delivery note.' })
 export class DeliveryNoteItemInput {
-  @Field(() => ID, { nullable: true, description: "A product of the account; its stock is deducted when the note is issued." })
+  @Field(() => ID, { nullable: true, description: 'A product of the account; its stock is deducted when the note is issued.' })
   productId?: string | null;
 
   @Field(() => String, { nullable: true, description: "At most 25 characters (default: the product's sku)." })

@@ -2,7 +2,11 @@ import { EXPENSE } from '../domain/expenses/declaration';
 import { createExpenseSchema, expenseFilterSchema, updateExpenseSchema } from '../domain/expenses/service';
 import { declaredTypes } from './declared';
 
-export const EXPENSE_TYPES = declaredTypes(EXPENSE, { createSchema: createExpenseSchema, updateSchema: updateExpenseSchema, filterSchema: expenseFilterSchema });
+export const EXPENSE_TYPES = declaredTypes(EXPENSE, {
+  createSchema: createExpenseSchema,
+  updateSchema: updateExpenseSchema,
+  filterSchema: expenseFilterSchema,
+});
 
 export const Expense = EXPENSE_TYPES.Record;
 export type Expense = Record<string, unknown> & { id: string; supplierId: string | null };

@@ -32,8 +32,7 @@ export function simpleWhereUnguarded(): number {
   // Erring on the safe side: a field guard counts for every field of that name, a class guard for the whole hierarchy.
   const fieldGuards = new Set([...storage.authorizedFields, ...storage.middlewares].map((guard) => guard.fieldName));
   const related = (a: Function, b: Function) => a === b || a.prototype instanceof b || b.prototype instanceof a;
-  const guarded = (field: FieldEntry) =>
-    fieldGuards.has(field.name) || storage.resolverMiddlewares.some((guard) => related(guard.target, field.target));
+  const guarded = (field: FieldEntry) => fieldGuards.has(field.name) || storage.resolverMiddlewares.some((guard) => related(guard.target, field.target));
   let marked = 0;
   for (const field of storage.fields) {
     if (!objectClasses.has(field.target) || field.simple !== undefined || field.name !== field.schemaName || guarded(field)) continue;

@@ -12,14 +12,16 @@ registerEnumType(StockItemType, { name: 'StockItemType', description: 'Kinds of 
 
 @ObjectType({ description: 'What caused a stock movement.' })
 export class StockCause {
-  @Field(() => String, { description: 'adjustment, opening, supply_consumption, supply_consumption_revert, supply_consumption_delete, delivery_note_issue, delivery_note_cancel.' })
+  @Field(() => String, {
+    description: 'adjustment, opening, supply_consumption, supply_consumption_revert, supply_consumption_delete, delivery_note_issue, delivery_note_cancel.',
+  })
   type!: string;
 
   @Field(() => ID, { nullable: true, description: 'The causing document (none for adjustments).' })
   id!: string | null;
 }
 
-@ObjectType({ description: 'One append-only change of an item\'s stock.' })
+@ObjectType({ description: "One append-only change of an item's stock." })
 export class StockMovement {
   @Field(() => ID)
   id!: string;
@@ -33,7 +35,7 @@ export class StockMovement {
   @Field(() => Float, { description: 'Signed quantity (at most 3 decimals).' })
   delta!: number;
 
-  @Field(() => Float, { description: 'The item\'s stock right after this movement.' })
+  @Field(() => Float, { description: "The item's stock right after this movement." })
   stockAfter!: number;
 
   @Field(() => StockCause)

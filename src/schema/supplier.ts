@@ -2,7 +2,11 @@ import { SUPPLIER } from '../domain/suppliers/declaration';
 import { createSupplierSchema, supplierFilterSchema, updateSupplierSchema } from '../domain/suppliers/service';
 import { declaredTypes } from './declared';
 
-export const SUPPLIER_TYPES = declaredTypes(SUPPLIER, { createSchema: createSupplierSchema, updateSchema: updateSupplierSchema, filterSchema: supplierFilterSchema });
+export const SUPPLIER_TYPES = declaredTypes(SUPPLIER, {
+  createSchema: createSupplierSchema,
+  updateSchema: updateSupplierSchema,
+  filterSchema: supplierFilterSchema,
+});
 
 /** The Supplier object type (for fields of other types that lead to a supplier). */
 export const Supplier = SUPPLIER_TYPES.Record;

@@ -18,10 +18,12 @@ export type CounterDocument = {
  * transaction that aborts is given back with it, so committed numbers have no gaps.
  */
 export async function nextSequenceValue(store: Store, accountId: ObjectId, name: string, now: Date, session: ClientSession): Promise<number> {
-  const counter = await store.collection<CounterDocument>('counters').findOneAndUpdate(
-    { account_id: accountId, name },
-    { $inc: { value: 1 }, $set: { updated_at: now }, $setOnInsert: { created_at: now } },
-    { upsert: true, returnDocument: 'after', session },
-  );
+  const counter = await store
+    .collection<CounterDocument>('counters')
+    .findOneAndUpdate(
+      { account_id: accountId, name },
+      { $inc: { value: 1 }, $set: { updated_at: now }, $setOnInsert: { created_at: now } },
+      { upsert: true, returnDocument: 'after', session },
+    );
   return counter!.value;
 }

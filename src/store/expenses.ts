@@ -34,4 +34,3 @@ export type ExpenseFields = {
 };
 
 export type ExpenseDocument = TenantDocument & ExpenseFields;
-

@@ -34,7 +34,11 @@ export class Loaders {
    * references (`items.product_id`) — narrowed by `where` (built by the domain, never client JSON): one aggregation
    * per tick for every key, with `$topN` per key, so neither round trips nor memory grow with the parents' history.
    */
-  latestBy<T extends TenantDocument>(name: CollectionName, field: string, options: { limit: number; where?: Record<string, unknown> }): DataLoader<string, T[]> {
+  latestBy<T extends TenantDocument>(
+    name: CollectionName,
+    field: string,
+    options: { limit: number; where?: Record<string, unknown> },
+  ): DataLoader<string, T[]> {
     const { limit, where = {} } = options;
     const cacheKey = `${name}.${field}:${limit}:${JSON.stringify(where)}`;
     let loader = this.byField.get(cacheKey);
@@ -63,7 +67,10 @@ export class Loaders {
   /** A request-scoped loader of the caller's own making (one per `name` per request), for batched reads of other shapes. */
   custom<K, V>(name: string, make: (accountId: ObjectId) => DataLoader<K, V>): DataLoader<K, V> {
     let loader = this.named.get(name);
-    if (!loader) this.named.set(name, (loader = make(this.accountId) as DataLoader<unknown, unknown>));
+    if (!loader) {
+      loader = make(this.accountId) as DataLoader<unknown, unknown>;
+      this.named.set(name, loader);
+    }
     return loader as DataLoader<K, V>;
   }
 

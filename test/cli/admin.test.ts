@@ -63,7 +63,8 @@ async function runCli(dataDir: string, args: string[], how: 'in-process' | 'proc
   }
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' };
   if (!process.env.MONGODB_URI) delete env.MONGODB_URI;
-  const [command, argv] = how === 'npm' ? ['npm', ['run', '-s', 'admin', '--', ...args]] : [process.execPath, ['--require', '@swc-node/register', 'src/cli/admin.ts', ...args]];
+  const [command, argv] =
+    how === 'npm' ? ['npm', ['run', '-s', 'admin', '--', ...args]] : [process.execPath, ['--require', '@swc-node/register', 'src/cli/admin.ts', ...args]];
   return new Promise((resolve, reject) => {
     const child = spawn(command, argv, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
@@ -103,7 +104,11 @@ const HEX_ID = /^[0-9a-f]{24}$/;
 interface Running {
   gateway: RunningGateway;
   connection: StoreConnection;
-  request(method: string, pathAndQuery: string, options?: { key?: string; body?: unknown; headers?: Record<string, string> }): Promise<{ status: number; body: any; headers: Headers }>;
+  request(
+    method: string,
+    pathAndQuery: string,
+    options?: { key?: string; body?: unknown; headers?: Record<string, string> },
+  ): Promise<{ status: number; body: any; headers: Headers }>;
   stop(): Promise<void>;
 }
 
@@ -119,7 +124,11 @@ async function gatewayOn(dataDir: string): Promise<Running> {
       const headers: Record<string, string> = { ...(options.headers ?? {}) };
       if (options.key) headers['x-api-key'] = options.key;
       if (options.body !== undefined) headers['content-type'] = 'application/json';
-      const response = await fetch(`${gateway.url}${pathAndQuery}`, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });
+      const response = await fetch(`${gateway.url}${pathAndQuery}`, {
+        method,
+        headers,
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      });
       const text = await response.text();
       let body: unknown = text;
       try {
@@ -207,7 +216,10 @@ describe('without a running gateway', () => {
   it('create-user errors → exit 1', async () => {
     failed(await runCli(dir, ['create-user', '--account', accountId, '--email', 'not-an-email', '--password', 'a long password']), 'BAD_USER_INPUT');
     failed(await runCli(dir, ['create-user', '--account', accountId, '--email', 'short@cli.example', '--password', 'short']), 'BAD_USER_INPUT');
-    failed(await runCli(dir, ['create-user', '--account', new ObjectId().toHexString(), '--email', 'x@cli.example', '--password', 'a long password']), 'NOT_FOUND');
+    failed(
+      await runCli(dir, ['create-user', '--account', new ObjectId().toHexString(), '--email', 'x@cli.example', '--password', 'a long password']),
+      'NOT_FOUND',
+    );
     failed(await runCli(dir, ['create-user', '--account', 'not-an-id', '--email', 'y@cli.example', '--password', 'a long password']), 'NOT_FOUND');
     failed(await runCli(dir, ['create-user', '--account', accountId, '--email', 'owner@cli.example', '--password', 'another password']), 'CONFLICT');
   });
@@ -219,7 +231,9 @@ describe('without a running gateway', () => {
     expect(typeof out.key).toBe('string');
     expect(out.key.length).toBeGreaterThanOrEqual(32);
     readKey = out;
-    writeKey = ok(await runCli(dir, ['create-api-key', '--account', accountId, '--scopes', 'suppliers:read,suppliers:write', '--user', userId, '--name', 'CLI write key']));
+    writeKey = ok(
+      await runCli(dir, ['create-api-key', '--account', accountId, '--scopes', 'suppliers:read,suppliers:write', '--user', userId, '--name', 'CLI write key']),
+    );
     revokedKey = ok(await runCli(dir, ['create-api-key', '--account', accountId, '--scopes', 'suppliers:*']));
     expect(new Set([readKey.key, writeKey.key, revokedKey.key]).size).toBe(3);
   });

@@ -84,7 +84,6 @@ afterAll(async () => {
 // REST: one entry per route of the route table.
 // ---------------------------------------------------------------------------------------------------------------
 
-
 const routeKey = (route: Pick<RestRoute, 'method' | 'path'>) => `${route.method.toUpperCase()} ${route.path}`;
 const fill = (routePath: string, id: string) => routePath.replace('{id}', encodeURIComponent(id));
 
@@ -122,7 +121,10 @@ const REST_CASES: Record<string, RestCase> = {
     },
     async otherAccount() {
       // B's tax ids are B's business: A may use the same one (unique within an account only), and B is untouched.
-      const res = await gw.rest('POST', '/suppliers/bulk/create/', { key: fullA, body: { items: [{ name: unique('Same tax id'), tax_id: await taxIdOfB() }] } });
+      const res = await gw.rest('POST', '/suppliers/bulk/create/', {
+        key: fullA,
+        body: { items: [{ name: unique('Same tax id'), tax_id: await taxIdOfB() }] },
+      });
       expect(res.status).toBe(201);
       expect(res.body.data.created).toBe(1);
       expect(res.body.data.items[0]._id).not.toBe(supplierB);
@@ -289,7 +291,6 @@ describe('REST routes × credentials', () => {
 // GraphQL: one entry per Query / Mutation field of the schema.
 // ---------------------------------------------------------------------------------------------------------------
 
-
 async function gqlOtherExpectNotFound(document: string, variables: Record<string, unknown>): Promise<void> {
   const res = await gw.gql(document, variables, { key: fullA });
   expect(res.body.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
@@ -313,7 +314,11 @@ const GQL_CASES: Record<string, GqlCase> = {
     succeeded: (data, id) => expect(data.suppliers.nodes.map((n: { id: string }) => n.id)).toContain(id),
     unchanged: async () => undefined,
     async otherAccount() {
-      const res = await gw.gql('query Q($s: String) { suppliers(first: 100, filter: { search: $s }) { totalCount nodes { id } } }', { s: NAME_B }, { key: fullA });
+      const res = await gw.gql(
+        'query Q($s: String) { suppliers(first: 100, filter: { search: $s }) { totalCount nodes { id } } }',
+        { s: NAME_B },
+        { key: fullA },
+      );
       expect(res.body).toEqual({ data: { suppliers: { totalCount: 0, nodes: [] } } });
       const all = await gw.gql('{ suppliers(first: 100) { nodes { id } } }', {}, { key: fullA });
       expect(all.body.data.suppliers.nodes.map((n: { id: string }) => n.id)).not.toContain(supplierB);
@@ -328,7 +333,11 @@ const GQL_CASES: Record<string, GqlCase> = {
       expect(await suppliersCollection().countDocuments({ name: `GQL created for ${id}` })).toBe(0);
     },
     async otherAccount() {
-      const res = await gw.gql('mutation M($input: CreateSupplierInput!) { createSupplier(input: $input) { id } }', { input: { name: unique('gql same tax'), taxId: await taxIdOfB() } }, { key: fullA });
+      const res = await gw.gql(
+        'mutation M($input: CreateSupplierInput!) { createSupplier(input: $input) { id } }',
+        { input: { name: unique('gql same tax'), taxId: await taxIdOfB() } },
+        { key: fullA },
+      );
       expect(res.body.errors).toBeUndefined();
       expect(res.body.data.createSupplier.id).not.toBe(supplierB);
     },
@@ -342,7 +351,11 @@ const GQL_CASES: Record<string, GqlCase> = {
       expect(await suppliersCollection().countDocuments({ name: `GQL bulk created for ${id}` })).toBe(0);
     },
     async otherAccount() {
-      const res = await gw.gql('mutation M($inputs: [SupplierCreateItem!]!) { createSuppliers(inputs: $inputs) { count items { id } } }', { inputs: [{ name: unique('gql bulk same tax'), taxId: await taxIdOfB() }] }, { key: fullA });
+      const res = await gw.gql(
+        'mutation M($inputs: [SupplierCreateItem!]!) { createSuppliers(inputs: $inputs) { count items { id } } }',
+        { inputs: [{ name: unique('gql bulk same tax'), taxId: await taxIdOfB() }] },
+        { key: fullA },
+      );
       expect(res.body.errors).toBeUndefined();
       expect(res.body.data.createSuppliers.count).toBe(1);
       expect(res.body.data.createSuppliers.items[0].id).not.toBe(supplierB);
@@ -399,7 +412,11 @@ const GQL_CASES: Record<string, GqlCase> = {
     },
     unchanged: (id) => stillNamed(id, undefined),
     async otherAccount() {
-      const res = await gw.gql('mutation M($ids: [ID!]!) { deleteSuppliers(ids: $ids, allOrNone: false) { count errors { index code } } }', { ids: [supplierB] }, { key: fullA });
+      const res = await gw.gql(
+        'mutation M($ids: [ID!]!) { deleteSuppliers(ids: $ids, allOrNone: false) { count errors { index code } } }',
+        { ids: [supplierB] },
+        { key: fullA },
+      );
       expect(res.body.errors).toBeUndefined();
       expect(res.body.data.deleteSuppliers).toEqual({ count: 0, errors: [{ index: 0, code: 'NOT_FOUND' }] });
     },
@@ -429,8 +446,7 @@ function entityCases(options: {
     return res.body.data[`create${type}`].id as string;
   };
   let ofB: Promise<{ id: string; before: unknown }> | undefined;
-  const recordOfB = () =>
-    (ofB ??= make(fullB).then(async (id) => ({ id, before: await stored(id) })));
+  const recordOfB = () => (ofB ??= make(fullB).then(async (id) => ({ id, before: await stored(id) })));
   const bUntouched = async () => {
     const b = await recordOfB();
     expect(await stored(b.id)).toEqual(b.before);
@@ -541,10 +557,15 @@ Object.assign(
 GQL_CASES.adjustStock = (() => {
   const document = 'mutation M($id: ID!) { adjustStock(itemType: product, id: $id, delta: -1, reason: "count") { stockAfter } }';
   const make = async (key: string) => {
-    const res = await gw.gql('mutation M($input: CreateProductInput!) { createProduct(input: $input) { id } }', { input: { name: unique('P'), sku: unique('S'), stock: 5 } }, { key });
+    const res = await gw.gql(
+      'mutation M($input: CreateProductInput!) { createProduct(input: $input) { id } }',
+      { input: { name: unique('P'), sku: unique('S'), stock: 5 } },
+      { key },
+    );
     return res.body.data.createProduct.id as string;
   };
-  const stock = async (id: string) => ((await gw.store.collection('products').findOne({ _id: new ObjectId(id) })) as { stock_milli: number } | null)?.stock_milli;
+  const stock = async (id: string) =>
+    ((await gw.store.collection('products').findOne({ _id: new ObjectId(id) })) as { stock_milli: number } | null)?.stock_milli;
   return {
     scope: 'supplies:write' as Scope,
     record: () => make(fullA),
@@ -566,7 +587,8 @@ GQL_CASES.adjustStock = (() => {
 // Supplies and supply consumptions.
 // ---------------------------------------------------------------------------------------------------------------
 
-const storedIn = (collection: 'supplies' | 'supply_consumptions', id: string) => gw.store.collection(collection).findOne({ _id: new ObjectId(id) }) as Promise<any>;
+const storedIn = (collection: 'supplies' | 'supply_consumptions', id: string) =>
+  gw.store.collection(collection).findOne({ _id: new ObjectId(id) }) as Promise<any>;
 
 async function supplyOf(key: string, stock = 10): Promise<string> {
   const res = await gw.rest('POST', '/supplies/', { key, body: { name: unique('Supply'), default_amount: 0, stock, unit_price: 1 } });
@@ -585,7 +607,10 @@ async function sessionOfMatrixUser(): Promise<RequestOptions> {
   await matrixUserId();
   const res = await gw.rest('POST', '/auth/login', { body: MATRIX_USER });
   expect(res.status).toBe(200);
-  const cookie = res.headers.getSetCookie().find((line) => line.startsWith('sid='))!.split(';')[0];
+  const cookie = res.headers
+    .getSetCookie()
+    .find((line) => line.startsWith('sid='))!
+    .split(';')[0];
   return { headers: { cookie, 'x-csrf-token': res.body.data.csrf_token } };
 }
 
@@ -621,14 +646,25 @@ async function supplyBUntouched(): Promise<void> {
 }
 
 /** A request by A about B's supply or consumption: 404 NOT_FOUND, B's record untouched. */
-async function restNotFoundForB(method: string, path: (id: string) => string, which: 'supply' | 'consumption', options: RequestOptions = { key: fullA }, body?: unknown) {
+async function restNotFoundForB(
+  method: string,
+  path: (id: string) => string,
+  which: 'supply' | 'consumption',
+  options: RequestOptions = { key: fullA },
+  body?: unknown,
+) {
   const b = which === 'supply' ? await supplyOfB() : await consumptionOfB();
   const res = await gw.rest(method, path(b.id), { ...options, body });
   expect(res.status).toBe(404);
   expect(res.body.error.code).toBe('NOT_FOUND');
   await (which === 'supply' ? supplyBUntouched() : consumptionBUntouched());
 }
-async function gqlNotFoundForB(document: string, variables: (id: string) => Record<string, unknown>, which: 'supply' | 'consumption', options: RequestOptions = { key: fullA }) {
+async function gqlNotFoundForB(
+  document: string,
+  variables: (id: string) => Record<string, unknown>,
+  which: 'supply' | 'consumption',
+  options: RequestOptions = { key: fullA },
+) {
   const b = which === 'supply' ? await supplyOfB() : await consumptionOfB();
   const res = await gw.gql(document, variables(b.id), options);
   expect(res.body.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
@@ -678,7 +714,11 @@ Object.assign(
       unchanged: supplyUnchanged,
       async otherAccount() {
         const b = await supplyOfB();
-        const res = await gw.gql('mutation M($inputs: [SupplyUpdateItem!]!) { updateSupplies(inputs: $inputs, allOrNone: false) { count errors { index code } } }', { inputs: [{ id: b.id, description: 'hijacked' }] }, { key: fullA });
+        const res = await gw.gql(
+          'mutation M($inputs: [SupplyUpdateItem!]!) { updateSupplies(inputs: $inputs, allOrNone: false) { count errors { index code } } }',
+          { inputs: [{ id: b.id, description: 'hijacked' }] },
+          { key: fullA },
+        );
         expect(res.body.data.updateSupplies).toEqual({ count: 0, errors: [{ index: 0, code: 'NOT_FOUND' }] });
         await supplyBUntouched();
       },
@@ -695,7 +735,11 @@ Object.assign(
       unchanged: supplyUnchanged,
       async otherAccount() {
         const b = await supplyOfB();
-        const res = await gw.gql('mutation M($ids: [ID!]!) { deleteSupplies(ids: $ids, allOrNone: false) { count errors { index code } } }', { ids: [b.id] }, { key: fullA });
+        const res = await gw.gql(
+          'mutation M($ids: [ID!]!) { deleteSupplies(ids: $ids, allOrNone: false) { count errors { index code } } }',
+          { ids: [b.id] },
+          { key: fullA },
+        );
         expect(res.body.data.deleteSupplies).toEqual({ count: 0, errors: [{ index: 0, code: 'NOT_FOUND' }] });
         await supplyBUntouched();
       },
@@ -739,8 +783,15 @@ Object.assign(
       async otherAccount() {
         // B's supply is not A's to consume: it is named as not found, and B's stock stays.
         const b = await supplyOfB();
-        const res = await gw.gql('mutation M($input: CreateSupplyConsumptionInput!) { createSupplyConsumption(input: $input) { id } }', { input: { items: [{ supplyId: b.id, quantity: 1 }] } }, { key: fullA });
-        expect(res.body.errors[0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', details: [{ path: 'items.0.supplyId', message: 'no such supply in this account' }] });
+        const res = await gw.gql(
+          'mutation M($input: CreateSupplyConsumptionInput!) { createSupplyConsumption(input: $input) { id } }',
+          { input: { items: [{ supplyId: b.id, quantity: 1 }] } },
+          { key: fullA },
+        );
+        expect(res.body.errors[0].extensions).toMatchObject({
+          code: 'BAD_USER_INPUT',
+          details: [{ path: 'items.0.supplyId', message: 'no such supply in this account' }],
+        });
         await supplyBUntouched();
       },
     },
@@ -754,7 +805,13 @@ Object.assign(
         expect(await storedIn('supply_consumptions', id)).toBeNull();
       },
       unchanged: consumptionUnchanged,
-      otherAccount: async () => gqlNotFoundForB('mutation M($id: ID!) { deleteSupplyConsumption(id: $id) }', (id) => ({ id }), 'consumption', await keyOfMatrixUser(['supplies:write'])),
+      otherAccount: async () =>
+        gqlNotFoundForB(
+          'mutation M($id: ID!) { deleteSupplyConsumption(id: $id) }',
+          (id) => ({ id }),
+          'consumption',
+          await keyOfMatrixUser(['supplies:write']),
+        ),
       badId: (id: string) => ({ id }),
       // Only the author may delete: a key acting for the author, holding only the scope.
       caller: (scope: Scope) => keyOfMatrixUser([scope]),
@@ -769,7 +826,8 @@ Object.assign(
         expect((await storedIn('supply_consumptions', id)).status).toBe('reverted');
       },
       unchanged: consumptionUnchanged,
-      otherAccount: async () => gqlNotFoundForB('mutation M($id: ID!) { revertSupplyConsumption(id: $id) { id } }', (id) => ({ id }), 'consumption', await sessionOfMatrixUser()),
+      otherAccount: async () =>
+        gqlNotFoundForB('mutation M($id: ID!) { revertSupplyConsumption(id: $id) { id } }', (id) => ({ id }), 'consumption', await sessionOfMatrixUser()),
       badId: (id: string) => ({ id }),
       // Reverting needs a web-panel session (an owner's: every scope); keys get SESSION_REQUIRED (supply-consumptions.test.ts).
       caller: () => sessionOfMatrixUser(),
@@ -943,7 +1001,11 @@ let noteCustomerA: string;
 let noteCustomerB: string;
 beforeAll(async () => {
   const customerOf = async (key: string) => {
-    const res = await gw.gql('mutation M($input: CreateCustomerInput!) { createCustomer(input: $input) { id } }', { input: { name: unique('Matrix customer') } }, { key });
+    const res = await gw.gql(
+      'mutation M($input: CreateCustomerInput!) { createCustomer(input: $input) { id } }',
+      { input: { name: unique('Matrix customer') } },
+      { key },
+    );
     return res.body.data.createCustomer.id as string;
   };
   noteCustomerA = await customerOf(fullA);
@@ -956,7 +1018,10 @@ const noteSnapshots = new Map<string, Promise<unknown>>();
 
 /** A note of A in the given status, its stored form remembered for `noteUnchanged`. */
 async function noteOfA(status: 'draft' | 'issued' | 'delivered' = 'draft'): Promise<string> {
-  const res = await gw.rest('POST', '/delivery_notes/', { key: fullA, body: { customer_id: noteCustomerA, items: noteLine, status: status === 'draft' ? 'draft' : 'issued' } });
+  const res = await gw.rest('POST', '/delivery_notes/', {
+    key: fullA,
+    body: { customer_id: noteCustomerA, items: noteLine, status: status === 'draft' ? 'draft' : 'issued' },
+  });
   expect(res.status).toBe(201);
   const id = res.body.data.id as string;
   if (status === 'delivered') expect((await gw.rest('PUT', `/delivery_notes/${id}/`, { key: fullA, body: { status: 'delivered' } })).status).toBe(200);
@@ -968,10 +1033,12 @@ const notesMarked = (notes: string) => gw.store.collection('delivery_notes').cou
 
 let noteB: Promise<{ id: string; before: unknown }> | undefined;
 const noteOfB = () =>
-  (noteB ??= gw.rest('POST', '/delivery_notes/', { key: fullB, body: { customer_id: noteCustomerB, items: [{ description: 'Matrix B secret line', quantity: 1 }] } }).then(async (res) => {
-    expect(res.status).toBe(201);
-    return { id: res.body.data.id as string, before: await storedNote(res.body.data.id) };
-  }));
+  (noteB ??= gw
+    .rest('POST', '/delivery_notes/', { key: fullB, body: { customer_id: noteCustomerB, items: [{ description: 'Matrix B secret line', quantity: 1 }] } })
+    .then(async (res) => {
+      expect(res.status).toBe(201);
+      return { id: res.body.data.id as string, before: await storedNote(res.body.data.id) };
+    }));
 async function noteBUntouched(): Promise<void> {
   const b = await noteOfB();
   expect(await storedNote(b.id)).toEqual(b.before);
@@ -1010,7 +1077,15 @@ Object.assign(REST_CASES, {
   },
   'POST /delivery_notes/bulk/create/': {
     record: () => noteOfA(),
-    request: (id: string) => ({ path: '/delivery_notes/bulk/create/', body: { items: [{ customer_id: noteCustomerA, items: noteLine, notes: `Bulk for ${id}` }, { customer_id: noteCustomerA, items: noteLine, notes: `Bulk for ${id}` }] } }),
+    request: (id: string) => ({
+      path: '/delivery_notes/bulk/create/',
+      body: {
+        items: [
+          { customer_id: noteCustomerA, items: noteLine, notes: `Bulk for ${id}` },
+          { customer_id: noteCustomerA, items: noteLine, notes: `Bulk for ${id}` },
+        ],
+      },
+    }),
     async succeeded(res: HttpResult, id: string) {
       expect(res.body.data).toMatchObject({ created: 2, errors: [] });
       expect(await notesMarked(`Bulk for ${id}`)).toBe(2);
@@ -1018,7 +1093,10 @@ Object.assign(REST_CASES, {
     unchanged: async (id: string) => expect(await notesMarked(`Bulk for ${id}`)).toBe(0),
     async otherAccount() {
       // B's customer is not A's: refused as input (never 403), nothing written for B.
-      const res = await gw.rest('POST', '/delivery_notes/bulk/create/', { key: fullA, body: { items: [{ customer_id: noteCustomerB, items: noteLine }], all_or_none: false } });
+      const res = await gw.rest('POST', '/delivery_notes/bulk/create/', {
+        key: fullA,
+        body: { items: [{ customer_id: noteCustomerB, items: noteLine }], all_or_none: false },
+      });
       expect(res.status).toBe(201);
       expect(res.body.data.created).toBe(0);
       expect(res.body.data.errors).toEqual([expect.objectContaining({ index: 0, code: 'BAD_USER_INPUT' })]);
@@ -1097,7 +1175,14 @@ Object.assign(REST_CASES, {
   },
 } satisfies Record<string, RestCase>);
 
-const noteCase = (scope: Scope, record: () => Promise<string>, document: string, variables: (id: string) => Record<string, unknown>, succeeded: GqlCase['succeeded'], idTaking = true): GqlCase => ({
+const noteCase = (
+  scope: Scope,
+  record: () => Promise<string>,
+  document: string,
+  variables: (id: string) => Record<string, unknown>,
+  succeeded: GqlCase['succeeded'],
+  idTaking = true,
+): GqlCase => ({
   scope,
   record,
   document,
@@ -1109,12 +1194,29 @@ const noteCase = (scope: Scope, record: () => Promise<string>, document: string,
 });
 
 Object.assign(GQL_CASES, {
-  deliveryNote: noteCase('delivery_notes:read', () => noteOfA(), 'query Q($id: ID!) { deliveryNote(id: $id) { id customer { id } } }', (id) => ({ id }), (data, id) => expect(data.deliveryNote.id).toBe(id)),
+  deliveryNote: noteCase(
+    'delivery_notes:read',
+    () => noteOfA(),
+    'query Q($id: ID!) { deliveryNote(id: $id) { id customer { id } } }',
+    (id) => ({ id }),
+    (data, id) => expect(data.deliveryNote.id).toBe(id),
+  ),
   deliveryNotes: {
-    ...noteCase('delivery_notes:read', () => noteOfA(), 'query Q { deliveryNotes(first: 100) { nodes { id } } }', () => ({}), (data, id) => expect(data.deliveryNotes.nodes.map((n: { id: string }) => n.id)).toContain(id), false),
+    ...noteCase(
+      'delivery_notes:read',
+      () => noteOfA(),
+      'query Q { deliveryNotes(first: 100) { nodes { id } } }',
+      () => ({}),
+      (data, id) => expect(data.deliveryNotes.nodes.map((n: { id: string }) => n.id)).toContain(id),
+      false,
+    ),
     async otherAccount() {
       const b = await noteOfB();
-      const res = await gw.gql('query Q($c: ID) { deliveryNotes(first: 100, filter: { customerId: $c }) { totalCount nodes { id } } }', { c: noteCustomerB }, { key: fullA });
+      const res = await gw.gql(
+        'query Q($c: ID) { deliveryNotes(first: 100, filter: { customerId: $c }) { totalCount nodes { id } } }',
+        { c: noteCustomerB },
+        { key: fullA },
+      );
       expect(res.body.data.deliveryNotes).toEqual({ totalCount: 0, nodes: [] });
       const all = await gw.gql('{ deliveryNotes(first: 100) { nodes { id } } }', {}, { key: fullA });
       expect(all.body.data.deliveryNotes.nodes.map((n: { id: string }) => n.id)).not.toContain(b.id);
@@ -1132,7 +1234,11 @@ Object.assign(GQL_CASES, {
     ),
     unchanged: async (id: string) => expect(await notesMarked(`GQL created for ${id}`)).toBe(0),
     async otherAccount() {
-      const res = await gw.gql('mutation M($input: CreateDeliveryNoteInput!) { createDeliveryNote(input: $input) { id } }', { input: { customerId: noteCustomerB, items: noteLine } }, { key: fullA });
+      const res = await gw.gql(
+        'mutation M($input: CreateDeliveryNoteInput!) { createDeliveryNote(input: $input) { id } }',
+        { input: { customerId: noteCustomerB, items: noteLine } },
+        { key: fullA },
+      );
       expect(res.body.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', details: [{ path: 'customerId' }] });
       await noteBUntouched();
     },
@@ -1148,7 +1254,11 @@ Object.assign(GQL_CASES, {
     ),
     unchanged: async (id: string) => expect(await notesMarked(`GQL bulk created for ${id}`)).toBe(0),
     async otherAccount() {
-      const res = await gw.gql('mutation M($inputs: [DeliveryNoteCreateItem!]!) { createDeliveryNotes(inputs: $inputs, allOrNone: false) { count errors { index code } } }', { inputs: [{ customerId: noteCustomerB, items: noteLine }] }, { key: fullA });
+      const res = await gw.gql(
+        'mutation M($inputs: [DeliveryNoteCreateItem!]!) { createDeliveryNotes(inputs: $inputs, allOrNone: false) { count errors { index code } } }',
+        { inputs: [{ customerId: noteCustomerB, items: noteLine }] },
+        { key: fullA },
+      );
       expect(res.body.data.createDeliveryNotes).toEqual({ count: 0, errors: [{ index: 0, code: 'BAD_USER_INPUT' }] });
       await noteBUntouched();
     },
@@ -1171,15 +1281,25 @@ Object.assign(GQL_CASES, {
     ),
     async otherAccount() {
       const b = await noteOfB();
-      const res = await gw.gql('mutation M($inputs: [DeliveryNoteUpdateItem!]!) { updateDeliveryNotes(inputs: $inputs, allOrNone: false) { count errors { index code } } }', { inputs: [{ id: b.id, notes: 'hijacked' }] }, { key: fullA });
+      const res = await gw.gql(
+        'mutation M($inputs: [DeliveryNoteUpdateItem!]!) { updateDeliveryNotes(inputs: $inputs, allOrNone: false) { count errors { index code } } }',
+        { inputs: [{ id: b.id, notes: 'hijacked' }] },
+        { key: fullA },
+      );
       expect(res.body.data.updateDeliveryNotes).toEqual({ count: 0, errors: [{ index: 0, code: 'NOT_FOUND' }] });
       await noteBUntouched();
     },
   },
-  deleteDeliveryNote: noteCase('delivery_notes:write', () => noteOfA(), 'mutation M($id: ID!) { deleteDeliveryNote(id: $id) }', (id) => ({ id }), async (data, id) => {
-    expect(data.deleteDeliveryNote).toBe(id);
-    expect(await storedNote(id)).toBeNull();
-  }),
+  deleteDeliveryNote: noteCase(
+    'delivery_notes:write',
+    () => noteOfA(),
+    'mutation M($id: ID!) { deleteDeliveryNote(id: $id) }',
+    (id) => ({ id }),
+    async (data, id) => {
+      expect(data.deleteDeliveryNote).toBe(id);
+      expect(await storedNote(id)).toBeNull();
+    },
+  ),
   deleteDeliveryNotes: {
     ...noteCase(
       'delivery_notes:write',
@@ -1194,22 +1314,42 @@ Object.assign(GQL_CASES, {
     ),
     async otherAccount() {
       const b = await noteOfB();
-      const res = await gw.gql('mutation M($ids: [ID!]!) { deleteDeliveryNotes(ids: $ids, allOrNone: false) { count errors { index code } } }', { ids: [b.id] }, { key: fullA });
+      const res = await gw.gql(
+        'mutation M($ids: [ID!]!) { deleteDeliveryNotes(ids: $ids, allOrNone: false) { count errors { index code } } }',
+        { ids: [b.id] },
+        { key: fullA },
+      );
       expect(res.body.data.deleteDeliveryNotes).toEqual({ count: 0, errors: [{ index: 0, code: 'NOT_FOUND' }] });
       await noteBUntouched();
     },
   },
-  issueDeliveryNote: noteCase('delivery_notes:write', () => noteOfA(), 'mutation M($id: ID!) { issueDeliveryNote(id: $id) { id status number } }', (id) => ({ id }), (data, id) =>
-    expect(data.issueDeliveryNote).toEqual({ id, status: 'issued', number: expect.any(Number) }),
+  issueDeliveryNote: noteCase(
+    'delivery_notes:write',
+    () => noteOfA(),
+    'mutation M($id: ID!) { issueDeliveryNote(id: $id) { id status number } }',
+    (id) => ({ id }),
+    (data, id) => expect(data.issueDeliveryNote).toEqual({ id, status: 'issued', number: expect.any(Number) }),
   ),
-  deliverDeliveryNote: noteCase('delivery_notes:write', () => noteOfA('issued'), 'mutation M($id: ID!) { deliverDeliveryNote(id: $id) { id status deliveryDate } }', (id) => ({ id }), (data, id) =>
-    expect(data.deliverDeliveryNote).toEqual({ id, status: 'delivered', deliveryDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) }),
+  deliverDeliveryNote: noteCase(
+    'delivery_notes:write',
+    () => noteOfA('issued'),
+    'mutation M($id: ID!) { deliverDeliveryNote(id: $id) { id status deliveryDate } }',
+    (id) => ({ id }),
+    (data, id) => expect(data.deliverDeliveryNote).toEqual({ id, status: 'delivered', deliveryDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) }),
   ),
-  markDeliveryNoteInvoiced: noteCase('delivery_notes:write', () => noteOfA('delivered'), 'mutation M($id: ID!) { markDeliveryNoteInvoiced(id: $id, invoiceId: "FA-0001-00000001") { id status invoiceId } }', (id) => ({ id }), (data, id) =>
-    expect(data.markDeliveryNoteInvoiced).toEqual({ id, status: 'invoiced', invoiceId: 'FA-0001-00000001' }),
+  markDeliveryNoteInvoiced: noteCase(
+    'delivery_notes:write',
+    () => noteOfA('delivered'),
+    'mutation M($id: ID!) { markDeliveryNoteInvoiced(id: $id, invoiceId: "FA-0001-00000001") { id status invoiceId } }',
+    (id) => ({ id }),
+    (data, id) => expect(data.markDeliveryNoteInvoiced).toEqual({ id, status: 'invoiced', invoiceId: 'FA-0001-00000001' }),
   ),
-  cancelDeliveryNote: noteCase('delivery_notes:write', () => noteOfA('issued'), 'mutation M($id: ID!) { cancelDeliveryNote(id: $id) { id status number } }', (id) => ({ id }), (data, id) =>
-    expect(data.cancelDeliveryNote).toEqual({ id, status: 'cancelled', number: expect.any(Number) }),
+  cancelDeliveryNote: noteCase(
+    'delivery_notes:write',
+    () => noteOfA('issued'),
+    'mutation M($id: ID!) { cancelDeliveryNote(id: $id) { id status number } }',
+    (id) => ({ id }),
+    (data, id) => expect(data.cancelDeliveryNote).toEqual({ id, status: 'cancelled', number: expect.any(Number) }),
   ),
 } satisfies Record<string, GqlCase>);
 

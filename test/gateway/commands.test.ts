@@ -94,7 +94,11 @@ it('REST and GraphQL lists cost the same', async () => {
 it('looking up many suppliers by id in one document is batched into one query', async () => {
   const page = await gw.gql('{ suppliers(first: 25) { nodes { id } } }', {}, { key: large });
   const ids = (page.body.data.suppliers.nodes as Array<{ id: string }>).map((node) => node.id);
-  const lookup = (count: number) => `{ ${ids.slice(0, count).map((id, i) => `s${i}: supplier(id: "${id}") { id name address { city text } }`).join(' ')} }`;
+  const lookup = (count: number) =>
+    `{ ${ids
+      .slice(0, count)
+      .map((id, i) => `s${i}: supplier(id: "${id}") { id name address { city text } }`)
+      .join(' ')} }`;
   const two = await gw.gql(lookup(2), {}, { key: large });
   const many = await gw.gql(lookup(25), {}, { key: large });
   expect(two.body.errors).toBeUndefined();

@@ -21,16 +21,36 @@ const keys: Partial<Record<'all' | 'notesOnly', string>> = {};
 beforeAll(async () => {
   gw = await startTestGateway();
   schema = await gatewaySchema();
-  const all = await gw.account(['suppliers:read', 'suppliers:write', 'delivery_notes:read', 'delivery_notes:write', 'supplies:read', 'supplies:write', 'expenses:read']);
+  const all = await gw.account([
+    'suppliers:read',
+    'suppliers:write',
+    'delivery_notes:read',
+    'delivery_notes:write',
+    'supplies:read',
+    'supplies:write',
+    'expenses:read',
+  ]);
   keys.all = all.key;
   keys.notesOnly = await gw.key(all.accountId, ['delivery_notes:read'] as Scope[]);
   const gql = async (query: string, variables: Record<string, unknown>) => (await gw.gql(query, variables, { key: all.key })).body.data;
-  const supplier = (await gql('mutation($i: CreateSupplierInput!) { createSupplier(input: $i) { id } }', { i: { name: 'Acme SA', address: { city: 'Rosario' } } })).createSupplier.id;
+  const supplier = (
+    await gql('mutation($i: CreateSupplierInput!) { createSupplier(input: $i) { id } }', { i: { name: 'Acme SA', address: { city: 'Rosario' } } })
+  ).createSupplier.id;
   await gql('mutation($i: CreateSupplierInput!) { createSupplier(input: $i) { id } }', { i: { name: 'Beta SRL', address: { text: 'Calle 1' }, tags: ['x'] } });
   const customer = (await gql('mutation($i: CreateCustomerInput!) { createCustomer(input: $i) { id } }', { i: { name: 'Cliente' } })).createCustomer.id;
-  const product = (await gql('mutation($i: CreateProductInput!) { createProduct(input: $i) { id } }', { i: { name: 'Yerba', sku: 'Y', price: 1.5, stock: 10 } })).createProduct.id;
+  const product = (
+    await gql('mutation($i: CreateProductInput!) { createProduct(input: $i) { id } }', { i: { name: 'Yerba', sku: 'Y', price: 1.5, stock: 10 } })
+  ).createProduct.id;
   await gql('mutation($i: CreateDeliveryNoteInput!) { createDeliveryNote(input: $i) { id } }', {
-    i: { customerId: customer, status: 'issued', metadata: { a: 'b' }, items: [{ productId: product, description: 'Yerba', quantity: 1.25, unitPrice: 3 }, { description: 'Flete', quantity: 1 }] },
+    i: {
+      customerId: customer,
+      status: 'issued',
+      metadata: { a: 'b' },
+      items: [
+        { productId: product, description: 'Yerba', quantity: 1.25, unitPrice: 3 },
+        { description: 'Flete', quantity: 1 },
+      ],
+    },
   });
   ids = { supplier, customer };
 });
@@ -45,26 +65,66 @@ async function contextFor(key: string) {
 
 function comparable(result: ExecutionResult) {
   const report = () => undefined;
-  const errors = result.errors?.map((error) => ({ message: error.message, locations: error.locations, path: error.path, client: toClientError(error, report) }));
+  const errors = result.errors?.map((error) => ({
+    message: error.message,
+    locations: error.locations,
+    path: error.path,
+    client: toClientError(error, report),
+  }));
   return JSON.parse(JSON.stringify({ data: result.data, errors }));
 }
 
 const CASES: Array<[string, string, () => Record<string, unknown>, keyof typeof keys]> = [
-  ['a list with nested values, dates and enums', '{ suppliers(first: 5, orderBy: {field: name, direction: asc}) { totalCount pageInfo { hasNextPage endCursor } edges { cursor node { id name } } nodes { name tags status createdAt address { text city } fiscalInfo { condicionIva } } } }', () => ({}), 'all'],
-  ['an input field left to its default (graphql-jit alone refuses it)', 'query($o: SupplierOrderBy) { suppliers(orderBy: $o) { nodes { name } } }', () => ({ o: { field: 'name' } }), 'all'],
+  [
+    'a list with nested values, dates and enums',
+    '{ suppliers(first: 5, orderBy: {field: name, direction: asc}) { totalCount pageInfo { hasNextPage endCursor } edges { cursor node { id name } } nodes { name tags status createdAt address { text city } fiscalInfo { condicionIva } } } }',
+    () => ({}),
+    'all',
+  ],
+  [
+    'an input field left to its default (graphql-jit alone refuses it)',
+    'query($o: SupplierOrderBy) { suppliers(orderBy: $o) { nodes { name } } }',
+    () => ({ o: { field: 'name' } }),
+    'all',
+  ],
   ['an input field left to its default in the document itself', '{ suppliers(orderBy: {field: name}) { nodes { name } } }', () => ({}), 'all'],
-  ['a variable left to its default, and one omitted', 'query($f: Int = 1, $a: String) { suppliers(first: $f, after: $a) { nodes { name } } }', () => ({}), 'all'],
-  ['relations, custom scalars and floats', '{ deliveryNotes { nodes { number formattedNumber total metadata issuedAt customer { name } items { quantity unitPrice subtotal product { name sku price } } } } }', () => ({}), 'all'],
+  [
+    'a variable left to its default, and one omitted',
+    'query($f: Int = 1, $a: String) { suppliers(first: $f, after: $a) { nodes { name } } }',
+    () => ({}),
+    'all',
+  ],
+  [
+    'relations, custom scalars and floats',
+    '{ deliveryNotes { nodes { number formattedNumber total metadata issuedAt customer { name } items { quantity unitPrice subtotal product { name sku price } } } } }',
+    () => ({}),
+    'all',
+  ],
   ['a missing record', 'query($id: ID!) { supplier(id: $id) { id } }', () => ({ id: '0123456789abcdef01234567' }), 'all'],
   ['a malformed id', 'query($id: ID!) { customer(id: $id) { id name } }', () => ({ id: 'nope' }), 'all'],
   ['a record found', 'query($id: ID!) { customer(id: $id) { id name deliveryNotes(first: 5) { number } } }', () => ({ id: ids.customer }), 'all'],
   ['a missing scope', '{ suppliers { totalCount } }', () => ({}), 'notesOnly'],
   ['a missing scope on a nested field', '{ deliveryNotes { nodes { items { product { name stockMovements { totalCount } } } } } }', () => ({}), 'notesOnly'],
-  ['variables that do not fit', 'query($f: Int, $o: SupplierOrderBy) { suppliers(first: $f, orderBy: $o) { totalCount } }', () => ({ f: 'ten', o: { field: 'nope', extra: 1 } }), 'all'],
+  [
+    'variables that do not fit',
+    'query($f: Int, $o: SupplierOrderBy) { suppliers(first: $f, orderBy: $o) { totalCount } }',
+    () => ({ f: 'ten', o: { field: 'nope', extra: 1 } }),
+    'all',
+  ],
   ['a page size out of range', '{ suppliers(first: 1000) { totalCount } }', () => ({}), 'all'],
-  ['an invalid input (nothing is written)', 'mutation($i: CreateSupplierInput!) { createSupplier(input: $i) { id } }', () => ({ i: { name: 'x', email: 'not-an-email' } }), 'all'],
+  [
+    'an invalid input (nothing is written)',
+    'mutation($i: CreateSupplierInput!) { createSupplier(input: $i) { id } }',
+    () => ({ i: { name: 'x', email: 'not-an-email' } }),
+    'all',
+  ],
   ['an invalid filter', 'query($f: SupplierFilter) { suppliers(filter: $f) { totalCount } }', () => ({ f: { createdFrom: 'yesterday' } }), 'all'],
-  ['a valid filter with a date', 'query($f: SupplierFilter) { suppliers(filter: $f) { totalCount nodes { name } } }', () => ({ f: { createdFrom: '2000-01-01T00:00:00Z', search: 'acme' } }), 'all'],
+  [
+    'a valid filter with a date',
+    'query($f: SupplierFilter) { suppliers(filter: $f) { totalCount nodes { name } } }',
+    () => ({ f: { createdFrom: '2000-01-01T00:00:00Z', search: 'acme' } }),
+    'all',
+  ],
 ];
 
 it.each(CASES)('%s', async (_label, query, variables, who) => {

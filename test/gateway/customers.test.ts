@@ -10,7 +10,8 @@ afterAll(async () => {
   await gw?.stop();
 });
 
-const CREATE = 'mutation($input: CreateCustomerInput!) { createCustomer(input: $input) { id name documentType documentNumber ivaCondition address { text street city } email } }';
+const CREATE =
+  'mutation($input: CreateCustomerInput!) { createCustomer(input: $input) { id name documentType documentNumber ivaCondition address { text street city } email } }';
 const UPDATE = 'mutation($id: ID!, $input: UpdateCustomerInput!) { updateCustomer(id: $id, input: $input) { name documentNumber email address { text } } }';
 
 function problems(result: { body: any }): string[] {
@@ -19,8 +20,25 @@ function problems(result: { body: any }): string[] {
 
 describe('customers', () => {
   it('stores a CUIT as its 11 digits, whatever its separators', async () => {
-    const created = await gw.gql(CREATE, { input: { name: 'Ferretería Sur', documentType: 'CUIT', documentNumber: '30-71234567-1', ivaCondition: 'responsable_inscripto', address: { street: 'Mitre 100', city: 'Quilmes' } } }, { key });
-    expect(created.body.data.createCustomer).toMatchObject({ documentType: 'CUIT', documentNumber: '30712345671', ivaCondition: 'responsable_inscripto', address: { text: null, street: 'Mitre 100', city: 'Quilmes' } });
+    const created = await gw.gql(
+      CREATE,
+      {
+        input: {
+          name: 'Ferretería Sur',
+          documentType: 'CUIT',
+          documentNumber: '30-71234567-1',
+          ivaCondition: 'responsable_inscripto',
+          address: { street: 'Mitre 100', city: 'Quilmes' },
+        },
+      },
+      { key },
+    );
+    expect(created.body.data.createCustomer).toMatchObject({
+      documentType: 'CUIT',
+      documentNumber: '30712345671',
+      ivaCondition: 'responsable_inscripto',
+      address: { text: null, street: 'Mitre 100', city: 'Quilmes' },
+    });
   });
 
   it.each([
@@ -49,7 +67,8 @@ describe('customers', () => {
   });
 
   it('updates partially and clears a field with null', async () => {
-    const id = (await gw.gql(CREATE, { input: { name: 'Cliente X', email: 'x@example.com', address: { text: 'Calle 1' } } }, { key })).body.data.createCustomer.id;
+    const id = (await gw.gql(CREATE, { input: { name: 'Cliente X', email: 'x@example.com', address: { text: 'Calle 1' } } }, { key })).body.data.createCustomer
+      .id;
     const updated = await gw.gql(UPDATE, { id, input: { email: null } }, { key });
     expect(updated.body.data.updateCustomer).toEqual({ name: 'Cliente X', documentNumber: null, email: null, address: { text: 'Calle 1' } });
     const stored = await gw.store.collection('customers').findOne({ name: 'Cliente X' });
@@ -66,11 +85,12 @@ describe('customers', () => {
   });
 });
 
-describe("customers with their latest delivery notes", () => {
+describe('customers with their latest delivery notes', () => {
   it('cost a constant number of MongoDB commands and give each customer its own newest notes, by status', async () => {
     const { key: own } = await gw.account(['delivery_notes:read', 'delivery_notes:write']);
     const NOTE = 'mutation($i: CreateDeliveryNoteInput!) { createDeliveryNote(input: $i) { id } }';
-    const query = '{ customers(first: 100) { nodes { name latest: deliveryNotes(first: 2) { notes } drafts: deliveryNotes(status: draft, first: 5) { notes } } } }';
+    const query =
+      '{ customers(first: 100) { nodes { name latest: deliveryNotes(first: 2) { notes } drafts: deliveryNotes(status: draft, first: 5) { notes } } } }';
     const counts: number[] = [];
     let made = 0;
     for (const total of [3, 30]) {
@@ -78,7 +98,11 @@ describe("customers with their latest delivery notes", () => {
         const customerId = (await gw.gql(CREATE, { input: { name: `Cliente ${String(made).padStart(2, '0')}` } }, { key: own })).body.data.createCustomer.id;
         // made % 3 + 1 notes; the first one of each customer is issued, the others drafts.
         for (let n = 0; n <= made % 3; n++) {
-          const created = await gw.gql(NOTE, { i: { customerId, items: [{ description: 'x', quantity: 1 }], notes: `c${made}-n${n}`, status: n === 0 ? 'issued' : 'draft' } }, { key: own });
+          const created = await gw.gql(
+            NOTE,
+            { i: { customerId, items: [{ description: 'x', quantity: 1 }], notes: `c${made}-n${n}`, status: n === 0 ? 'issued' : 'draft' } },
+            { key: own },
+          );
           expect(created.body.errors).toBeUndefined();
         }
       }

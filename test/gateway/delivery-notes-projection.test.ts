@@ -18,7 +18,9 @@ beforeAll(async () => {
   ({ key } = await gw.account(['delivery_notes:read', 'delivery_notes:write', 'supplies:read', 'supplies:write']));
   const gql = async (query: string, variables: Record<string, unknown>) => (await gw.gql(query, variables, { key })).body.data;
   const customer = (await gql('mutation($i: CreateCustomerInput!) { createCustomer(input: $i) { id } }', { i: { name: 'Cliente Uno' } })).createCustomer.id;
-  const product = (await gql('mutation($i: CreateProductInput!) { createProduct(input: $i) { id } }', { i: { name: 'Yerba', sku: 'Y-1', price: 10, stock: 100 } })).createProduct.id;
+  const product = (
+    await gql('mutation($i: CreateProductInput!) { createProduct(input: $i) { id } }', { i: { name: 'Yerba', sku: 'Y-1', price: 10, stock: 100 } })
+  ).createProduct.id;
   for (const status of ['issued', 'draft']) {
     const items = [
       { productId: product, description: 'Yerba mate', quantity: 2, unitPrice: 10.5 },

@@ -33,7 +33,8 @@ afterAll(async () => {
 
 type Row = Record<string, any>;
 const chars = (n: number) => 'x'.repeat(n);
-const GQL_CREATE = 'mutation($input: CreateDeliveryNoteInput!) { createDeliveryNote(input: $input) { id customerId salePoint number status total items { productId productCode description quantity unit unitPrice subtotal } carrierCuit vehiclePlate trailerPlate departureDate deliveryAddress carrierName notes metadata stockDeducted } }';
+const GQL_CREATE =
+  'mutation($input: CreateDeliveryNoteInput!) { createDeliveryNote(input: $input) { id customerId salePoint number status total items { productId productCode description quantity unit unitPrice subtotal } carrierCuit vehiclePlate trailerPlate departureDate deliveryAddress carrierName notes metadata stockDeducted } }';
 
 /** A REST body as the GraphQL input (metadata keys stay as written). */
 function toGql(body: Row): Row {
@@ -59,7 +60,7 @@ const cases: Array<[string, () => Row, 'ok' | string[]]> = [
   ['customer_id missing', () => ({ items: [{ description: 'a', quantity: 1 }] }), ['customer_id']],
   ['customer_id unknown', () => valid({ customer_id: new ObjectId().toHexString() }), ['customer_id']],
   ['customer_id malformed', () => valid({ customer_id: 'nope' }), ['customer_id']],
-  ["customer_id of another account", () => valid({ customer_id: customerOfB }), ['customer_id']],
+  ['customer_id of another account', () => valid({ customer_id: customerOfB }), ['customer_id']],
   ['items empty', () => valid({ items: [] }), ['items']],
   ['items 1001', () => valid({ items: Array.from({ length: 1001 }, () => ({ description: 'a', quantity: 1 })) }), ['items']],
   ['description empty', () => valid({}, { description: '' }), ['items.0.description']],
@@ -116,7 +117,11 @@ const cases: Array<[string, () => Row, 'ok' | string[]]> = [
   ['metadata value not text', () => valid({ metadata: { a: 1 } }), ['metadata.a']],
   ['status issued', () => valid({ status: 'issued' }), 'ok'],
   ['status delivered on create', () => valid({ status: 'delivered' }), ['status']],
-  ['several fields at once', () => valid({ sale_point: 0, notes: chars(2001) }, { quantity: 0, description: '' }), ['items.0.description', 'items.0.quantity', 'notes', 'sale_point']],
+  [
+    'several fields at once',
+    () => valid({ sale_point: 0, notes: chars(2001) }, { quantity: 0, description: '' }),
+    ['items.0.description', 'items.0.quantity', 'notes', 'sale_point'],
+  ],
 ];
 
 describe.each(cases)('create: %s', (_title, body, expected) => {
@@ -136,7 +141,10 @@ describe('parity of results', () => {
       customer_id: customer,
       sale_point: 12,
       status: 'issued',
-      items: [{ product_id: product, description: 'Producto', quantity: 2.5, unit_price: 99.99 }, { description: 'Flete', quantity: 1, unit: 'servicio', product_code: 'FLETE' }],
+      items: [
+        { product_id: product, description: 'Producto', quantity: 2.5, unit_price: 99.99 },
+        { description: 'Flete', quantity: 1, unit: 'servicio', product_code: 'FLETE' },
+      ],
       delivery_address: 'Av. Siempreviva 742',
       carrier_name: 'Transportes SA',
       carrier_cuit: '20123456786',
@@ -150,19 +158,43 @@ describe('parity of results', () => {
     expect(rest.status).toBe(201);
     const g = graphql.body.data.createDeliveryNote;
     const r = rest.body.data;
-    expect(r).toMatchObject({ number: 1, formatted_number: '00012-00000001', total: 249.98, stock_deducted: true, items: [{ subtotal: 249.98, product_code: 'P-1', unit: 'unidad' }, { product_id: null, unit: 'servicio', subtotal: null }] });
+    expect(r).toMatchObject({
+      number: 1,
+      formatted_number: '00012-00000001',
+      total: 249.98,
+      stock_deducted: true,
+      items: [
+        { subtotal: 249.98, product_code: 'P-1', unit: 'unidad' },
+        { product_id: null, unit: 'servicio', subtotal: null },
+      ],
+    });
     expect(g.number).toBe(2);
     const mapped = Object.fromEntries(Object.entries(g).map(([k, v]) => [k.replace(/[A-Z]/g, (l) => `_${l.toLowerCase()}`), v]));
     mapped.items = g.items.map((item: Row) => Object.fromEntries(Object.entries(item).map(([k, v]) => [k.replace(/[A-Z]/g, (l) => `_${l.toLowerCase()}`), v])));
     const { id: _g, number: _gn, ...gRest } = mapped;
-    const { id: _r, number: _rn, formatted_number: _f, created_at: _c, updated_at: _u, issued_at: _i, invoice_id: _inv, delivery_date: _d, cancelled_at: _ca, ...rRest } = r;
+    const {
+      id: _r,
+      number: _rn,
+      formatted_number: _f,
+      created_at: _c,
+      updated_at: _u,
+      issued_at: _i,
+      invoice_id: _inv,
+      delivery_date: _d,
+      cancelled_at: _ca,
+      ...rRest
+    } = r;
     expect(gRest).toEqual(rRest);
 
     // Reads agree: GET one and the filtered list.
     const one = await gw.rest('GET', `/delivery_notes/${r.id}/`, { key });
     expect(one.body.data).toEqual(r);
     const list = await gw.rest('GET', `/delivery_notes/list/?sale_point=12&status=issued&product_id=${product}`, { key });
-    const gList = await gw.gql('query($f: DeliveryNoteFilter) { deliveryNotes(filter: $f) { totalCount nodes { id number } } }', { f: { salePoint: 12, status: 'issued', productId: product } }, { key });
+    const gList = await gw.gql(
+      'query($f: DeliveryNoteFilter) { deliveryNotes(filter: $f) { totalCount nodes { id number } } }',
+      { f: { salePoint: 12, status: 'issued', productId: product } },
+      { key },
+    );
     expect(list.body.data).toMatchObject({ total: 2, page: 1, pages: 1 });
     expect(list.body.data.items.map((n: Row) => [n.id, n.number])).toEqual(gList.body.data.deliveryNotes.nodes.map((n: Row) => [n.id, n.number]));
     const byNumber = await gw.rest('GET', '/delivery_notes/list/?sale_point=12&number=1', { key });
@@ -173,13 +205,37 @@ describe('parity of results', () => {
     const created = await gw.rest('POST', '/delivery_notes/', { key, body: valid({ status: 'issued' }) });
     const id = created.body.data.id;
     const pairs: Array<[HttpResult, HttpResult, string, number]> = [
-      [await gw.rest('PUT', `/delivery_notes/${id}/`, { key, body: { status: 'invoiced', invoice_id: 'F-1' } }), await gw.gql('mutation($id: ID!) { markDeliveryNoteInvoiced(id: $id, invoiceId: "F-1") { id } }', { id }, { key }), 'INVALID_TRANSITION', 409],
-      [await gw.rest('PUT', `/delivery_notes/${id}/`, { key, body: { sale_point: 5 } }), await gw.gql('mutation($id: ID!) { updateDeliveryNote(id: $id, input: {salePoint: 5}) { id } }', { id }, { key }), 'NOT_EDITABLE', 409],
-      [await gw.rest('POST', '/delivery_notes/', { key, body: valid({ colour: 'red' }) }), await gw.gql(GQL_CREATE, { input: toGql(valid({ colour: 'red' })) }, { key }), 'BAD_USER_INPUT', 400],
-      [await gw.rest('GET', `/delivery_notes/${new ObjectId().toHexString()}/`, { key }), await gw.gql('query($id: ID!) { deliveryNote(id: $id) { id } }', { id: new ObjectId().toHexString() }, { key }), 'NOT_FOUND', 404],
+      [
+        await gw.rest('PUT', `/delivery_notes/${id}/`, { key, body: { status: 'invoiced', invoice_id: 'F-1' } }),
+        await gw.gql('mutation($id: ID!) { markDeliveryNoteInvoiced(id: $id, invoiceId: "F-1") { id } }', { id }, { key }),
+        'INVALID_TRANSITION',
+        409,
+      ],
+      [
+        await gw.rest('PUT', `/delivery_notes/${id}/`, { key, body: { sale_point: 5 } }),
+        await gw.gql('mutation($id: ID!) { updateDeliveryNote(id: $id, input: {salePoint: 5}) { id } }', { id }, { key }),
+        'NOT_EDITABLE',
+        409,
+      ],
+      [
+        await gw.rest('POST', '/delivery_notes/', { key, body: valid({ colour: 'red' }) }),
+        await gw.gql(GQL_CREATE, { input: toGql(valid({ colour: 'red' })) }, { key }),
+        'BAD_USER_INPUT',
+        400,
+      ],
+      [
+        await gw.rest('GET', `/delivery_notes/${new ObjectId().toHexString()}/`, { key }),
+        await gw.gql('query($id: ID!) { deliveryNote(id: $id) { id } }', { id: new ObjectId().toHexString() }, { key }),
+        'NOT_FOUND',
+        404,
+      ],
     ];
     for (const [rest, graphql, code, status] of pairs) {
-      expect({ rest: rest.body.error?.code, status: rest.status, graphql: graphql.body.errors?.[0]?.extensions?.code }).toEqual({ rest: code, status, graphql: code });
+      expect({ rest: rest.body.error?.code, status: rest.status, graphql: graphql.body.errors?.[0]?.extensions?.code }).toEqual({
+        rest: code,
+        status,
+        graphql: code,
+      });
     }
     // A wrong type is a shape problem (reported first); value problems are reported together.
     const badType = await gw.rest('GET', '/delivery_notes/list/?sale_point=abc', { key });
@@ -191,7 +247,10 @@ describe('parity of results', () => {
   });
 
   it("another account's note is not found through either surface", async () => {
-    const theirs = await gw.rest('POST', '/delivery_notes/', { key: otherKey, body: { customer_id: customerOfB, items: [{ description: 'secreto', quantity: 1 }] } });
+    const theirs = await gw.rest('POST', '/delivery_notes/', {
+      key: otherKey,
+      body: { customer_id: customerOfB, items: [{ description: 'secreto', quantity: 1 }] },
+    });
     const id = theirs.body.data.id;
     expect((await gw.rest('GET', `/delivery_notes/${id}/`, { key })).status).toBe(404);
     expect((await gw.gql('mutation($id: ID!) { issueDeliveryNote(id: $id) { id } }', { id }, { key })).body.errors[0].extensions.code).toBe('NOT_FOUND');

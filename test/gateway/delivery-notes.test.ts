@@ -51,7 +51,11 @@ async function setup(stocks: Record<string, number> = { yerba: 10, azucar: 5 }):
   const customer = (await gqlData(await gw.gql('mutation { createCustomer(input: {name: "Almacén Don Pepe"}) { id } }', {}, { key }))).createCustomer.id;
   const product: Record<string, string> = {};
   for (const [name, stock] of Object.entries(stocks)) {
-    const created = await gw.gql('mutation($input: CreateProductInput!) { createProduct(input: $input) { id } }', { input: { name, sku: `SKU-${name}`, stock, unit: 'kg' } }, { key });
+    const created = await gw.gql(
+      'mutation($input: CreateProductInput!) { createProduct(input: $input) { id } }',
+      { input: { name, sku: `SKU-${name}`, stock, unit: 'kg' } },
+      { key },
+    );
     product[name] = (await gqlData(created)).createProduct.id;
   }
   return { key, accountId, customer, product };
@@ -67,7 +71,11 @@ async function storedNote(id: string): Promise<any> {
 }
 
 async function movementsOf(noteId: string): Promise<Array<{ item_id: ObjectId; delta_milli: number; cause: { type: string } }>> {
-  return (await gw.store.collection('stock_movements').find({ 'cause.id': new ObjectId(noteId) }).sort({ created_at: 1, _id: 1 }).toArray()) as never;
+  return (await gw.store
+    .collection('stock_movements')
+    .find({ 'cause.id': new ObjectId(noteId) })
+    .sort({ created_at: 1, _id: 1 })
+    .toArray()) as never;
 }
 
 const lines = (s: Setup) => [
@@ -102,8 +110,22 @@ describe('lifecycle and stock', () => {
       ].sort(),
     );
     // The product shows the movement in its history.
-    const history = await gqlData(await gw.gql('query($id: ID!) { product(id: $id) { stock stockMovements(first: 5) { nodes { delta cause { type id } } } } }', { id: s.product.yerba }, { key: s.key }));
-    expect(history.product).toEqual({ stock: 7, stockMovements: { nodes: [{ delta: -3, cause: { type: 'delivery_note_issue', id: note.id } }, { delta: 10, cause: { type: 'opening', id: s.product.yerba } }] } });
+    const history = await gqlData(
+      await gw.gql(
+        'query($id: ID!) { product(id: $id) { stock stockMovements(first: 5) { nodes { delta cause { type id } } } } }',
+        { id: s.product.yerba },
+        { key: s.key },
+      ),
+    );
+    expect(history.product).toEqual({
+      stock: 7,
+      stockMovements: {
+        nodes: [
+          { delta: -3, cause: { type: 'delivery_note_issue', id: note.id } },
+          { delta: 10, cause: { type: 'opening', id: s.product.yerba } },
+        ],
+      },
+    });
   });
 
   it('issued → delivered (default today, Argentine day) → invoiced; the stock stays deducted', async () => {
@@ -117,7 +139,13 @@ describe('lifecycle and stock', () => {
     const invoiced = (await gqlData(await gw.gql(INVOICE, { id: note.id, invoice: 'FA-0001-00000123' }, { key: s.key }))).markDeliveryNoteInvoiced;
     expect(invoiced).toMatchObject({ status: 'invoiced', invoiceId: 'FA-0001-00000123', deliveryDate: '2025-06-10', stockDeducted: true });
     expect([await stockOf(s.product.yerba), await stockOf(s.product.azucar)]).toEqual([7, 3.5]);
-    expect(await storedNote(note.id)).toMatchObject({ status: 'invoiced', invoice_id: 'FA-0001-00000123', delivery_date: '2025-06-10', number: 1, stock_deducted: true });
+    expect(await storedNote(note.id)).toMatchObject({
+      status: 'invoiced',
+      invoice_id: 'FA-0001-00000123',
+      delivery_date: '2025-06-10',
+      number: 1,
+      stock_deducted: true,
+    });
   });
 
   it('the delivery date may be given, but not before the issue day nor in the future', async () => {
@@ -145,7 +173,13 @@ describe('lifecycle and stock', () => {
     expect(note).toMatchObject({ status: 'issued', number: 1, stockDeducted: true });
     expect(await stockOf(s.product.yerba)).toBe(7);
     const cancelled = (await gqlData(await gw.gql(CANCEL, { id: note.id }, { key: s.key }))).cancelDeliveryNote;
-    expect(cancelled).toMatchObject({ status: 'cancelled', number: 1, formattedNumber: '00001-00000001', stockDeducted: false, cancelledAt: expect.any(String) });
+    expect(cancelled).toMatchObject({
+      status: 'cancelled',
+      number: 1,
+      formattedNumber: '00001-00000001',
+      stockDeducted: false,
+      cancelledAt: expect.any(String),
+    });
     expect([await stockOf(s.product.yerba), await stockOf(s.product.azucar)]).toEqual([10, 5]);
     const movements = await movementsOf(note.id);
     expect(movements.map((m) => `${m.cause.type}:${m.delta_milli}`).sort()).toEqual(
@@ -172,14 +206,26 @@ describe('lifecycle and stock', () => {
 
   describe('every move the machine refuses → 409 INVALID_TRANSITION, nothing changes', () => {
     const ALL = ['draft', 'issued', 'delivered', 'invoiced', 'cancelled'] as const;
-    const ALLOWED: Record<string, string[]> = { draft: ['issued', 'cancelled'], issued: ['delivered', 'cancelled'], delivered: ['invoiced'], invoiced: [], cancelled: [] };
+    const ALLOWED: Record<string, string[]> = {
+      draft: ['issued', 'cancelled'],
+      issued: ['delivered', 'cancelled'],
+      delivered: ['invoiced'],
+      invoiced: [],
+      cancelled: [],
+    };
     const MOVE: Record<string, (id: string) => [string, Record<string, unknown>]> = {
       issued: (id) => [ISSUE, { id }],
       delivered: (id) => [DELIVER, { id }],
       invoiced: (id) => [INVOICE, { id, invoice: 'F-1' }],
       cancelled: (id) => [CANCEL, { id }],
     };
-    const PATH: Record<string, string[]> = { draft: [], issued: ['issued'], delivered: ['issued', 'delivered'], invoiced: ['issued', 'delivered', 'invoiced'], cancelled: ['cancelled'] };
+    const PATH: Record<string, string[]> = {
+      draft: [],
+      issued: ['issued'],
+      delivered: ['issued', 'delivered'],
+      invoiced: ['issued', 'delivered', 'invoiced'],
+      cancelled: ['cancelled'],
+    };
 
     async function noteIn(s: Setup, status: string): Promise<string> {
       const note = await draft(s);
@@ -227,12 +273,18 @@ describe('lifecycle and stock', () => {
     expect(await movementsOf(note.id)).toEqual([]);
     // Creating it issued fails the same way, and writes no note.
     const count = await gw.store.collection('delivery_notes').countDocuments({ account_id: new ObjectId(s.accountId) });
-    const created = await gw.rest('POST', '/delivery_notes/', { key: s.key, body: { customer_id: s.customer, status: 'issued', items: [{ product_id: s.product.yerba, description: 'x', quantity: 2.001 }] } });
+    const created = await gw.rest('POST', '/delivery_notes/', {
+      key: s.key,
+      body: { customer_id: s.customer, status: 'issued', items: [{ product_id: s.product.yerba, description: 'x', quantity: 2.001 }] },
+    });
     expect(created.status).toBe(409);
     expect(created.body.error.code).toBe('INSUFFICIENT_STOCK');
     expect(await gw.store.collection('delivery_notes').countDocuments({ account_id: new ObjectId(s.accountId) })).toBe(count);
     // Exactly the stock on hand is fine, and the number is still the first.
-    const exact = await gw.rest('POST', '/delivery_notes/', { key: s.key, body: { customer_id: s.customer, status: 'issued', items: [{ product_id: s.product.yerba, description: 'x', quantity: 2 }] } });
+    const exact = await gw.rest('POST', '/delivery_notes/', {
+      key: s.key,
+      body: { customer_id: s.customer, status: 'issued', items: [{ product_id: s.product.yerba, description: 'x', quantity: 2 }] },
+    });
     expect(exact.status).toBe(201);
     expect(exact.body.data).toMatchObject({ number: 1, stock_deducted: true });
     expect(await stockOf(s.product.yerba)).toBe(0);
@@ -247,7 +299,11 @@ describe('lifecycle and stock', () => {
     const note = await draft(s, { items, status: 'issued' });
     expect(note.stockDeducted).toBe(true);
     expect(await stockOf(s.product.yerba)).toBe(0);
-    const tooMuch = await gw.gql(CREATE, { input: { customerId: s.customer, status: 'issued', items: [{ productId: s.product.yerba, description: 'c', quantity: 0.001 }] } }, { key: s.key });
+    const tooMuch = await gw.gql(
+      CREATE,
+      { input: { customerId: s.customer, status: 'issued', items: [{ productId: s.product.yerba, description: 'c', quantity: 0.001 }] } },
+      { key: s.key },
+    );
     expect(tooMuch.body.errors[0].extensions.code).toBe('INSUFFICIENT_STOCK');
   });
 
@@ -297,13 +353,21 @@ describe('numbering', () => {
     const drafts = await Promise.all(Array.from({ length: 25 }, () => draft(s, { items, salePoint: 7 })));
     const results = await Promise.all([
       ...drafts.map((note) => gw.gql(ISSUE, { id: note.id }, { key: s.key })),
-      ...Array.from({ length: 25 }, () => gw.rest('POST', '/delivery_notes/', { key: s.key, body: { customer_id: s.customer, items: [{ product_id: s.product.yerba, description: 'Yerba', quantity: 1 }], sale_point: 7, status: 'issued' } })),
+      ...Array.from({ length: 25 }, () =>
+        gw.rest('POST', '/delivery_notes/', {
+          key: s.key,
+          body: { customer_id: s.customer, items: [{ product_id: s.product.yerba, description: 'Yerba', quantity: 1 }], sale_point: 7, status: 'issued' },
+        }),
+      ),
     ]);
     const numbers = results.map(issuedNumber);
     expect(numbers).toHaveLength(50);
     expect([...numbers].sort((a, b) => a - b)).toEqual(Array.from({ length: 50 }, (_, i) => i + 2));
     // Stored as well, and the stock went down by exactly 51.
-    const stored = await gw.store.collection('delivery_notes').find({ account_id: new ObjectId(s.accountId), sale_point: 7 }).toArray();
+    const stored = await gw.store
+      .collection('delivery_notes')
+      .find({ account_id: new ObjectId(s.accountId), sale_point: 7 })
+      .toArray();
     expect(stored.map((note) => note.number).sort((a, b) => a - b)).toEqual(Array.from({ length: 51 }, (_, i) => i + 1));
     expect(await stockOf(s.product.yerba)).toBe(1000 - 51);
   });
@@ -333,13 +397,35 @@ describe('editing rules', () => {
     const other = (await gqlData(await gw.gql('mutation { createCustomer(input: {name: "Otro Cliente"}) { id } }', {}, { key: s.key }))).createCustomer.id;
     const updated = (
       await gqlData(
-        await gw.gql(UPDATE, { id: note.id, input: { customerId: other, salePoint: 3, items: [{ productId: s.product.azucar, description: 'Azúcar', quantity: 2, unitPrice: 1000.5 }], deliveryAddress: 'Ruta 5 km 3' } }, { key: s.key }),
+        await gw.gql(
+          UPDATE,
+          {
+            id: note.id,
+            input: {
+              customerId: other,
+              salePoint: 3,
+              items: [{ productId: s.product.azucar, description: 'Azúcar', quantity: 2, unitPrice: 1000.5 }],
+              deliveryAddress: 'Ruta 5 km 3',
+            },
+          },
+          { key: s.key },
+        ),
       )
     ).updateDeliveryNote;
     expect(updated).toMatchObject({ customerId: other, salePoint: 3, status: 'draft', total: 2001, deliveryAddress: 'Ruta 5 km 3' });
-    expect(updated.items).toEqual([{ productId: s.product.azucar, productCode: 'SKU-azucar', description: 'Azúcar', quantity: 2, unit: 'kg', unitPrice: 1000.5, subtotal: 2001 }]);
+    expect(updated.items).toEqual([
+      { productId: s.product.azucar, productCode: 'SKU-azucar', description: 'Azúcar', quantity: 2, unit: 'kg', unitPrice: 1000.5, subtotal: 2001 },
+    ]);
     // Editing and issuing in one update: the stock follows the edited lines.
-    const issued = (await gqlData(await gw.gql(UPDATE, { id: note.id, input: { items: [{ productId: s.product.yerba, description: 'Yerba', quantity: 4 }], status: 'issued' } }, { key: s.key }))).updateDeliveryNote;
+    const issued = (
+      await gqlData(
+        await gw.gql(
+          UPDATE,
+          { id: note.id, input: { items: [{ productId: s.product.yerba, description: 'Yerba', quantity: 4 }], status: 'issued' } },
+          { key: s.key },
+        ),
+      )
+    ).updateDeliveryNote;
     expect(issued).toMatchObject({ status: 'issued', number: 1, salePoint: 3, stockDeducted: true, total: 0 });
     expect([await stockOf(s.product.yerba), await stockOf(s.product.azucar)]).toEqual([6, 5]);
   });
@@ -347,7 +433,15 @@ describe('editing rules', () => {
   it('an issued note accepts transport fields, notes and metadata only (409 NOT_EDITABLE naming the others)', async () => {
     const s = await setup();
     const note = await draft(s, { status: 'issued' });
-    const transport = { carrierName: 'Transportes del Sur SA', carrierCuit: '20-12345678-6', vehiclePlate: 'ab 123 cd', trailerPlate: 'XYZ999', departureDate: '2025-06-11', notes: 'Entregar por la mañana', metadata: { pedido: 'OC-77' } };
+    const transport = {
+      carrierName: 'Transportes del Sur SA',
+      carrierCuit: '20-12345678-6',
+      vehiclePlate: 'ab 123 cd',
+      trailerPlate: 'XYZ999',
+      departureDate: '2025-06-11',
+      notes: 'Entregar por la mañana',
+      metadata: { pedido: 'OC-77' },
+    };
     const ok = (await gqlData(await gw.gql(UPDATE, { id: note.id, input: transport }, { key: s.key }))).updateDeliveryNote;
     expect(ok).toMatchObject({ ...transport, carrierCuit: '20123456786', vehiclePlate: 'AB123CD', status: 'issued' });
     for (const [input, path] of [
@@ -376,7 +470,9 @@ describe('editing rules', () => {
     expect(gqlError(carrier)).toEqual({ code: 'NOT_EDITABLE', paths: ['carrierName'] });
     const date = await gw.gql(UPDATE, { id: note.id, input: { deliveryDate: '2020-01-01' } }, { key: s.key });
     expect(gqlError(date)).toEqual({ code: 'NOT_EDITABLE', paths: ['deliveryDate'] });
-    const remark = await gqlData(await gw.gql(UPDATE, { id: note.id, input: { notes: 'Recibió Juan, faltó 1 bulto', metadata: { firma: 'JP' } } }, { key: s.key }));
+    const remark = await gqlData(
+      await gw.gql(UPDATE, { id: note.id, input: { notes: 'Recibió Juan, faltó 1 bulto', metadata: { firma: 'JP' } } }, { key: s.key }),
+    );
     expect(remark.updateDeliveryNote).toMatchObject({ notes: 'Recibió Juan, faltó 1 bulto', metadata: { firma: 'JP' }, status: 'delivered' });
     const invoiced = await gqlData(await gw.gql(UPDATE, { id: note.id, input: { status: 'invoiced', invoiceId: 'FA-9' } }, { key: s.key }));
     expect(invoiced.updateDeliveryNote).toMatchObject({ status: 'invoiced', invoiceId: 'FA-9' });
@@ -385,8 +481,13 @@ describe('editing rules', () => {
 
     const cancelled = await draft(s, { status: 'issued' });
     await gqlData(await gw.gql(CANCEL, { id: cancelled.id }, { key: s.key }));
-    expect(gqlError(await gw.gql(UPDATE, { id: cancelled.id, input: { vehiclePlate: 'AAA111' } }, { key: s.key }))).toEqual({ code: 'NOT_EDITABLE', paths: ['vehiclePlate'] });
-    expect((await gqlData(await gw.gql(UPDATE, { id: cancelled.id, input: { notes: 'anulado por error de carga' } }, { key: s.key }))).updateDeliveryNote.notes).toBe('anulado por error de carga');
+    expect(gqlError(await gw.gql(UPDATE, { id: cancelled.id, input: { vehiclePlate: 'AAA111' } }, { key: s.key }))).toEqual({
+      code: 'NOT_EDITABLE',
+      paths: ['vehiclePlate'],
+    });
+    expect(
+      (await gqlData(await gw.gql(UPDATE, { id: cancelled.id, input: { notes: 'anulado por error de carga' } }, { key: s.key }))).updateDeliveryNote.notes,
+    ).toBe('anulado por error de carga');
   });
 
   it('moving to invoiced through an update needs invoiceId; deliveryDate only with the move to delivered', async () => {
@@ -407,7 +508,12 @@ describe('editing rules', () => {
     const s = await setup();
     const created = await gw.rest('POST', '/delivery_notes/', {
       key: s.key,
-      body: { customer_id: s.customer, status: 'issued', items: [{ product_id: s.product.yerba, description: 'Yerba', quantity: 1, unit_price: 0.1 }], metadata: { order_ref: 'A-1', 'Lote-2': 'x' } },
+      body: {
+        customer_id: s.customer,
+        status: 'issued',
+        items: [{ product_id: s.product.yerba, description: 'Yerba', quantity: 1, unit_price: 0.1 }],
+        metadata: { order_ref: 'A-1', 'Lote-2': 'x' },
+      },
     });
     expect(created.status).toBe(201);
     expect(created.body.data).toMatchObject({ number: 1, total: 0.1, metadata: { order_ref: 'A-1', 'Lote-2': 'x' }, items: [{ subtotal: 0.1 }] });
@@ -437,7 +543,12 @@ describe('exact money', () => {
     const note = await draft(s, { items });
     expect(note.total).toBe(100);
     expect((await storedNote(note.id)).total_cents).toBe(10000);
-    const rounding = await draft(s, { items: [{ description: 'a', quantity: 0.333, unitPrice: 0.15 }, { description: 'b', quantity: 1.005, unitPrice: 1 }] });
+    const rounding = await draft(s, {
+      items: [
+        { description: 'a', quantity: 0.333, unitPrice: 0.15 },
+        { description: 'b', quantity: 1.005, unitPrice: 1 },
+      ],
+    });
     // 0.333 × 0.15 = 0.04995 → 0.05; 1.005 × 1 = 1.005 → 1.01 (exact arithmetic, not binary floats).
     expect(rounding.items.map((item: { subtotal: number }) => item.subtotal)).toEqual([0.05, 1.01]);
     expect(rounding.total).toBe(1.06);
@@ -445,11 +556,19 @@ describe('exact money', () => {
 });
 
 describe('bulk', () => {
-  const restItem = (s: Setup, quantity: number, extra: Record<string, unknown> = {}) => ({ customer_id: s.customer, status: 'issued', items: [{ product_id: s.product.yerba, description: 'Yerba', quantity }], ...extra });
+  const restItem = (s: Setup, quantity: number, extra: Record<string, unknown> = {}) => ({
+    customer_id: s.customer,
+    status: 'issued',
+    items: [{ product_id: s.product.yerba, description: 'Yerba', quantity }],
+    ...extra,
+  });
 
   it('all_or_none: notes issued in one transaction, consecutive numbers, stock deducted for all', async () => {
     const s = await setup({ yerba: 10 });
-    const res = await gw.rest('POST', '/delivery_notes/bulk/create/', { key: s.key, body: { items: [restItem(s, 2), restItem(s, 3), { customer_id: s.customer, items: [{ description: 'borrador', quantity: 1 }] }] } });
+    const res = await gw.rest('POST', '/delivery_notes/bulk/create/', {
+      key: s.key,
+      body: { items: [restItem(s, 2), restItem(s, 3), { customer_id: s.customer, items: [{ description: 'borrador', quantity: 1 }] }] },
+    });
     expect(res.status).toBe(201);
     expect(res.body.data.created).toBe(3);
     expect(res.body.data.items.map((note: { number: number | null; status: string }) => [note.status, note.number])).toEqual([
@@ -478,7 +597,13 @@ describe('bulk', () => {
 
   it('all_or_none: false: each note stands alone; the short one is reported, the others issued', async () => {
     const s = await setup({ yerba: 5 });
-    const res = await gw.rest('POST', '/delivery_notes/bulk/create/', { key: s.key, body: { items: [restItem(s, 4), restItem(s, 4), restItem(s, 1), { customer_id: new ObjectId().toHexString(), items: [{ description: 'x', quantity: 1 }] }], all_or_none: false } });
+    const res = await gw.rest('POST', '/delivery_notes/bulk/create/', {
+      key: s.key,
+      body: {
+        items: [restItem(s, 4), restItem(s, 4), restItem(s, 1), { customer_id: new ObjectId().toHexString(), items: [{ description: 'x', quantity: 1 }] }],
+        all_or_none: false,
+      },
+    });
     expect(res.status).toBe(201);
     expect(res.body.data.created).toBe(2);
     expect(res.body.data.items.map((note: { number: number }) => note.number)).toEqual([1, 2]);
@@ -493,7 +618,15 @@ describe('bulk', () => {
     const s = await setup();
     const a = await draft(s);
     const b = await draft(s);
-    const updated = await gw.rest('PUT', '/delivery_notes/bulk/update/', { key: s.key, body: { items: [{ id: a.id, status: 'issued' }, { id: b.id, notes: 'pendiente' }] } });
+    const updated = await gw.rest('PUT', '/delivery_notes/bulk/update/', {
+      key: s.key,
+      body: {
+        items: [
+          { id: a.id, status: 'issued' },
+          { id: b.id, notes: 'pendiente' },
+        ],
+      },
+    });
     expect(updated.status).toBe(200);
     expect(updated.body.data.items.map((note: { status: string; notes: string | null }) => [note.status, note.notes])).toEqual([
       ['issued', null],
@@ -519,7 +652,8 @@ describe('GraphQL links', () => {
   async function accountWith(count: number): Promise<Setup> {
     const s = await setup(Object.fromEntries(Array.from({ length: 5 }, (_, i) => [`p${i}`, 1000])));
     const customers: string[] = [];
-    for (let i = 0; i < 4; i++) customers.push((await gqlData(await gw.gql(`mutation { createCustomer(input: {name: "Cliente ${i}"}) { id } }`, {}, { key: s.key }))).createCustomer.id);
+    for (let i = 0; i < 4; i++)
+      customers.push((await gqlData(await gw.gql(`mutation { createCustomer(input: {name: "Cliente ${i}"}) { id } }`, {}, { key: s.key }))).createCustomer.id);
     const products = Object.values(s.product);
     const items = Array.from({ length: count }, (_, i) => ({
       customer_id: customers[i % customers.length],
@@ -570,7 +704,9 @@ describe('GraphQL links', () => {
     for (const product of products) {
       for (const note of product.deliveryNotes) expect(note.items.map((item: { productId: string | null }) => item.productId)).toContain(product.id);
     }
-    const issuedOnly = await gqlData(await gw.gql(`{ products(first: 1) { nodes { deliveryNotes(status: issued, first: 2) { status } } } }`, {}, { key: s.key }));
+    const issuedOnly = await gqlData(
+      await gw.gql(`{ products(first: 1) { nodes { deliveryNotes(status: issued, first: 2) { status } } } }`, {}, { key: s.key }),
+    );
     expect(issuedOnly.products.nodes[0].deliveryNotes).toEqual([{ status: 'issued' }, { status: 'issued' }]);
   });
 

@@ -33,7 +33,10 @@ describe('Expense.supplier', () => {
     const linked = await createGql(gw, key, { supplierId: s1 });
     const unlinked = await createGql(gw, key);
     const query = 'query($id: ID!) { expense(id: $id) { supplierId supplier { id name taxId } } }';
-    expect((await gw.gql(query, { id: linked.id }, { key })).body.data.expense).toEqual({ supplierId: s1, supplier: { id: s1, name: 'Telecom Argentina SA', taxId: '30639453738' } });
+    expect((await gw.gql(query, { id: linked.id }, { key })).body.data.expense).toEqual({
+      supplierId: s1,
+      supplier: { id: s1, name: 'Telecom Argentina SA', taxId: '30639453738' },
+    });
     expect((await gw.gql(query, { id: unlinked.id }, { key })).body.data.expense).toEqual({ supplierId: null, supplier: null });
   });
 
@@ -55,7 +58,11 @@ describe('Expense.supplier', () => {
     expect(JSON.stringify(withSupplier.body)).not.toContain('Propio SA');
     const idOnly = await gw.gql('query($id: ID!) { expense(id: $id) { supplierId } }', { id: expense.id }, { key: expensesOnly });
     expect(idOnly.body).toEqual({ data: { expense: { supplierId: supplier } } });
-    const both = await gw.gql('query($id: ID!) { expense(id: $id) { supplier { name } } }', { id: expense.id }, { key: await gw.key(accountId, ['expenses:read', 'suppliers:read']) });
+    const both = await gw.gql(
+      'query($id: ID!) { expense(id: $id) { supplier { name } } }',
+      { id: expense.id },
+      { key: await gw.key(accountId, ['expenses:read', 'suppliers:read']) },
+    );
     expect(both.body).toEqual({ data: { expense: { supplier: { name: 'Propio SA' } } } });
   });
 
@@ -63,7 +70,8 @@ describe('Expense.supplier', () => {
     const { key: own, accountId } = await gw.account([...SCOPES]);
     const suppliers: string[] = [];
     for (let i = 0; i < 5; i++) suppliers.push((await gw.rest('POST', '/suppliers/', { key: own, body: { name: `Proveedor ${i}` } })).body.data._id);
-    const make = (n: number) => Array.from({ length: n }, (_, i) => ({ amount: 1, description: `e${i}`, taxRate: 21, category: 'c', date: '2025-01-01', supplierId: suppliers[i % 5] }));
+    const make = (n: number) =>
+      Array.from({ length: n }, (_, i) => ({ amount: 1, description: `e${i}`, taxRate: 21, category: 'c', date: '2025-01-01', supplierId: suppliers[i % 5] }));
     expect((await gw.gql(EQ.bulkCreate, { inputs: make(5), allOrNone: true }, { key: own })).body.data.createExpenses.count).toBe(5);
     const query = 'query($n: Int) { expenses(first: $n) { totalCount nodes { id supplier { id name } } } }';
     const five = await gw.gql(query, { n: 100 }, { key: own });
@@ -88,11 +96,44 @@ describe('list: filters, order and sums (GraphQL and REST give the same records)
     supA = (await gw.rest('POST', '/suppliers/', { key: own, body: { name: 'A SA' } })).body.data._id;
     supB = (await gw.rest('POST', '/suppliers/', { key: own, body: { name: 'B SA' } })).body.data._id;
     const rows: Array<[string, Row]> = [
-      ['luz', { amount: 0.1, description: 'Factura de luz', category: 'Servicios', date: '2025-01-15', supplier_id: supA, recurring: true, recurring_period: 'monthly' }],
-      ['agua', { amount: 0.2, description: 'Factura de AGUA', category: 'Servicios', date: '2025-02-01', supplier_id: supB, recurring: true, recurring_period: 'monthly' }],
+      [
+        'luz',
+        {
+          amount: 0.1,
+          description: 'Factura de luz',
+          category: 'Servicios',
+          date: '2025-01-15',
+          supplier_id: supA,
+          recurring: true,
+          recurring_period: 'monthly',
+        },
+      ],
+      [
+        'agua',
+        {
+          amount: 0.2,
+          description: 'Factura de AGUA',
+          category: 'Servicios',
+          date: '2025-02-01',
+          supplier_id: supB,
+          recurring: true,
+          recurring_period: 'monthly',
+        },
+      ],
       ['resma', { amount: 1500.55, description: 'Resma de papel', category: 'Librería', date: '2025-02-28', supplier_id: supA }],
       ['nafta', { amount: 30000, description: 'Nafta (camioneta)', category: 'Movilidad', date: '2025-03-01', status: 'paid' }],
-      ['seguro', { amount: 99999.99, description: 'Seguro anual', category: 'Seguros', date: '2024-12-31', recurring: true, recurring_period: 'yearly', status: 'approved' }],
+      [
+        'seguro',
+        {
+          amount: 99999.99,
+          description: 'Seguro anual',
+          category: 'Seguros',
+          date: '2024-12-31',
+          recurring: true,
+          recurring_period: 'yearly',
+          status: 'approved',
+        },
+      ],
     ];
     for (const [name, body] of rows) ids[name] = (await createRest(gw, own, body))._id;
   });
@@ -103,14 +144,26 @@ describe('list: filters, order and sums (GraphQL and REST give the same records)
     { title: 'status pending', gql: { status: 'pending' }, rest: 'status=pending', expect: ['resma', 'agua', 'luz'], total: 1500.85 },
     { title: 'category Servicios', gql: { category: 'Servicios' }, rest: 'category=Servicios', expect: ['agua', 'luz'], total: 0.3 },
     { title: 'supplier A', gql: { supplierId: '$A' }, rest: 'supplier_id=$A', expect: ['resma', 'luz'], total: 1500.65 },
-    { title: 'date range (inclusive)', gql: { dateFrom: '2025-02-01', dateTo: '2025-02-28' }, rest: 'date_from=2025-02-01&date_to=2025-02-28', expect: ['resma', 'agua'], total: 1500.75 },
+    {
+      title: 'date range (inclusive)',
+      gql: { dateFrom: '2025-02-01', dateTo: '2025-02-28' },
+      rest: 'date_from=2025-02-01&date_to=2025-02-28',
+      expect: ['resma', 'agua'],
+      total: 1500.75,
+    },
     { title: 'dates from', gql: { dateFrom: '2025-03-01' }, rest: 'date_from=2025-03-01', expect: ['nafta'], total: 30000 },
     { title: 'recurring', gql: { recurring: true }, rest: 'recurring=true', expect: ['agua', 'luz', 'seguro'], total: 100000.29 },
     { title: 'not recurring', gql: { recurring: false }, rest: 'recurring=false', expect: ['nafta', 'resma'], total: 31500.55 },
     { title: 'search (case-insensitive)', gql: { search: 'factura de' }, rest: 'search=factura%20de', expect: ['agua', 'luz'], total: 0.3 },
     { title: 'search with pattern characters is literal', gql: { search: '(camioneta)' }, rest: 'search=(camioneta)', expect: ['nafta'], total: 30000 },
     { title: 'search .* matches nothing', gql: { search: '.*' }, rest: 'search=.*', expect: [], total: 0 },
-    { title: 'combined', gql: { category: 'Servicios', supplierId: '$B', recurring: true }, rest: 'category=Servicios&supplier_id=$B&recurring=true', expect: ['agua'], total: 0.2 },
+    {
+      title: 'combined',
+      gql: { category: 'Servicios', supplierId: '$B', recurring: true },
+      rest: 'category=Servicios&supplier_id=$B&recurring=true',
+      expect: ['agua'],
+      total: 0.2,
+    },
   ];
 
   const fill = (value: unknown) => (value === '$A' ? supA : value === '$B' ? supB : value);
@@ -175,7 +228,10 @@ describe('exact money', () => {
     expect(res.body.data.expenses.totalCount).toBe(1000);
     expect(res.body.data.expenses.totalAmount).toBe(100);
     expect(res.body.data.expenses.nodes.every((n: Row) => n.amount === 0.1)).toBe(true);
-    const stored = await gw.store.collection('expenses').find({ description: /^Café / }).toArray();
+    const stored = await gw.store
+      .collection('expenses')
+      .find({ description: /^Café / })
+      .toArray();
     expect(stored.reduce((sum, doc) => sum + (doc.amount_cents as number), 0)).toBe(10000);
   });
 
@@ -187,7 +243,10 @@ describe('exact money', () => {
     await createRest(gw, own, { amount: 999999999999.99 });
     await createRest(gw, own, { amount: 999999999999.99 });
     // 2,000,000,000,000.28 has no exact binary double; the sum is exact in centavos and shown as the nearest double.
-    const doc = await gw.store.collection('expenses').aggregate([{ $group: { _id: null, t: { $sum: '$amount_cents' } } }]).toArray();
+    const doc = await gw.store
+      .collection('expenses')
+      .aggregate([{ $group: { _id: null, t: { $sum: '$amount_cents' } } }])
+      .toArray();
     expect(doc[0].t).toBeGreaterThan(0);
     expect((await gw.gql('{ expenses { totalAmount } }', {}, { key: own })).body.data.expenses.totalAmount).toBe(200000000000028 / 100);
   });
@@ -239,18 +298,28 @@ describe('parity: the same expense through both surfaces', () => {
 
   it('bulk create with one bad item: all_or_none refuses all naming index.field; item by item writes the others', async () => {
     const { key: own } = await gw.account([...SCOPES]);
-    const items = [restExpense({ description: 'ok 1' }), restExpense({ amount: 0, iva_items: [{ Id: 5, BaseImp: 10, Importe: 3 }] }), restExpense({ description: 'ok 2' })];
+    const items = [
+      restExpense({ description: 'ok 1' }),
+      restExpense({ amount: 0, iva_items: [{ Id: 5, BaseImp: 10, Importe: 3 }] }),
+      restExpense({ description: 'ok 2' }),
+    ];
     const all = await gw.rest('POST', '/expenses/bulk/create/', { key: own, body: { items } });
     expect(all.status).toBe(400);
     expect(all.body.error.details.map((d: Row) => d.path).sort()).toEqual(['1.amount', '1.iva_items.0.Importe']);
     expect((await gw.rest('GET', '/expenses/list/', { key: own })).body.data.total).toBe(0);
     const gqlAll = await gw.gql(EQ.bulkCreate, { inputs: items.map(restToGql), allOrNone: true }, { key: own });
-    expect(gqlAll.body.errors[0].extensions.details.map((d: Row) => d.path).sort()).toEqual(['inputs.1.amount', 'inputs.1.ivaItems.0.importe'].map((p) => p.replace('inputs.', '')).sort());
+    expect(gqlAll.body.errors[0].extensions.details.map((d: Row) => d.path).sort()).toEqual(
+      ['inputs.1.amount', 'inputs.1.ivaItems.0.importe'].map((p) => p.replace('inputs.', '')).sort(),
+    );
     const each = await gw.rest('POST', '/expenses/bulk/create/', { key: own, body: { items, all_or_none: false } });
     expect(each.status).toBe(201);
     expect(each.body.data.created).toBe(2);
     expect(each.body.data.errors).toEqual([
-      expect.objectContaining({ index: 1, code: 'BAD_USER_INPUT', details: expect.arrayContaining([expect.objectContaining({ path: 'iva_items.0.Importe' })]) }),
+      expect.objectContaining({
+        index: 1,
+        code: 'BAD_USER_INPUT',
+        details: expect.arrayContaining([expect.objectContaining({ path: 'iva_items.0.Importe' })]),
+      }),
     ]);
   });
 
@@ -270,7 +339,16 @@ describe('OpenAPI: live expense answers match the documented schemas', () => {
       const validate = ajv.compile({ $ref: `openapi.json#/${parts.map((p) => p.replace(/~/g, '~0').replace(/\//g, '~1')).join('/')}` });
       expect(validate(value) ? [] : validate.errors).toEqual([]);
     };
-    const response = (route: string, method: string, status: number) => ['paths', `/api/v1${route}`, method, 'responses', String(status), 'content', 'application/json', 'schema'];
+    const response = (route: string, method: string, status: number) => [
+      'paths',
+      `/api/v1${route}`,
+      method,
+      'responses',
+      String(status),
+      'content',
+      'application/json',
+      'schema',
+    ];
     const request = (route: string, method: string) => ['paths', `/api/v1${route}`, method, 'requestBody', 'content', 'application/json', 'schema'];
 
     const body = restExpense({ iva_items: [{ Id: 5, BaseImp: 100, Importe: 21 }], supplier_id: s1, recurring: true, recurring_period: 'weekly' });
@@ -290,9 +368,16 @@ describe('OpenAPI: live expense answers match the documented schemas', () => {
     const bulkUpdate = { items: [{ _id: bulkCreated.body.data.items[0]._id, status: 'cancelled' }] };
     check(bulkUpdate, ...request('/expenses/bulk/update/', 'put'));
     check((await gw.rest('PUT', '/expenses/bulk/update/', { key, body: bulkUpdate })).body, ...response('/expenses/bulk/update/', 'put', 200));
-    check((await gw.rest('POST', '/expenses/bulk/delete/', { key, body: { ids: [bulkCreated.body.data.items[0]._id] } })).body, ...response('/expenses/bulk/delete/', 'post', 200));
+    check(
+      (await gw.rest('POST', '/expenses/bulk/delete/', { key, body: { ids: [bulkCreated.body.data.items[0]._id] } })).body,
+      ...response('/expenses/bulk/delete/', 'post', 200),
+    );
     // The documented body refuses GraphQL names for VAT lines.
-    const validate = ajv.compile({ $ref: `openapi.json#/${request('/expenses/', 'post').map((p) => p.replace(/\//g, '~1')).join('/')}` });
+    const validate = ajv.compile({
+      $ref: `openapi.json#/${request('/expenses/', 'post')
+        .map((p) => p.replace(/\//g, '~1'))
+        .join('/')}`,
+    });
     expect(validate(restExpense({ iva_items: [{ id: 5, baseImp: 100, importe: 21 }] }))).toBe(false);
   });
 });

@@ -14,11 +14,23 @@ let supplierId: string;
 
 const STATUSES = ['pending', 'approved', 'paid', 'refunded', 'cancelled'] as const;
 type Status = (typeof STATUSES)[number];
-const ALLOWED: Record<Status, Status[]> = { pending: ['approved', 'cancelled'], approved: ['paid', 'cancelled'], paid: ['refunded'], refunded: [], cancelled: [] };
+const ALLOWED: Record<Status, Status[]> = {
+  pending: ['approved', 'cancelled'],
+  approved: ['paid', 'cancelled'],
+  paid: ['refunded'],
+  refunded: [],
+  cancelled: [],
+};
 /** The explicit mutation leading into each status. */
 const MUTATION: Partial<Record<Status, string>> = { approved: 'approveExpense', paid: 'payExpense', refunded: 'refundExpense', cancelled: 'cancelExpense' };
 /** How to reach each status from pending. */
-const PATH: Record<Status, Status[]> = { pending: [], approved: ['approved'], paid: ['approved', 'paid'], refunded: ['approved', 'paid', 'refunded'], cancelled: ['cancelled'] };
+const PATH: Record<Status, Status[]> = {
+  pending: [],
+  approved: ['approved'],
+  paid: ['approved', 'paid'],
+  refunded: ['approved', 'paid', 'refunded'],
+  cancelled: ['cancelled'],
+};
 const STAMP: Partial<Record<Status, string>> = { approved: 'approved_at', paid: 'paid_at', refunded: 'refunded_at', cancelled: 'cancelled_at' };
 
 const T0 = new Date('2025-06-01T10:00:00.000Z');
@@ -175,12 +187,15 @@ describe('fields each status fixes (409 EXPENSE_LOCKED)', () => {
     },
   );
 
-  it.each((['paid', 'refunded'] as Status[]).flatMap((s) => FREE.map(([field, body]) => ({ status: s, field, body }))))('$status: $field may still change', async ({ status, body }) => {
-    const id = await expenseIn(status);
-    const res = await gw.rest('PUT', `/expenses/${id}/`, { key, body });
-    expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ ...body, status });
-  });
+  it.each((['paid', 'refunded'] as Status[]).flatMap((s) => FREE.map(([field, body]) => ({ status: s, field, body }))))(
+    '$status: $field may still change',
+    async ({ status, body }) => {
+      const id = await expenseIn(status);
+      const res = await gw.rest('PUT', `/expenses/${id}/`, { key, body });
+      expect(res.status).toBe(200);
+      expect(res.body.data).toMatchObject({ ...body, status });
+    },
+  );
 
   it.each([...MONEY, ...FREE.filter(([field]) => field !== 'notes')])('cancelled: %s is fixed', async (field, body) => {
     const id = await expenseIn('cancelled');
@@ -254,7 +269,15 @@ describe('bulk moves', () => {
   it('all_or_none: one refused move rolls back the others', async () => {
     const a = await expenseIn('pending');
     const b = await expenseIn('refunded');
-    const res = await gw.rest('PUT', '/expenses/bulk/update/', { key, body: { items: [{ _id: a, status: 'approved' }, { _id: b, status: 'paid' }] } });
+    const res = await gw.rest('PUT', '/expenses/bulk/update/', {
+      key,
+      body: {
+        items: [
+          { _id: a, status: 'approved' },
+          { _id: b, status: 'paid' },
+        ],
+      },
+    });
     expect(res.status).toBe(400);
     expect(res.body.error.details).toEqual([expect.objectContaining({ path: '1.status' })]);
     expect((await stored(a))!.status).toBe('pending');
@@ -263,8 +286,22 @@ describe('bulk moves', () => {
   it('item by item: the allowed move is made, the refused one reported as INVALID_TRANSITION', async () => {
     const a = await expenseIn('pending');
     const b = await expenseIn('refunded');
-    const res = await gw.gql(EQ.bulkUpdate, { inputs: [{ id: a, status: 'approved' }, { id: b, status: 'paid' }], allOrNone: false }, { key });
-    expect(res.body.data.updateExpenses).toMatchObject({ count: 1, items: [{ id: a, status: 'approved' }], errors: [{ index: 1, code: 'INVALID_TRANSITION' }] });
+    const res = await gw.gql(
+      EQ.bulkUpdate,
+      {
+        inputs: [
+          { id: a, status: 'approved' },
+          { id: b, status: 'paid' },
+        ],
+        allOrNone: false,
+      },
+      { key },
+    );
+    expect(res.body.data.updateExpenses).toMatchObject({
+      count: 1,
+      items: [{ id: a, status: 'approved' }],
+      errors: [{ index: 1, code: 'INVALID_TRANSITION' }],
+    });
     expect((await stored(a))!.status).toBe('approved');
     expect((await stored(b))!.status).toBe('refunded');
   });

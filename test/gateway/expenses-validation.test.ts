@@ -78,21 +78,52 @@ const VALID: Array<{ title: string; body: Row; stored?: Row }> = [
   { title: 'date 2024-02-29 (leap year)', body: restExpense({ date: '2024-02-29' }), stored: { date: '2024-02-29' } },
   { title: 'date 2025-12-31', body: restExpense({ date: '2025-12-31' }), stored: { date: '2025-12-31' } },
   { title: 'iva Id 3 (0 %)', body: restExpense({ iva_items: [line(3, 100, 0)] }), stored: { iva_items: [{ id: 3, base_imp_cents: 10000, importe_cents: 0 }] } },
-  { title: 'iva Id 4 (10.5 %)', body: restExpense({ iva_items: [line(4, 100, 10.5)] }), stored: { iva_items: [{ id: 4, base_imp_cents: 10000, importe_cents: 1050 }] } },
-  { title: 'iva Id 5 (21 %)', body: restExpense({ iva_items: [line(5, 100, 21)] }), stored: { iva_items: [{ id: 5, base_imp_cents: 10000, importe_cents: 2100 }] } },
-  { title: 'iva Id 6 (27 %)', body: restExpense({ iva_items: [line(6, 100, 27)] }), stored: { iva_items: [{ id: 6, base_imp_cents: 10000, importe_cents: 2700 }] } },
-  { title: 'iva Id 8 (5 %)', body: restExpense({ iva_items: [line(8, 100, 5)] }), stored: { iva_items: [{ id: 8, base_imp_cents: 10000, importe_cents: 500 }] } },
-  { title: 'iva Id 9 (2.5 %)', body: restExpense({ iva_items: [line(9, 100, 2.5)] }), stored: { iva_items: [{ id: 9, base_imp_cents: 10000, importe_cents: 250 }] } },
-  { title: 'all six aliquots at once', body: restExpense({ iva_items: [line(3, 1, 0), line(4, 1, 0.11), line(5, 1, 0.21), line(6, 1, 0.27), line(8, 1, 0.05), line(9, 1, 0.03)] }) },
+  {
+    title: 'iva Id 4 (10.5 %)',
+    body: restExpense({ iva_items: [line(4, 100, 10.5)] }),
+    stored: { iva_items: [{ id: 4, base_imp_cents: 10000, importe_cents: 1050 }] },
+  },
+  {
+    title: 'iva Id 5 (21 %)',
+    body: restExpense({ iva_items: [line(5, 100, 21)] }),
+    stored: { iva_items: [{ id: 5, base_imp_cents: 10000, importe_cents: 2100 }] },
+  },
+  {
+    title: 'iva Id 6 (27 %)',
+    body: restExpense({ iva_items: [line(6, 100, 27)] }),
+    stored: { iva_items: [{ id: 6, base_imp_cents: 10000, importe_cents: 2700 }] },
+  },
+  {
+    title: 'iva Id 8 (5 %)',
+    body: restExpense({ iva_items: [line(8, 100, 5)] }),
+    stored: { iva_items: [{ id: 8, base_imp_cents: 10000, importe_cents: 500 }] },
+  },
+  {
+    title: 'iva Id 9 (2.5 %)',
+    body: restExpense({ iva_items: [line(9, 100, 2.5)] }),
+    stored: { iva_items: [{ id: 9, base_imp_cents: 10000, importe_cents: 250 }] },
+  },
+  {
+    title: 'all six aliquots at once',
+    body: restExpense({ iva_items: [line(3, 1, 0), line(4, 1, 0.11), line(5, 1, 0.21), line(6, 1, 0.27), line(8, 1, 0.05), line(9, 1, 0.03)] }),
+  },
   { title: 'BaseImp 0 and Importe 0', body: restExpense({ iva_items: [line(5, 0, 0)] }) },
-  { title: 'Importe 0.01 above base × rate', body: restExpense({ iva_items: [line(5, 100, 21.01)] }), stored: { iva_items: [{ id: 5, base_imp_cents: 10000, importe_cents: 2101 }] } },
+  {
+    title: 'Importe 0.01 above base × rate',
+    body: restExpense({ iva_items: [line(5, 100, 21.01)] }),
+    stored: { iva_items: [{ id: 5, base_imp_cents: 10000, importe_cents: 2101 }] },
+  },
   { title: 'Importe 0.01 below base × rate', body: restExpense({ iva_items: [line(5, 100, 20.99)] }) },
   { title: 'Importe rounding a fraction of a cent (0.05 × 10.5 % = 0.00525 → 0.01)', body: restExpense({ iva_items: [line(4, 0.05, 0.01)] }) },
   { title: 'Importe on a large base, exact (999999999.99 × 27 %)', body: restExpense({ iva_items: [line(6, 999999999.99, 270000000)] }) },
   { title: 'empty iva_items', body: restExpense({ iva_items: [] }), stored: { iva_items: [] } },
   { title: 'recurring monthly', body: restExpense({ recurring: true, recurring_period: 'monthly' }), stored: { recurring: true, recurring_period: 'monthly' } },
   { title: 'recurring false', body: restExpense({ recurring: false }), stored: { recurring: false } },
-  { title: 'payment fields', body: restExpense({ payment_method: 'bank_transfer', receipt_number: '0001-00001234', notes: chars(2000) }), stored: { payment_method: 'bank_transfer' } },
+  {
+    title: 'payment fields',
+    body: restExpense({ payment_method: 'bank_transfer', receipt_number: '0001-00001234', notes: chars(2000) }),
+    stored: { payment_method: 'bank_transfer' },
+  },
   { title: 'created as paid', body: restExpense({ status: 'paid' }), stored: { status: 'paid' } },
 ];
 
@@ -146,16 +177,28 @@ const INVALID: Array<{ title: string; body: Row; paths: string[] }> = [
   { title: 'Importe -0.01 on a zero base', body: restExpense({ iva_items: [line(3, 0, -0.01)] }), paths: ['iva_items.0.Importe'] },
   { title: 'two lines with the same Id', body: restExpense({ iva_items: [line(5, 100, 21), line(5, 50, 10.5)] }), paths: ['iva_items.1.Id'] },
   { title: 'seven lines', body: restExpense({ iva_items: [3, 4, 5, 6, 8, 9, 3].map((id) => line(id, 0, 0)) }), paths: ['iva_items'] },
-  { title: 'several failing lines at once', body: restExpense({ iva_items: [line(7, 1, 0), line(5, -1, 0), line(6, 10, 5)] }), paths: ['iva_items.0.Id', 'iva_items.1.BaseImp', 'iva_items.2.Importe'] },
+  {
+    title: 'several failing lines at once',
+    body: restExpense({ iva_items: [line(7, 1, 0), line(5, -1, 0), line(6, 10, 5)] }),
+    paths: ['iva_items.0.Id', 'iva_items.1.BaseImp', 'iva_items.2.Importe'],
+  },
   { title: 'recurring true without a period', body: restExpense({ recurring: true }), paths: ['recurring_period'] },
   { title: 'a period without recurring', body: restExpense({ recurring_period: 'monthly' }), paths: ['recurring_period'] },
   { title: 'a period with recurring false', body: restExpense({ recurring: false, recurring_period: 'yearly' }), paths: ['recurring_period'] },
-  { title: 'receipt_number of 51 characters and notes of 2001', body: restExpense({ receipt_number: chars(51), notes: chars(2001) }), paths: ['notes', 'receipt_number'] },
+  {
+    title: 'receipt_number of 51 characters and notes of 2001',
+    body: restExpense({ receipt_number: chars(51), notes: chars(2001) }),
+    paths: ['notes', 'receipt_number'],
+  },
   { title: 'malformed supplier_id', body: restExpense({ supplier_id: 'not-an-id' }), paths: ['supplier_id'] },
   { title: 'created as refunded', body: restExpense({ status: 'refunded' }), paths: ['status'] },
   { title: 'created as cancelled', body: restExpense({ status: 'cancelled' }), paths: ['status'] },
   { title: 'every required field missing (the contract requires amount, description and tax_rate)', body: {}, paths: ['amount', 'description', 'tax_rate'] },
-  { title: 'several value rules at once', body: restExpense({ amount: 0, description: '', tax_rate: 3, category: chars(101), date: '2025-02-29' }), paths: ['amount', 'category', 'date', 'description', 'tax_rate'] },
+  {
+    title: 'several value rules at once',
+    body: restExpense({ amount: 0, description: '', tax_rate: 3, category: chars(101), date: '2025-02-29' }),
+    paths: ['amount', 'category', 'date', 'description', 'tax_rate'],
+  },
 ];
 
 describe('create: just outside each boundary (REST and GraphQL alike)', () => {
@@ -173,10 +216,18 @@ describe('create: shape errors', () => {
     { title: 'amount as a string', body: restExpense({ amount: '10' }), paths: ['amount'] },
     { title: 'tax_rate as a string', body: restExpense({ tax_rate: '21' }), paths: ['tax_rate'] },
     { title: 'an unknown status', body: restExpense({ status: 'archived' }), paths: ['status'] },
-    { title: 'recurring_period longer than 50 characters', body: restExpense({ recurring: true, recurring_period: 'x'.repeat(51) }), paths: ['recurring_period'] },
+    {
+      title: 'recurring_period longer than 50 characters',
+      body: restExpense({ recurring: true, recurring_period: 'x'.repeat(51) }),
+      paths: ['recurring_period'],
+    },
     { title: 'payment_method longer than 50 characters', body: restExpense({ payment_method: 'x'.repeat(51) }), paths: ['payment_method'] },
     { title: 'a VAT line without Importe', body: restExpense({ iva_items: [{ Id: 5, BaseImp: 100 }] }), paths: ['iva_items.0.Importe'] },
-    { title: 'a VAT line with an unknown key', body: restExpense({ iva_items: [{ Id: 5, BaseImp: 100, Importe: 21, alicuota: 21 }] }), paths: ['iva_items.0.alicuota'] },
+    {
+      title: 'a VAT line with an unknown key',
+      body: restExpense({ iva_items: [{ Id: 5, BaseImp: 100, Importe: 21, alicuota: 21 }] }),
+      paths: ['iva_items.0.alicuota'],
+    },
   ])('$title → 400 naming $paths', async ({ body, paths }) => {
     const before = await countAll();
     const { rest, gql } = await both(body);
@@ -261,7 +312,13 @@ describe('update: boundaries and recurrence on the merged record', () => {
   });
 
   it('a PUT of the whole record as GET returned it changes nothing but updated_at', async () => {
-    const created = await createRest(gw, key, { iva_items: [line(5, 100, 21)], supplier_id: supplierId, recurring: true, recurring_period: 'weekly', notes: 'n' });
+    const created = await createRest(gw, key, {
+      iva_items: [line(5, 100, 21)],
+      supplier_id: supplierId,
+      recurring: true,
+      recurring_period: 'weekly',
+      notes: 'n',
+    });
     const res = await gw.rest('PUT', `/expenses/${created._id}/`, { key, body: created });
     expect(res.status).toBe(200);
     const { updated_at: _u, ...rest } = res.body.data;

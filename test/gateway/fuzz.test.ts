@@ -18,7 +18,11 @@ import { gatewaySchema } from '../../src/resolvers/gateway-schema';
 import { startTestGateway, type HttpResult, type TestGateway } from '../support/gateway';
 
 /** The schema's mutations, read from the committed SDL so each gets a test of its own (the live schema must match it). */
-const MUTATION_NAMES = Object.keys(buildSchema(fs.readFileSync(path.join(__dirname, '../../schema.graphql'), 'utf8')).getMutationType()!.getFields());
+const MUTATION_NAMES = Object.keys(
+  buildSchema(fs.readFileSync(path.join(__dirname, '../../schema.graphql'), 'utf8'))
+    .getMutationType()!
+    .getFields(),
+);
 
 /**
  * Hostile input against every REST route of the route table and every GraphQL mutation of the schema, generated
@@ -103,8 +107,13 @@ function check(label: string, result: HttpResult): void {
   }
   if (result.status < 400 && !(result.body && typeof result.body === 'object' && 'errors' in result.body)) return;
   const body = result.body as any;
-  const codes: unknown[] = body?.error ? [body.error.code] : Array.isArray(body?.errors) ? body.errors.map((error: any) => error?.extensions?.code) : [undefined];
-  if (!codes.every((code) => typeof code === 'string' && code.length > 0)) problems.push(`${label} → ${result.status} without an error code: ${JSON.stringify(body).slice(0, 200)}`);
+  const codes: unknown[] = body?.error
+    ? [body.error.code]
+    : Array.isArray(body?.errors)
+      ? body.errors.map((error: any) => error?.extensions?.code)
+      : [undefined];
+  if (!codes.every((code) => typeof code === 'string' && code.length > 0))
+    problems.push(`${label} → ${result.status} without an error code: ${JSON.stringify(body).slice(0, 200)}`);
 }
 
 async function healthy(label: string): Promise<void> {
@@ -134,7 +143,8 @@ describe('every REST route', () => {
     const ids = route.path.includes('{id}') ? IDS : ['unused'];
     for (const id of ids) {
       const path = withPath(route.path, id);
-      for (const credentials of [{ key }, {}, { key: 'not-a-key' }]) check(`${label} id=${id} key=${credentials.key ?? 'none'}`, await gw.rest(method, path, credentials));
+      for (const credentials of [{ key }, {}, { key: 'not-a-key' }])
+        check(`${label} id=${id} key=${credentials.key ?? 'none'}`, await gw.rest(method, path, credentials));
       if (method === 'GET') for (const query of QUERIES) check(`${label} id=${id} ${query.slice(0, 60)}`, await gw.rest(method, `${path}${query}`, { key }));
     }
     const path = withPath(route.path, '000000000000000000000000');
@@ -179,7 +189,11 @@ describe('every GraphQL mutation', () => {
 
   it('the schema has mutations to walk, the same as the committed SDL', () => {
     expect(mutations().length).toBeGreaterThan(20);
-    expect(mutations().map((field) => field.name).sort()).toEqual([...MUTATION_NAMES].sort());
+    expect(
+      mutations()
+        .map((field) => field.name)
+        .sort(),
+    ).toEqual([...MUTATION_NAMES].sort());
   });
 
   it.each(MUTATION_NAMES)('%s, with every argument hostile, answers without a 5xx and with coded errors', async (name) => {
@@ -197,8 +211,16 @@ describe('every GraphQL mutation', () => {
         check(`${field.name} inside ${name}`, await send(field.args.map((arg, i) => `"a${i}": ${shapedText(arg.type, value)}`).join(', ')));
       }
       // Literals in the document itself: operators and prototype keys where an input object goes.
-      const objectArgs = field.args.filter((arg) => isInputObjectType(getNamedType(arg.type)) || isScalarType(getNamedType(arg.type)) || isEnumType(getNamedType(arg.type)));
-      for (const literal of ['{ __proto__: "x" }', '{ metadata: { __proto__: "x", constructor: "y" } }', '{ name: { $ne: null } }', '"\\u0000"', '[[[[[[[[[[1]]]]]]]]]]']) {
+      const objectArgs = field.args.filter(
+        (arg) => isInputObjectType(getNamedType(arg.type)) || isScalarType(getNamedType(arg.type)) || isEnumType(getNamedType(arg.type)),
+      );
+      for (const literal of [
+        '{ __proto__: "x" }',
+        '{ metadata: { __proto__: "x", constructor: "y" } }',
+        '{ name: { $ne: null } }',
+        '"\\u0000"',
+        '[[[[[[[[[[1]]]]]]]]]]',
+      ]) {
         const args = objectArgs.map((arg) => `${arg.name}: ${literal}`).join(', ');
         if (args) check(`${field.name} literal ${literal}`, await gw.gql(`mutation { ${field.name}(${args}) ${selection} }`, {}, { key }));
       }
@@ -210,7 +232,9 @@ describe('every GraphQL mutation', () => {
   it('fragment fan-outs of growing depth are refused with a code, and the server keeps answering', async () => {
     problems.length = 0;
     for (const levels of [8, 16, 32, 64, 128]) {
-      const fragments = Array.from({ length: levels }, (_, i) => (i === levels - 1 ? `fragment F${i} on Supplier { id }` : `fragment F${i} on Supplier { ...F${i + 1} ...F${i + 1} }`));
+      const fragments = Array.from({ length: levels }, (_, i) =>
+        i === levels - 1 ? `fragment F${i} on Supplier { id }` : `fragment F${i} on Supplier { ...F${i + 1} ...F${i + 1} }`,
+      );
       const document = `mutation { createSupplier(input: { name: "Fan Out SA" }) { ...F0 } } ${fragments.join(' ')}`;
       const result = await gw.gql(document, {}, { key });
       check(`fan-out ${levels}`, result);

@@ -18,7 +18,16 @@ beforeAll(async () => {
   expect(created.status).toBe(201);
   browser = await chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
 });
 afterAll(async () => {
@@ -141,7 +150,10 @@ it("the docs explorer lists the schema's types and Query.suppliers (introspectio
   await page.waitForSelector(QUERY_EDITOR, { state: 'visible' });
   await page.locator('.graphiql-sidebar button[aria-label="Show Documentation Explorer"]').click();
   const explorer = page.locator('.graphiql-doc-explorer');
-  await explorer.locator('a', { hasText: /^Query$/ }).first().click();
+  await explorer
+    .locator('a', { hasText: /^Query$/ })
+    .first()
+    .click();
   await explorer.getByText('suppliers(', { exact: false }).first().waitFor();
   const text = await explorer.innerText();
   expect(text).toContain('Fields');

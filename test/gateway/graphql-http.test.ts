@@ -54,7 +54,11 @@ describe('GraphQL errors carry extensions.code and nothing internal', () => {
   });
 
   it('invalid input: BAD_USER_INPUT with details naming each failing field', async () => {
-    const result = await gw.gql('mutation($i: CreateSupplierInput!) { createSupplier(input: $i) { id } }', { i: { name: 'A', email: 'not-an-email' } }, { key });
+    const result = await gw.gql(
+      'mutation($i: CreateSupplierInput!) { createSupplier(input: $i) { id } }',
+      { i: { name: 'A', email: 'not-an-email' } },
+      { key },
+    );
     expectCleanErrors(result.body);
     expect(result.body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
     const details = result.body.errors[0].extensions.details as Array<{ path: string; message: string }>;

@@ -25,7 +25,9 @@ afterAll(async () => {
 const nested = (depth: number): string => `${'{"name": '.repeat(depth)}"leaf"${'}'.repeat(depth)}`;
 
 describe('JSON nested 10,000 deep', () => {
-  const writes = ROUTES.filter((route) => route.method === 'post' || route.method === 'put').map((route) => [`${route.method.toUpperCase()} ${route.path}`, route] as const);
+  const writes = ROUTES.filter((route) => route.method === 'post' || route.method === 'put').map(
+    (route) => [`${route.method.toUpperCase()} ${route.path}`, route] as const,
+  );
 
   it.each(writes)('%s → 400 BAD_USER_INPUT naming the depth', async (_label, route) => {
     const res = await gw.rest(route.method.toUpperCase(), route.path.replace('{id}', '000000000000000000000000'), { key, raw: nested(10_000) });
@@ -55,7 +57,10 @@ describe('malformed percent-encoding in a path', () => {
     for (const options of [{ key }, {}]) {
       const res = await gw.rest(path.endsWith('revert') ? 'POST' : 'GET', path, options);
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ success: false, error: { code: 'MALFORMED_URL', message: expect.stringMatching(/percent-encoding/), details: [expect.any(Object)] } });
+      expect(res.body).toEqual({
+        success: false,
+        error: { code: 'MALFORMED_URL', message: expect.stringMatching(/percent-encoding/), details: [expect.any(Object)] },
+      });
     }
   });
 });
@@ -99,15 +104,25 @@ describe('prototype keys in free-form objects', () => {
   });
 
   it('GraphQL variables → 400 naming the path', async () => {
-    const raw = JSON.stringify({ query: 'mutation($m: JSONObject) { createDeliveryNote(input: {customerId: "x", items: [], metadata: $m}) { id } }' }).replace(/}$/, ', "variables": {"m": {"__proto__": "x"}}}');
+    const raw = JSON.stringify({ query: 'mutation($m: JSONObject) { createDeliveryNote(input: {customerId: "x", items: [], metadata: $m}) { id } }' }).replace(
+      /}$/,
+      ', "variables": {"m": {"__proto__": "x"}}}',
+    );
     const res = await gw.http('POST', '/graphql', { key, raw });
     expect(res.status).toBe(400);
-    expect(res.body.errors[0].extensions).toEqual({ code: 'BAD_USER_INPUT', details: [{ path: 'variables.m.__proto__', message: '"__proto__" is not allowed as a key' }] });
+    expect(res.body.errors[0].extensions).toEqual({
+      code: 'BAD_USER_INPUT',
+      details: [{ path: 'variables.m.__proto__', message: '"__proto__" is not allowed as a key' }],
+    });
   });
 
   it.each(['__proto__', 'constructor', 'prototype'])('a GraphQL literal metadata.%s → BAD_USER_INPUT naming the key, nothing written', async (reserved) => {
     const before = await count();
-    const res = await gw.gql(`mutation { createDeliveryNote(input: {customerId: "${customer}", items: [{description: "Caja", quantity: 1}], metadata: {${reserved}: "x", lote: "A1"}}) { id metadata } }`, {}, { key });
+    const res = await gw.gql(
+      `mutation { createDeliveryNote(input: {customerId: "${customer}", items: [{description: "Caja", quantity: 1}], metadata: {${reserved}: "x", lote: "A1"}}) { id metadata } }`,
+      {},
+      { key },
+    );
     expect(res.body.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
     expect(res.body.errors[0].extensions.details).toEqual([{ path: `metadata.${reserved}`, message: `"${reserved}" is not allowed as a key` }]);
     expect(await count()).toBe(before);

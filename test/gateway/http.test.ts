@@ -124,7 +124,9 @@ describe('in process', () => {
     });
 
     it('a GraphQL body over 1 MB: 413 with a GraphQL error', async () => {
-      const result = await postGraphql(JSON.stringify({ query: `mutation { createSupplier(input: {name: "Grande SA", notes: "${'x'.repeat(1_100_000)}"}) { id } }` }));
+      const result = await postGraphql(
+        JSON.stringify({ query: `mutation { createSupplier(input: {name: "Grande SA", notes: "${'x'.repeat(1_100_000)}"}) { id } }` }),
+      );
       expect(result.status).toBe(413);
       expect(result.body.errors[0].extensions.code).toBe('PAYLOAD_TOO_LARGE');
       const list = await gw.gql('{ suppliers(filter: {search: "Grande"}) { totalCount } }', {}, { key });
@@ -210,7 +212,7 @@ describe('configuration', () => {
   ])('%s=%s is refused with a message naming the variable', (name, value) => {
     const error = configError({ [name]: value });
     expect(error).toBeInstanceOf(ConfigError);
-    expect(error.message).toMatch(new RegExp(`^invalid configuration`));
+    expect(error.message).toMatch(/^invalid configuration/);
     expect(error.message).toMatch(new RegExp(`\\b${name}\\b`));
   });
 
@@ -219,7 +221,11 @@ describe('configuration', () => {
     for (const name of ['PORT', 'LOG_LEVEL', 'MONGODB_URI']) expect(error.message).toContain(name);
   });
 
-  function run(command: string, args: string[], env: Record<string, string>): Promise<{ code: number | null; signal: string | null; stdout: string; stderr: string }> {
+  function run(
+    command: string,
+    args: string[],
+    env: Record<string, string>,
+  ): Promise<{ code: number | null; signal: string | null; stdout: string; stderr: string }> {
     return new Promise((resolve, reject) => {
       const childEnv: NodeJS.ProcessEnv = { ...process.env, ...env };
       delete childEnv.NODE_ENV;
@@ -291,8 +297,7 @@ class ServerProcess {
     this.child.stdout!.setEncoding('utf8');
     this.child.stdout!.on('data', (chunk: string) => {
       this.buffer += chunk;
-      let newline: number;
-      while ((newline = this.buffer.indexOf('\n')) >= 0) {
+      for (let newline = this.buffer.indexOf('\n'); newline >= 0; newline = this.buffer.indexOf('\n')) {
         const text = this.buffer.slice(0, newline);
         this.buffer = this.buffer.slice(newline + 1);
         this.rawStdout.push(text);
@@ -353,7 +358,11 @@ interface PlainResponse {
  * A POST whose headers the server has already taken (it answered `100 Continue`) and whose body is sent only when
  * `send()` is called: a request that is certainly in flight.
  */
-function pendingPost(url: string, headers: Record<string, string>, body: string): { accepted: Promise<void>; response: Promise<PlainResponse>; send: () => void } {
+function pendingPost(
+  url: string,
+  headers: Record<string, string>,
+  body: string,
+): { accepted: Promise<void>; response: Promise<PlainResponse>; send: () => void } {
   const request = http.request(url, {
     method: 'POST',
     headers: { ...headers, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), expect: '100-continue' },
@@ -394,14 +403,20 @@ describe('the real server process', () => {
       server = started.server;
       probe = await fetch(`${server.url}/readyz`, { headers: { 'x-request-id': 'probe-before-drain' } });
       const items = Array.from({ length: 500 }, (_, i) => ({ name: `Drenaje ${String(i).padStart(3, '0')} SA`, tags: ['drain'], notes: 'n'.repeat(200) }));
-      const inFlight = pendingPost(`${server.url}/api/v1/suppliers/bulk/create/`, { 'x-api-key': started.apiKey, 'x-request-id': 'drain-bulk-create' }, JSON.stringify({ items }));
+      const inFlight = pendingPost(
+        `${server.url}/api/v1/suppliers/bulk/create/`,
+        { 'x-api-key': started.apiKey, 'x-request-id': 'drain-bulk-create' },
+        JSON.stringify({ items }),
+      );
       await inFlight.accepted;
       server.child.kill('SIGTERM');
       // The server says it is draining (a broken shutdown may die before saying so: the tests below then tell).
-      shutdownLogged = await server.line((line) => line.msg === 'shutting down' && line.signal === 'SIGTERM').then(
-        () => true,
-        () => false,
-      );
+      shutdownLogged = await server
+        .line((line) => line.msg === 'shutting down' && line.signal === 'SIGTERM')
+        .then(
+          () => true,
+          () => false,
+        );
       // Draining: a new request on a new connection is not answered.
       refusedWhileDraining = await new Promise<string>((resolve) => {
         const request = http.get(`${server.url}/healthz`, { agent: false }, (response) => {
@@ -452,7 +467,14 @@ describe('the real server process', () => {
       expect(server.lines.filter((line) => 'unparsed' in line)).toEqual([]);
       for (const line of server.lines) expect(line).toMatchObject({ level: expect.any(Number), time: expect.any(String), msg: expect.any(String) });
       const probeLine = server.lines.find((line) => line.reqId === 'probe-before-drain');
-      expect(probeLine).toMatchObject({ msg: 'request', method: 'GET', url: '/readyz', status: 200, mongoCommands: expect.any(Number), ms: expect.any(Number) });
+      expect(probeLine).toMatchObject({
+        msg: 'request',
+        method: 'GET',
+        url: '/readyz',
+        status: 200,
+        mongoCommands: expect.any(Number),
+        ms: expect.any(Number),
+      });
     });
   });
 

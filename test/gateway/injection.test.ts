@@ -37,7 +37,9 @@ const suppliers = () => gw.store.collection<Doc>('suppliers');
 
 /** Every stored supplier, in a stable order. */
 async function snapshot(): Promise<Doc[]> {
-  return suppliers().find({}, { sort: { _id: 1 } }).toArray();
+  return suppliers()
+    .find({}, { sort: { _id: 1 } })
+    .toArray();
 }
 
 async function snapshotOf(accountId: string): Promise<Doc[]> {
@@ -71,7 +73,7 @@ function expectGqlRejected(res: HttpResult, codes = ['BAD_USER_INPUT']): void {
 
 function expectPrototypeClean(): void {
   for (const name of ['polluted', 'isAdmin', 'city', 'status']) {
-    expect(Object.prototype.hasOwnProperty.call(Object.prototype, name)).toBe(false);
+    expect(Object.hasOwn(Object.prototype, name)).toBe(false);
     expect(({} as Record<string, unknown>)[name]).toBeUndefined();
   }
 }
@@ -110,7 +112,10 @@ beforeAll(async () => {
     idsA.set(name, res.body.data._id);
   }
   for (const [i, name] of NAMES_B.entries()) {
-    const res = await gw.rest('POST', '/suppliers/', { key: keyB, body: { name, category: 'injection', tags: ['seed'], tax_id: `B-TAX-${i}`, email: `b${i}@b.example` } });
+    const res = await gw.rest('POST', '/suppliers/', {
+      key: keyB,
+      body: { name, category: 'injection', tags: ['seed'], tax_id: `B-TAX-${i}`, email: `b${i}@b.example` },
+    });
     expect(res.status).toBe(201);
     idsB.push(res.body.data._id);
   }
@@ -154,12 +159,15 @@ describe('REST query parameters', () => {
     for (const id of idsB) expect(JSON.stringify(res.body)).not.toContain(id);
   });
 
-  it.each([['?status=%24gt'], ['?status=%7B%22%24gt%22%3A%22%22%7D'], ['?status=active&status=inactive'], ['?search=a&search=b'], ['?created_from=%7B%22%24gt%22%3A%22%22%7D']])(
-    '%s → 400',
-    async (query) => {
-      expectRejected(await gw.rest('GET', `/suppliers/list/${query}`, { key: keyA }));
-    },
-  );
+  it.each([
+    ['?status=%24gt'],
+    ['?status=%7B%22%24gt%22%3A%22%22%7D'],
+    ['?status=active&status=inactive'],
+    ['?search=a&search=b'],
+    ['?created_from=%7B%22%24gt%22%3A%22%22%7D'],
+  ])('%s → 400', async (query) => {
+    expectRejected(await gw.rest('GET', `/suppliers/list/${query}`, { key: keyA }));
+  });
 
   it.each([
     ['.*', ['Literal .* Co']],
@@ -223,7 +231,7 @@ describe('REST body fields', () => {
     await gw.rest('DELETE', `/suppliers/${res.body.data._id}/`, { key: keyA });
   });
 
-  it("account_id in a body cannot move a supplier into another account", async () => {
+  it('account_id in a body cannot move a supplier into another account', async () => {
     const res = await gw.rest('POST', '/suppliers/', { key: keyA, body: { name: 'Account hop', account_id: accountB } });
     if (res.status !== 400) {
       expect(res.status).toBe(201);
@@ -254,7 +262,11 @@ describe('REST body fields', () => {
 
   it.each([['{"$ne":null}'], ['$ne'], ['{"$gt":""}'], ['[object Object]']])('an operator as the path id (%s) → 404, nothing changed', async (id) => {
     const path = `/suppliers/${encodeURIComponent(id)}/`;
-    for (const [method, body] of [['GET', undefined], ['PUT', { notes: 'x' }], ['DELETE', undefined]] as const) {
+    for (const [method, body] of [
+      ['GET', undefined],
+      ['PUT', { notes: 'x' }],
+      ['DELETE', undefined],
+    ] as const) {
       const res = await changesNothing(() => gw.rest(method, path, { key: keyA, body }));
       expect({ method, status: res.status, code: res.body.error?.code }).toEqual({ method, status: 404, code: 'NOT_FOUND' });
     }
@@ -275,7 +287,9 @@ describe('REST bulk bodies', () => {
   });
 
   it('ids that are operator-looking strings delete nothing', async () => {
-    const res = await changesNothing(() => gw.rest('POST', '/suppliers/bulk/delete/', { key: keyA, body: { ids: ['$ne', '{"$ne":null}', '.*'], all_or_none: false } }));
+    const res = await changesNothing(() =>
+      gw.rest('POST', '/suppliers/bulk/delete/', { key: keyA, body: { ids: ['$ne', '{"$ne":null}', '.*'], all_or_none: false } }),
+    );
     expect(res.status).toBe(200);
     expect(res.body.data.deleted).toBe(0);
     expect(res.body.data.errors.map((error: { code: string }) => error.code)).toEqual(['NOT_FOUND', 'NOT_FOUND', 'NOT_FOUND']);
@@ -350,7 +364,9 @@ describe('GraphQL variables', () => {
     [{ name: 'Valid', tags: [{ $gt: '' }] }],
     [{ name: 'Valid', address: { city: { $ne: null } } }],
   ])('createSupplier(input: %j) → BAD_USER_INPUT, nothing written', async (input) => {
-    const res = await changesNothing(() => gw.gql('mutation M($input: CreateSupplierInput!) { createSupplier(input: $input) { id } }', { input }, { key: keyA }));
+    const res = await changesNothing(() =>
+      gw.gql('mutation M($input: CreateSupplierInput!) { createSupplier(input: $input) { id } }', { input }, { key: keyA }),
+    );
     expectGqlRejected(res);
   });
 
@@ -367,7 +383,11 @@ describe('GraphQL variables', () => {
 
   it('updateSupplier with an operator as the id changes nothing', async () => {
     const res = await changesNothing(() =>
-      gw.gql('mutation M($id: ID!, $input: UpdateSupplierInput!) { updateSupplier(id: $id, input: $input) { id } }', { id: { $ne: null }, input: { notes: 'all of them' } }, { key: keyA }),
+      gw.gql(
+        'mutation M($id: ID!, $input: UpdateSupplierInput!) { updateSupplier(id: $id, input: $input) { id } }',
+        { id: { $ne: null }, input: { notes: 'all of them' } },
+        { key: keyA },
+      ),
     );
     expectGqlRejected(res, ['BAD_USER_INPUT', 'NOT_FOUND']);
   });
@@ -447,10 +467,16 @@ describe('__proto__ and constructor keys', () => {
   });
 
   it.each([
-    ['{"query":"mutation M($input: CreateSupplierInput!) { createSupplier(input: $input) { id status } }","variables":{"input":{"name":"GQL proto","__proto__":{"status":"inactive","polluted":"yes"}}}}'],
-    ['{"query":"mutation M($input: CreateSupplierInput!) { createSupplier(input: $input) { id status } }","variables":{"input":{"name":"GQL ctor","constructor":{"prototype":{"polluted":"yes"}}}}}'],
+    [
+      '{"query":"mutation M($input: CreateSupplierInput!) { createSupplier(input: $input) { id status } }","variables":{"input":{"name":"GQL proto","__proto__":{"status":"inactive","polluted":"yes"}}}}',
+    ],
+    [
+      '{"query":"mutation M($input: CreateSupplierInput!) { createSupplier(input: $input) { id status } }","variables":{"input":{"name":"GQL ctor","constructor":{"prototype":{"polluted":"yes"}}}}}',
+    ],
     ['{"query":"query L($filter: SupplierFilter) { suppliers(filter: $filter) { totalCount } }","variables":{"filter":{"__proto__":{"status":"inactive"}}}}'],
-    ['{"query":"query L($filter: SupplierFilter) { suppliers(filter: $filter) { totalCount } }","variables":{"filter":{"constructor":{"prototype":{"polluted":"yes"}}}}}'],
+    [
+      '{"query":"query L($filter: SupplierFilter) { suppliers(filter: $filter) { totalCount } }","variables":{"filter":{"constructor":{"prototype":{"polluted":"yes"}}}}}',
+    ],
     ['{"query":"query Q($id: ID!) { supplier(id: $id) { id } }","variables":{"__proto__":{"id":"x"}}}'],
   ])('GraphQL %s → BAD_USER_INPUT, nothing written or polluted', async (raw) => {
     const res = await changesNothing(() => gqlRaw(raw, keyA));
@@ -470,7 +496,10 @@ describe('across accounts', () => {
     const bulk = await gw.rest('POST', '/suppliers/bulk/delete/', { key: keyA, body: { ids: idsB, all_or_none: false } });
     expect(bulk.status).toBe(200);
     expect(bulk.body.data.deleted).toBe(0);
-    const update = await gw.rest('PUT', '/suppliers/bulk/update/', { key: keyA, body: { items: idsB.map((id) => ({ _id: id, notes: 'x' })), all_or_none: false } });
+    const update = await gw.rest('PUT', '/suppliers/bulk/update/', {
+      key: keyA,
+      body: { items: idsB.map((id) => ({ _id: id, notes: 'x' })), all_or_none: false },
+    });
     expect(update.status).toBe(200);
     expect(update.body.data.updated).toBe(0);
     // B still sees its own suppliers.

@@ -264,7 +264,11 @@ describe('introspection', () => {
     ['with a key', true],
     ['without a key', false],
   ])("graphql-js's standard introspection query answers %s", async (_label, withKey) => {
-    const result = await gw.gql(getIntrospectionQuery({ descriptions: true, specifiedByUrl: true, directiveIsRepeatable: true, inputValueDeprecation: true }), {}, withKey ? { key } : {});
+    const result = await gw.gql(
+      getIntrospectionQuery({ descriptions: true, specifiedByUrl: true, directiveIsRepeatable: true, inputValueDeprecation: true }),
+      {},
+      withKey ? { key } : {},
+    );
     expect(result.status).toBe(200);
     expect(result.body.errors).toBeUndefined();
     const schema = buildClientSchema(result.body.data);

@@ -65,7 +65,14 @@ function errorsAgainst(value: unknown, ...parts: string[]): string[] {
 }
 
 const responseSchema = (route: string, method: string, status: number) => [
-  'paths', `/api/v1${route}`, method, 'responses', String(status), 'content', 'application/json', 'schema',
+  'paths',
+  `/api/v1${route}`,
+  method,
+  'responses',
+  String(status),
+  'content',
+  'application/json',
+  'schema',
 ];
 const requestSchema = (route: string, method: string) => ['paths', `/api/v1${route}`, method, 'requestBody', 'content', 'application/json', 'schema'];
 
@@ -141,7 +148,9 @@ describe.each(ROUTES.map((route) => [`${route.method.toUpperCase()} ${route.path
       expect(parameters).toContainEqual(expect.objectContaining({ name, in: 'path', required: true, schema: expect.any(Object) }));
     }
     for (const parameter of route.parameters ?? []) {
-      expect(parameters).toContainEqual(expect.objectContaining({ name: parameter.name, in: 'query', schema: parameter.schema, description: parameter.description }));
+      expect(parameters).toContainEqual(
+        expect.objectContaining({ name: parameter.name, in: 'query', schema: parameter.schema, description: parameter.description }),
+      );
     }
     expect(parameters).toHaveLength(pathNames.length + (route.parameters?.length ?? 0));
   });
@@ -165,7 +174,10 @@ describe.each(ROUTES.map((route) => [`${route.method.toUpperCase()} ${route.path
     expect(schema.properties.data).toEqual(route.responseSchema);
     const errors = ['400', '401', '403', '404', ...(route.requestBody ? ['413'] : [])];
     for (const status of errors) {
-      expect(responses[status]).toMatchObject({ description: expect.any(String), content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
+      expect(responses[status]).toMatchObject({
+        description: expect.any(String),
+        content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+      });
     }
     const twoHundreds = Object.keys(responses).filter((status) => status.startsWith('2'));
     expect(twoHundreds).toEqual([String(route.successStatus)]);
@@ -173,7 +185,13 @@ describe.each(ROUTES.map((route) => [`${route.method.toUpperCase()} ${route.path
 });
 
 describe('real traffic matches the documented schemas', () => {
-  const supplier = { name: 'Documentada SA', tax_id: '30712345671', email: 'compras@documentada.com.ar', address: 'Av. Corrientes 1234, CABA', tags: ['papel'] };
+  const supplier = {
+    name: 'Documentada SA',
+    tax_id: '30712345671',
+    email: 'compras@documentada.com.ar',
+    address: 'Av. Corrientes 1234, CABA',
+    tags: ['papel'],
+  };
 
   it('POST /suppliers/: the body we send and the 201 we get', async () => {
     expect(errorsAgainst(supplier, ...requestSchema('/suppliers/', 'post'))).toEqual([]);
@@ -191,7 +209,10 @@ describe('real traffic matches the documented schemas', () => {
   });
 
   it('GET /suppliers/list/, GET/PUT/DELETE /suppliers/{id}/', async () => {
-    const created = await gw.rest('POST', '/suppliers/', { key, body: { name: 'Otra Documentada SA', address: { street: 'Florida 100', city: 'CABA' }, fiscal_info: { condicion_iva: 'monotributo' } } });
+    const created = await gw.rest('POST', '/suppliers/', {
+      key,
+      body: { name: 'Otra Documentada SA', address: { street: 'Florida 100', city: 'CABA' }, fiscal_info: { condicion_iva: 'monotributo' } },
+    });
     expect(created.status).toBe(201);
     const id = created.body.data._id as string;
 

@@ -9,7 +9,8 @@ afterAll(async () => {
 });
 
 const CREATE = 'mutation($input: CreateProductInput!) { createProduct(input: $input) { id name sku unit price stock } }';
-const ADJUST = 'mutation($type: StockItemType!, $id: ID!, $delta: Float!, $reason: String!) { adjustStock(itemType: $type, id: $id, delta: $delta, reason: $reason) { delta stockAfter cause { type id } reason userId } }';
+const ADJUST =
+  'mutation($type: StockItemType!, $id: ID!, $delta: Float!, $reason: String!) { adjustStock(itemType: $type, id: $id, delta: $delta, reason: $reason) { delta stockAfter cause { type id } reason userId } }';
 const MOVEMENTS = 'query($id: ID!) { product(id: $id) { stock stockMovements(first: 10) { totalCount nodes { delta stockAfter cause { type } reason } } } }';
 
 describe('products and their stock', () => {
@@ -78,7 +79,9 @@ describe('stock movements of many items', () => {
         const i = Number(node.sku.slice(2));
         // The opening movement plus i % 4 adjustments of +1, newest first.
         expect(node.stockMovements.totalCount).toBe(1 + (i % 4));
-        expect(node.stockMovements.nodes).toEqual(i % 4 >= 2 ? [{ delta: 1 }, { delta: 1 }] : i % 4 === 1 ? [{ delta: 1 }, { delta: i + 1 }] : [{ delta: i + 1 }]);
+        expect(node.stockMovements.nodes).toEqual(
+          i % 4 >= 2 ? [{ delta: 1 }, { delta: 1 }] : i % 4 === 1 ? [{ delta: 1 }, { delta: i + 1 }] : [{ delta: i + 1 }],
+        );
       }
       counts.push(await gw.commandsOf(result.headers.get('x-request-id')!));
     }

@@ -101,7 +101,10 @@ describe('login', () => {
   it('stores the session in MongoDB with a 12-hour expiry, never the raw token', async () => {
     const { cookie, csrf } = await login(OWNER);
     const token = decodeURIComponent(cookie.slice('sid='.length));
-    const sessions = await gw.store.collection<SessionDocument>('sessions').find({ user_id: new ObjectId(ownerId) }).toArray();
+    const sessions = await gw.store
+      .collection<SessionDocument>('sessions')
+      .find({ user_id: new ObjectId(ownerId) })
+      .toArray();
     expect(sessions.length).toBeGreaterThan(0);
     const dump = JSON.stringify(sessions);
     expect(dump).not.toContain(token);
@@ -233,7 +236,12 @@ describe('CSRF', () => {
     const query = await gqlWithSession('query Q($id: ID!) { supplier(id: $id) { name } }', { id: supplierA }, owner, owner.csrf);
     expect(query.status).toBe(200);
     expect(query.body).toEqual({ data: { supplier: { name: 'Session Supplier A' } } });
-    const mutation = await gqlWithSession('mutation M($input: CreateSupplierInput!) { createSupplier(input: $input) { id name } }', { input: { name: 'GraphQL in a session' } }, owner, owner.csrf);
+    const mutation = await gqlWithSession(
+      'mutation M($input: CreateSupplierInput!) { createSupplier(input: $input) { id name } }',
+      { input: { name: 'GraphQL in a session' } },
+      owner,
+      owner.csrf,
+    );
     expect(mutation.body.errors).toBeUndefined();
     expect(mutation.body.data.createSupplier.name).toBe('GraphQL in a session');
   });

@@ -150,7 +150,11 @@ describe('read one', () => {
 describe('partial update', () => {
   const cases: Array<{ title: string; change: Row; expectChanged: Row }> = [
     { title: 'one field changes, the others keep their values', change: { phone: '+54 341 555-0000' }, expectChanged: { phone: '+54 341 555-0000' } },
-    { title: 'name is trimmed, status changes', change: { name: '  Nuevo Nombre SA  ', status: 'active' }, expectChanged: { name: 'Nuevo Nombre SA', status: 'active' } },
+    {
+      title: 'name is trimmed, status changes',
+      change: { name: '  Nuevo Nombre SA  ', status: 'active' },
+      expectChanged: { name: 'Nuevo Nombre SA', status: 'active' },
+    },
     {
       title: 'null clears optional fields',
       change: { email: null, phone: null, tax_id: null, contact_name: null, address: null, fiscal_info: null, category: null, notes: null },
@@ -327,16 +331,14 @@ describe('delete', () => {
     expect(r.status).toBe(200);
     expect(r.body).toEqual({ success: true, data: { _id: rSeed._id, deleted: true } });
 
-    expectSameError(
-      await gw.gql(Q.get, { id: gSeed._id }, { key: keys.g }),
-      await gw.rest('GET', `/suppliers/${rSeed._id}/`, { key: keys.r }),
-      { code: 'NOT_FOUND', paths: [] },
-    );
-    expectSameError(
-      await gw.gql(Q.delete, { id: gSeed._id }, { key: keys.g }),
-      await gw.rest('DELETE', `/suppliers/${rSeed._id}/`, { key: keys.r }),
-      { code: 'NOT_FOUND', paths: [] },
-    );
+    expectSameError(await gw.gql(Q.get, { id: gSeed._id }, { key: keys.g }), await gw.rest('GET', `/suppliers/${rSeed._id}/`, { key: keys.r }), {
+      code: 'NOT_FOUND',
+      paths: [],
+    });
+    expectSameError(await gw.gql(Q.delete, { id: gSeed._id }, { key: keys.g }), await gw.rest('DELETE', `/suppliers/${rSeed._id}/`, { key: keys.r }), {
+      code: 'NOT_FOUND',
+      paths: [],
+    });
     expect(await countOf(keys.g)).toEqual({ rest: 0, graphql: 0 });
     expect(await countOf(keys.r)).toEqual({ rest: 1, graphql: 1 });
     expect(restData(await gw.rest('GET', `/suppliers/${keep._id}/`, { key: keys.r }), 200)).toEqual(keep);
@@ -347,11 +349,30 @@ describe('list', () => {
   let key: string;
   const day = (d: number, time = '10:00:00.000') => new Date(`2025-01-0${d}T${time}Z`);
   const SEED: Array<{ at: Date; body: Row }> = [
-    { at: day(1), body: { name: 'Alfa Insumos', status: 'active', category: 'insumos', tags: ['mayorista'], tax_id: '20-11111111-1', email: 'alfa@ejemplo.com' } },
-    { at: day(2), body: { name: 'Beta Servicios', status: 'inactive', category: 'servicios', tags: ['local'], tax_id: '30-22222222-2', email: 'contacto@beta.ar' } },
-    { at: day(3), body: { name: 'Gamma Logistica', status: 'active', category: 'servicios', tags: ['mayorista', 'local'], tax_id: '30-33333333-3', email: 'gamma@logi.com' } },
+    {
+      at: day(1),
+      body: { name: 'Alfa Insumos', status: 'active', category: 'insumos', tags: ['mayorista'], tax_id: '20-11111111-1', email: 'alfa@ejemplo.com' },
+    },
+    {
+      at: day(2),
+      body: { name: 'Beta Servicios', status: 'inactive', category: 'servicios', tags: ['local'], tax_id: '30-22222222-2', email: 'contacto@beta.ar' },
+    },
+    {
+      at: day(3),
+      body: {
+        name: 'Gamma Logistica',
+        status: 'active',
+        category: 'servicios',
+        tags: ['mayorista', 'local'],
+        tax_id: '30-33333333-3',
+        email: 'gamma@logi.com',
+      },
+    },
     { at: day(4, '23:59:59.000'), body: { name: 'Delta', status: 'active', category: 'insumos' } },
-    { at: day(5, '00:00:00.000'), body: { name: 'Epsilon SRL', status: 'inactive', category: 'insumos', tags: ['importador'], tax_id: '27-55555555-5', email: 'ventas@epsilon.com' } },
+    {
+      at: day(5, '00:00:00.000'),
+      body: { name: 'Epsilon SRL', status: 'inactive', category: 'insumos', tags: ['importador'], tax_id: '27-55555555-5', email: 'ventas@epsilon.com' },
+    },
     { at: day(6), body: { name: 'Zeta Alimentos', status: 'active', category: 'alimentos', tags: ['mayorista'], tax_id: 'ZX-9', email: 'zeta@alimentos.com' } },
     { at: day(7), body: { name: 'Eta', status: 'active' } },
   ];
@@ -370,14 +391,24 @@ describe('list', () => {
   const cases: Array<{ title: string; query: string; vars: Row; names: string[]; total?: number; page?: number; limit?: number; pages?: number }> = [
     { title: 'no parameters (defaults: page 1, limit 20, newest first)', query: '', vars: {}, names: byCreatedDesc, page: 1, limit: 20, pages: 1 },
     { title: 'status=inactive', query: 'status=inactive', vars: { filter: { status: 'inactive' } }, names: ['Epsilon SRL', 'Beta Servicios'] },
-    { title: 'status=active', query: 'status=active', vars: { filter: { status: 'active' } }, names: ['Eta', 'Zeta Alimentos', 'Delta', 'Gamma Logistica', 'Alfa Insumos'] },
+    {
+      title: 'status=active',
+      query: 'status=active',
+      vars: { filter: { status: 'active' } },
+      names: ['Eta', 'Zeta Alimentos', 'Delta', 'Gamma Logistica', 'Alfa Insumos'],
+    },
     { title: 'category=insumos', query: 'category=insumos', vars: { filter: { category: 'insumos' } }, names: ['Epsilon SRL', 'Delta', 'Alfa Insumos'] },
     { title: 'tag=mayorista', query: 'tag=mayorista', vars: { filter: { tag: 'mayorista' } }, names: ['Zeta Alimentos', 'Gamma Logistica', 'Alfa Insumos'] },
     { title: 'tag=local', query: 'tag=local', vars: { filter: { tag: 'local' } }, names: ['Gamma Logistica', 'Beta Servicios'] },
     { title: 'search in the name (not the category)', query: 'search=servicios', vars: { filter: { search: 'servicios' } }, names: ['Beta Servicios'] },
     { title: 'search in the name, case-insensitive', query: 'search=GAMMA', vars: { filter: { search: 'GAMMA' } }, names: ['Gamma Logistica'] },
     { title: 'search in the tax_id', query: 'search=33333333', vars: { filter: { search: '33333333' } }, names: ['Gamma Logistica'] },
-    { title: 'search in the email, case-insensitive', query: 'search=VENTAS%40EPSILON', vars: { filter: { search: 'VENTAS@EPSILON' } }, names: ['Epsilon SRL'] },
+    {
+      title: 'search in the email, case-insensitive',
+      query: 'search=VENTAS%40EPSILON',
+      vars: { filter: { search: 'VENTAS@EPSILON' } },
+      names: ['Epsilon SRL'],
+    },
     { title: 'search with regex characters is literal', query: 'search=.%2A', vars: { filter: { search: '.*' } }, names: [] },
     {
       title: 'created range as whole days (created_to includes its whole day)',
@@ -429,7 +460,16 @@ describe('list', () => {
     },
     { title: 'page 1 of 3', query: 'page=1&limit=3', vars: { first: 3, offset: 0 }, names: byCreatedDesc.slice(0, 3), total: 7, page: 1, limit: 3, pages: 3 },
     { title: 'page 2 of 3', query: 'page=2&limit=3', vars: { first: 3, offset: 3 }, names: byCreatedDesc.slice(3, 6), total: 7, page: 2, limit: 3, pages: 3 },
-    { title: 'page 3 of 3 (partial)', query: 'page=3&limit=3', vars: { first: 3, offset: 6 }, names: byCreatedDesc.slice(6), total: 7, page: 3, limit: 3, pages: 3 },
+    {
+      title: 'page 3 of 3 (partial)',
+      query: 'page=3&limit=3',
+      vars: { first: 3, offset: 6 },
+      names: byCreatedDesc.slice(6),
+      total: 7,
+      page: 3,
+      limit: 3,
+      pages: 3,
+    },
     { title: 'a page past the end is empty', query: 'page=4&limit=3', vars: { first: 3, offset: 9 }, names: [], total: 7, page: 4, limit: 3, pages: 3 },
     { title: 'limit=100 (the maximum)', query: 'limit=100', vars: { first: 100 }, names: byCreatedDesc, total: 7, page: 1, limit: 100, pages: 1 },
     {
@@ -517,7 +557,11 @@ describe('bulk create', () => {
     expect(gd.errors).toEqual([]);
     expect(rd.items.map(withoutId)).toEqual(gd.items.map(recordToRest).map(withoutId));
     expect(rd.items.map((i: Row) => i.name)).toEqual(['Bulk Uno', 'Bulk Dos', 'Bulk Tres']);
-    expect(withoutId(rd.items[0])).toEqual({ ...expectedRecord(fullBody({ name: 'Bulk Uno', tax_id: 'B-1' })), created_at: restTime(T0), updated_at: restTime(T0) });
+    expect(withoutId(rd.items[0])).toEqual({
+      ...expectedRecord(fullBody({ name: 'Bulk Uno', tax_id: 'B-1' })),
+      created_at: restTime(T0),
+      updated_at: restTime(T0),
+    });
     expect(await countOf(keys.g)).toEqual({ rest: 3, graphql: 3 });
     expect(await countOf(keys.r)).toEqual({ rest: 3, graphql: 3 });
   });
@@ -541,7 +585,10 @@ describe('bulk create', () => {
 
   it('all_or_none true with a duplicate tax_id in the batch: nothing written', async () => {
     const keys = await twinAccounts(gw);
-    const list = [{ name: 'Uno', tax_id: 'DUP-1' }, { name: 'Dos', tax_id: 'DUP-1' }];
+    const list = [
+      { name: 'Uno', tax_id: 'DUP-1' },
+      { name: 'Dos', tax_id: 'DUP-1' },
+    ];
     const { g, r } = await both(keys, list, true);
     expectSameError(g, r, { code: 'BAD_USER_INPUT', paths: ['1.tax_id'] });
     expect(await countOf(keys.g)).toEqual({ rest: 0, graphql: 0 });

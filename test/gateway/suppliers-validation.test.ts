@@ -73,7 +73,11 @@ describe('update: boundaries', () => {
     { title: 'name of 201 characters', body: { name: chars(201) }, paths: ['name'] },
     { title: 'whitespace-only name', body: { name: '   ' }, paths: ['name'] },
     { title: 'tax_id of 51 and invalid email', body: { tax_id: chars(51, '1'), email: 'x@' }, paths: ['email', 'tax_id'] },
-    { title: 'contact_name 201, phone 51, category 101, notes 2001', body: { contact_name: chars(201), phone: chars(51), category: chars(101), notes: chars(2001) }, paths: ['category', 'contact_name', 'notes', 'phone'] },
+    {
+      title: 'contact_name 201, phone 51, category 101, notes 2001',
+      body: { contact_name: chars(201), phone: chars(51), category: chars(101), notes: chars(2001) },
+      paths: ['category', 'contact_name', 'notes', 'phone'],
+    },
     { title: 'address string of 501', body: { address: chars(501) }, paths: ['address'] },
     { title: 'address object with an unknown key', body: { address: { city: 'Salta', barrio: 'Centro' } }, paths: ['address.barrio'] },
     { title: 'invalid condicion_iva', body: { fiscal_info: { condicion_iva: 'no_inscripto' } }, paths: ['fiscal_info.condicion_iva'] },
@@ -89,7 +93,10 @@ describe('update: boundaries', () => {
     { title: 'name of 2', body: { name: 'zz' } },
     { title: 'name of 200', body: { name: chars(200, 'z') } },
     { title: 'tax_id of 50', body: { tax_id: chars(50, '7') } },
-    { title: 'contact_name 200, phone 50, category 100, notes 2000', body: { contact_name: chars(200), phone: chars(50), category: chars(100), notes: chars(2000) } },
+    {
+      title: 'contact_name 200, phone 50, category 100, notes 2000',
+      body: { contact_name: chars(200), phone: chars(50), category: chars(100), notes: chars(2000) },
+    },
     { title: 'address string of 500', body: { address: chars(500) } },
     { title: 'address object with every key', body: { address: { street: 'S', city: 'C', state: 'E', postal_code: 'P', country: 'AR' } } },
     { title: 'status inactive', body: { status: 'inactive' } },
@@ -211,7 +218,13 @@ describe('list query parameters', () => {
     const k = await freshAccount();
     for (let i = 0; i < 5; i++) await seed(gw, k, { name: `Prov ${i}` });
     const data = restData(await gw.rest('GET', '/suppliers/list/?limit=2&page=3', { key: k }), 200);
-    expect({ total: data.total, page: data.page, limit: data.limit, pages: data.pages, n: data.items.length }).toEqual({ total: 5, page: 3, limit: 2, pages: 3, n: 1 });
+    expect({ total: data.total, page: data.page, limit: data.limit, pages: data.pages, n: data.items.length }).toEqual({
+      total: 5,
+      page: 3,
+      limit: 2,
+      pages: 3,
+      n: 1,
+    });
   });
 });
 

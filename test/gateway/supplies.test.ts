@@ -33,7 +33,12 @@ async function supplier(k = key): Promise<string> {
 }
 
 const stored = (id: string) => gw.store.collection('supplies').findOne({ _id: new ObjectId(id) }) as Promise<any>;
-const movements = (id: string) => gw.store.collection('stock_movements').find({ item_id: new ObjectId(id) }).sort({ created_at: 1, _id: 1 }).toArray() as Promise<any[]>;
+const movements = (id: string) =>
+  gw.store
+    .collection('stock_movements')
+    .find({ item_id: new ObjectId(id) })
+    .sort({ created_at: 1, _id: 1 })
+    .toArray() as Promise<any[]>;
 
 describe('create: boundaries just inside', () => {
   it.each([
@@ -95,7 +100,12 @@ describe('stock', () => {
     expect((await stored(record._id)).stock_milli).toBe(12500);
     const moves = await movements(record._id);
     expect(moves).toHaveLength(1);
-    expect(moves[0]).toMatchObject({ item_type: 'supply', delta_milli: 12500, stock_after_milli: 12500, cause: { type: 'opening', id: new ObjectId(record._id) } });
+    expect(moves[0]).toMatchObject({
+      item_type: 'supply',
+      delta_milli: 12500,
+      stock_after_milli: 12500,
+      cause: { type: 'opening', id: new ObjectId(record._id) },
+    });
 
     const refused = await gw.rest('PUT', `/supplies/${record._id}/`, { key, body: { stock: 100 } });
     expect(failedPaths(refused)).toEqual(['stock']);
@@ -107,12 +117,26 @@ describe('stock', () => {
     expect((await stored(record._id)).stock_milli).toBe(12500);
 
     // adjustStock moves it, and Supply.stockMovements lists both movements, newest first.
-    const adjusted = await gw.gql('mutation($id: ID!) { adjustStock(itemType: supply, id: $id, delta: -2.5, reason: "derrame") { stockAfter } }', { id: record._id }, { key });
+    const adjusted = await gw.gql(
+      'mutation($id: ID!) { adjustStock(itemType: supply, id: $id, delta: -2.5, reason: "derrame") { stockAfter } }',
+      { id: record._id },
+      { key },
+    );
     expect(adjusted.body.data.adjustStock.stockAfter).toBe(10);
-    const read = await gw.gql('query($id: ID!) { supply(id: $id) { stock stockMovements(first: 10) { totalCount nodes { delta stockAfter cause { type } } } } }', { id: record._id }, { key });
+    const read = await gw.gql(
+      'query($id: ID!) { supply(id: $id) { stock stockMovements(first: 10) { totalCount nodes { delta stockAfter cause { type } } } } }',
+      { id: record._id },
+      { key },
+    );
     expect(read.body.data.supply).toEqual({
       stock: 10,
-      stockMovements: { totalCount: 2, nodes: [{ delta: -2.5, stockAfter: 10, cause: { type: 'adjustment' } }, { delta: 12.5, stockAfter: 12.5, cause: { type: 'opening' } }] },
+      stockMovements: {
+        totalCount: 2,
+        nodes: [
+          { delta: -2.5, stockAfter: 10, cause: { type: 'adjustment' } },
+          { delta: 12.5, stockAfter: 12.5, cause: { type: 'opening' } },
+        ],
+      },
     });
   });
 
@@ -125,7 +149,10 @@ describe('stock', () => {
 
 describe('update', () => {
   it('changes given fields, clears with null, keeps the rest', async () => {
-    const created = data(await gw.rest('POST', '/supplies/', { key, body: { name: 'Azúcar', unit: 'kg', unit_price: 5, description: 'refinada', default_amount: 4 } }), 201);
+    const created = data(
+      await gw.rest('POST', '/supplies/', { key, body: { name: 'Azúcar', unit: 'kg', unit_price: 5, description: 'refinada', default_amount: 4 } }),
+      201,
+    );
     const updated = data(await gw.rest('PUT', `/supplies/${created._id}/`, { key, body: { unit_price: null, description: '', status: 'inactive' } }), 200);
     expect(updated).toMatchObject({ name: 'Azúcar', unit: 'kg', unit_price: null, description: null, status: 'inactive', default_amount: 4 });
     const doc = await stored(created._id);
@@ -153,7 +180,15 @@ describe('supplier link', () => {
       expect(failedPaths(await gw.rest('PUT', `/supplies/${ok._id}/`, { key, body: { supplier_id: id } }))).toEqual(['supplier_id']);
     }
     expect((await stored(ok._id)).supplier_id).toEqual(new ObjectId(mine));
-    const bulk = await gw.rest('POST', '/supplies/bulk/create/', { key, body: { items: [{ name: 'B1', default_amount: 0, supplier_id: mine }, { name: 'B2', default_amount: 0, supplier_id: theirs }] } });
+    const bulk = await gw.rest('POST', '/supplies/bulk/create/', {
+      key,
+      body: {
+        items: [
+          { name: 'B1', default_amount: 0, supplier_id: mine },
+          { name: 'B2', default_amount: 0, supplier_id: theirs },
+        ],
+      },
+    });
     expect(bulk.status).toBe(400);
     expect(bulk.body.error.details.map((d: { path: string }) => d.path)).toEqual(['1.supplier_id']);
     expect(await gw.store.collection('supplies').countDocuments({ name: 'B1' })).toBe(0);
@@ -202,7 +237,13 @@ describe('list', () => {
     expect(names(await gw.rest('GET', '/supplies/list/?status=inactive', { key: k }))).toEqual(['Bolsas']);
     expect(names(await gw.rest('GET', `/supplies/list/?supplier_id=${sup}`, { key: k }))).toEqual(['Aluminio', 'Cajas']);
     expect(names(await gw.rest('GET', '/supplies/list/?search=PAPEL', { key: k }))).toEqual(['Aluminio']);
-    expect(data(await gw.rest('GET', '/supplies/list/?limit=2&page=2', { key: k }), 200)).toMatchObject({ total: 3, page: 2, limit: 2, pages: 2, items: [{ name: 'Cajas' }] });
+    expect(data(await gw.rest('GET', '/supplies/list/?limit=2&page=2', { key: k }), 200)).toMatchObject({
+      total: 3,
+      page: 2,
+      limit: 2,
+      pages: 2,
+      items: [{ name: 'Cajas' }],
+    });
     expect(failedPaths(await gw.rest('GET', '/supplies/list/?status=gone', { key: k }))).toEqual(['status']);
     expect(failedPaths(await gw.rest('GET', '/supplies/list/?supplier_id=zz', { key: k }))).toEqual(['supplier_id']);
   });
@@ -210,21 +251,65 @@ describe('list', () => {
 
 describe('bulk and delete', () => {
   it('bulk create with opening stock, bulk update, bulk delete; all_or_none false keeps the good items', async () => {
-    const created = data(await gw.rest('POST', '/supplies/bulk/create/', { key, body: { items: [{ name: 'Bulk uno', default_amount: 0, stock: 3 }, { name: 'Bulk dos', default_amount: 0 }] } }), 201);
+    const created = data(
+      await gw.rest('POST', '/supplies/bulk/create/', {
+        key,
+        body: {
+          items: [
+            { name: 'Bulk uno', default_amount: 0, stock: 3 },
+            { name: 'Bulk dos', default_amount: 0 },
+          ],
+        },
+      }),
+      201,
+    );
     expect(created.created).toBe(2);
     const [one, two] = created.items;
     expect(one.stock).toBe(3);
     expect(await movements(one._id)).toHaveLength(1);
 
-    const partial = data(await gw.rest('POST', '/supplies/bulk/create/', { key, body: { items: [{ name: 'Bulk tres', default_amount: 0 }, { name: '', default_amount: 0 }], all_or_none: false } }), 201);
+    const partial = data(
+      await gw.rest('POST', '/supplies/bulk/create/', {
+        key,
+        body: {
+          items: [
+            { name: 'Bulk tres', default_amount: 0 },
+            { name: '', default_amount: 0 },
+          ],
+          all_or_none: false,
+        },
+      }),
+      201,
+    );
     expect(partial.created).toBe(1);
     expect(partial.errors).toEqual([expect.objectContaining({ index: 1, code: 'BAD_USER_INPUT', details: [expect.objectContaining({ path: 'name' })] })]);
 
-    const updated = data(await gw.rest('PUT', '/supplies/bulk/update/', { key, body: { items: [{ _id: one._id, unit: 'caja' }, { _id: two._id, unit_price: 9.99 }] } }), 200);
-    expect(updated.items.map((i: any) => [i.unit, i.unit_price])).toEqual([['caja', null], [null, 9.99]]);
+    const updated = data(
+      await gw.rest('PUT', '/supplies/bulk/update/', {
+        key,
+        body: {
+          items: [
+            { _id: one._id, unit: 'caja' },
+            { _id: two._id, unit_price: 9.99 },
+          ],
+        },
+      }),
+      200,
+    );
+    expect(updated.items.map((i: any) => [i.unit, i.unit_price])).toEqual([
+      ['caja', null],
+      [null, 9.99],
+    ]);
 
     const deleted = data(await gw.rest('POST', '/supplies/bulk/delete/', { key, body: { ids: [one._id, two._id] } }), 200);
-    expect(deleted).toEqual({ deleted: 2, items: [{ _id: one._id, deleted: true }, { _id: two._id, deleted: true }], errors: [] });
+    expect(deleted).toEqual({
+      deleted: 2,
+      items: [
+        { _id: one._id, deleted: true },
+        { _id: two._id, deleted: true },
+      ],
+      errors: [],
+    });
     expect(await stored(one._id)).toBeNull();
     const single = data(await gw.rest('POST', '/supplies/', { key, body: { default_amount: 0, name: 'Para borrar' } }), 201);
     expect(data(await gw.rest('DELETE', `/supplies/${single._id}/`, { key }), 200)).toEqual({ _id: single._id, deleted: true });

@@ -46,11 +46,19 @@ function failedPaths(res: HttpResult): string[] {
 }
 
 async function supply(body: Record<string, unknown>, k = key): Promise<string> {
-  return data(await gw.rest('POST', '/supplies/', { key: k, body: { name: `Insumo ${new ObjectId().toHexString().slice(-6)}`, default_amount: 0, ...body } }), 201)._id;
+  return data(
+    await gw.rest('POST', '/supplies/', { key: k, body: { name: `Insumo ${new ObjectId().toHexString().slice(-6)}`, default_amount: 0, ...body } }),
+    201,
+  )._id;
 }
 
 const stockOf = async (id: string) => ((await gw.store.collection('supplies').findOne({ _id: new ObjectId(id) })) as any).stock_milli / 1000;
-const movementsOf = (id: string) => gw.store.collection('stock_movements').find({ item_id: new ObjectId(id) }).sort({ created_at: 1, _id: 1 }).toArray() as Promise<any[]>;
+const movementsOf = (id: string) =>
+  gw.store
+    .collection('stock_movements')
+    .find({ item_id: new ObjectId(id) })
+    .sort({ created_at: 1, _id: 1 })
+    .toArray() as Promise<any[]>;
 const storedConsumption = (id: string) => gw.store.collection('supply_consumptions').findOne({ _id: new ObjectId(id) }) as Promise<any>;
 
 const consume = (body: Record<string, unknown>, options: RequestOptions = { key }) => gw.rest('POST', '/supply-consumptions/', { ...options, body });
@@ -68,7 +76,17 @@ describe('registering a consumption', () => {
   it('snapshots each item, sums the exact total, deducts stock in movements caused by it, creates no expense', async () => {
     const flour = await supply({ name: 'Harina', unit: 'kg', unit_price: 850.5, default_amount: 700, stock: 20 });
     const eggs = await supply({ name: 'Huevos', default_amount: 95.99, stock: 60 });
-    const created = data(await consume({ items: [{ supply_id: flour, quantity: 2.5 }, { supply_id: eggs, quantity: 12 }], consumption_date: '2025-03-10', notes: 'tanda de pan' }), 201);
+    const created = data(
+      await consume({
+        items: [
+          { supply_id: flour, quantity: 2.5 },
+          { supply_id: eggs, quantity: 12 },
+        ],
+        consumption_date: '2025-03-10',
+        notes: 'tanda de pan',
+      }),
+      201,
+    );
     expect(created).toMatchObject({
       consumption_date: '2025-03-10',
       status: 'confirmed',
@@ -94,15 +112,31 @@ describe('registering a consumption', () => {
 
     // The snapshot stays when the supply changes later.
     data(await gw.rest('PUT', `/supplies/${flour}/`, { key, body: { name: 'Harina 000', unit_price: 999 } }), 200);
-    expect(data(await gw.rest('GET', `/supply-consumptions/${created._id}/`, { key }), 200).items[0]).toMatchObject({ supply_name: 'Harina', unit_cost: 850.5 });
+    expect(data(await gw.rest('GET', `/supply-consumptions/${created._id}/`, { key }), 200).items[0]).toMatchObject({
+      supply_name: 'Harina',
+      unit_cost: 850.5,
+    });
   });
 
   it('unit cost is unit_price, else default_amount (a unit_price of 0 counts); subtotals round half up to the centavo', async () => {
     const priced0 = await supply({ unit_price: 0, default_amount: 10, stock: 5 });
     const unpriced = await supply({ default_amount: 0.05, stock: 5 });
-    const created = data(await consume({ items: [{ supply_id: priced0, quantity: 1 }, { supply_id: unpriced, quantity: 0.1 }, { supply_id: unpriced, quantity: 0.3 }] }), 201);
+    const created = data(
+      await consume({
+        items: [
+          { supply_id: priced0, quantity: 1 },
+          { supply_id: unpriced, quantity: 0.1 },
+          { supply_id: unpriced, quantity: 0.3 },
+        ],
+      }),
+      201,
+    );
     // 0.1 × 0.05 = 0.005 → 0.01; 0.3 × 0.05 = 0.015 → 0.02
-    expect(created.items.map((i: any) => [i.unit_cost, i.subtotal])).toEqual([[0, 0], [0.05, 0.01], [0.05, 0.02]]);
+    expect(created.items.map((i: any) => [i.unit_cost, i.subtotal])).toEqual([
+      [0, 0],
+      [0.05, 0.01],
+      [0.05, 0.02],
+    ]);
     expect(created.total_cost).toBe(0.03);
     // The same supply twice: both lines deducted.
     expect(await stockOf(unpriced)).toBe(4.6);
@@ -143,7 +177,13 @@ describe('registering a consumption', () => {
       { key },
     );
     expect(read.body).toEqual({
-      data: { supplyConsumption: { createdBy: { id: ownerId, email: OWNER.email, role: 'owner' }, customer: { name: 'Cliente Uno' }, items: [{ supplyName: expect.any(String), supply: { id: s, stock: 4 } }] } },
+      data: {
+        supplyConsumption: {
+          createdBy: { id: ownerId, email: OWNER.email, role: 'owner' },
+          customer: { name: 'Cliente Uno' },
+          items: [{ supplyName: expect.any(String), supply: { id: s, stock: 4 } }],
+        },
+      },
     });
   });
 });
@@ -187,9 +227,26 @@ describe('validation boundaries', () => {
     ['unknown customer', { items: [{ supply_id: 'S', quantity: 1 }], customer_id: new ObjectId().toHexString() }, ['customer_id']],
     ['unknown field', { items: [{ supply_id: 'S', quantity: 1 }], total_cost: 5 }, ['total_cost']],
     ['status given', { items: [{ supply_id: 'S', quantity: 1 }], status: 'reverted' }, ['status']],
-    ['several at once', { items: [{ supply_id: 'S', quantity: 0 }, { supply_id: 'x', quantity: 1 }], consumption_date: '2025-13-01' }, ['consumption_date', 'items.0.quantity', 'items.1.supply_id']],
+    [
+      'several at once',
+      {
+        items: [
+          { supply_id: 'S', quantity: 0 },
+          { supply_id: 'x', quantity: 1 },
+        ],
+        consumption_date: '2025-13-01',
+      },
+      ['consumption_date', 'items.0.quantity', 'items.1.supply_id'],
+    ],
   ])('refuses %s, writing nothing', async (_title, body, paths) => {
-    const fill = (value: unknown): unknown => (value === 'S' ? s : Array.isArray(value) ? value.map(fill) : value && typeof value === 'object' ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fill(v)])) : value);
+    const fill = (value: unknown): unknown =>
+      value === 'S'
+        ? s
+        : Array.isArray(value)
+          ? value.map(fill)
+          : value && typeof value === 'object'
+            ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fill(v)]))
+            : value;
     const before = await gw.store.collection('supply_consumptions').countDocuments({});
     const stockBefore = await stockOf(s);
     expect(failedPaths(await consume(fill(body) as Record<string, unknown>))).toEqual(paths);
@@ -202,7 +259,13 @@ describe('validation boundaries', () => {
     const theirs = await supply({ stock: 5 }, other.key);
     const theirCustomer = (await gw.gql('mutation { createCustomer(input: { name: "Ajeno" }) { id } }', {}, { key: other.key })).body.data.createCustomer.id;
     const inactive = await supply({ stock: 5, status: 'inactive' });
-    const res = await consume({ items: [{ supply_id: theirs, quantity: 1 }, { supply_id: inactive, quantity: 1 }], customer_id: theirCustomer });
+    const res = await consume({
+      items: [
+        { supply_id: theirs, quantity: 1 },
+        { supply_id: inactive, quantity: 1 },
+      ],
+      customer_id: theirCustomer,
+    });
     expect(failedPaths(res)).toEqual(['customer_id', 'items.0.supply_id', 'items.1.supply_id']);
     expect(res.body.error.details.find((d: any) => d.path === 'items.1.supply_id').message).toMatch(/inactive/);
     expect(await stockOf(theirs)).toBe(5);
@@ -214,7 +277,12 @@ describe('stock', () => {
   it('short stock fails the whole consumption with 409 INSUFFICIENT_STOCK naming the short supplies', async () => {
     const plenty = await supply({ name: 'Mucho', stock: 10 });
     const scarce = await supply({ name: 'Poco', stock: 1 });
-    const res = await consume({ items: [{ supply_id: plenty, quantity: 2 }, { supply_id: scarce, quantity: 1.001 }] });
+    const res = await consume({
+      items: [
+        { supply_id: plenty, quantity: 2 },
+        { supply_id: scarce, quantity: 1.001 },
+      ],
+    });
     expect(res.status).toBe(409);
     expect(res.body.error.code).toBe('INSUFFICIENT_STOCK');
     expect(res.body.error.details).toEqual([{ path: `supply:${scarce}`, message: 'Poco: needs 1.001, has 1' }]);
@@ -234,7 +302,10 @@ describe('stock', () => {
     for (const r of results.filter((r) => r.status === 409)) expect(r.body.error.code).toBe('INSUFFICIENT_STOCK');
     expect(await stockOf(s)).toBe(0);
     const moves = await movementsOf(s);
-    expect(moves.map((m) => [m.delta_milli, m.stock_after_milli])).toEqual([[7500, 7500], [-7500, 0]]);
+    expect(moves.map((m) => [m.delta_milli, m.stock_after_milli])).toEqual([
+      [7500, 7500],
+      [-7500, 0],
+    ]);
     const winner = results.find((r) => r.status === 201)!.body.data._id;
     expect(moves[1].cause.id).toEqual(new ObjectId(winner));
     expect(await gw.store.collection('supply_consumptions').countDocuments({ 'items.supply_id': new ObjectId(s) })).toBe(1);
@@ -265,7 +336,12 @@ describe('delete', () => {
     expect(await storedConsumption(created._id)).toBeNull();
     expect(await stockOf(s)).toBe(10);
     const last = (await movementsOf(s)).at(-1);
-    expect(last).toMatchObject({ delta_milli: 4000, stock_after_milli: 10000, cause: { type: 'supply_consumption_delete', id: new ObjectId(created._id) }, user_id: new ObjectId(ownerId) });
+    expect(last).toMatchObject({
+      delta_milli: 4000,
+      stock_after_milli: 10000,
+      cause: { type: 'supply_consumption_delete', id: new ObjectId(created._id) },
+      user_id: new ObjectId(ownerId),
+    });
     expect((await gw.rest('GET', `/supply-consumptions/${created._id}/`, { key })).status).toBe(404);
   });
 
@@ -341,7 +417,13 @@ describe('revert', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       success: true,
-      data: { _id: created._id, status: 'reverted', reverted_at: new Date(at.getTime() - 3 * HOUR).toISOString().replace(/Z$/, ''), reverted_by: ownerId, total_cost: 6 },
+      data: {
+        _id: created._id,
+        status: 'reverted',
+        reverted_at: new Date(at.getTime() - 3 * HOUR).toISOString().replace(/Z$/, ''),
+        reverted_by: ownerId,
+        total_cost: 6,
+      },
       message: expect.any(String),
     });
     expect(await stockOf(s)).toBe(10);
@@ -366,7 +448,11 @@ describe('revert', () => {
     const noCsrf = await gw.rest('POST', `/supply-consumptions/${created._id}/revert`, { headers: { cookie: session.cookie } });
     expect({ status: noCsrf.status, code: noCsrf.body.error.code }).toEqual({ status: 403, code: 'CSRF_TOKEN_INVALID' });
     expect(await stockOf(s)).toBe(0);
-    const res = await gw.gql('mutation($id: ID!) { revertSupplyConsumption(id: $id) { status totalCost revertedBy { id } } }', { id: created._id }, sessionHeaders(session));
+    const res = await gw.gql(
+      'mutation($id: ID!) { revertSupplyConsumption(id: $id) { status totalCost revertedBy { id } } }',
+      { id: created._id },
+      sessionHeaders(session),
+    );
     expect(res.body).toEqual({ data: { revertSupplyConsumption: { status: 'reverted', totalCost: 0, revertedBy: { id: ownerId } } } });
     expect(await stockOf(s)).toBe(2);
   });
@@ -390,9 +476,23 @@ describe('list', () => {
     const b = await supply({ stock: 100 }, k);
     const customerId = (await gw.gql('mutation { createCustomer(input: { name: "Cliente Lista" }) { id } }', {}, { key: k })).body.data.createCustomer.id;
     const c1 = data(await consume({ items: [{ supply_id: a, quantity: 1 }], date: '2025-01-10' }, { key: k }), 201)._id;
-    const c2 = data(await consume({ items: [{ supply_id: b, quantity: 1 }, { supply_id: a, quantity: 1 }], date: '2025-02-10', customer_id: customerId }, { key: k }), 201)._id;
+    const c2 = data(
+      await consume(
+        {
+          items: [
+            { supply_id: b, quantity: 1 },
+            { supply_id: a, quantity: 1 },
+          ],
+          date: '2025-02-10',
+          customer_id: customerId,
+        },
+        { key: k },
+      ),
+      201,
+    )._id;
     const c3 = data(await consume({ items: [{ supply_id: b, quantity: 1 }], date: '2025-03-10' }, { key: k }), 201)._id;
-    const ids = async (query: string) => data(await gw.rest('GET', `/supply-consumptions/list/${query}`, { key: k }), 200).items.map((i: { _id: string }) => i._id);
+    const ids = async (query: string) =>
+      data(await gw.rest('GET', `/supply-consumptions/list/${query}`, { key: k }), 200).items.map((i: { _id: string }) => i._id);
 
     expect(await ids('')).toEqual([c3, c2, c1]);
     expect(await ids(`?supply_id=${a}`)).toEqual([c2, c1]);
@@ -409,7 +509,11 @@ describe('list', () => {
     expect(failedPaths(await gw.rest('GET', '/supply-consumptions/list/?status=pending', { key: k }))).toEqual(['status']);
     expect(failedPaths(await gw.rest('GET', '/supply-consumptions/list/?supply_id=x', { key: k }))).toEqual(['supply_id']);
 
-    const gql = await gw.gql('query($f: SupplyConsumptionFilter) { supplyConsumptions(filter: $f, first: 10) { totalCount nodes { id } } }', { f: { supplyId: b } }, { key: k });
+    const gql = await gw.gql(
+      'query($f: SupplyConsumptionFilter) { supplyConsumptions(filter: $f, first: 10) { totalCount nodes { id } } }',
+      { f: { supplyId: b } },
+      { key: k },
+    );
     expect(gql.body.data.supplyConsumptions).toEqual({ totalCount: 2, nodes: [{ id: c3 }, { id: c2 }] });
   });
 

@@ -48,14 +48,22 @@ describe('connectStore', () => {
     expect(first.kind).toBe('embedded');
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(/^store: embedded engine at mongodb:\/\/127\.0\.0\.1:\d+\/\?directConnection=true/);
-    await first.client.db('app').collection('notes').insertOne({ _id: 'n1' as never, text: 'kept' });
+    await first.client
+      .db('app')
+      .collection('notes')
+      .insertOne({ _id: 'n1' as never, text: 'kept' });
 
     // A second process on the same directory (the admin CLI beside the server) joins the running engine.
     const second = await connectStore({ dataDir, log: (line) => lines.push(line) });
     expect(second.kind).toBe('embedded');
     expect(second.uri).toBe(first.uri);
     expect(lines[1]).toMatch(/already serving/);
-    expect(await second.client.db('app').collection('notes').findOne({ _id: 'n1' as never })).toEqual({ _id: 'n1', text: 'kept' });
+    expect(
+      await second.client
+        .db('app')
+        .collection('notes')
+        .findOne({ _id: 'n1' as never }),
+    ).toEqual({ _id: 'n1', text: 'kept' });
     await second.close();
     // Closing the joiner leaves the owner's engine running.
     expect(await first.client.db('app').collection('notes').countDocuments()).toBe(1);
@@ -63,7 +71,12 @@ describe('connectStore', () => {
 
     const again = await connectStore({ dataDir });
     try {
-      expect(await again.client.db('app').collection('notes').findOne({ _id: 'n1' as never })).toEqual({ _id: 'n1', text: 'kept' });
+      expect(
+        await again.client
+          .db('app')
+          .collection('notes')
+          .findOne({ _id: 'n1' as never }),
+      ).toEqual({ _id: 'n1', text: 'kept' });
     } finally {
       await again.close();
     }

@@ -49,7 +49,10 @@ it('a real duplicate is not retried forever: the duplicate-key error comes back'
     runs++;
     await store.collection('counters').insertOne({ account_id: accountId, name: 'taken', value: 2 }, { session });
   });
-  const error = await attempt.then(() => undefined, (reason: unknown) => reason);
+  const error = await attempt.then(
+    () => undefined,
+    (reason: unknown) => reason,
+  );
   expect(isDuplicateKeyError(error)).toBe(true);
   expect(runs).toBe(5);
 });

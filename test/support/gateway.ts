@@ -72,7 +72,13 @@ export async function startTestGateway(env: Record<string, string> = {}, logs?: 
   // Request rate limits are off unless a suite turns them on (suites send hundreds of requests a second).
   const config = { ...loadConfig({ PORT: '0', NODE_ENV: 'production', LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '0', ...env }) };
   const dbName = `gw_${process.pid}_${Date.now().toString(36)}_${databases++}`;
-  const gateway: RunningGateway = await startGateway({ config, log: logs ? createLogger('warn', { write: (line: string) => logs.push(JSON.parse(line)) }) : createLogger('silent'), now: () => clock.now, connection, dbName });
+  const gateway: RunningGateway = await startGateway({
+    config,
+    log: logs ? createLogger('warn', { write: (line: string) => logs.push(JSON.parse(line)) }) : createLogger('silent'),
+    now: () => clock.now,
+    connection,
+    dbName,
+  });
   const commands = new Map<string, number>();
   gateway.store.events.on('request', ({ requestId, commands: count }: { requestId: string; commands: number }) => commands.set(requestId, count));
 

@@ -146,7 +146,8 @@ function printTable(all: Figures[]): void {
   console.log(`\nnode ${process.version} · ${cpus[0]?.model ?? 'unknown CPU'} · ${cpus.length} cores · ${fmt(os.totalmem() / 1024 ** 3)} GB RAM\n`);
   console.log(`| operation | ${all.map((f) => fmt(f.size)).join(' | ')} |`);
   console.log(`|---|${all.map(() => '---:').join('|')}|`);
-  for (const op of Object.keys(all[0].ms)) console.log(`| ${op} (ms) | ${all.map((f) => ms(Object.values(f.ms)[Object.keys(all[0].ms).indexOf(op)])).join(' | ')} |`);
+  for (const op of Object.keys(all[0].ms))
+    console.log(`| ${op} (ms) | ${all.map((f) => ms(Object.values(f.ms)[Object.keys(all[0].ms).indexOf(op)])).join(' | ')} |`);
   const rows: Array<[string, (f: Figures) => string]> = [
     ['index keys examined, page 1', (f) => fmt(f.keysExaminedPage1)],
     ['insertMany (docs/s, 10,000 per call)', (f) => fmt(f.insertDocsPerSecond)],
@@ -160,7 +161,10 @@ function printTable(all: Figures[]): void {
 }
 
 async function main(): Promise<void> {
-  const sizes = process.argv.slice(2).map(Number).filter((n) => Number.isInteger(n) && n > 0);
+  const sizes = process.argv
+    .slice(2)
+    .map(Number)
+    .filter((n) => Number.isInteger(n) && n > 0);
   const all: Figures[] = [];
   for (const size of sizes.length ? sizes : DEFAULT_SIZES) {
     process.stderr.write(`measuring ${size} documents…\n`);

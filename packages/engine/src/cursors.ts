@@ -119,9 +119,7 @@ function encodeCursorReply(batchName: string, docs: Uint8Array[], id: bigint, ns
   ]);
   const ok = Buffer.alloc(8);
   ok.writeDoubleLE(1);
-  return new RawReply(
-    document([Buffer.concat([Buffer.from([0x03]), cstring('cursor'), cursor]), Buffer.concat([Buffer.from([0x01]), cstring('ok'), ok])]),
-  );
+  return new RawReply(document([Buffer.concat([Buffer.from([0x03]), cstring('cursor'), cursor]), Buffer.concat([Buffer.from([0x01]), cstring('ok'), ok])]));
 }
 
 function cstring(value: string): Buffer {

@@ -63,7 +63,20 @@ const HANDLERS: Record<string, Handler> = {
 const RETRYABLE = new Set(['insert', 'update', 'delete', 'findandmodify']);
 
 /** Commands allowed inside a multi-document transaction (besides commit/abort). */
-const IN_TRANSACTION = new Set(['insert', 'update', 'delete', 'findandmodify', 'find', 'getmore', 'killcursors', 'count', 'distinct', 'aggregate', 'committransaction', 'aborttransaction']);
+const IN_TRANSACTION = new Set([
+  'insert',
+  'update',
+  'delete',
+  'findandmodify',
+  'find',
+  'getmore',
+  'killcursors',
+  'count',
+  'distinct',
+  'aggregate',
+  'committransaction',
+  'aborttransaction',
+]);
 
 const SWEEP_INTERVAL_MS = 5_000;
 
@@ -129,7 +142,9 @@ export class Engine {
         throw operationNotSupportedInTransaction(`Cannot run '${name}' in a multi-document transaction.`);
       }
     }
-    const reply = RETRYABLE.has(key) ? await this.sessions.once(command, async () => (await handler(command, context)) as Document) : await handler(command, context);
+    const reply = RETRYABLE.has(key)
+      ? await this.sessions.once(command, async () => (await handler(command, context)) as Document)
+      : await handler(command, context);
     const concernError = writeConcernError(command.writeConcern);
     return concernError && !(reply instanceof RawReply) ? { ...reply, writeConcernError: concernError } : reply;
   }

@@ -13,8 +13,7 @@ export class EngineError extends Error {
 export const badValue = (message: string) => new EngineError(2, 'BadValue', message);
 export const failedToParse = (message: string) => new EngineError(9, 'FailedToParse', message);
 export const typeMismatch = (message: string) => new EngineError(14, 'TypeMismatch', message);
-export const commandNotFound = (name: string) =>
-  new EngineError(59, 'CommandNotFound', `no such command: '${name}'`);
+export const commandNotFound = (name: string) => new EngineError(59, 'CommandNotFound', `no such command: '${name}'`);
 export const namespaceNotFound = (message: string) => new EngineError(26, 'NamespaceNotFound', message);
 export const indexNotFound = (message: string) => new EngineError(27, 'IndexNotFound', message);
 export const cursorNotFound = (id: bigint) => new EngineError(43, 'CursorNotFound', `cursor id ${id} not found`);
@@ -30,17 +29,12 @@ export const writeConflict = () =>
     ['TransientTransactionError'],
   );
 export const noSuchTransaction = (txnNumber: bigint) =>
-  new EngineError(251, 'NoSuchTransaction', `Transaction with { txnNumber: ${txnNumber} } has been aborted.`, [
-    'TransientTransactionError',
-  ]);
+  new EngineError(251, 'NoSuchTransaction', `Transaction with { txnNumber: ${txnNumber} } has been aborted.`, ['TransientTransactionError']);
 export const invalidNamespace = (message: string) => new EngineError(73, 'InvalidNamespace', message);
 export const notImplemented = (message: string) => new EngineError(238, 'NotImplemented', message);
-export const operationNotSupportedInTransaction = (message: string) =>
-  new EngineError(263, 'OperationNotSupportedInTransaction', message);
-export const conflictingUpdateOperators = (message: string) =>
-  new EngineError(40, 'ConflictingUpdateOperators', message);
-export const unknownPipelineStage = (stage: string) =>
-  new EngineError(40324, 'Location40324', `Unrecognized pipeline stage name: '${stage}'`);
+export const operationNotSupportedInTransaction = (message: string) => new EngineError(263, 'OperationNotSupportedInTransaction', message);
+export const conflictingUpdateOperators = (message: string) => new EngineError(40, 'ConflictingUpdateOperators', message);
+export const unknownPipelineStage = (stage: string) => new EngineError(40324, 'Location40324', `Unrecognized pipeline stage name: '${stage}'`);
 
 /** The code MongoDB uses for a unique index violation, reported per write as a writeError. */
 export const DUPLICATE_KEY = 11000;

@@ -12,11 +12,7 @@ export function duplicateKeyError(ns: string, indexName: string, keyPattern: Doc
   const shown = Object.entries(keyValue)
     .map(([field, value]) => `${field}: ${JSON.stringify(value)}`)
     .join(', ');
-  return new DuplicateKeyError(
-    `E11000 duplicate key error collection: ${ns} index: ${indexName} dup key: { ${shown} }`,
-    keyPattern,
-    keyValue,
-  );
+  return new DuplicateKeyError(`E11000 duplicate key error collection: ${ns} index: ${indexName} dup key: { ${shown} }`, keyPattern, keyValue);
 }
 
 /** Checks a createIndexes spec and fills in the default name. */
@@ -40,7 +36,8 @@ export function normalizeIndexSpec(raw: Document): Document {
           .map(([field, direction]) => `${field}_${direction}`)
           .join('_');
   // A collation changes which keys are equal (Foo and foo under strength 2): refused rather than ignored.
-  if (raw.collation && (raw.collation as Document).locale !== 'simple') throw notImplemented('indexes with a collation are not supported by the embedded engine');
+  if (raw.collation && (raw.collation as Document).locale !== 'simple')
+    throw notImplemented('indexes with a collation are not supported by the embedded engine');
   const spec: Document = { v: 2, key, name };
   for (const option of ['unique', 'sparse', 'partialFilterExpression', 'expireAfterSeconds', 'hidden'] as const) {
     if (raw[option] !== undefined) spec[option] = raw[option];

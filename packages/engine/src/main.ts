@@ -24,7 +24,7 @@ async function main(): Promise<void> {
   fs.mkdirSync(dbpath, { recursive: true });
 
   const store = await openStore(dbpath, (line) => process.stderr.write(`${line}\n`));
-  let server;
+  let server: Awaited<ReturnType<typeof listen>>;
   try {
     server = await listen(store, host, port);
   } catch (error) {

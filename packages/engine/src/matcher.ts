@@ -33,8 +33,14 @@ export function inPredicate(values: unknown): (fieldValue: unknown) => boolean {
   const patterns: RegExp[] = [];
   for (const value of values) {
     if (value instanceof RegExp) patterns.push(value);
-    else if (value !== null && typeof value === 'object' && Object.keys(value).some((k) => k.startsWith('$')) && !(value as { _bsontype?: string })._bsontype && !(value instanceof Date)) {
-      throw badValue("cannot nest $ under $in");
+    else if (
+      value !== null &&
+      typeof value === 'object' &&
+      Object.keys(value).some((k) => k.startsWith('$')) &&
+      !(value as { _bsontype?: string })._bsontype &&
+      !(value instanceof Date)
+    ) {
+      throw badValue('cannot nest $ under $in');
     } else keys.add(keyOf(value));
   }
   const matchesOne = (value: unknown): boolean => {
@@ -78,8 +84,25 @@ function structuredEquality(negate: boolean, fallback: QueryOperator): QueryOper
 
 /** BSON type names and their numbers, for `$type`. */
 const TYPE_NUMBERS: Record<string, number> = {
-  double: 1, string: 2, object: 3, array: 4, binData: 5, undefined: 6, objectId: 7, bool: 8, date: 9, null: 10,
-  regex: 11, javascript: 13, symbol: 14, int: 16, timestamp: 17, long: 18, decimal: 19, minKey: -1, maxKey: 127,
+  double: 1,
+  string: 2,
+  object: 3,
+  array: 4,
+  binData: 5,
+  undefined: 6,
+  objectId: 7,
+  bool: 8,
+  date: 9,
+  null: 10,
+  regex: 11,
+  javascript: 13,
+  symbol: 14,
+  int: 16,
+  timestamp: 17,
+  long: 18,
+  decimal: 19,
+  minKey: -1,
+  maxKey: 127,
 };
 
 /** The BSON type number of a value as decoded (a whole JS number within 32 bits reads as int, as BSON stores it). */
@@ -101,8 +124,18 @@ function bsonTypeNumber(value: unknown): number {
   if (Array.isArray(value)) return 4;
   const name = (value as { _bsontype?: string })._bsontype;
   const byClass: Record<string, number> = {
-    Double: 1, Binary: 5, ObjectId: 7, BSONRegExp: 11, Code: 13, BSONSymbol: 14, Int32: 16, Timestamp: 17, Long: 18,
-    Decimal128: 19, MinKey: -1, MaxKey: 127,
+    Double: 1,
+    Binary: 5,
+    ObjectId: 7,
+    BSONRegExp: 11,
+    Code: 13,
+    BSONSymbol: 14,
+    Int32: 16,
+    Timestamp: 17,
+    Long: 18,
+    Decimal128: 19,
+    MinKey: -1,
+    MaxKey: 127,
   };
   return name ? (byClass[name] ?? 3) : 3;
 }
@@ -174,7 +207,11 @@ export function asEngineError(error: unknown): EngineError {
   if (queryOperator) return badValue(`unknown operator: ${queryOperator[1]}`);
   const zone = /timezone '(.+)' is invalid or not supported/.exec(message);
   if (zone) {
-    return new EngineError(40485, 'Location40485', `unrecognized time zone identifier: "${zone[1]}" (the embedded engine takes UTC offsets such as "-03:00", not Olson names)`);
+    return new EngineError(
+      40485,
+      'Location40485',
+      `unrecognized time zone identifier: "${zone[1]}" (the embedded engine takes UTC offsets such as "-03:00", not Olson names)`,
+    );
   }
   if (/scriptEnabled/.test(message)) return badValue(`script execution ($where, $function, $accumulator) is not supported: ${message}`);
   if (/would create a conflict/.test(message)) return conflictingUpdateOperators(message);
@@ -259,6 +296,7 @@ function rewriteBucket(spec: Document): Document[] {
   }
   const branches = boundaries.slice(0, -1).map((lower, i) => ({
     case: { $and: [{ $gte: [spec.groupBy, lower] }, { $lt: [spec.groupBy, boundaries[i + 1]] }] },
+    // biome-ignore lint/suspicious/noThenProperty: `then` is the $switch branch's result in MongoDB's syntax.
     then: lower,
   }));
   const bucket = { $switch: spec.default === undefined ? { branches } : { branches, default: spec.default } };

@@ -37,9 +37,12 @@ export async function listen(store: Store, host: string, port: number): Promise<
         socket.destroy();
         return;
       }
-      for (const request of requests) queue = queue.then(() => answer(request)).catch(() => {
-          socket.destroy();
-        });
+      for (const request of requests)
+        queue = queue
+          .then(() => answer(request))
+          .catch(() => {
+            socket.destroy();
+          });
     });
     socket.on('error', () => socket.destroy());
     socket.on('close', () => {

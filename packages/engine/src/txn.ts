@@ -163,7 +163,10 @@ export class Transaction implements Unit {
     if (this.store.lastChange(meta, idKey) > this.startSeq) throw writeConflict();
     if (doc) this.checkUnique(meta, idKey, doc);
     let pending = this.pending.get(ns);
-    if (!pending) this.pending.set(ns, (pending = { meta, docs: new Map() }));
+    if (!pending) {
+      pending = { meta, docs: new Map() };
+      this.pending.set(ns, pending);
+    }
     pending.docs.set(idKey.toString('latin1'), doc);
     this.locks.set(lockKey, this);
   }

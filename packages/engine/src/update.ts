@@ -8,8 +8,21 @@ import { assertStorable, cloneValue, isPlainObject, keyOf } from './values';
 
 /** Update operators the engine applies (mingo's implementations, plus $setOnInsert handled here). */
 const OPERATORS = new Set([
-  '$set', '$unset', '$inc', '$mul', '$min', '$max', '$rename', '$currentDate',
-  '$push', '$addToSet', '$pull', '$pullAll', '$pop', '$bit', '$setOnInsert',
+  '$set',
+  '$unset',
+  '$inc',
+  '$mul',
+  '$min',
+  '$max',
+  '$rename',
+  '$currentDate',
+  '$push',
+  '$addToSet',
+  '$pull',
+  '$pullAll',
+  '$pop',
+  '$bit',
+  '$setOnInsert',
 ]);
 
 export type UpdateSpec = Document | Document[];
@@ -35,14 +48,18 @@ export function checkUpdateSpec(update: unknown): UpdateSpec {
   const keys = Object.keys(update);
   const operators = keys.filter((key) => key.startsWith('$'));
   if (operators.length && operators.length !== keys.length) {
-    throw failedToParse(`Unknown modifier: ${keys.find((key) => !key.startsWith('$'))}. Expected a valid update modifier or pipeline-style update specified as an array`);
+    throw failedToParse(
+      `Unknown modifier: ${keys.find((key) => !key.startsWith('$'))}. Expected a valid update modifier or pipeline-style update specified as an array`,
+    );
   }
   for (const operator of operators) {
     if (!OPERATORS.has(operator)) {
       throw failedToParse(`Unknown modifier: ${operator}. Expected a valid update modifier or pipeline-style update specified as an array`);
     }
     if (!isPlainObject(update[operator])) {
-      throw failedToParse(`Modifiers operate on fields but we found type ${typeof update[operator]} instead. For example: {$mod: {<field>: ...}} not {${operator}: ${JSON.stringify(update[operator])}}`);
+      throw failedToParse(
+        `Modifiers operate on fields but we found type ${typeof update[operator]} instead. For example: {$mod: {<field>: ...}} not {${operator}: ${JSON.stringify(update[operator])}}`,
+      );
     }
   }
   return update;
@@ -127,7 +144,9 @@ function checkArithmetic(modifier: Document, doc: Document): void {
       if (path.includes('$')) continue;
       const current = firstPathValue(doc, path);
       if (current !== undefined && current !== null && typeof current !== 'number') {
-        throw typeMismatch(`Cannot apply ${operator} to a value of non-numeric type. {_id: ${JSON.stringify(doc._id)}} has the field '${path}' of non-numeric type ${Array.isArray(current) ? 'array' : typeof current}`);
+        throw typeMismatch(
+          `Cannot apply ${operator} to a value of non-numeric type. {_id: ${JSON.stringify(doc._id)}} has the field '${path}' of non-numeric type ${Array.isArray(current) ? 'array' : typeof current}`,
+        );
       }
     }
   }

@@ -90,7 +90,11 @@ export function assertStorable(doc: Document): void {
   checkValues(doc, 0);
   const size = originalBytes(doc)?.length ?? BSON.calculateObjectSize(doc);
   if (size > MAX_DOCUMENT_BYTES) {
-    throw new EngineError(10334, 'BSONObjectTooLarge', `BSONObj size: ${size} (0x${size.toString(16)}) is invalid. Size must be between 0 and ${MAX_DOCUMENT_BYTES}(16MB)`);
+    throw new EngineError(
+      10334,
+      'BSONObjectTooLarge',
+      `BSONObj size: ${size} (0x${size.toString(16)}) is invalid. Size must be between 0 and ${MAX_DOCUMENT_BYTES}(16MB)`,
+    );
   }
 }
 

@@ -66,10 +66,7 @@ describe('aggregation stages', () => {
 
   it('$group with _id null and an expression total', async () => {
     const out = await sales
-      .aggregate([
-        { $match: { region: 'north' } },
-        { $group: { _id: null, revenue: { $sum: { $multiply: ['$qty', '$price'] } }, n: { $sum: 1 } } },
-      ])
+      .aggregate([{ $match: { region: 'north' } }, { $group: { _id: null, revenue: { $sum: { $multiply: ['$qty', '$price'] } }, n: { $sum: 1 } } }])
       .toArray();
     // north: 5*10 + 7*3 + 2*6 + 8*11
     expect(out).toEqual([{ _id: null, revenue: 171, n: 4 }]);
@@ -77,10 +74,7 @@ describe('aggregation stages', () => {
 
   it('$group by a compound key', async () => {
     const out = await sales
-      .aggregate([
-        { $group: { _id: { item: '$item', region: '$region' }, qty: { $sum: '$qty' } } },
-        { $sort: { '_id.item': 1, '_id.region': 1 } },
-      ])
+      .aggregate([{ $group: { _id: { item: '$item', region: '$region' }, qty: { $sum: '$qty' } } }, { $sort: { '_id.item': 1, '_id.region': 1 } }])
       .toArray();
     expect(out).toEqual([
       { _id: { item: 'apple', region: 'north' }, qty: 13 },
@@ -111,18 +105,14 @@ describe('aggregation stages', () => {
     ]);
     expect(plain[0]).toEqual({ _id: 1, item: 'apple', region: 'north', qty: 5, price: 10, tags: 'fruit' });
 
-    const kept = await sales
-      .aggregate([{ $unwind: { path: '$tags', preserveNullAndEmptyArrays: true } }, { $sort: { _id: 1, tags: 1 } }])
-      .toArray();
+    const kept = await sales.aggregate([{ $unwind: { path: '$tags', preserveNullAndEmptyArrays: true } }, { $sort: { _id: 1, tags: 1 } }]).toArray();
     expect(kept.length).toBe(9);
     expect(kept.filter((d) => d._id === 5)).toEqual([{ _id: 5, item: 'banana', region: 'north', qty: 2, price: 6 }]);
     expect(kept.filter((d) => d._id === 6)).toEqual([{ _id: 6, item: 'apple', region: 'north', qty: 8, price: 11 }]);
   });
 
   it('$unwind then $group counts per array element', async () => {
-    const out = await sales
-      .aggregate([{ $unwind: '$tags' }, { $group: { _id: '$tags', n: { $sum: 1 } } }, { $sort: { _id: 1 } }])
-      .toArray();
+    const out = await sales.aggregate([{ $unwind: '$tags' }, { $group: { _id: '$tags', n: { $sum: 1 } } }, { $sort: { _id: 1 } }]).toArray();
     expect(out).toEqual([
       { _id: 'fruit', n: 3 },
       { _id: 'red', n: 2 },
@@ -213,10 +203,7 @@ describe('$lookup', () => {
 
   it('joins by localField / foreignField (no match gives an empty array)', async () => {
     const out = await customers
-      .aggregate([
-        { $lookup: { from: 'orders', localField: '_id', foreignField: 'customerId', as: 'orders' } },
-        { $sort: { _id: 1 } },
-      ])
+      .aggregate([{ $lookup: { from: 'orders', localField: '_id', foreignField: 'customerId', as: 'orders' } }, { $sort: { _id: 1 } }])
       .toArray();
     expect(out.map((c) => [c._id, c.name, sorted(c.orders.map((o: Document) => o._id))])).toEqual([
       ['c1', 'Ana', [1, 2]],
@@ -233,11 +220,7 @@ describe('$lookup', () => {
           $lookup: {
             from: 'orders',
             let: { cid: '$_id' },
-            pipeline: [
-              { $match: { $expr: { $eq: ['$customerId', '$$cid'] } } },
-              { $match: { amount: { $gte: 60 } } },
-              { $project: { _id: 0, amount: 1 } },
-            ],
+            pipeline: [{ $match: { $expr: { $eq: ['$customerId', '$$cid'] } } }, { $match: { amount: { $gte: 60 } } }, { $project: { _id: 0, amount: 1 } }],
             as: 'big',
           },
         },
@@ -280,12 +263,7 @@ describe('counting and distinct', () => {
 describe('aggregation is read-only', () => {
   it('$addFields / $set / $unset / $project stages do not modify stored documents', async () => {
     const out = await sales
-      .aggregate([
-        { $addFields: { qty: 0, extra: 'x' } },
-        { $set: { price: -1, 'nested.a': 1 } },
-        { $unset: 'tags' },
-        { $project: { item: 0 } },
-      ])
+      .aggregate([{ $addFields: { qty: 0, extra: 'x' } }, { $set: { price: -1, 'nested.a': 1 } }, { $unset: 'tags' }, { $project: { item: 0 } }])
       .toArray();
     expect(out.length).toBe(6);
     expect(out.every((d) => d.qty === 0 && d.price === -1 && d.extra === 'x' && d.item === undefined)).toBe(true);
@@ -313,12 +291,7 @@ describe('large $group', () => {
     }
     expect(Number.isSafeInteger(grandCents)).toBe(true);
     await big.insertMany(docs);
-    const out = await big
-      .aggregate([
-        { $group: { _id: '$g', v: { $sum: '$v' }, cents: { $sum: '$cents' }, n: { $sum: 1 } } },
-        { $sort: { _id: 1 } },
-      ])
-      .toArray();
+    const out = await big.aggregate([{ $group: { _id: '$g', v: { $sum: '$v' }, cents: { $sum: '$cents' }, n: { $sum: 1 } } }, { $sort: { _id: 1 } }]).toArray();
     expect(out).toEqual([...expected.entries()].sort((a, b) => a[0] - b[0]).map(([g, e]) => ({ _id: g, ...e })));
     const total = await big.aggregate([{ $group: { _id: null, v: { $sum: '$v' }, cents: { $sum: '$cents' } } }]).toArray();
     expect(total).toEqual([{ _id: null, v: (19_999 * 20_000) / 2, cents: grandCents }]);

@@ -18,16 +18,37 @@ describe('aggregation', () => {
   it('$lookup with localField/foreignField and a pipeline joins on the fields, then runs the pipeline', async () => {
     const orders = fresh();
     const lines = fresh();
-    await orders.insertMany([{ _id: 1, k: 'a' }, { _id: 2, k: 'b' }, { _id: 3, k: ['a', 'c'] }]);
-    await lines.insertMany([{ _id: 'l1', k: 'a', w: 1 }, { _id: 'l2', k: 'a', w: 5 }, { _id: 'l3', k: 'b', w: 7 }, { _id: 'l4', k: 'c', w: 9 }]);
+    await orders.insertMany([
+      { _id: 1, k: 'a' },
+      { _id: 2, k: 'b' },
+      { _id: 3, k: ['a', 'c'] },
+    ]);
+    await lines.insertMany([
+      { _id: 'l1', k: 'a', w: 1 },
+      { _id: 'l2', k: 'a', w: 5 },
+      { _id: 'l3', k: 'b', w: 7 },
+      { _id: 'l4', k: 'c', w: 9 },
+    ]);
     const joined = await orders
       .aggregate([
         { $sort: { _id: 1 } },
-        { $lookup: { from: lines.collectionName, localField: 'k', foreignField: 'k', pipeline: [{ $match: { w: { $gte: 5 } } }, { $sort: { _id: 1 } }], as: 'j' } },
+        {
+          $lookup: {
+            from: lines.collectionName,
+            localField: 'k',
+            foreignField: 'k',
+            pipeline: [{ $match: { w: { $gte: 5 } } }, { $sort: { _id: 1 } }],
+            as: 'j',
+          },
+        },
         { $project: { ids: '$j._id' } },
       ])
       .toArray();
-    expect(joined).toEqual([{ _id: 1, ids: ['l2'] }, { _id: 2, ids: ['l3'] }, { _id: 3, ids: ['l2', 'l4'] }]);
+    expect(joined).toEqual([
+      { _id: 1, ids: ['l2'] },
+      { _id: 2, ids: ['l3'] },
+      { _id: 3, ids: ['l2', 'l4'] },
+    ]);
   });
 
   it('$bucket puts a boundary value in the bucket it opens, and emits no empty bucket', async () => {
@@ -44,9 +65,16 @@ describe('aggregation', () => {
 
   it('$setWindowFields computes running totals', async () => {
     const sales = fresh();
-    await sales.insertMany([{ _id: 1, v: 10 }, { _id: 2, v: 5 }, { _id: 3, v: 20 }]);
+    await sales.insertMany([
+      { _id: 1, v: 10 },
+      { _id: 2, v: 5 },
+      { _id: 3, v: 20 },
+    ]);
     const running = await sales
-      .aggregate([{ $setWindowFields: { sortBy: { _id: 1 }, output: { total: { $sum: '$v', window: { documents: ['unbounded', 'current'] } } } } }, { $sort: { _id: 1 } }])
+      .aggregate([
+        { $setWindowFields: { sortBy: { _id: 1 }, output: { total: { $sum: '$v', window: { documents: ['unbounded', 'current'] } } } } },
+        { $sort: { _id: 1 } },
+      ])
       .toArray();
     expect(running.map((doc) => doc.total)).toEqual([10, 15, 35]);
   });
@@ -92,7 +120,10 @@ describe('find projections', () => {
 describe('equality and sort', () => {
   it('embedded documents are equal only with their fields in the same order', async () => {
     const coll = fresh();
-    await coll.insertMany([{ _id: 1, sub: { x: 1, y: 2 } }, { _id: 2, sub: { y: 2, x: 1 } }]);
+    await coll.insertMany([
+      { _id: 1, sub: { x: 1, y: 2 } },
+      { _id: 2, sub: { y: 2, x: 1 } },
+    ]);
     expect((await coll.find({ sub: { x: 1, y: 2 } }).toArray()).map((d) => d._id)).toEqual([1]);
     expect((await coll.find({ sub: { $eq: { y: 2, x: 1 } } }).toArray()).map((d) => d._id)).toEqual([2]);
     expect((await coll.find({ sub: { $ne: { x: 1, y: 2 } } }).toArray()).map((d) => d._id)).toEqual([2]);
@@ -100,7 +131,11 @@ describe('equality and sort', () => {
 
   it('updateOne with a sort updates the first document in that order (or MongoDB 7 refuses the option)', async () => {
     const coll = fresh();
-    await coll.insertMany([{ _id: 1, n: 5 }, { _id: 2, n: 9 }, { _id: 3, n: 1 }]);
+    await coll.insertMany([
+      { _id: 1, n: 5 },
+      { _id: 2, n: 9 },
+      { _id: 3, n: 1 },
+    ]);
     try {
       await coll.updateOne({}, { $set: { top: true } }, { sort: { n: -1 } });
     } catch (error) {
@@ -133,7 +168,12 @@ describe('indexes', () => {
     } catch (error) {
       created = false;
       expect((error as MongoServerError).code).toBe(238);
-      expect(await coll.listIndexes().toArray().catch(() => [])).not.toContainEqual(expect.objectContaining({ key: { name: 1 } }));
+      expect(
+        await coll
+          .listIndexes()
+          .toArray()
+          .catch(() => []),
+      ).not.toContainEqual(expect.objectContaining({ key: { name: 1 } }));
     }
     if (created) {
       await coll.insertOne({ _id: 1, name: 'Foo' });

@@ -20,9 +20,7 @@ describe('insertOne / insertMany', () => {
 
   it('keeps a custom _id of any type', async () => {
     const coll = store.db.collection<Doc>('ins_custom');
-    expect((await coll.insertOne({ _id: 'cuit-20-12345678-9', kind: 'string' })).insertedId).toBe(
-      'cuit-20-12345678-9',
-    );
+    expect((await coll.insertOne({ _id: 'cuit-20-12345678-9', kind: 'string' })).insertedId).toBe('cuit-20-12345678-9');
     expect((await coll.insertOne({ _id: 42, kind: 'int' })).insertedId).toBe(42);
     expect((await coll.insertOne({ _id: { a: 1, b: 'x' }, kind: 'doc' })).insertedId).toEqual({ a: 1, b: 'x' });
     expect(await coll.findOne({ _id: 'cuit-20-12345678-9' })).toEqual({
@@ -43,7 +41,10 @@ describe('insertOne / insertMany', () => {
     expect(res.insertedIds[1]).toBe('second');
     expect(res.insertedIds[2]).toBeInstanceOf(ObjectId);
     expect((res.insertedIds[0] as ObjectId).equals(res.insertedIds[2] as ObjectId)).toBe(false);
-    const docs = await coll.find({}, { projection: { _id: 0 } }).sort({ n: 1 }).toArray();
+    const docs = await coll
+      .find({}, { projection: { _id: 0 } })
+      .sort({ n: 1 })
+      .toArray();
     expect(docs).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }]);
   });
 });
@@ -110,7 +111,10 @@ describe('find filters', () => {
   });
 
   async function ids(filter: Filter<Doc>): Promise<unknown[]> {
-    const docs = await people.find(filter, { projection: { _id: 1 } }).sort({ _id: 1 }).toArray();
+    const docs = await people
+      .find(filter, { projection: { _id: 1 } })
+      .sort({ _id: 1 })
+      .toArray();
     return docs.map((d) => d._id);
   }
 
@@ -251,7 +255,10 @@ describe('sort, skip, limit, projection', () => {
   });
 
   it('projects with _id: 0', async () => {
-    const docs = await coll.find({ age: 25 }, { projection: { _id: 0, name: 1 } }).sort({ name: 1 }).toArray();
+    const docs = await coll
+      .find({ age: 25 }, { projection: { _id: 0, name: 1 } })
+      .sort({ name: 1 })
+      .toArray();
     expect(docs).toEqual([{ name: 'Bruno' }, { name: 'elena' }]);
   });
 });
@@ -419,14 +426,17 @@ describe('cursors', () => {
     started.length = 0;
     const docs = await coll.find({}).sort({ _id: 1 }).batchSize(100).toArray();
     expect(docs.length).toBe(350);
-    docs.forEach((doc, i) => expect(doc).toEqual({ _id: i, label: `doc-${i}` }));
+    for (const [i, doc] of docs.entries()) expect(doc).toEqual({ _id: i, label: `doc-${i}` });
     expect(started.filter((e) => e.commandName === 'find').length).toBe(1);
     expect(started.filter((e) => e.commandName === 'getMore').length).toBeGreaterThanOrEqual(3);
   });
 
   it('iterates with for-await across batches', async () => {
     let expected = 0;
-    for await (const doc of coll.find({ _id: { $gte: 100 } }).sort({ _id: 1 }).batchSize(100)) {
+    for await (const doc of coll
+      .find({ _id: { $gte: 100 } })
+      .sort({ _id: 1 })
+      .batchSize(100)) {
       expect(doc._id).toBe(100 + expected);
       expected++;
     }

@@ -130,7 +130,10 @@ describe('crash safety (kill -9)', () => {
         try {
           if (lane === 4) {
             const ids = Array.from({ length: 50 }, (_, k) => id * 100 + k);
-            await items.insertMany(ids.map((_id) => ({ _id, account: 'b', n: _id, payload: 'x'.repeat(200) })), { writeConcern: { w: 'majority', j: true } });
+            await items.insertMany(
+              ids.map((_id) => ({ _id, account: 'b', n: _id, payload: 'x'.repeat(200) })),
+              { writeConcern: { w: 'majority', j: true } },
+            );
             acknowledged.push(...ids);
           } else {
             await items.insertOne({ _id: id, account: 'a', n: id, payload: 'y'.repeat(200) });
@@ -230,7 +233,6 @@ describe('data directory lock', () => {
   });
 });
 
-
 describe('data directories of the old format', () => {
   it('are migrated on first open: documents, indexes and options survive; the old files are kept aside', async () => {
     const dir = tempDir('engine-legacy-');
@@ -246,7 +248,10 @@ describe('data directories of the old format', () => {
     const journal = Buffer.concat([
       ops([{ o: 'p', db: 'old', c: 'items', d: { _id: 3, sku: 'S3', qty: 300 } }]),
       ops([{ o: 'd', db: 'old', c: 'items', id: 19 }]),
-      ops([{ o: 'cc', db: 'old', c: 'gone' }, { o: 'p', db: 'old', c: 'gone', d: { _id: 1 } }]),
+      ops([
+        { o: 'cc', db: 'old', c: 'gone' },
+        { o: 'p', db: 'old', c: 'gone', d: { _id: 1 } },
+      ]),
       ops([{ o: 'dc', db: 'old', c: 'gone' }]),
       Buffer.from([0x10, 0x00, 0x00]), // a torn tail, which the old format ignored
     ]);

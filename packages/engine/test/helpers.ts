@@ -44,9 +44,7 @@ export function dirSize(dir: string): number {
 
 /** Sorted ascending copy (numbers numerically, everything else by string form). */
 export function sorted<T>(values: T[]): T[] {
-  return [...values].sort((a, b) =>
-    typeof a === 'number' && typeof b === 'number' ? a - b : String(a) < String(b) ? -1 : String(a) > String(b) ? 1 : 0,
-  );
+  return [...values].sort((a, b) => (typeof a === 'number' && typeof b === 'number' ? a - b : String(a) < String(b) ? -1 : String(a) > String(b) ? 1 : 0));
 }
 
 /**

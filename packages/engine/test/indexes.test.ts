@@ -240,15 +240,16 @@ describe('queries through indexes stay correct', () => {
     await coll.deleteMany({ _id: { $gte: 190 } });
     await coll.deleteOne(byId(2));
 
-    const expectOpen = docs
-      .map((d) => d._id as number)
-      .filter((i) => i % 2 === 0 && i % 4 !== 0 && i < 190 && i !== 2);
+    const expectOpen = docs.map((d) => d._id as number).filter((i) => i % 2 === 0 && i % 4 !== 0 && i < 190 && i !== 2);
     const open = await coll.find({ status: 'open' }).sort({ _id: 1 }).toArray();
     expect(open.map((d) => d._id)).toEqual(expectOpen);
     expect(await coll.countDocuments({ status: 'closed' })).toBe(189 - expectOpen.length);
     expect(await coll.countDocuments({ status: 'open' })).toBe(expectOpen.length);
 
-    const high = await coll.find({ score: { $gte: 1000 } }).sort({ score: -1 }).toArray();
+    const high = await coll
+      .find({ score: { $gte: 1000 } })
+      .sort({ score: -1 })
+      .toArray();
     expect(high.map((d) => d._id)).toEqual([9, 8, 7, 6, 5, 4, 3, 1, 0]);
     expect(await coll.countDocuments({ score: { $gte: 180, $lt: 1000 } })).toBe(10);
     expect(await coll.countDocuments({ score: { $lt: 10 } })).toBe(0);
@@ -286,12 +287,18 @@ describe('queries through indexes stay correct', () => {
     // Shuffle so the $in list is not sorted.
     values.sort((a, b) => ((a * 2654435761) % 1000) - ((b * 2654435761) % 1000));
 
-    const found = await coll.find({ n: { $in: values } }, { projection: { _id: 1 } }).sort({ _id: 1 }).toArray();
+    const found = await coll
+      .find({ n: { $in: values } }, { projection: { _id: 1 } })
+      .sort({ _id: 1 })
+      .toArray();
     expect(found.map((d) => d._id)).toEqual(wanted);
     expect(await coll.countDocuments({ n: { $in: values } })).toBe(990);
 
     const codes = wanted.slice(0, 500).map((i) => `C${i}`);
-    const byCode = await coll.find({ code: { $in: codes } }).sort({ _id: 1 }).toArray();
+    const byCode = await coll
+      .find({ code: { $in: codes } })
+      .sort({ _id: 1 })
+      .toArray();
     expect(byCode.map((d) => d._id)).toEqual(wanted.slice(0, 500));
   });
 });

@@ -105,7 +105,13 @@ describe('numeric BSON types', () => {
       { _id: 'double', n: new Double(5) },
       { _id: 'fraction', n: new Double(5.5) },
     ]);
-    const ids = async (type: string) => (await coll.find({ n: { $type: type } }).sort({ _id: 1 }).toArray()).map((doc) => doc._id);
+    const ids = async (type: string) =>
+      (
+        await coll
+          .find({ n: { $type: type } })
+          .sort({ _id: 1 })
+          .toArray()
+      ).map((doc) => doc._id);
     expect(await ids('int')).toEqual(['int']);
     expect(await ids('long')).toEqual(['long']);
     expect(await ids('double')).toEqual(['double', 'fraction']);

@@ -15,8 +15,26 @@ let plain: Collection<Doc>;
 const random = prng(7);
 const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)];
 const VALUES: unknown[] = [
-  null, -3, -1.5, 0, 1, 2, 2.5, 7, 100, '', 'a', 'ab', 'b', 'zz', new Date('2024-01-01T00:00:00Z'),
-  new Date('2025-06-01T00:00:00Z'), true, false, new ObjectId('65a000000000000000000001'), new ObjectId('65a000000000000000000009'),
+  null,
+  -3,
+  -1.5,
+  0,
+  1,
+  2,
+  2.5,
+  7,
+  100,
+  '',
+  'a',
+  'ab',
+  'b',
+  'zz',
+  new Date('2024-01-01T00:00:00Z'),
+  new Date('2025-06-01T00:00:00Z'),
+  true,
+  false,
+  new ObjectId('65a000000000000000000001'),
+  new ObjectId('65a000000000000000000009'),
 ];
 const RANGE_VALUES = VALUES.filter((value) => value !== null && typeof value !== 'boolean');
 

@@ -97,7 +97,10 @@ describe('equality prefix, sort and limit from one index', () => {
   });
 
   it('equality then a range on the next field examines only the range', async () => {
-    const docs = await items.find({ account: 'b', n: { $gte: 100, $lt: 140 } }).sort({ n: 1 }).toArray();
+    const docs = await items
+      .find({ account: 'b', n: { $gte: 100, $lt: 140 } })
+      .sort({ n: 1 })
+      .toArray();
     expect(docs.map((doc) => doc.n)).toEqual(Array.from({ length: 40 }, (_, i) => 100 + i));
     const explained = await explainFind({ account: 'b', n: { $gte: 100, $lt: 140 } }, { sort: { n: 1 } });
     expect(explained.stages).not.toContain('SORT');
@@ -154,7 +157,13 @@ describe('counts and point reads', () => {
     }
     const all = await ledger.find({}).toArray();
     const expected = (account: string, status?: string) => all.filter((doc) => doc.account === account && (!status || doc.status === status)).length;
-    for (const [account, status] of [['x', 'paid'], ['x', 'open'], ['y', 'open'], ['x', undefined], ['y', undefined]] as const) {
+    for (const [account, status] of [
+      ['x', 'paid'],
+      ['x', 'open'],
+      ['y', 'open'],
+      ['x', undefined],
+      ['y', undefined],
+    ] as const) {
       const filter = status ? { account, status } : { account };
       expect(await ledger.countDocuments(filter)).toBe(expected(account, status));
     }
@@ -209,7 +218,24 @@ describe("MongoDB's cross-type order in indexes", () => {
     await mixed.insertMany(values.map(([label, v]) => ({ _id: label, g: 1, v })));
     await mixed.insertOne({ _id: 'missing', g: 1 });
     await mixed.createIndex({ g: 1, v: -1 });
-    const ascending = ['minkey', 'missing', 'null', 'neg', 'int', 'double', 'big', 'empty-string', 'string', 'longer-string', 'object', 'oid', 'false', 'true', 'date', 'maxkey'];
+    const ascending = [
+      'minkey',
+      'missing',
+      'null',
+      'neg',
+      'int',
+      'double',
+      'big',
+      'empty-string',
+      'string',
+      'longer-string',
+      'object',
+      'oid',
+      'false',
+      'true',
+      'date',
+      'maxkey',
+    ];
     const up = (await mixed.find({ g: 1 }).sort({ v: 1 }).toArray()).map((doc) => doc._id);
     const down = (await mixed.find({ g: 1 }).sort({ v: -1 }).toArray()).map((doc) => doc._id);
     // null and a missing field compare equal: their relative order is not specified.
@@ -220,9 +246,19 @@ describe("MongoDB's cross-type order in indexes", () => {
 
   it('a range stays inside its type (type bracketing), ascending and descending', async () => {
     const mixed = store.db.collection<Doc>('mixed');
-    const numbers = (await mixed.find({ g: 1, v: { $gt: 0 } }).sort({ v: 1 }).toArray()).map((doc) => doc._id);
+    const numbers = (
+      await mixed
+        .find({ g: 1, v: { $gt: 0 } })
+        .sort({ v: 1 })
+        .toArray()
+    ).map((doc) => doc._id);
     expect(numbers).toEqual(['int', 'double', 'big']);
-    const strings = (await mixed.find({ g: 1, v: { $lte: 'abc' } }).sort({ v: -1 }).toArray()).map((doc) => doc._id);
+    const strings = (
+      await mixed
+        .find({ g: 1, v: { $lte: 'abc' } })
+        .sort({ v: -1 })
+        .toArray()
+    ).map((doc) => doc._id);
     expect(strings).toEqual(['string', 'empty-string']);
   });
 });
@@ -240,8 +276,22 @@ describe('multikey, sparse and partial indexes', () => {
     expect((await tagged.find({}).sort({ a: 1 }).toArray()).map((doc) => doc._id)).toEqual([3, 1, 2]);
     expect((await tagged.find({}).sort({ a: -1 }).toArray()).map((doc) => doc._id)).toEqual([1, 3, 2]);
     await tagged.createIndex({ a: 1 });
-    expect((await tagged.find({ a: { $gte: 0 } }).sort({ a: 1 }).toArray()).map((doc) => doc._id)).toEqual([3, 1, 2]);
-    expect((await tagged.find({ a: { $gte: 0 } }).sort({ a: -1 }).toArray()).map((doc) => doc._id)).toEqual([1, 3, 2]);
+    expect(
+      (
+        await tagged
+          .find({ a: { $gte: 0 } })
+          .sort({ a: 1 })
+          .toArray()
+      ).map((doc) => doc._id),
+    ).toEqual([3, 1, 2]);
+    expect(
+      (
+        await tagged
+          .find({ a: { $gte: 0 } })
+          .sort({ a: -1 })
+          .toArray()
+      ).map((doc) => doc._id),
+    ).toEqual([1, 3, 2]);
     // One element above 4 and another below 2 satisfy {$gt: 4, $lt: 2} together, as in MongoDB.
     expect((await tagged.find({ a: { $gt: 4, $lt: 2 } }).toArray()).map((doc) => doc._id)).toEqual([1]);
   });
@@ -257,7 +307,11 @@ describe('multikey, sparse and partial indexes', () => {
   it('a partial index holds only matching documents; queries still see every document', async () => {
     const orders = store.db.collection<Doc>('orders');
     await orders.createIndex({ code: 1 }, { unique: true, partialFilterExpression: { live: true } });
-    await orders.insertMany([{ _id: 1, code: 'A', live: true }, { _id: 2, code: 'A', live: false }, { _id: 3, code: 'A' }]);
+    await orders.insertMany([
+      { _id: 1, code: 'A', live: true },
+      { _id: 2, code: 'A', live: false },
+      { _id: 3, code: 'A' },
+    ]);
     expect((await orders.find({ code: 'A' }).toArray()).map((doc) => doc._id).sort()).toEqual([1, 2, 3]);
     expect((await serverError(orders.insertOne({ _id: 4, code: 'A', live: true }))).code).toBe(11000);
   });

@@ -107,7 +107,7 @@ describe('commit and abort', () => {
 });
 
 describe('isolation', () => {
-  it("reads inside a transaction see its own uncommitted writes; reads outside do not", async () => {
+  it('reads inside a transaction see its own uncommitted writes; reads outside do not', async () => {
     const [coll] = await pair({ _id: 1, k: 'x', v: 1 });
     await withSession(async (session) => {
       session.startTransaction();
@@ -121,17 +121,13 @@ describe('isolation', () => {
       ]);
       expect(await coll.findOne(byId(2), { session })).toEqual({ _id: 2, k: 'x', v: 2 });
       expect(await coll.countDocuments({ k: 'x' }, { session })).toBe(2);
-      expect(
-        await coll.aggregate([{ $group: { _id: null, total: { $sum: '$v' } } }], { session }).toArray(),
-      ).toEqual([{ _id: null, total: 102 }]);
+      expect(await coll.aggregate([{ $group: { _id: null, total: { $sum: '$v' } } }], { session }).toArray()).toEqual([{ _id: null, total: 102 }]);
 
       // Outside.
       expect(await coll.find({ k: 'x' }).toArray()).toEqual([{ _id: 1, k: 'x', v: 1 }]);
       expect(await coll.findOne(byId(2))).toBeNull();
       expect(await coll.countDocuments({ k: 'x' })).toBe(1);
-      expect(await coll.aggregate([{ $group: { _id: null, total: { $sum: '$v' } } }]).toArray()).toEqual([
-        { _id: null, total: 1 },
-      ]);
+      expect(await coll.aggregate([{ $group: { _id: null, total: { $sum: '$v' } } }]).toArray()).toEqual([{ _id: null, total: 1 }]);
 
       await session.commitTransaction();
     });

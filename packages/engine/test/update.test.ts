@@ -103,20 +103,12 @@ describe('field operators', () => {
 
   it('$setOnInsert applies when an upsert inserts, and not when it updates', async () => {
     const coll = await seed();
-    const inserted = await coll.updateOne(
-      byId('x'),
-      { $set: { a: 1 }, $setOnInsert: { created: 'first' } },
-      { upsert: true },
-    );
+    const inserted = await coll.updateOne(byId('x'), { $set: { a: 1 }, $setOnInsert: { created: 'first' } }, { upsert: true });
     expect(inserted.upsertedCount).toBe(1);
     expect(inserted.upsertedId).toBe('x');
     expect(await coll.findOne(byId('x'))).toEqual({ _id: 'x', a: 1, created: 'first' });
 
-    const updated = await coll.updateOne(
-      byId('x'),
-      { $set: { a: 2 }, $setOnInsert: { created: 'second', other: true } },
-      { upsert: true },
-    );
+    const updated = await coll.updateOne(byId('x'), { $set: { a: 2 }, $setOnInsert: { created: 'second', other: true } }, { upsert: true });
     expect(updated.upsertedCount).toBe(0);
     expect(updated.matchedCount).toBe(1);
     expect(await coll.findOne(byId('x'))).toEqual({ _id: 'x', a: 2, created: 'first' });
@@ -257,9 +249,12 @@ describe('positional updates', () => {
 
   it('$ with $elemMatch picks the element that satisfies all conditions', async () => {
     const coll = await seed({ _id: 1, grades: grades() });
-    await coll.updateOne({ _id: 1, grades: { $elemMatch: { score: 80, n: 3 } } }, {
-      $inc: { 'grades.$.score': 1 },
-    });
+    await coll.updateOne(
+      { _id: 1, grades: { $elemMatch: { score: 80, n: 3 } } },
+      {
+        $inc: { 'grades.$.score': 1 },
+      },
+    );
     expect((await coll.findOne(byId(1)))!.grades).toEqual([
       { score: 80, n: 1 },
       { score: 90, n: 2 },
@@ -389,16 +384,8 @@ describe('findOneAnd*', () => {
   });
 
   it('findOneAndUpdate with a sort chooses which document to modify', async () => {
-    const coll = await seed(
-      { _id: 1, status: 'new', pri: 3 },
-      { _id: 2, status: 'new', pri: 9 },
-      { _id: 3, status: 'new', pri: 5 },
-    );
-    const top = await coll.findOneAndUpdate(
-      { status: 'new' },
-      { $set: { status: 'taken' } },
-      { sort: { pri: -1 }, returnDocument: 'after' },
-    );
+    const coll = await seed({ _id: 1, status: 'new', pri: 3 }, { _id: 2, status: 'new', pri: 9 }, { _id: 3, status: 'new', pri: 5 });
+    const top = await coll.findOneAndUpdate({ status: 'new' }, { $set: { status: 'taken' } }, { sort: { pri: -1 }, returnDocument: 'after' });
     expect(top).toEqual({ _id: 2, status: 'taken', pri: 9 });
     const lowest = await coll.findOneAndUpdate({ status: 'new' }, { $set: { status: 'taken' } }, { sort: { pri: 1 } });
     expect(lowest).toEqual({ _id: 1, status: 'new', pri: 3 });

@@ -33,7 +33,8 @@ async function requireAccount(store: Store, accountId: string): Promise<ObjectId
 
 export async function createAccount(store: Store, input: { name: string; cuit: string }, now = new Date()): Promise<ObjectId> {
   const name = input.name?.trim();
-  if (!name || name.length < 2 || name.length > 200) throw new ValidationError('name must be 2 to 200 characters', [{ path: 'name', message: 'must be 2 to 200 characters' }]);
+  if (!name || name.length < 2 || name.length > 200)
+    throw new ValidationError('name must be 2 to 200 characters', [{ path: 'name', message: 'must be 2 to 200 characters' }]);
   const cuit = normalizeCuit(input.cuit ?? '');
   if (!cuit) throw new ValidationError(`${input.cuit} is not a valid CUIT`, [{ path: 'cuit', message: 'not a valid CUIT (11 digits, módulo 11 check digit)' }]);
   const doc: AccountDocument = { _id: new ObjectId(), name, cuit, settings: { widgets: {} }, created_at: now, updated_at: now };
@@ -48,8 +49,10 @@ export async function createUser(
 ): Promise<ObjectId> {
   const accountId = await requireAccount(store, input.accountId);
   const email = input.email?.trim().toLowerCase();
-  if (!email || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new ValidationError(`${input.email} is not a valid email`, [{ path: 'email', message: 'not a valid email' }]);
-  if (!input.password || input.password.length < 8) throw new ValidationError('password must have at least 8 characters', [{ path: 'password', message: 'at least 8 characters' }]);
+  if (!email || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email))
+    throw new ValidationError(`${input.email} is not a valid email`, [{ path: 'email', message: 'not a valid email' }]);
+  if (!input.password || input.password.length < 8)
+    throw new ValidationError('password must have at least 8 characters', [{ path: 'password', message: 'at least 8 characters' }]);
   const role = input.role ?? 'owner';
   if (!(role in ROLES)) throw new ValidationError(`unknown role ${role}`, [{ path: 'role', message: `one of ${Object.keys(ROLES).join(', ')}` }]);
   const doc: UserDocument = {
@@ -104,7 +107,8 @@ export async function revokeApiKey(store: Store, id: string, now = new Date()): 
 }
 
 export async function setWidget(store: Store, accountId: string, widget: string, active: boolean, now = new Date()): Promise<void> {
-  if (!/^[a-z][a-z0-9_]{0,49}$/.test(widget)) throw new ValidationError(`invalid widget name ${widget}`, [{ path: 'widget', message: 'lowercase letters, digits and _' }]);
+  if (!/^[a-z][a-z0-9_]{0,49}$/.test(widget))
+    throw new ValidationError(`invalid widget name ${widget}`, [{ path: 'widget', message: 'lowercase letters, digits and _' }]);
   const id = await requireAccount(store, accountId);
   await store.collection<AccountDocument>('accounts').updateOne({ _id: id }, { $set: { [`settings.widgets.${widget}`]: active, updated_at: now } });
 }

@@ -37,12 +37,15 @@ export type Role = keyof typeof ROLES;
  */
 export function parseScopes(text: string): Scope[] {
   const out = new Set<Scope>();
-  for (const raw of text.split(',').map((part) => part.trim()).filter(Boolean)) {
+  for (const raw of text
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)) {
     if (raw.endsWith(':*')) {
       const area = raw.slice(0, -1);
       const matching = SCOPES.filter((scope) => scope.startsWith(area));
       if (matching.length === 0) throw new Error(`unknown scope area: ${raw}`);
-      matching.forEach((scope) => out.add(scope));
+      for (const scope of matching) out.add(scope);
     } else if (isScope(raw)) out.add(raw);
     else throw new Error(`unknown scope: ${raw} (known: ${SCOPES.join(', ')})`);
   }

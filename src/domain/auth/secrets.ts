@@ -13,9 +13,7 @@ const SCRYPT: ScryptOptions = { N: 16384, r: 8, p: 1 };
 const KEY_LENGTH = 64;
 
 function derive(password: string, salt: Buffer): Promise<Buffer> {
-  return new Promise((resolve, reject) =>
-    scrypt(password, salt, KEY_LENGTH, SCRYPT, (error, key) => (error ? reject(error) : resolve(key))),
-  );
+  return new Promise((resolve, reject) => scrypt(password, salt, KEY_LENGTH, SCRYPT, (error, key) => (error ? reject(error) : resolve(key))));
 }
 
 /** Passwords: scrypt with a random salt, stored as `scrypt$N$r$p$salt$hash`. */

@@ -5,7 +5,15 @@ import { addressSchema } from '../address';
 /** Identity documents (AFIP DocTipo: CUIT 80, CUIL 86, CDI 87, pasaporte 94, DNI 96, other). */
 export const DOCUMENT_TYPES = ['CUIT', 'CUIL', 'CDI', 'DNI', 'PASAPORTE', 'OTRO'] as const;
 /** Receiver's VAT condition (RG 5616/2024). */
-export const IVA_CONDITIONS = ['responsable_inscripto', 'monotributo', 'exento', 'consumidor_final', 'no_categorizado', 'proveedor_exterior', 'cliente_exterior'] as const;
+export const IVA_CONDITIONS = [
+  'responsable_inscripto',
+  'monotributo',
+  'exento',
+  'consumidor_final',
+  'no_categorizado',
+  'proveedor_exterior',
+  'cliente_exterior',
+] as const;
 
 const text = (max: number) => z.string().trim().max(max, `must be at most ${max} characters`);
 
@@ -31,7 +39,10 @@ function checkDocument(input: { documentType?: string | null; documentNumber?: s
 }
 
 export const createCustomerSchema = z.object(fields).strict().superRefine(checkDocument);
-export const updateCustomerSchema = z.object({ ...fields, name: fields.name.optional() }).strict().superRefine(checkDocument);
+export const updateCustomerSchema = z
+  .object({ ...fields, name: fields.name.optional() })
+  .strict()
+  .superRefine(checkDocument);
 export const customerFilterSchema = z.object({ search: text(200).nullish() }).strict();
 
 export type CreateCustomerData = z.infer<typeof createCustomerSchema>;

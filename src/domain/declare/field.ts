@@ -76,7 +76,13 @@ export const oneOf = (values: readonly string[], typeName: string, common: Commo
   common,
 });
 export const texts = (max: number, itemMax: number, common: Common = {}): FieldSpec => ({ kind: 'texts', max, itemMax, common });
-export const refs = (collection: CollectionName, label: string, max: number, common: Common = {}): FieldSpec => ({ kind: 'refs', collection, label, max, common });
+export const refs = (collection: CollectionName, label: string, max: number, common: Common = {}): FieldSpec => ({
+  kind: 'refs',
+  collection,
+  label,
+  max,
+  common,
+});
 export const object = (typeName: string, fields: Record<string, FieldSpec>, common: Common & { typeDescription?: string } = {}): FieldSpec => ({
   kind: 'object',
   typeName,
@@ -94,7 +100,12 @@ export const money = (min: number, common: Common & { exclusiveMin?: boolean; ma
 });
 export const ref = (collection: CollectionName, label: string, common: Common = {}): FieldSpec => ({ kind: 'ref', collection, label, common });
 export const stock = (common: Common = {}): FieldSpec => ({ kind: 'stock', common });
-export const rate = (values: readonly number[], common: Common & { integer?: boolean } = {}): FieldSpec => ({ kind: 'rate', values, integer: common.integer, common });
+export const rate = (values: readonly number[], common: Common & { integer?: boolean } = {}): FieldSpec => ({
+  kind: 'rate',
+  values,
+  integer: common.integer,
+  common,
+});
 export const day = (common: Common & { today?: boolean } = {}): FieldSpec => ({ kind: 'date', today: common.today, common });
 export const flag = (common: Common = {}): FieldSpec => ({ kind: 'boolean', common });
 export const url = (max: number, common: Common = {}): FieldSpec => ({ kind: 'url', max, common });
@@ -163,7 +174,13 @@ export function declareResource<const D extends ResourceDeclaration>(declaration
 
 /** The fields lists may be ordered by (GraphQL names), creation and update times included. */
 export function sortFields(declaration: ResourceDeclaration): string[] {
-  return [...Object.entries(declaration.fields).filter(([, spec]) => spec.common?.sort).map(([name]) => name), 'createdAt', 'updatedAt'];
+  return [
+    ...Object.entries(declaration.fields)
+      .filter(([, spec]) => spec.common?.sort)
+      .map(([name]) => name),
+    'createdAt',
+    'updatedAt',
+  ];
 }
 
 /** The date windows of list filters. */

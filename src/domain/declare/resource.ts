@@ -59,7 +59,11 @@ export function declaredDefinition<D extends TenantDocument>(declaration: Resour
         search: filter?.search ? { fields: search, text: filter.search as string } : undefined,
         windows: [
           { field: 'created_at', from: filter?.createdFrom as Date | undefined, to: filter?.createdTo as Date | undefined },
-          ...windowFields(declaration).map(({ from, to, name, spec }) => ({ field: storedName(name, spec), from: filter?.[from] as string | undefined, to: filter?.[to] as string | undefined })),
+          ...windowFields(declaration).map(({ from, to, name, spec }) => ({
+            field: storedName(name, spec),
+            from: filter?.[from] as string | undefined,
+            to: filter?.[to] as string | undefined,
+          })),
         ],
       }) as never,
     sort: (order) => {

@@ -52,14 +52,19 @@ export function valueSchema(spec: FieldSpec): z.ZodType {
         .max(spec.max, longest(spec.max))
         .refine((value) => /^https?:\/\/[^\s/$.?#].[^\s]*$/i.test(value), { message: 'must be an http(s) URL' });
     case 'lines': {
-      const line = z.object(Object.fromEntries(Object.entries(spec.fields).map(([name, sub]) => [name, sub.common?.required ? valueSchema(sub) : valueSchema(sub).nullish()]))).strict();
+      const line = z
+        .object(
+          Object.fromEntries(Object.entries(spec.fields).map(([name, sub]) => [name, sub.common?.required ? valueSchema(sub) : valueSchema(sub).nullish()])),
+        )
+        .strict();
       // Checked in two steps so an oversized list is one error, not one per line.
       return z
         .array(z.unknown(), { message: 'must be a list' })
         .max(spec.max, `at most ${spec.max} lines`)
         .pipe(z.array(line))
         .superRefine((lines, ctx) => {
-          for (const [index, field, message] of spec.refine?.(lines as Array<Record<string, unknown>>) ?? []) ctx.addIssue({ code: 'custom', path: [index, field], message });
+          for (const [index, field, message] of spec.refine?.(lines as Array<Record<string, unknown>>) ?? [])
+            ctx.addIssue({ code: 'custom', path: [index, field], message });
         });
     }
     case 'instant':
@@ -77,11 +82,13 @@ function fieldsSchema(declaration: ResourceDeclaration, required: (spec: FieldSp
   return z
     .object(
       Object.fromEntries(
-        Object.entries(declaration.fields).filter(([, spec]) => !readOnly(spec) && !(update && createOnly(spec))).map(([name, spec]) => {
-          const schema = update ? valueSchema(spec) : createValueSchema(spec);
-          const mode = required(spec);
-          return [name, mode === 'required' ? schema : mode === 'optional' ? schema.optional() : schema.nullish()];
-        }),
+        Object.entries(declaration.fields)
+          .filter(([, spec]) => !readOnly(spec) && !(update && createOnly(spec)))
+          .map(([name, spec]) => {
+            const schema = update ? valueSchema(spec) : createValueSchema(spec);
+            const mode = required(spec);
+            return [name, mode === 'required' ? schema : mode === 'optional' ? schema.optional() : schema.nullish()];
+          }),
       ),
     )
     .strict();
@@ -94,15 +101,19 @@ export const createSchemaOf = (declaration: ResourceDeclaration) =>
   });
 
 /** A partial update: anything may be left out; only optional fields may be cleared with null. */
-export const updateSchemaOf = (declaration: ResourceDeclaration) =>
-  fieldsSchema(declaration, (spec) => (spec.common?.required ? 'optional' : 'nullish'), true);
+export const updateSchemaOf = (declaration: ResourceDeclaration) => fieldsSchema(declaration, (spec) => (spec.common?.required ? 'optional' : 'nullish'), true);
 
 /** A list filter: the declared equality filters, the text search and the creation window. */
 export function filterSchemaOf(declaration: ResourceDeclaration) {
   const equalities = Object.fromEntries(
     filterFields(declaration).map(({ filter, spec }) => [filter, (spec.kind === 'texts' ? z.string().trim().max(spec.itemMax) : valueSchema(spec)).nullish()]),
   );
-  const windows = Object.fromEntries(windowFields(declaration).flatMap(({ from, to, spec }) => [[from, valueSchema(spec).nullish()], [to, valueSchema(spec).nullish()]]));
+  const windows = Object.fromEntries(
+    windowFields(declaration).flatMap(({ from, to, spec }) => [
+      [from, valueSchema(spec).nullish()],
+      [to, valueSchema(spec).nullish()],
+    ]),
+  );
   return z
     .object({
       ...equalities,
@@ -116,7 +127,8 @@ export function filterSchemaOf(declaration: ResourceDeclaration) {
       const pairs = [{ from: 'createdFrom', to: 'createdTo' }, ...windowFields(declaration)];
       for (const { from, to } of pairs) {
         const [start, end] = [(filter as Record<string, unknown>)[from], (filter as Record<string, unknown>)[to]];
-        if (start && end && (start as string | Date) > (end as string | Date)) ctx.addIssue({ code: 'custom', path: [from], message: `${from} must not be after ${to}` });
+        if (start && end && (start as string | Date) > (end as string | Date))
+          ctx.addIssue({ code: 'custom', path: [from], message: `${from} must not be after ${to}` });
       }
     });
 }

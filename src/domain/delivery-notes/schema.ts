@@ -46,10 +46,7 @@ export const deliveryNoteItemSchema = z
   })
   .strict();
 
-const items = z
-  .array(deliveryNoteItemSchema)
-  .min(1, 'must contain at least 1 item')
-  .max(MAX_NOTE_ITEMS, `must contain at most ${MAX_NOTE_ITEMS} items`);
+const items = z.array(deliveryNoteItemSchema).min(1, 'must contain at least 1 item').max(MAX_NOTE_ITEMS, `must contain at most ${MAX_NOTE_ITEMS} items`);
 
 const salePoint = z.number({ message: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(99999, 'must be at most 99999');
 

@@ -159,12 +159,17 @@ async function transitionFields(
       const today = argentineDay(now);
       const issuedOn = note.issued_at ? argentineDay(note.issued_at) : today;
       const day = extra.deliveryDate ?? today;
-      if (day > today) throw new ValidationError('the delivery date is in the future', [{ path: 'deliveryDate', message: `must not be after today (${today})` }]);
-      if (day < issuedOn) throw new ValidationError('the delivery date is before the issue date', [{ path: 'deliveryDate', message: `must not be before the issue date (${issuedOn})` }]);
+      if (day > today)
+        throw new ValidationError('the delivery date is in the future', [{ path: 'deliveryDate', message: `must not be after today (${today})` }]);
+      if (day < issuedOn)
+        throw new ValidationError('the delivery date is before the issue date', [
+          { path: 'deliveryDate', message: `must not be before the issue date (${issuedOn})` },
+        ]);
       return { status: 'delivered', delivery_date: day };
     }
     case 'invoiced': {
-      if (!extra.invoiceId) throw new ValidationError('invoiceId is required to mark a delivery note invoiced', [{ path: 'invoiceId', message: 'is required' }]);
+      if (!extra.invoiceId)
+        throw new ValidationError('invoiceId is required to mark a delivery note invoiced', [{ path: 'invoiceId', message: 'is required' }]);
       return { status: 'invoiced', invoice_id: extra.invoiceId };
     }
     case 'cancelled': {
@@ -249,7 +254,11 @@ class DeliveryNoteResource extends Resource<DeliveryNoteDocument, CreateInput, U
     if (result.deletedCount === 1) return id;
     const note = await notes.findById(id, session);
     if (!note) throw notFound('delivery note', id);
-    throw new ConflictError(`only draft delivery notes can be deleted; this one is ${note.status} (cancel it instead: its number is kept)`, [{ path: 'status', message: `is ${note.status}` }], 'NOT_EDITABLE');
+    throw new ConflictError(
+      `only draft delivery notes can be deleted; this one is ${note.status} (cancel it instead: its number is kept)`,
+      [{ path: 'status', message: `is ${note.status}` }],
+      'NOT_EDITABLE',
+    );
   }
 }
 
@@ -310,11 +319,27 @@ export const markDeliveryNoteInvoiced = (context: RequestContext, id: string, in
 export const cancelDeliveryNote = (context: RequestContext, id: string) => move(context, id, 'cancelled');
 
 /** The newest delivery notes of a customer (batched: one query for every customer of the request). */
-export function notesOfCustomer(context: RequestContext, customerId: string, status: DeliveryNoteStatus | null | undefined, limit: number): Promise<DeliveryNoteDocument[]> {
-  return context.loaders().latestBy<DeliveryNoteDocument>('delivery_notes', 'customer_id', { limit, where: status ? { status } : {} }).load(customerId);
+export function notesOfCustomer(
+  context: RequestContext,
+  customerId: string,
+  status: DeliveryNoteStatus | null | undefined,
+  limit: number,
+): Promise<DeliveryNoteDocument[]> {
+  return context
+    .loaders()
+    .latestBy<DeliveryNoteDocument>('delivery_notes', 'customer_id', { limit, where: status ? { status } : {} })
+    .load(customerId);
 }
 
 /** The newest delivery notes with a line of a product (batched: one query for every product of the request). */
-export function notesOfProduct(context: RequestContext, productId: string, status: DeliveryNoteStatus | null | undefined, limit: number): Promise<DeliveryNoteDocument[]> {
-  return context.loaders().latestBy<DeliveryNoteDocument>('delivery_notes', 'items.product_id', { limit, where: status ? { status } : {} }).load(productId);
+export function notesOfProduct(
+  context: RequestContext,
+  productId: string,
+  status: DeliveryNoteStatus | null | undefined,
+  limit: number,
+): Promise<DeliveryNoteDocument[]> {
+  return context
+    .loaders()
+    .latestBy<DeliveryNoteDocument>('delivery_notes', 'items.product_id', { limit, where: status ? { status } : {} })
+    .load(productId);
 }

@@ -28,7 +28,13 @@ export const EXPENSE = declareResource({
     ivaItems: lines(
       'IvaItem',
       {
-        id: rate(IVA_IDS, { integer: true, required: true, rest: 'Id', stored: 'id', description: 'AFIP VAT aliquot id: 3 = 0 %, 4 = 10.5 %, 5 = 21 %, 6 = 27 %, 8 = 5 %, 9 = 2.5 %.' }),
+        id: rate(IVA_IDS, {
+          integer: true,
+          required: true,
+          rest: 'Id',
+          stored: 'id',
+          description: 'AFIP VAT aliquot id: 3 = 0 %, 4 = 10.5 %, 5 = 21 %, 6 = 27 %, 8 = 5 %, 9 = 2.5 %.',
+        }),
         baseImp: money(0, { required: true, rest: 'BaseImp', stored: 'base_imp_cents', description: 'Taxable base.' }),
         importe: money(0, { required: true, rest: 'Importe', stored: 'importe_cents', description: "The tax: the base × the aliquot's rate, within 0.01." }),
       },
@@ -60,7 +66,8 @@ export const EXPENSE = declareResource({
   defaultSort: { field: 'date', direction: 'desc' },
   notes: {
     create: 'Records an expense (status pending unless given as approved or paid).',
-    update: 'Changes the given fields; a different status moves the expense through its machine (409 INVALID_TRANSITION otherwise). Paid and refunded expenses keep their money fields, cancelled ones accept only notes (409 EXPENSE_LOCKED).',
+    update:
+      'Changes the given fields; a different status moves the expense through its machine (409 INVALID_TRANSITION otherwise). Paid and refunded expenses keep their money fields, cancelled ones accept only notes (409 EXPENSE_LOCKED).',
     remove: 'Deletes a pending or cancelled expense (others: 409 EXPENSE_LOCKED); answers its id.',
   },
   refineCreate: (input) => {

@@ -61,12 +61,19 @@ function same(a: unknown, b: unknown): boolean {
 function changedFields(current: ExpenseDocument, { set, unset }: Plan): string[] {
   const doc = current as unknown as Record<string, unknown>;
   return [
-    ...Object.entries(set).filter(([key, value]) => !same(doc[key], value)).map(([key]) => key),
+    ...Object.entries(set)
+      .filter(([key, value]) => !same(doc[key], value))
+      .map(([key]) => key),
     ...unset.filter((key) => doc[key] !== undefined),
   ];
 }
 
-const { definition, createSchema: createExpenseSchema, updateSchema: updateExpenseSchema, filterSchema: expenseFilterSchema } = declaredDefinition<ExpenseDocument>(EXPENSE);
+const {
+  definition,
+  createSchema: createExpenseSchema,
+  updateSchema: updateExpenseSchema,
+  filterSchema: expenseFilterSchema,
+} = declaredDefinition<ExpenseDocument>(EXPENSE);
 export { createExpenseSchema, expenseFilterSchema, updateExpenseSchema };
 
 class ExpenseResource extends Resource<ExpenseDocument, Row, Row, Row, ListOrder> {
@@ -96,13 +103,18 @@ class ExpenseResource extends Resource<ExpenseDocument, Row, Row, Row, ListOrder
       const current = await collection.findById(id, session);
       if (!current) throw notFound('expense', id);
       const plan = this.plan(current, input, context.now(), move);
-      if (plan.set.supplier_id && !same(plan.set.supplier_id, current.supplier_id)) await this.definition.prepare?.(context, { supplierId: input.supplierId }, session);
+      if (plan.set.supplier_id && !same(plan.set.supplier_id, current.supplier_id))
+        await this.definition.prepare?.(context, { supplierId: input.supplierId }, session);
       const update: Document = { $set: { ...plan.set, updated_at: context.now() } };
       if (plan.unset.length) update.$unset = Object.fromEntries(plan.unset.map((field) => [field, '']));
-      const updated = await collection.collection.findOneAndUpdate(collection.scope({ _id: current._id, status: current.status } as Filter<ExpenseDocument>), update, {
-        session,
-        returnDocument: 'after',
-      });
+      const updated = await collection.collection.findOneAndUpdate(
+        collection.scope({ _id: current._id, status: current.status } as Filter<ExpenseDocument>),
+        update,
+        {
+          session,
+          returnDocument: 'after',
+        },
+      );
       if (updated) return updated as ExpenseDocument;
     }
     throw new ConflictError(`expense ${id} is being changed by another request; try again`);
@@ -115,9 +127,14 @@ class ExpenseResource extends Resource<ExpenseDocument, Row, Row, Row, ListOrder
     const recurring = plan.set.recurring ?? current.recurring;
     if (!recurring && input.recurringPeriod === undefined && current.recurring_period) plan.unset.push('recurring_period');
     const period = plan.unset.includes('recurring_period') ? undefined : (plan.set.recurring_period ?? current.recurring_period);
-    if (recurring && !period) throw new ValidationError('recurring_period is required when recurring is true', [{ path: 'recurringPeriod', message: 'is required when recurring is true' }]);
+    if (recurring && !period)
+      throw new ValidationError('recurring_period is required when recurring is true', [
+        { path: 'recurringPeriod', message: 'is required when recurring is true' },
+      ]);
     if (!recurring && plan.set.recurring_period) {
-      throw new ValidationError('recurring_period is only allowed when recurring is true', [{ path: 'recurringPeriod', message: 'is only allowed when recurring is true' }]);
+      throw new ValidationError('recurring_period is only allowed when recurring is true', [
+        { path: 'recurringPeriod', message: 'is only allowed when recurring is true' },
+      ]);
     }
 
     const editable = EDITABLE[current.status];
@@ -161,7 +178,9 @@ class ExpenseResource extends Resource<ExpenseDocument, Row, Row, Row, ListOrder
           'EXPENSE_LOCKED',
         );
       }
-      const result = await collection.collection.deleteOne(collection.scope({ _id: current._id, status: current.status } as Filter<ExpenseDocument>), { session });
+      const result = await collection.collection.deleteOne(collection.scope({ _id: current._id, status: current.status } as Filter<ExpenseDocument>), {
+        session,
+      });
       if (result.deletedCount === 1) return id;
     }
     throw new ConflictError(`expense ${id} is being changed by another request; try again`);
@@ -171,7 +190,10 @@ class ExpenseResource extends Resource<ExpenseDocument, Row, Row, Row, ListOrder
   async totalCents(context: RequestContext, filter: Row | undefined): Promise<number> {
     const collection = this.collection(context);
     const [row] = await collection.collection
-      .aggregate<{ total: number }>([{ $match: collection.scope(this.definition.query(filter) as Filter<ExpenseDocument>) }, { $group: { _id: null, total: { $sum: '$amount_cents' } } }])
+      .aggregate<{ total: number }>([
+        { $match: collection.scope(this.definition.query(filter) as Filter<ExpenseDocument>) },
+        { $group: { _id: null, total: { $sum: '$amount_cents' } } },
+      ])
       .toArray();
     return row?.total ?? 0;
   }

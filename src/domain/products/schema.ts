@@ -12,7 +12,14 @@ const fields = {
 };
 
 /** A new product; `stock` is its opening quantity (afterwards stock changes only through movements). */
-export const createProductSchema = z.object({ ...fields, stock: quantitySchema({ positive: false }).refine((milli) => milli >= 0, 'must be at least 0').nullish() }).strict();
+export const createProductSchema = z
+  .object({
+    ...fields,
+    stock: quantitySchema({ positive: false })
+      .refine((milli) => milli >= 0, 'must be at least 0')
+      .nullish(),
+  })
+  .strict();
 export const updateProductSchema = z.object({ ...fields, name: fields.name.optional(), sku: fields.sku.optional() }).strict();
 export const productFilterSchema = z.object({ search: text(200).nullish(), sku: text(64).nullish() }).strict();
 

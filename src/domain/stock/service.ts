@@ -87,7 +87,13 @@ export async function applyStockChanges(
 }
 
 /** A manual correction of one item's stock, with its reason. */
-export async function adjustStock(context: RequestContext, itemType: StockItemType, itemId: string, deltaMilli: number, reason: string): Promise<StockMovementDocument> {
+export async function adjustStock(
+  context: RequestContext,
+  itemType: StockItemType,
+  itemId: string,
+  deltaMilli: number,
+  reason: string,
+): Promise<StockMovementDocument> {
   if (deltaMilli === 0) throw new ValidationError('delta must not be 0', [{ path: 'delta', message: 'must not be 0' }]);
   const [movement] = await context.store.transaction((session) =>
     applyStockChanges(context, [{ itemType, itemId, deltaMilli }], { type: 'adjustment', id: null }, session, reason),
@@ -101,28 +107,30 @@ export async function adjustStock(context: RequestContext, itemType: StockItemTy
  */
 export async function movementsOf(context: RequestContext, itemId: ObjectId, page: PageArgs): Promise<Connection<StockMovementDocument>> {
   const window = pageWindow(page);
-  const loader = context.loaders().custom(`stock_movements:${window.skip}:${window.limit}`, (accountId) =>
-    new DataLoader<string, { nodes: StockMovementDocument[]; totalCount: number }>(async (keys) => {
-      const ids = keys.map((key) => parseId(key)).filter((id): id is ObjectId => id !== null);
-      const groups = await context.store
-        .collection<StockMovementDocument>('stock_movements')
-        .aggregate<{ _id: ObjectId; total: number; docs: StockMovementDocument[] }>([
-          { $match: { account_id: accountId, item_id: { $in: ids } } },
-          {
-            $group: {
-              _id: '$item_id',
-              total: { $sum: 1 },
-              docs: { $topN: { n: window.skip + window.limit, sortBy: { created_at: -1, _id: -1 }, output: '$$ROOT' } },
+  const loader = context.loaders().custom(
+    `stock_movements:${window.skip}:${window.limit}`,
+    (accountId) =>
+      new DataLoader<string, { nodes: StockMovementDocument[]; totalCount: number }>(async (keys) => {
+        const ids = keys.map((key) => parseId(key)).filter((id): id is ObjectId => id !== null);
+        const groups = await context.store
+          .collection<StockMovementDocument>('stock_movements')
+          .aggregate<{ _id: ObjectId; total: number; docs: StockMovementDocument[] }>([
+            { $match: { account_id: accountId, item_id: { $in: ids } } },
+            {
+              $group: {
+                _id: '$item_id',
+                total: { $sum: 1 },
+                docs: { $topN: { n: window.skip + window.limit, sortBy: { created_at: -1, _id: -1 }, output: '$$ROOT' } },
+              },
             },
-          },
-        ])
-        .toArray();
-      const byItem = new Map(groups.map((group) => [group._id.toHexString(), group]));
-      return keys.map((key) => {
-        const group = byItem.get(key);
-        return { nodes: group?.docs.slice(window.skip) ?? [], totalCount: group?.total ?? 0 };
-      });
-    }),
+          ])
+          .toArray();
+        const byItem = new Map(groups.map((group) => [group._id.toHexString(), group]));
+        return keys.map((key) => {
+          const group = byItem.get(key);
+          return { nodes: group?.docs.slice(window.skip) ?? [], totalCount: group?.total ?? 0 };
+        });
+      }),
   );
   return { ...(await loader.load(itemId.toHexString())), window };
 }
@@ -139,6 +147,11 @@ export async function openStock<D extends Stocked>(
   session: ClientSession,
 ): Promise<D> {
   if (openingMilli === 0) return item;
-  const [movement] = await applyStockChanges(context, [{ itemType, itemId: item._id.toHexString(), deltaMilli: openingMilli }], { type: 'opening', id: item._id }, session);
+  const [movement] = await applyStockChanges(
+    context,
+    [{ itemType, itemId: item._id.toHexString(), deltaMilli: openingMilli }],
+    { type: 'opening', id: item._id },
+    session,
+  );
   return { ...item, stock_milli: movement.stock_after_milli, updated_at: movement.created_at };
 }

@@ -3,7 +3,12 @@ import { declaredResource } from '../declare/resource';
 import { ConflictError } from '../errors';
 import { SUPPLIER } from './declaration';
 
-export const { resource: suppliers, createSchema: createSupplierSchema, updateSchema: updateSupplierSchema, filterSchema: supplierFilterSchema } =
-  declaredResource<SupplierDocument>(SUPPLIER, {
-    duplicate: (input) => new ConflictError(`a supplier with tax_id ${input.taxId} already exists`, [{ path: 'taxId', message: 'already used by another supplier' }]),
-  });
+export const {
+  resource: suppliers,
+  createSchema: createSupplierSchema,
+  updateSchema: updateSupplierSchema,
+  filterSchema: supplierFilterSchema,
+} = declaredResource<SupplierDocument>(SUPPLIER, {
+  duplicate: (input) =>
+    new ConflictError(`a supplier with tax_id ${input.taxId} already exists`, [{ path: 'taxId', message: 'already used by another supplier' }]),
+});

@@ -18,7 +18,11 @@ export const SUPPLY = declareResource({
     description: text(500),
     unit: text(50),
     unitPrice: money(0, { description: 'Its own price; consumptions cost it at defaultAmount when null.' }),
-    status: oneOf(SUPPLY_STATUSES, 'SupplyStatus', { default: 'active', filter: 'status', description: 'Defaults to active; only active supplies can be consumed.' }),
+    status: oneOf(SUPPLY_STATUSES, 'SupplyStatus', {
+      default: 'active',
+      filter: 'status',
+      description: 'Defaults to active; only active supplies can be consumed.',
+    }),
     supplierId: ref('suppliers', 'supplier', { filter: 'supplierId', description: 'The supplier it is bought from.' }),
     tags: texts(50, 50, { filter: 'tag' }),
     stock: stock({ description: 'Quantity in stock (at most 3 decimals).' }),

@@ -68,7 +68,9 @@ export async function createSupplyConsumption(context: RequestContext, input: Cr
   return context.store.transaction(async (session) => {
     const supplies = new TenantCollection(context.store.collection<SupplyDocument>('supplies'), principal.accountId);
     const ids = [...new Set(input.items.map((item) => item.supplyId.toHexString()))];
-    const found = new Map((await supplies.findByIds(ids, session)).filter((doc): doc is SupplyDocument => doc !== null).map((doc) => [doc._id.toHexString(), doc]));
+    const found = new Map(
+      (await supplies.findByIds(ids, session)).filter((doc): doc is SupplyDocument => doc !== null).map((doc) => [doc._id.toHexString(), doc]),
+    );
     const problems: ErrorDetail[] = [];
     const items: SupplyConsumptionItem[] = [];
     input.items.forEach((item, index) => {

@@ -19,7 +19,10 @@ export interface MatrixEnv {
 
 export function expenseMatrix(env: MatrixEnv): { rest: Record<string, RestCase>; gql: Record<string, GqlCase> } {
   const gw = () => env.gw();
-  const stored = (id: string) => gw().store.collection('expenses').findOne({ _id: new ObjectId(id) });
+  const stored = (id: string) =>
+    gw()
+      .store.collection('expenses')
+      .findOne({ _id: new ObjectId(id) });
   const count = (filter: Row) => gw().store.collection('expenses').countDocuments(filter);
   const body = (fields: Row = {}) => ({ amount: 10, description: env.unique('Expense'), tax_rate: 21, category: 'Matrix', date: '2025-01-31', ...fields });
   /** The same body in GraphQL names. */
@@ -102,7 +105,10 @@ export function expenseMatrix(env: MatrixEnv): { rest: Record<string, RestCase>;
     },
     'POST /expenses/bulk/create/': {
       record,
-      request: (id) => ({ path: '/expenses/bulk/create/', body: { items: [body({ description: `Bulk expense for ${id}` }), body({ description: `Bulk expense for ${id}` })] } }),
+      request: (id) => ({
+        path: '/expenses/bulk/create/',
+        body: { items: [body({ description: `Bulk expense for ${id}` }), body({ description: `Bulk expense for ${id}` })] },
+      }),
       succeeded: (res) => expect(res.body.data).toMatchObject({ created: 2, errors: [] }),
       async unchanged(id) {
         expect(await count({ description: `Bulk expense for ${id}` })).toBe(0);
@@ -116,7 +122,10 @@ export function expenseMatrix(env: MatrixEnv): { rest: Record<string, RestCase>;
       unchanged,
       async otherAccount() {
         const b = await expenseOfB();
-        const res = await gw().rest('PUT', '/expenses/bulk/update/', { key: env.fullA(), body: { items: [{ _id: b.id, notes: 'hijacked' }], all_or_none: false } });
+        const res = await gw().rest('PUT', '/expenses/bulk/update/', {
+          key: env.fullA(),
+          body: { items: [{ _id: b.id, notes: 'hijacked' }], all_or_none: false },
+        });
         expect(res.body.data).toMatchObject({ updated: 0, errors: [{ index: 0, code: 'NOT_FOUND' }] });
         await bUntouched();
       },
@@ -205,7 +214,11 @@ export function expenseMatrix(env: MatrixEnv): { rest: Record<string, RestCase>;
       unchanged,
       async otherAccount() {
         const b = await expenseOfB();
-        const res = await gw().gql('query Q($s: String) { expenses(first: 100, filter: { search: $s }) { totalCount totalAmount nodes { id } } }', { s: b.description }, { key: env.fullA() });
+        const res = await gw().gql(
+          'query Q($s: String) { expenses(first: 100, filter: { search: $s }) { totalCount totalAmount nodes { id } } }',
+          { s: b.description },
+          { key: env.fullA() },
+        );
         expect(res.body).toEqual({ data: { expenses: { totalCount: 0, totalAmount: 0, nodes: [] } } });
       },
     },
@@ -284,7 +297,11 @@ export function expenseMatrix(env: MatrixEnv): { rest: Record<string, RestCase>;
       unchanged,
       async otherAccount() {
         const b = await expenseOfB();
-        const res = await gw().gql('mutation M($ids: [ID!]!) { deleteExpenses(ids: $ids, allOrNone: false) { count errors { index code } } }', { ids: [b.id] }, { key: env.fullA() });
+        const res = await gw().gql(
+          'mutation M($ids: [ID!]!) { deleteExpenses(ids: $ids, allOrNone: false) { count errors { index code } } }',
+          { ids: [b.id] },
+          { key: env.fullA() },
+        );
         expect(res.body.data.deleteExpenses).toEqual({ count: 0, errors: [{ index: 0, code: 'NOT_FOUND' }] });
         await bUntouched();
       },

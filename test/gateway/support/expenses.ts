@@ -36,9 +36,23 @@ export const EQ = {
 };
 
 /** A minimal valid expense, REST names. */
-export const restExpense = (fields: Row = {}): Row => ({ amount: 100, description: 'Internet', tax_rate: 21, category: 'Servicios', date: '2025-03-01', ...fields });
+export const restExpense = (fields: Row = {}): Row => ({
+  amount: 100,
+  description: 'Internet',
+  tax_rate: 21,
+  category: 'Servicios',
+  date: '2025-03-01',
+  ...fields,
+});
 /** The same, GraphQL names. */
-export const gqlExpense = (fields: Row = {}): Row => ({ amount: 100, description: 'Internet', taxRate: 21, category: 'Servicios', date: '2025-03-01', ...fields });
+export const gqlExpense = (fields: Row = {}): Row => ({
+  amount: 100,
+  description: 'Internet',
+  taxRate: 21,
+  category: 'Servicios',
+  date: '2025-03-01',
+  ...fields,
+});
 
 export const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
@@ -66,7 +80,8 @@ const AFIP: Record<string, string> = { Id: 'id', BaseImp: 'baseImp', Importe: 'i
 export function restToGql(body: Row): Row {
   const out: Row = {};
   for (const [key, value] of Object.entries(body)) {
-    if (key === 'iva_items') out.ivaItems = Array.isArray(value) ? value.map((line: Row) => Object.fromEntries(Object.entries(line).map(([k, v]) => [AFIP[k] ?? k, v]))) : value;
+    if (key === 'iva_items')
+      out.ivaItems = Array.isArray(value) ? value.map((line: Row) => Object.fromEntries(Object.entries(line).map(([k, v]) => [AFIP[k] ?? k, v]))) : value;
     else out[key.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase())] = value;
   }
   return out;

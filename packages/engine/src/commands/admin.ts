@@ -1,5 +1,15 @@
 import { ObjectId, type Document } from 'bson';
-import { badValue, DuplicateKeyError, EngineError, indexKeySpecsConflict, indexNotFound, indexOptionsConflict, invalidOptions, namespaceNotFound, notImplemented } from '../errors';
+import {
+  badValue,
+  DuplicateKeyError,
+  EngineError,
+  indexKeySpecsConflict,
+  indexNotFound,
+  indexOptionsConflict,
+  invalidOptions,
+  namespaceNotFound,
+  notImplemented,
+} from '../errors';
 import { ID_INDEX_NAME, normalizeIndexSpec, sameIndex } from '../index-spec';
 import { compileFilter } from '../matcher';
 import { indexSpecs } from '../storage/catalog';
@@ -60,7 +70,18 @@ export const dropDatabase: Handler = async (_command, context) => {
   return { dropped: context.db, ok: 1 };
 };
 
-const SUPPORTED_CREATE_OPTIONS = new Set(['create', '$db', 'lsid', 'txnNumber', 'autocommit', 'startTransaction', 'writeConcern', '$clusterTime', '$readPreference', 'comment']);
+const SUPPORTED_CREATE_OPTIONS = new Set([
+  'create',
+  '$db',
+  'lsid',
+  'txnNumber',
+  'autocommit',
+  'startTransaction',
+  'writeConcern',
+  '$clusterTime',
+  '$readPreference',
+  'comment',
+]);
 
 export const create: Handler = async (command, context) => {
   const name = collectionName(command, 'create');
@@ -113,8 +134,13 @@ export const createIndexes: Handler = async (command, context) => {
     const sameName = collection.indexes.get(spec.name)?.spec ?? fresh.find((other) => other.name === spec.name);
     if (sameName) {
       if (sameIndex(sameName, spec)) continue;
-      if (keyOf(sameName.key) === keyOf(spec.key)) throw indexOptionsConflict(`An existing index has the same name as the requested index but different options. Requested index: ${JSON.stringify(spec)}, existing index: ${JSON.stringify(sameName)}`);
-      throw indexKeySpecsConflict(`An existing index has the same name as the requested index but different key. Requested index: ${JSON.stringify(spec)}, existing index: ${JSON.stringify(sameName)}`);
+      if (keyOf(sameName.key) === keyOf(spec.key))
+        throw indexOptionsConflict(
+          `An existing index has the same name as the requested index but different options. Requested index: ${JSON.stringify(spec)}, existing index: ${JSON.stringify(sameName)}`,
+        );
+      throw indexKeySpecsConflict(
+        `An existing index has the same name as the requested index but different key. Requested index: ${JSON.stringify(spec)}, existing index: ${JSON.stringify(sameName)}`,
+      );
     }
     const sameKey = [...collection.indexes.values()].find((index) => keyOf(index.spec.key) === keyOf(spec.key));
     if (sameKey) {

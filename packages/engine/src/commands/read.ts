@@ -97,8 +97,19 @@ export const distinct: Handler = (command, context) => {
 
 /** Stages that would write, or that need machinery the engine does not have. */
 const REFUSED_STAGES = new Set([
-  '$out', '$merge', '$geoNear', '$search', '$searchMeta', '$vectorSearch', '$changeStream',
-  '$indexStats', '$currentOp', '$listSessions', '$listLocalSessions', '$planCacheStats', '$documents',
+  '$out',
+  '$merge',
+  '$geoNear',
+  '$search',
+  '$searchMeta',
+  '$vectorSearch',
+  '$changeStream',
+  '$indexStats',
+  '$currentOp',
+  '$listSessions',
+  '$listLocalSessions',
+  '$planCacheStats',
+  '$documents',
 ]);
 
 /** `countDocuments` is `$match`, optional `$skip`/`$limit`, then `$group: {_id: 1, n: {$sum: 1}}`. */

@@ -57,8 +57,12 @@ function intervalRanges(prefixes: Buffer[], bounds: FieldBounds, descending: boo
     const ownTag = ~tag & 0xff;
     low = upperSide ? (upperSide.inclusive ? invert(upperSide.value) : withAfter(invert(upperSide.value))) : Buffer.from([ownTag]);
     high = lower
-      ? lower.inclusive ? withAfter(invert(lower.value)) : invert(lower.value)
-      : tag === TAG.number ? withAfter(invert(edges.start)) : Buffer.from([ownTag + 1]);
+      ? lower.inclusive
+        ? withAfter(invert(lower.value))
+        : invert(lower.value)
+      : tag === TAG.number
+        ? withAfter(invert(edges.start))
+        : Buffer.from([ownTag + 1]);
   }
   return prefixes.map((prefix) => ({ start: Buffer.concat([prefix, low]), end: Buffer.concat([prefix, high]) }));
 }
@@ -72,7 +76,12 @@ function wholeRanges(prefixes: Buffer[]): KeyRange[] {
 }
 
 /** Whether scanning this index (forwards or backwards) yields the sort order, after the equality prefix. */
-function sortDirection(index: { fields: readonly string[]; descending: readonly boolean[]; multikey: boolean }, sort: Array<[string, 1 | -1]>, equalities: Map<string, FieldBounds>, eqCount: number): 'forward' | 'reverse' | undefined {
+function sortDirection(
+  index: { fields: readonly string[]; descending: readonly boolean[]; multikey: boolean },
+  sort: Array<[string, 1 | -1]>,
+  equalities: Map<string, FieldBounds>,
+  eqCount: number,
+): 'forward' | 'reverse' | undefined {
   const rest = sort.filter(([field]) => !(equalities.get(field)?.points?.length === 1));
   if (rest.length === 0) return 'forward';
   if (index.multikey) return undefined;
@@ -88,7 +97,12 @@ function sortDirection(index: { fields: readonly string[]; descending: readonly 
   return direction;
 }
 
-function indexCandidate(index: IndexMeta | typeof ID_INDEX, fields: Map<string, FieldBounds>, complete: boolean, sort: Array<[string, 1 | -1]>): Candidate | undefined {
+function indexCandidate(
+  index: IndexMeta | typeof ID_INDEX,
+  fields: Map<string, FieldBounds>,
+  complete: boolean,
+  sort: Array<[string, 1 | -1]>,
+): Candidate | undefined {
   let prefixes: Buffer[] = [Buffer.alloc(0)];
   let eqCount = 0;
   let singlePoints = true;
@@ -116,7 +130,8 @@ function indexCandidate(index: IndexMeta | typeof ID_INDEX, fields: Map<string, 
   const sortServed = direction !== undefined;
   if (eqCount === 0 && !hasRange && !(sortServed && sort.length > 0)) return undefined;
   // On a multikey index a document has one entry per element: entries count documents only for a whole-key point.
-  const exact = complete && [...fields.keys()].every((field) => used.has(field)) && (!index.multikey || (eqCount === index.fields.length && ranges.length === 1));
+  const exact =
+    complete && [...fields.keys()].every((field) => used.has(field)) && (!index.multikey || (eqCount === index.fields.length && ranges.length === 1));
   const score = eqCount * 10 + (hasRange ? 4 : 0) + (sortServed && sort.length > 0 ? 6 : 0) + (exact ? 1 : 0);
   const reverse = direction === 'reverse';
   if (reverse) ranges.reverse();
@@ -160,7 +175,15 @@ export function plan(meta: CollectionMeta | undefined, filter: Document | undefi
     // A hinted index with nothing to bound is still scanned whole, as MongoDB does.
     const index = forced as IndexMeta;
     const direction = sortDirection(index, sort, fields, 0);
-    return { kind: 'ixscan', index, ranges: wholeRanges([Buffer.alloc(0)]), reverse: direction === 'reverse', sortServed: direction !== undefined, exact: false, bounds: [] };
+    return {
+      kind: 'ixscan',
+      index,
+      ranges: wholeRanges([Buffer.alloc(0)]),
+      reverse: direction === 'reverse',
+      sortServed: direction !== undefined,
+      exact: false,
+      bounds: [],
+    };
   }
   return scan;
 }

@@ -27,7 +27,11 @@ function positionalElement(doc: Document, field: string, filter: Document | unde
     const found = array.find((item) => matches({ [field]: [item] }));
     if (found !== undefined) return found;
   }
-  throw new EngineError(51246, 'Location51246', `Executor error during find command :: caused by :: positional operator '${field}.$' couldn't find a matching element in the array`);
+  throw new EngineError(
+    51246,
+    'Location51246',
+    `Executor error during find command :: caused by :: positional operator '${field}.$' couldn't find a matching element in the array`,
+  );
 }
 
 export function project(docs: Document[], projection: Document | undefined, filter?: Document): Document[] {

@@ -57,7 +57,10 @@ function replay(ops: Document[]): Map<string, LegacyCollection & { db: string; n
   const get = (db: string, name: string, options: Document = {}) => {
     const ns = `${db}.${name}`;
     let collection = collections.get(ns);
-    if (!collection) collections.set(ns, (collection = { db, name, options, indexes: new Map(), docs: new Map() }));
+    if (!collection) {
+      collection = { db, name, options, indexes: new Map(), docs: new Map() };
+      collections.set(ns, collection);
+    }
     return collection;
   };
   for (const op of ops) {

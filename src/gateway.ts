@@ -8,6 +8,7 @@ import { createApolloServer } from './http/graphql';
 import { answerMalformedRequests } from './http/malformed-requests';
 import type { Logger } from './logger';
 import { gatewaySchema } from './resolvers/gateway-schema';
+import { declaredIndexes } from './domain/declarations';
 import { ensureIndexes } from './store/catalog';
 import { connectStore, type StoreConnection } from './store/connect';
 import { Store } from './store/store';
@@ -36,7 +37,7 @@ export interface GatewayOptions {
 export async function startGateway({ config, log, now = () => new Date(), connection: given, dbName }: GatewayOptions): Promise<RunningGateway> {
   const connection = given ?? (await connectStore({ mongodbUri: config.MONGODB_URI, dataDir: config.DATA_DIR, log: (line) => log.info(line) }));
   const store = dbName ? new Store(connection.client, connection.client.db(dbName)) : Store.on(connection.client);
-  await ensureIndexes(store.db);
+  await ensureIndexes(store.db, declaredIndexes());
   await welcomeEmptyStore(store, log, config.production);
 
   const schema = await gatewaySchema();

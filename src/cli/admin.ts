@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
 import { createAccount, createApiKey, createUser, revokeApiKey, setAllowNegativeStock, setWidget } from '../domain/auth/admin';
 import { parseScopes, type Role, type Scope } from '../domain/auth/scopes';
+import { declaredIndexes } from '../domain/declarations';
 import { AppError } from '../domain/errors';
 import { ensureIndexes } from '../store/catalog';
 import { connectStore, type StoreConnection } from '../store/connect';
@@ -104,7 +105,7 @@ export async function runAdmin(args: string[], io: AdminIo): Promise<number> {
   const connection = await io.open();
   try {
     const store = Store.on(connection.client);
-    await ensureIndexes(store.db);
+    await ensureIndexes(store.db, declaredIndexes());
     io.out(`${JSON.stringify(await run(store, command ?? '', parsed.values as Record<string, string | undefined>))}\n`);
     return 0;
   } catch (error) {

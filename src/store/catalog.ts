@@ -59,8 +59,14 @@ export const COLLECTIONS = {
 
 export type CollectionName = keyof typeof COLLECTIONS;
 
-export async function ensureIndexes(db: Db): Promise<void> {
-  for (const [name, indexes] of Object.entries(COLLECTIONS)) {
-    if (indexes.length) await db.collection(name).createIndexes(indexes as IndexDescription[]);
+/**
+ * Creates every index: the catalogue's, and `more` (what the domain's declarations derive for their lists). An index
+ * the catalogue already has under the same name is not repeated.
+ */
+export async function ensureIndexes(db: Db, more: Partial<Record<CollectionName, IndexDescription[]>> = {}): Promise<void> {
+  for (const [name, indexes] of Object.entries(COLLECTIONS) as Array<[CollectionName, IndexDescription[]]>) {
+    const names = new Set(indexes.map((index) => index.name));
+    const all = [...indexes, ...(more[name] ?? []).filter((index) => !names.has(index.name))];
+    if (all.length) await db.collection(name).createIndexes(all);
   }
 }

@@ -1,0 +1,73 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ObjectId, type Document } from 'mongodb';
+import { filterFields, sortFields, storedName, type FieldSpec } from '../../src/domain/declare/field';
+import { DECLARATIONS, declaredIndexes } from '../../src/domain/declarations';
+import { ensureIndexes } from '../../src/store/catalog';
+import { connectStore, type StoreConnection } from '../../src/store/connect';
+import { Store } from '../../src/store/store';
+
+/**
+ * Every equality filter and every order a declared resource's list offers is served by an index: the winning plan
+ * scans an index (IXSCAN), never the collection, and an order needs no in-memory SORT. Asked of the server with
+ * explain, as on MongoDB.
+ */
+let connection: StoreConnection;
+let store: Store;
+let dir: string | undefined;
+beforeAll(async () => {
+  dir = process.env.MONGODB_URI ? undefined : fs.mkdtempSync(path.join(os.tmpdir(), 'plans-test-'));
+  connection = await connectStore({ mongodbUri: process.env.MONGODB_URI, dataDir: dir ?? os.tmpdir() });
+  store = new Store(connection.client, connection.client.db(`plans_${process.pid}_${Date.now().toString(36)}`));
+  await ensureIndexes(store.db, declaredIndexes());
+});
+afterAll(async () => {
+  await store?.db.dropDatabase().catch(() => undefined);
+  await connection?.close();
+  if (dir) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** Every stage name of a plan tree. */
+function stages(plan: Document | undefined): string[] {
+  if (!plan || typeof plan !== 'object') return [];
+  const own = typeof plan.stage === 'string' ? [plan.stage] : [];
+  const children = [plan.inputStage, ...(plan.inputStages ?? [])].flatMap((child) => stages(child));
+  return [...own, ...children];
+}
+
+async function winningStages(collection: string, filter: Document, sort?: Document): Promise<string[]> {
+  const cursor = store.db.collection(collection).find(filter);
+  if (sort) cursor.sort(sort);
+  const explained = await cursor.explain('queryPlanner');
+  return stages(explained.queryPlanner?.winningPlan?.queryPlan ?? explained.queryPlanner?.winningPlan);
+}
+
+/** A value of the field's stored type to filter on. */
+function sample(spec: FieldSpec): unknown {
+  if (spec.kind === 'ref' || spec.kind === 'refs') return new ObjectId();
+  if (spec.kind === 'boolean') return true;
+  if (spec.kind === 'enum') return spec.values[0];
+  return 'x';
+}
+
+const account = new ObjectId();
+
+describe.each(DECLARATIONS.map((declaration) => [declaration.collection, declaration] as const))('%s', (collection, declaration) => {
+  it.each(filterFields(declaration).map(({ filter, name, spec }) => [filter, name, spec] as const))('filter %s uses an index', async (_filter, name, spec) => {
+    const plan = await winningStages(collection, { account_id: account, [storedName(name, spec)]: sample(spec) });
+    expect({ name, plan }).toEqual({ name, plan: expect.arrayContaining(['IXSCAN']) });
+    expect(plan).not.toContain('COLLSCAN');
+  });
+
+  it.each(sortFields(declaration))('order by %s uses an index, without an in-memory sort', async (name) => {
+    const spec = declaration.fields[name];
+    const field = spec ? storedName(name, spec) : name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+    for (const direction of [1, -1]) {
+      const plan = await winningStages(collection, { account_id: account }, { [field]: direction, _id: direction });
+      expect({ name, direction, plan }).toEqual({ name, direction, plan: expect.arrayContaining(['IXSCAN']) });
+      expect(plan).not.toContain('COLLSCAN');
+      expect(plan).not.toContain('SORT');
+    }
+  });
+});

@@ -20,6 +20,16 @@ function itemError(index: number, error: AppError): BulkItemError {
   return { index, code: error.code, message: error.message, details: error.details };
 }
 
+/** A failure of one item inside a batch write: which item, and why. */
+export class ItemFailure extends Error {
+  constructor(
+    readonly index: number,
+    readonly error: AppError,
+  ) {
+    super(error.message);
+  }
+}
+
 class BulkRejected extends Error {
   constructor(readonly errors: BulkItemError[]) {
     super('bulk rejected');
@@ -43,6 +53,8 @@ export async function runBulk<I, V, R>(
   { name, items, allOrNone }: BulkRequest<I>,
   validate: (item: I, index: number) => V,
   apply: (value: V, session?: ClientSession) => Promise<R>,
+  /** With all-or-none, writes every item at once (one command instead of one per item); its ItemFailure names the item. */
+  applyAll?: (values: V[], session: ClientSession) => Promise<R[]>,
 ): Promise<BulkOutcome<R>> {
   if (items.length === 0) throw new ValidationError(`${name} must not be empty`, [{ path: name, message: 'must contain at least 1 item' }]);
   if (items.length > MAX_BULK_ITEMS) {
@@ -75,6 +87,17 @@ export async function runBulk<I, V, R>(
   try {
     if (errors.length) throw new BulkRejected(errors);
     const items = await context.store.transaction(async (session) => {
+      if (applyAll) {
+        try {
+          return await applyAll(
+            valid.map(({ value }) => value),
+            session,
+          );
+        } catch (error) {
+          if (error instanceof ItemFailure) throw new BulkRejected([itemError(valid[error.index].index, error.error)]);
+          throw error;
+        }
+      }
       const results: R[] = [];
       for (const { index, value } of valid) {
         try {

@@ -4,9 +4,9 @@ import type { CollectionName } from '../store/catalog';
 import { projectionFor, type ProjectionSpec, type Selection } from '../store/projection';
 import { isDuplicateKeyError } from '../store/store';
 import { TenantCollection, type TenantDocument } from '../store/tenant-collection';
-import { runBulk, type BulkOutcome } from './bulk';
+import { ItemFailure, runBulk, type BulkOutcome } from './bulk';
 import { requirePrincipal, type RequestContext } from './context';
-import { notFound, ValidationError, type AppError } from './errors';
+import { AppError, notFound, ValidationError } from './errors';
 import { pageWindow, type Connection, type PageArgs } from './pagination';
 import { parseInput } from './validation';
 
@@ -129,7 +129,35 @@ export class Resource<D extends TenantDocument, Create, Update, FilterInput, Ord
       { name: 'inputs', items, allOrNone },
       (item) => parseInput(this.definition.createSchema, item),
       (input, session) => this.create(context, input, session),
+      // Records with writes of their own on create (e.g. opening stock) are inserted one by one.
+      this.definition.afterCreate ? undefined : (inputs, session) => this.insertAll(context, inputs, session),
     );
+  }
+
+  /** Inserts validated inputs with one command; a failing item is reported by its position. */
+  private async insertAll(context: RequestContext, inputs: Create[], session: ClientSession): Promise<D[]> {
+    for (const [index, input] of inputs.entries()) {
+      try {
+        await this.definition.prepare?.(context, input, session);
+      } catch (error) {
+        if (error instanceof AppError) throw new ItemFailure(index, error);
+        throw error;
+      }
+    }
+    const now = context.now();
+    try {
+      return await this.collection(context).insertMany(
+        inputs.map((input) => this.definition.fieldsForCreate(input, now) as never),
+        now,
+        session,
+      );
+    } catch (error) {
+      const writeErrors = (error as { writeErrors?: Array<{ index: number }> | { index: number } }).writeErrors;
+      const failed = Array.isArray(writeErrors) ? writeErrors[0]?.index : writeErrors?.index;
+      if (isDuplicateKeyError(error) && failed !== undefined && this.definition.duplicate)
+        throw new ItemFailure(failed, this.definition.duplicate(inputs[failed]));
+      throw error;
+    }
   }
 
   updateMany(context: RequestContext, items: readonly unknown[], allOrNone: boolean): Promise<BulkOutcome<D>> {

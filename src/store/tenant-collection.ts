@@ -62,6 +62,13 @@ export class TenantCollection<T extends TenantDocument> {
     return { ...doc, _id: result.insertedId } as T;
   }
 
+  /** Inserts several documents with one command, in order (the first failure stops the rest). */
+  async insertMany(fieldsList: Array<Omit<T, '_id' | 'account_id' | 'created_at' | 'updated_at'>>, now: Date, session?: ClientSession): Promise<T[]> {
+    const docs = fieldsList.map((fields) => ({ ...fields, account_id: this.accountId, created_at: now, updated_at: now }) as unknown as T);
+    const result = await this.collection.insertMany(docs as Array<OptionalUnlessRequiredId<T>>, { session, ordered: true });
+    return docs.map((doc, index) => ({ ...doc, _id: result.insertedIds[index] }) as T);
+  }
+
   /** Applies `$set`/`$unset` to one document of the account; null when it is not there. */
   async update(id: string, set: Partial<T>, unset: string[], now: Date, session?: ClientSession): Promise<T | null> {
     const _id = parseId(id);

@@ -112,3 +112,24 @@ it('an incoming X-Request-Id is the id the tally is reported under', async () =>
   expect(result.headers.get('x-request-id')).toBe('commands-test-42');
   expect(await gw.commandsOf('commands-test-42')).toBeGreaterThan(1);
 });
+
+describe('bulk writes', () => {
+  it.each([
+    ['suppliers', '/suppliers/bulk/create/', (i: number) => ({ name: `Masivo ${i}`, tax_id: `T-${i}` })],
+    ['expenses', '/expenses/bulk/create/', (i: number) => ({ amount: 1 + i, description: `Gasto ${i}`, tax_rate: 21 })],
+  ])('creating 10 or 500 %s costs the same number of commands: one insert for the whole batch', async (_name, path, item) => {
+    const { key } = await gw.account(['suppliers:read', 'suppliers:write', 'expenses:read', 'expenses:write']);
+    await gw.gql('{ __typename }', {}, { key });
+    const counts: number[] = [];
+    for (const [offset, size] of [
+      [0, 10],
+      [10, 500],
+    ]) {
+      const res = await gw.rest('POST', path, { key, body: { items: Array.from({ length: size }, (_, i) => item(offset + i)) } });
+      expect(res.status).toBe(201);
+      expect(res.body.data.created).toBe(size);
+      counts.push(await gw.commandsOf(requestId(res)));
+    }
+    expect(counts[1]).toBe(counts[0]);
+  });
+});

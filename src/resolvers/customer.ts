@@ -10,8 +10,8 @@ import {
   type DocumentType,
   type IvaCondition,
 } from '../schema/customer';
+import { addressOutput } from '../domain/declare/mapping';
 import type { CustomerDocument } from '../store/customers';
-import { toAddress } from './address';
 import { pageComplexity, toConnection } from './connection';
 
 export function toCustomer(doc: CustomerDocument): Customer {
@@ -21,7 +21,7 @@ export function toCustomer(doc: CustomerDocument): Customer {
     documentType: (doc.document_type as DocumentType) ?? null,
     documentNumber: doc.document_number ?? null,
     ivaCondition: (doc.iva_condition as IvaCondition) ?? null,
-    address: toAddress(doc.address),
+    address: addressOutput(doc.address) as Customer['address'],
     email: doc.email ?? null,
     createdAt: doc.created_at,
     updatedAt: doc.updated_at,

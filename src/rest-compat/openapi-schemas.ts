@@ -18,28 +18,9 @@ function renameProperties(schema: unknown): unknown {
   return out;
 }
 
-/**
- * A domain input schema as the REST body it validates (snake_case). An `address` object with a `text` part is
- * offered in its legacy form: a string, or the object of its parts.
- */
+/** A domain input schema as the REST body it validates (snake_case names). */
 export function restBodySchema(schema: z.ZodType): JsonSchema {
   const json = renameProperties(z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' })) as JsonSchema;
   delete json.$schema;
-  const properties = json.properties as Record<string, JsonSchema> | undefined;
-  const address = properties?.address;
-  if (address) {
-    const variants = (address.anyOf as JsonSchema[] | undefined) ?? [address];
-    const object = variants.find((variant) => variant.type === 'object');
-    if (object?.properties) {
-      const { text, ...parts } = object.properties as Record<string, JsonSchema>;
-      properties.address = {
-        anyOf: [
-          { type: 'string', maxLength: (text?.anyOf as JsonSchema[] | undefined)?.[0]?.maxLength ?? 500 },
-          { ...object, properties: parts },
-          { type: 'null' },
-        ],
-      };
-    }
-  }
   return json;
 }

@@ -129,8 +129,8 @@ export class Resource<D extends TenantDocument, Create, Update, FilterInput, Ord
       { name: 'inputs', items, allOrNone },
       (item) => parseInput(this.definition.createSchema, item),
       (input, session) => this.create(context, input, session),
-      // Records with writes of their own on create (e.g. opening stock) are inserted one by one.
-      this.definition.afterCreate ? undefined : (inputs, session) => this.insertAll(context, inputs, session),
+      // Records whose create does more than one insert (opening stock, a resource's own create) go one by one.
+      this.definition.afterCreate || this.create !== Resource.prototype.create ? undefined : (inputs, session) => this.insertAll(context, inputs, session),
     );
   }
 

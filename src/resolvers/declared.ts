@@ -1,4 +1,5 @@
-import { Arg, Authorized, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
+import type { GraphQLResolveInfo } from 'graphql';
+import { Arg, Authorized, Ctx, ID, Info, Int, Mutation, Query, Resolver } from 'type-graphql';
 import type { RequestContext } from '../domain/context';
 import type { ResourceDeclaration } from '../domain/declare/field';
 import type { ListOrder } from '../domain/declare/resource';
@@ -7,6 +8,7 @@ import { BulkDeleteResult } from '../schema/common';
 import type { DeclaredTypes } from '../schema/declared';
 import type { TenantDocument } from '../store/tenant-collection';
 import { pageComplexity, toConnection } from './connection';
+import { nodeSelection } from './selection';
 
 type Row = Record<string, unknown>;
 
@@ -43,13 +45,14 @@ export function declaredResolver<D extends TenantDocument>(
     })
     async list(
       @Ctx() context: RequestContext,
+      @Info() info: GraphQLResolveInfo,
       @Arg('filter', () => types.Filter, { nullable: true }) filter?: Row,
       @Arg('orderBy', () => types.OrderBy, { nullable: true }) orderBy?: ListOrder,
       @Arg('first', () => Int, { nullable: true, description: 'Page size, 1 to 100 (default 20).' }) first?: number,
       @Arg('after', () => String, { nullable: true, description: 'Cursor of the last item of the previous page.' }) after?: string,
       @Arg('offset', () => Int, { nullable: true, description: 'Items to skip (instead of after).' }) offset?: number,
     ): Promise<Row> {
-      const page = await resource.list(context, filter ?? undefined, orderBy ?? undefined, { first, after, offset });
+      const page = await resource.list(context, filter ?? undefined, orderBy ?? undefined, { first, after, offset }, nodeSelection(info));
       // The validated filter travels with the page, for fields computed over every match (e.g. a total).
       return { ...toConnection(page, toOutput), filter };
     }

@@ -1,7 +1,6 @@
-import type { GraphQLResolveInfo } from 'graphql';
-import { Arg, Authorized, Ctx, FieldResolver, ID, Info, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Authorized, Ctx, FieldResolver, ID, Int, Mutation, Resolver, Root } from 'type-graphql';
 import type { RequestContext } from '../domain/context';
-import { deliverSchema, invoiceIdSchema } from '../domain/delivery-notes/schema';
+import { DELIVERY_NOTE, type DeliveryNoteStatus as Status } from '../domain/delivery-notes/declaration';
 import {
   cancelDeliveryNote,
   deliverDeliveryNote,
@@ -10,77 +9,31 @@ import {
   markDeliveryNoteInvoiced,
   notesOfCustomer,
   notesOfProduct,
+  type DeliveryNoteRecord,
 } from '../domain/delivery-notes/service';
-import { fromCents, fromMilli } from '../domain/money';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../domain/pagination';
-import { parseInput } from '../domain/validation';
+import { outputOf } from '../domain/declare/mapping';
+import { valueSchema } from '../domain/declare/validation';
+import type { CustomerRecord } from '../domain/customers/service';
 import { ValidationError } from '../domain/errors';
-import { BulkDeleteResult } from '../schema/common';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../domain/pagination';
+import type { ProductRecord } from '../domain/products/service';
+import { parseInput } from '../domain/validation';
 import { Customer } from '../schema/customer';
-import {
-  CreateDeliveryNoteInput,
-  DeliveryNote,
-  DeliveryNoteBulkResult,
-  DeliveryNoteConnection,
-  DeliveryNoteCreateItem,
-  DeliveryNoteFilter,
-  DeliveryNoteItem,
-  DeliveryNoteStatus,
-  DeliveryNoteUpdateItem,
-  UpdateDeliveryNoteInput,
-} from '../schema/delivery-note';
+import { DELIVERY_NOTE_TYPES, DeliveryNote, DeliveryNoteItem, DeliveryNoteStatus } from '../schema/delivery-note';
 import { Product } from '../schema/product';
-import type { CustomerDocument } from '../store/customers';
-import { formatNoteNumber, type DeliveryNoteDocument } from '../store/delivery-notes';
-import type { ProductDocument } from '../store/products';
-import { pageComplexity, toConnection } from './connection';
-import { nodeSelection } from './selection';
+import { pageComplexity } from './connection';
 import { toCustomer } from './customer';
+import { declaredResolver } from './declared';
 import { toProduct } from './product';
 
-export function toDeliveryNote(doc: DeliveryNoteDocument): DeliveryNote {
-  return {
-    id: doc._id.toHexString(),
-    customerId: doc.customer_id.toHexString(),
-    salePoint: doc.sale_point,
-    number: doc.number ?? null,
-    formattedNumber: formatNoteNumber(doc.sale_point, doc.number ?? null),
-    status: doc.status as DeliveryNoteStatus,
-    items: doc.items.map((item) => ({
-      productId: item.product_id?.toHexString() ?? null,
-      productCode: item.product_code ?? null,
-      description: item.description,
-      quantity: fromMilli(item.quantity_milli),
-      unit: item.unit ?? null,
-      unitPrice: item.unit_price_cents === undefined ? null : fromCents(item.unit_price_cents),
-      subtotal: item.subtotal_cents === undefined ? null : fromCents(item.subtotal_cents),
-    })),
-    total: fromCents(doc.total_cents),
-    deliveryAddress: doc.delivery_address ?? null,
-    carrierName: doc.carrier_name ?? null,
-    carrierCuit: doc.carrier_cuit ?? null,
-    vehiclePlate: doc.vehicle_plate ?? null,
-    trailerPlate: doc.trailer_plate ?? null,
-    departureDate: doc.departure_date ?? null,
-    notes: doc.notes ?? null,
-    metadata: doc.metadata ?? {},
-    stockDeducted: doc.stock_deducted,
-    issuedAt: doc.issued_at ?? null,
-    deliveryDate: doc.delivery_date ?? null,
-    invoiceId: doc.invoice_id ?? null,
-    cancelledAt: doc.cancelled_at ?? null,
-    createdAt: doc.created_at,
-    updatedAt: doc.updated_at,
-  };
-}
+/** Stored delivery note → its GraphQL shape. */
+export const toDeliveryNote = (doc: DeliveryNoteRecord): DeliveryNote => outputOf(DELIVERY_NOTE, doc) as DeliveryNote;
 
-const bulkResult = (outcome: { items: DeliveryNoteDocument[]; errors: DeliveryNoteBulkResult['errors'] }): DeliveryNoteBulkResult => ({
-  count: outcome.items.length,
-  items: outcome.items.map(toDeliveryNote),
-  errors: outcome.errors,
-});
+export const DeliveryNoteResolver = declaredResolver(DELIVERY_NOTE, DELIVERY_NOTE_TYPES, deliveryNotes, toDeliveryNote);
 
-/** The newest `first` of a one-to-many list (default 20, at most 100), optionally of one status. */
+const deliveryDateSchema = valueSchema(DELIVERY_NOTE.fields.deliveryDate);
+const invoiceIdSchema = valueSchema(DELIVERY_NOTE.fields.invoiceId);
+
 /** The size of a nested list: `first`, 1 to 100 (default 20). */
 function listSize(first: number | null | undefined): number {
   const size = first ?? DEFAULT_PAGE_SIZE;
@@ -90,83 +43,9 @@ function listSize(first: number | null | undefined): number {
   return size;
 }
 
+/** The explicit status moves of a delivery note, and its customer. */
 @Resolver(() => DeliveryNote)
-export class DeliveryNoteResolver {
-  @Authorized('delivery_notes:read')
-  @Query(() => DeliveryNote, { description: 'One delivery note of the account.' })
-  async deliveryNote(@Arg('id', () => ID) id: string, @Ctx() context: RequestContext): Promise<DeliveryNote> {
-    return toDeliveryNote(await deliveryNotes.get(context, id));
-  }
-
-  @Authorized('delivery_notes:read')
-  @Query(() => DeliveryNoteConnection, { description: 'Delivery notes of the account, newest first (at most 100 a page).', complexity: pageComplexity })
-  async deliveryNotes(
-    @Ctx() context: RequestContext,
-    @Info() info: GraphQLResolveInfo,
-    @Arg('filter', () => DeliveryNoteFilter, { nullable: true }) filter?: DeliveryNoteFilter,
-    @Arg('first', () => Int, { nullable: true }) first?: number,
-    @Arg('after', () => String, { nullable: true }) after?: string,
-    @Arg('offset', () => Int, { nullable: true }) offset?: number,
-  ): Promise<DeliveryNoteConnection> {
-    const page = await deliveryNotes.list(context, filter ?? undefined, undefined, { first, after, offset }, nodeSelection(info));
-    return toConnection(page, toDeliveryNote);
-  }
-
-  @Authorized('delivery_notes:write')
-  @Mutation(() => DeliveryNote, { description: 'Creates a draft, or an issued note (numbered, stock deducted) with status issued.' })
-  async createDeliveryNote(@Arg('input', () => CreateDeliveryNoteInput) input: CreateDeliveryNoteInput, @Ctx() context: RequestContext): Promise<DeliveryNote> {
-    return toDeliveryNote(await deliveryNotes.create(context, input as never));
-  }
-
-  @Authorized('delivery_notes:write')
-  @Mutation(() => DeliveryNote, { description: 'Changes the given fields (per the editing rules) and may move the status.' })
-  async updateDeliveryNote(
-    @Arg('id', () => ID) id: string,
-    @Arg('input', () => UpdateDeliveryNoteInput) input: UpdateDeliveryNoteInput,
-    @Ctx() context: RequestContext,
-  ): Promise<DeliveryNote> {
-    return toDeliveryNote(await deliveryNotes.update(context, id, input as never));
-  }
-
-  @Authorized('delivery_notes:write')
-  @Mutation(() => ID, { description: 'Deletes a draft (other notes are cancelled instead: 409 NOT_EDITABLE).' })
-  async deleteDeliveryNote(@Arg('id', () => ID) id: string, @Ctx() context: RequestContext): Promise<string> {
-    return deliveryNotes.remove(context, id);
-  }
-
-  @Authorized('delivery_notes:write')
-  @Mutation(() => DeliveryNoteBulkResult, {
-    description: 'Creates up to 500 delivery notes. With allOrNone (default) all of them, their numbers and stock deductions are one transaction.',
-  })
-  async createDeliveryNotes(
-    @Arg('inputs', () => [DeliveryNoteCreateItem]) inputs: DeliveryNoteCreateItem[],
-    @Arg('allOrNone', () => Boolean, { defaultValue: true }) allOrNone: boolean,
-    @Ctx() context: RequestContext,
-  ): Promise<DeliveryNoteBulkResult> {
-    return bulkResult(await deliveryNotes.createMany(context, inputs, allOrNone));
-  }
-
-  @Authorized('delivery_notes:write')
-  @Mutation(() => DeliveryNoteBulkResult, { description: 'Partially updates up to 500 delivery notes (each item names its id).' })
-  async updateDeliveryNotes(
-    @Arg('inputs', () => [DeliveryNoteUpdateItem]) inputs: DeliveryNoteUpdateItem[],
-    @Arg('allOrNone', () => Boolean, { defaultValue: true }) allOrNone: boolean,
-    @Ctx() context: RequestContext,
-  ): Promise<DeliveryNoteBulkResult> {
-    return bulkResult(await deliveryNotes.updateMany(context, inputs, allOrNone));
-  }
-
-  @Authorized('delivery_notes:write')
-  @Mutation(() => BulkDeleteResult, { description: 'Deletes up to 500 draft delivery notes.' })
-  async deleteDeliveryNotes(
-    @Arg('ids', () => [ID]) ids: string[],
-    @Arg('allOrNone', () => Boolean, { defaultValue: true }) allOrNone: boolean,
-    @Ctx() context: RequestContext,
-  ): Promise<BulkDeleteResult> {
-    const outcome = await deliveryNotes.removeMany(context, ids, allOrNone);
-    return { count: outcome.items.length, items: outcome.items.map((id) => ({ id, deleted: true })), errors: outcome.errors };
-  }
-
+export class DeliveryNoteMovesResolver {
   @Authorized('delivery_notes:write')
   @Mutation(() => DeliveryNote, { description: 'draft → issued: takes the next number of its sale point and deducts the stock of its products.' })
   async issueDeliveryNote(@Arg('id', () => ID) id: string, @Ctx() context: RequestContext): Promise<DeliveryNote> {
@@ -174,14 +53,17 @@ export class DeliveryNoteResolver {
   }
 
   @Authorized('delivery_notes:write')
-  @Mutation(() => DeliveryNote, { description: 'issued → delivered on deliveryDate (YYYY-MM-DD, default today; not before the issue day, not in the future).' })
+  @Mutation(() => DeliveryNote, {
+    description:
+      'issued → delivered at deliveryDate (an ISO 8601 date-time, Argentine time without a zone, or a day; default now; not before the issue day, not in the future).',
+  })
   async deliverDeliveryNote(
     @Arg('id', () => ID) id: string,
     @Ctx() context: RequestContext,
     @Arg('deliveryDate', () => String, { nullable: true }) deliveryDate?: string,
   ): Promise<DeliveryNote> {
-    const parsed = parseInput(deliverSchema, { deliveryDate });
-    return toDeliveryNote(await deliverDeliveryNote(context, id, parsed.deliveryDate));
+    const parsed = deliveryDate === undefined || deliveryDate === null ? null : parseInput(deliveryDateSchema, deliveryDate, 'deliveryDate');
+    return toDeliveryNote(await deliverDeliveryNote(context, id, parsed as Date | null));
   }
 
   @Authorized('delivery_notes:write')
@@ -191,8 +73,7 @@ export class DeliveryNoteResolver {
     @Arg('invoiceId', () => String) invoiceId: string,
     @Ctx() context: RequestContext,
   ): Promise<DeliveryNote> {
-    const parsed = parseInput(invoiceIdSchema, invoiceId, 'invoiceId');
-    return toDeliveryNote(await markDeliveryNoteInvoiced(context, id, parsed));
+    return toDeliveryNote(await markDeliveryNoteInvoiced(context, id, parseInput(invoiceIdSchema, invoiceId, 'invoiceId') as string));
   }
 
   @Authorized('delivery_notes:write')
@@ -203,7 +84,7 @@ export class DeliveryNoteResolver {
 
   @FieldResolver(() => Customer, { nullable: true, description: 'The customer (null if it was deleted since).' })
   async customer(@Root() note: DeliveryNote, @Ctx() context: RequestContext): Promise<Customer | null> {
-    const doc = await context.loaders().byId<CustomerDocument>('customers').load(note.customerId);
+    const doc = await context.loaders().byId<CustomerRecord>('customers').load(note.customerId);
     return doc ? toCustomer(doc) : null;
   }
 }
@@ -213,7 +94,7 @@ export class DeliveryNoteItemResolver {
   @FieldResolver(() => Product, { nullable: true, description: 'The product of the line (batched per request).' })
   async product(@Root() item: DeliveryNoteItem, @Ctx() context: RequestContext): Promise<Product | null> {
     if (!item.productId) return null;
-    const doc = await context.loaders().byId<ProductDocument>('products').load(item.productId);
+    const doc = await context.loaders().byId<ProductRecord>('products').load(item.productId);
     return doc ? toProduct(doc) : null;
   }
 }
@@ -225,7 +106,7 @@ export class CustomerDeliveryNotesResolver {
   async deliveryNotes(
     @Root() customer: Customer,
     @Ctx() context: RequestContext,
-    @Arg('status', () => DeliveryNoteStatus, { nullable: true }) status?: DeliveryNoteStatus,
+    @Arg('status', () => DeliveryNoteStatus, { nullable: true }) status?: Status,
     @Arg('first', () => Int, { nullable: true, description: '1 to 100 (default 20).' }) first?: number,
   ): Promise<DeliveryNote[]> {
     return (await notesOfCustomer(context, customer.id, status, listSize(first))).map(toDeliveryNote);
@@ -242,7 +123,7 @@ export class ProductDeliveryNotesResolver {
   async deliveryNotes(
     @Root() product: Product,
     @Ctx() context: RequestContext,
-    @Arg('status', () => DeliveryNoteStatus, { nullable: true }) status?: DeliveryNoteStatus,
+    @Arg('status', () => DeliveryNoteStatus, { nullable: true }) status?: Status,
     @Arg('first', () => Int, { nullable: true, description: '1 to 100 (default 20).' }) first?: number,
   ): Promise<DeliveryNote[]> {
     return (await notesOfProduct(context, product.id, status, listSize(first))).map(toDeliveryNote);

@@ -1,5 +1,11 @@
 import { CustomerResolver } from './customer';
-import { CustomerDeliveryNotesResolver, DeliveryNoteItemResolver, DeliveryNoteResolver, ProductDeliveryNotesResolver } from './delivery-note';
+import {
+  CustomerDeliveryNotesResolver,
+  DeliveryNoteItemResolver,
+  DeliveryNoteMovesResolver,
+  DeliveryNoteResolver,
+  ProductDeliveryNotesResolver,
+} from './delivery-note';
 import { ExpenseConnectionResolver, ExpenseMovesResolver, ExpenseResolver } from './expense';
 import { ProductResolver } from './product';
 import { StockResolver } from './stock';
@@ -22,6 +28,7 @@ export const RESOLVERS = [
   ExpenseMovesResolver,
   ExpenseConnectionResolver,
   DeliveryNoteResolver,
+  DeliveryNoteMovesResolver,
   DeliveryNoteItemResolver,
   CustomerDeliveryNotesResolver,
   ProductDeliveryNotesResolver,

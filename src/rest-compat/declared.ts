@@ -1,6 +1,7 @@
 import {
   createOnly,
   filterFields,
+  isInstant,
   readOnly,
   restName,
   snakeCase,
@@ -86,7 +87,7 @@ function recordOf(fields: Record<string, FieldSpec>, record: Row): Row {
     const rest = restName(name, spec);
     if (spec.kind === 'address') out[rest] = restAddress(record[rest]);
     else if (spec.kind === 'object' && record[rest]) out[rest] = recordOf(spec.fields, record[rest]);
-    else if (spec.kind === 'instant') out[rest] = restDateTime(record[rest]);
+    else if (isInstant(spec)) out[rest] = restDateTime(record[rest]);
   }
   return withRestDateTimes(out, ['created_at', 'updated_at']);
 }
@@ -154,6 +155,7 @@ function jsonType(spec: FieldSpec): JsonSchema {
       return {
         type: 'array',
         maxItems: spec.max,
+        ...(spec.min ? { minItems: spec.min } : {}),
         items: {
           type: 'object',
           properties: Object.fromEntries(
@@ -167,6 +169,19 @@ function jsonType(spec: FieldSpec): JsonSchema {
       };
     case 'instant':
       return { type: 'string', description: 'Argentine time (UTC−3), ISO 8601 without a zone.' };
+    case 'dateTime':
+      return {
+        type: 'string',
+        description: 'ISO 8601 date-time; written without a zone it is Argentine time (UTC−3), as it is read. A day (YYYY-MM-DD) is its start.',
+      };
+    case 'quantity':
+      return { type: 'number', exclusiveMinimum: 0, multipleOf: 0.001 };
+    case 'json':
+      return {
+        type: 'object',
+        additionalProperties: true,
+        description: `Free-form (at most ${spec.maxChars} characters as JSON; keys never empty, never starting with $ or containing a dot).`,
+      };
     case 'address': {
       const part = { type: ['string', 'null'] };
       const parts = { street: part, city: part, state: part, zip: part, postal_code: { ...part, description: 'Same as zip.' }, country: part };
@@ -237,7 +252,9 @@ export function declaredRoutes(declaration: ResourceDeclaration, plural: string)
           ? { type: 'string', enum: [...spec.values] }
           : spec.kind === 'boolean'
             ? { type: 'string', enum: ['true', 'false'] }
-            : { type: 'string' },
+            : spec.kind === 'int'
+              ? { type: 'integer', minimum: spec.min, maximum: spec.max }
+              : { type: 'string' },
     })),
     ...windowFields(declaration).flatMap(({ from, to, name }) => [
       { name: snakeCase(from), description: `${snakeCase(name)} on or after this day (YYYY-MM-DD).`, schema: { type: 'string', format: 'date' } },
@@ -283,7 +300,14 @@ export function declaredRoutes(declaration: ResourceDeclaration, plural: string)
       return {
         filter: {
           ...Object.fromEntries(
-            filters.map(({ filter, spec }) => [filter, spec.kind === 'boolean' ? params.flag(snakeCase(filter)) : params.string(snakeCase(filter))]),
+            filters.map(({ filter, spec }) => [
+              filter,
+              spec.kind === 'boolean'
+                ? params.flag(snakeCase(filter))
+                : spec.kind === 'int'
+                  ? params.whole(snakeCase(filter))
+                  : params.string(snakeCase(filter)),
+            ]),
           ),
           ...Object.fromEntries(
             windowFields(declaration).flatMap(({ from, to }) => [

@@ -43,6 +43,14 @@ export class QueryReader {
     return raw as T;
   }
 
+  /** A whole number (range checks are the operation's); anything else is a problem. */
+  whole(name: string): number | undefined {
+    const raw = this.string(name);
+    if (raw === undefined) return undefined;
+    if (!/^-?\d{1,15}$/.test(raw)) return this.fail(name, 'must be a whole number');
+    return Number(raw);
+  }
+
   /** `true` or `false`; anything else is a problem. */
   flag(name: string): boolean | undefined {
     const raw = this.string(name);
@@ -51,12 +59,12 @@ export class QueryReader {
     return raw === 'true';
   }
 
-  /** `YYYY-MM-DD` (the whole day: its start or end, UTC) or an ISO date-time (checked by the GraphQL scalar). */
+  /** `YYYY-MM-DD` (the whole day in Argentina: its start or end) or an ISO date-time (checked by the GraphQL scalar). */
   date(name: string, endOfDay: boolean): string | undefined {
     const raw = this.string(name);
     if (raw === undefined || !/^\d{4}-\d{2}-\d{2}$/.test(raw)) return raw;
     if (!isCalendarDate(raw)) return this.fail(name, 'not a calendar date (YYYY-MM-DD)');
-    return `${raw}T${endOfDay ? '23:59:59.999' : '00:00:00.000'}Z`;
+    return `${raw}T${endOfDay ? '23:59:59.999' : '00:00:00.000'}-03:00`;
   }
 
   done(): void {

@@ -1,3 +1,4 @@
+import { GraphQLJSONObject } from 'graphql-scalars';
 import { Field, Float, ID, InputType, Int, ObjectType, registerEnumType, type ClassType } from 'type-graphql';
 import { alwaysPresent, createOnly, filterFields, readOnly, sortFields, windowFields, type FieldSpec, type ResourceDeclaration } from '../domain/declare/field';
 import type { z } from 'zod';
@@ -47,7 +48,10 @@ function bounds(spec: FieldSpec): string | undefined {
   if (spec.kind === 'rate') return `One of ${spec.values.join(', ')}.`;
   if (spec.kind === 'date') return spec.today ? 'YYYY-MM-DD (default: today in Argentina).' : 'YYYY-MM-DD.';
   if (spec.kind === 'url') return `An http(s) URL of at most ${spec.max} characters.`;
-  if (spec.kind === 'lines') return `At most ${spec.max} lines.`;
+  if (spec.kind === 'lines') return spec.min ? `${spec.min} to ${spec.max} lines.` : `At most ${spec.max} lines.`;
+  if (spec.kind === 'quantity') return 'Greater than 0, at most 3 decimals.';
+  if (spec.kind === 'dateTime') return 'An ISO 8601 date-time (without a zone: Argentine time) or a day YYYY-MM-DD (its start).';
+  if (spec.kind === 'json') return `A free-form JSON object of at most ${spec.maxChars} characters; no key may be empty, start with $ or contain a dot.`;
   if (spec.kind === 'stock') return 'The opening stock (at least 0, at most 3 decimals); afterwards it moves only through stock movements.';
   return undefined;
 }
@@ -94,6 +98,13 @@ function typeOf(spec: FieldSpec, input: boolean): () => unknown {
     }
     case 'instant':
       return () => Date;
+    case 'dateTime':
+      // Written as text (a day or a date-time, zone optional), read as a zoned DateTime.
+      return input ? () => String : () => Date;
+    case 'quantity':
+      return () => Float;
+    case 'json':
+      return () => GraphQLJSONObject;
   }
 }
 
@@ -114,6 +125,20 @@ function objectTypes(typeName: string, fields: Record<string, FieldSpec>, descri
     objects.set(typeName, pair);
   }
   return pair;
+}
+
+/** The output type of a declared object or lines field (for resolvers of fields beside the declaration). */
+export function declaredObjectType(typeName: string): ClassType {
+  const pair = objects.get(typeName);
+  if (!pair) throw new Error(`no declared object type ${typeName}`);
+  return pair.output;
+}
+
+/** A declared enum type (for arguments beside the declaration). */
+export function declaredEnum(name: string): Record<string, string> {
+  const registered = enums.get(name);
+  if (!registered) throw new Error(`no declared enum ${name}`);
+  return registered;
 }
 
 /** Input fields: `required` ones are non-null only where the input demands them (create). */
@@ -178,9 +203,9 @@ export function declaredTypes(
       filter,
     );
   }
-  for (const { from, to, name, spec } of windowFields(declaration)) {
-    Field(typeOf(spec, true) as never, { nullable: true, description: `${name} on or after this day.` })(Filter.prototype, from);
-    Field(typeOf(spec, true) as never, { nullable: true, description: `${name} on or before this day.` })(Filter.prototype, to);
+  for (const { from, to, name } of windowFields(declaration)) {
+    Field(() => String, { nullable: true, description: `${name} on or after this day (YYYY-MM-DD, in Argentina).` })(Filter.prototype, from);
+    Field(() => String, { nullable: true, description: `${name} on or before this day (YYYY-MM-DD, in Argentina).` })(Filter.prototype, to);
   }
   if (declaration.search) Field(() => String, { nullable: true, description: declaration.search.description })(Filter.prototype, 'search');
   Field(() => Date, { nullable: true, description: 'Created at or after this instant.' })(Filter.prototype, 'createdFrom');

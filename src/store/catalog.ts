@@ -41,11 +41,8 @@ export const COLLECTIONS = {
     { key: { account_id: 1, supplier_id: 1 }, name: 'account_supplier' },
   ],
   supply_consumptions: [{ key: { account_id: 1, created_at: -1 }, name: 'account_created' }],
+  // The list indexes come from the delivery note declaration; this one keeps numbers unique per sale point.
   delivery_notes: [
-    { key: { account_id: 1, created_at: -1 }, name: 'account_created' },
-    { key: { account_id: 1, customer_id: 1 }, name: 'account_customer' },
-    // Product.deliveryNotes: the notes with a line of a product (multikey).
-    { key: { account_id: 1, 'items.product_id': 1 }, name: 'account_item_product' },
     {
       key: { account_id: 1, sale_point: 1, number: 1 },
       name: 'account_sale_point_number_unique',
@@ -65,8 +62,9 @@ export type CollectionName = keyof typeof COLLECTIONS;
  */
 export async function ensureIndexes(db: Db, more: Partial<Record<CollectionName, IndexDescription[]>> = {}): Promise<void> {
   for (const [name, indexes] of Object.entries(COLLECTIONS) as Array<[CollectionName, IndexDescription[]]>) {
-    const names = new Set(indexes.map((index) => index.name));
-    const all = [...indexes, ...(more[name] ?? []).filter((index) => !names.has(index.name))];
+    // An index is known by its name and by its keys (MongoDB refuses the same keys under a second name).
+    const known = new Set(indexes.flatMap((index) => [index.name, JSON.stringify(index.key)]));
+    const all = [...indexes, ...(more[name] ?? []).filter((index) => !known.has(index.name) && !known.has(JSON.stringify(index.key)))];
     if (all.length) await db.collection(name).createIndexes(all);
   }
 }

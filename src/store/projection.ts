@@ -40,5 +40,6 @@ export function projectionFor(selection: Selection, spec: ProjectionSpec): Docum
   const paths = new Set<string>(spec.always);
   if (!collect(selection, spec.sources, '', paths)) return undefined;
   const kept = [...paths].filter((path) => ![...paths].some((other) => path.startsWith(`${other}.`)));
-  return Object.fromEntries(kept.map((path) => [path, 1]));
+  // An empty projection would read whole documents.
+  return kept.length ? Object.fromEntries(kept.map((path) => [path, 1])) : { _id: 1 };
 }

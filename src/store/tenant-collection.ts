@@ -81,10 +81,11 @@ export class TenantCollection<T extends TenantDocument> {
     })) as T | null;
   }
 
-  async delete(id: string, session?: ClientSession): Promise<boolean> {
+  /** Deletes the record when it also matches `where` (plain stored values, e.g. a status). */
+  async delete(id: string, session?: ClientSession, where: Record<string, string | number | boolean> = {}): Promise<boolean> {
     const _id = parseId(id);
     if (!_id) return false;
-    const result = await this.collection.deleteOne(this.scope({ _id } as Filter<T>), { session });
+    const result = await this.collection.deleteOne(this.scope({ ...where, _id } as Filter<T>), { session });
     return result.deletedCount === 1;
   }
 }

@@ -1,3 +1,4 @@
+import { deliveryNotes } from './delivery-notes';
 import { expenses } from './expenses';
 import { suppliers } from './suppliers';
 import { supplies } from './supplies';
@@ -5,4 +6,4 @@ import { supplyConsumptions } from './supply-consumptions';
 import type { ContractResource } from './types';
 
 /** Every resource of the contract the gateway serves; a new resource adds its module here. */
-export const CONTRACT: ContractResource[] = [suppliers, expenses, supplies, supplyConsumptions];
+export const CONTRACT: ContractResource[] = [deliveryNotes, suppliers, expenses, supplies, supplyConsumptions];

@@ -1335,7 +1335,7 @@ Object.assign(GQL_CASES, {
     () => noteOfA('issued'),
     'mutation M($id: ID!) { deliverDeliveryNote(id: $id) { id status deliveryDate } }',
     (id) => ({ id }),
-    (data, id) => expect(data.deliverDeliveryNote).toEqual({ id, status: 'delivered', deliveryDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) }),
+    (data, id) => expect(data.deliverDeliveryNote).toEqual({ id, status: 'delivered', deliveryDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/) }),
   ),
   markDeliveryNoteInvoiced: noteCase(
     'delivery_notes:write',

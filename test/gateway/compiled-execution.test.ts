@@ -96,7 +96,7 @@ const CASES: Array<[string, string, () => Record<string, unknown>, keyof typeof 
   ],
   [
     'relations, custom scalars and floats',
-    '{ deliveryNotes { nodes { number formattedNumber total metadata issuedAt customer { name } items { quantity unitPrice subtotal product { name sku price } } } } }',
+    '{ deliveryNotes { nodes { number formattedNumber total metadata issueDate customer { name } items { quantity unitPrice subtotal product { name sku price } } } } }',
     () => ({}),
     'all',
   ],

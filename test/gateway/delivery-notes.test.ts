@@ -16,9 +16,9 @@ afterAll(async () => {
 });
 
 const SCOPES = ['delivery_notes:read', 'delivery_notes:write', 'supplies:read', 'supplies:write'] as const;
-const NOTE = `id customerId salePoint number formattedNumber status total stockDeducted issuedAt deliveryDate invoiceId cancelledAt
-  notes metadata carrierName carrierCuit vehiclePlate trailerPlate departureDate deliveryAddress
-  items { productId productCode description quantity unit unitPrice subtotal }`;
+const NOTE = `id customerId salePoint number formattedNumber status total stockDeducted issueDate deliveryDate invoiceId cancelledAt
+  notes metadata carrierName carrierDocument vehiclePlate trailerPlate departureDate destinationAddress
+  items { productId sku description quantity unit unitPrice subtotal }`;
 const CREATE = `mutation($input: CreateDeliveryNoteInput!) { createDeliveryNote(input: $input) { ${NOTE} } }`;
 const UPDATE = `mutation($id: ID!, $input: UpdateDeliveryNoteInput!) { updateDeliveryNote(id: $id, input: $input) { ${NOTE} } }`;
 const ISSUE = `mutation($id: ID!) { issueDeliveryNote(id: $id) { ${NOTE} } }`;
@@ -89,18 +89,86 @@ async function draft(s: Setup, input: Record<string, unknown> = {}): Promise<any
 }
 
 describe('lifecycle and stock', () => {
+  it('a note created delivered or invoiced walks the machine at once: numbered, stock deducted, delivered now or when given', async () => {
+    const s = await setup();
+    gw.clock.now = new Date('2025-06-10T15:00:00.000Z');
+    const delivered = await draft(s, { status: 'delivered' });
+    expect(delivered).toMatchObject({ status: 'delivered', number: 1, stockDeducted: true, deliveryDate: '2025-06-10T15:00:00.000Z' });
+    expect([await stockOf(s.product.yerba), await stockOf(s.product.azucar)]).toEqual([7, 3.5]);
+    const invoiced = await draft(s, { status: 'invoiced', invoiceId: 'A-0003-00000077', deliveryDate: '2025-06-10T09:00:00' });
+    expect(invoiced).toMatchObject({ status: 'invoiced', number: 2, invoiceId: 'A-0003-00000077', deliveryDate: '2025-06-10T12:00:00.000Z' });
+    const cancelled = await draft(s, { status: 'cancelled' });
+    expect(cancelled).toMatchObject({ status: 'cancelled', number: null, stockDeducted: false });
+    expect([await stockOf(s.product.yerba), await stockOf(s.product.azucar)]).toEqual([4, 2]);
+    // A delivery date or an invoice belong to their moves: on a draft, or on an issued note staying issued, they are refused.
+    expect(gqlError(await gw.gql(CREATE, { input: { customerId: s.customer, items: lines(s), invoiceId: 'X' } }, { key: s.key }))).toEqual({
+      code: 'NOT_EDITABLE',
+      paths: ['invoiceId'],
+    });
+    const issued = await draft(s, { status: 'issued' });
+    expect(gqlError(await gw.gql(UPDATE, { id: issued.id, input: { deliveryDate: '2025-06-10' } }, { key: s.key }))).toEqual({
+      code: 'NOT_EDITABLE',
+      paths: ['deliveryDate'],
+    });
+    expect(await gw.store.collection('delivery_notes').countDocuments({ account_id: new ObjectId(s.accountId) })).toBe(4);
+  });
+
+  it('the printed customer name and document, and each line sku, unit and subtotal, default from the records; given values win', async () => {
+    const s = await setup();
+    const customer = (
+      await gqlData(
+        await gw.gql(
+          'mutation { createCustomer(input: {name: "Kiosco La Esquina", documentType: CUIT, documentNumber: "20123456786"}) { id } }',
+          {},
+          { key: s.key },
+        ),
+      )
+    ).createCustomer.id;
+    const items = [
+      { productId: s.product.yerba, description: 'Yerba', quantity: 2, unitPrice: 1250.5 },
+      { productId: s.product.azucar, description: 'Azúcar', quantity: 1, unitPrice: 800, subtotal: 700, sku: 'PROPIO-1', unit: 'bolsa' },
+    ];
+    const created = await gw.gql(
+      `mutation($input: CreateDeliveryNoteInput!) { createDeliveryNote(input: $input) { customerName customerDocument total items { sku unit subtotal } } }`,
+      { input: { customerId: customer, items } },
+      { key: s.key },
+    );
+    expect((await gqlData(created)).createDeliveryNote).toEqual({
+      customerName: 'Kiosco La Esquina',
+      customerDocument: '20123456786',
+      total: 3201,
+      items: [
+        { sku: 'SKU-yerba', unit: 'kg', subtotal: 2501 },
+        { sku: 'PROPIO-1', unit: 'bolsa', subtotal: 700 },
+      ],
+    });
+    const named = await gw.rest('POST', '/delivery_notes/', {
+      key: s.key,
+      body: { customer_id: customer, customer_name: 'La Esquina (sucursal)', items: [{ description: 'Caja', quantity: 1 }] },
+    });
+    expect(named.body.data).toMatchObject({ customer_name: 'La Esquina (sucursal)', customer_document: '20123456786', total: 0 });
+  });
+
   it('a draft has no number and moves no stock; issuing numbers it and deducts the stock of its products', async () => {
     gw.clock.now = new Date('2025-06-10T12:00:00.000Z');
     const s = await setup();
     const note = await draft(s);
-    expect(note).toMatchObject({ status: 'draft', number: null, formattedNumber: null, salePoint: 1, stockDeducted: false, issuedAt: null, metadata: {} });
-    expect(note.items[0]).toMatchObject({ productId: s.product.yerba, productCode: 'SKU-yerba', unit: 'kg', quantity: 3, unitPrice: null, subtotal: null });
-    expect(note.items[2]).toMatchObject({ productId: null, productCode: null, unit: null });
+    // A draft's issue date is when it was written; issuing sets it again.
+    expect(note).toMatchObject({ status: 'draft', number: null, formattedNumber: null, salePoint: 1, stockDeducted: false, metadata: {} });
+    expect(note.issueDate).toBe(gw.clock.now.toISOString());
+    expect(note.items[0]).toMatchObject({ productId: s.product.yerba, sku: 'SKU-yerba', unit: 'kg', quantity: 3, unitPrice: null, subtotal: null });
+    expect(note.items[2]).toMatchObject({ productId: null, sku: null, unit: null });
     expect([await stockOf(s.product.yerba), await stockOf(s.product.azucar)]).toEqual([10, 5]);
 
     gw.clock.now = new Date('2025-06-10T15:00:00.000Z');
     const issued = (await gqlData(await gw.gql(ISSUE, { id: note.id }, { key: s.key }))).issueDeliveryNote;
-    expect(issued).toMatchObject({ status: 'issued', number: 1, formattedNumber: '00001-00000001', stockDeducted: true, issuedAt: '2025-06-10T15:00:00.000Z' });
+    expect(issued).toMatchObject({
+      status: 'issued',
+      number: 1,
+      formattedNumber: '00001-00000001',
+      stockDeducted: true,
+      issueDate: '2025-06-10T15:00:00.000Z',
+    });
     expect([await stockOf(s.product.yerba), await stockOf(s.product.azucar)]).toEqual([7, 3.5]);
     const movements = await movementsOf(note.id);
     expect(movements.map((m) => [m.item_id.toHexString(), m.delta_milli, m.cause.type]).sort()).toEqual(
@@ -128,27 +196,29 @@ describe('lifecycle and stock', () => {
     });
   });
 
-  it('issued → delivered (default today, Argentine day) → invoiced; the stock stays deducted', async () => {
+  it('issued → delivered (default now) → invoiced; the stock stays deducted', async () => {
     const s = await setup();
     const note = await draft(s);
     // 01:00 UTC on the 11th is still the 10th in Argentina.
     gw.clock.now = new Date('2025-06-11T01:00:00.000Z');
     await gqlData(await gw.gql(ISSUE, { id: note.id }, { key: s.key }));
     const delivered = (await gqlData(await gw.gql(DELIVER, { id: note.id }, { key: s.key }))).deliverDeliveryNote;
-    expect(delivered).toMatchObject({ status: 'delivered', deliveryDate: '2025-06-10', stockDeducted: true, number: 1 });
+    expect(delivered).toMatchObject({ status: 'delivered', deliveryDate: '2025-06-11T01:00:00.000Z', stockDeducted: true, number: 1 });
     const invoiced = (await gqlData(await gw.gql(INVOICE, { id: note.id, invoice: 'FA-0001-00000123' }, { key: s.key }))).markDeliveryNoteInvoiced;
-    expect(invoiced).toMatchObject({ status: 'invoiced', invoiceId: 'FA-0001-00000123', deliveryDate: '2025-06-10', stockDeducted: true });
+    expect(invoiced).toMatchObject({ status: 'invoiced', invoiceId: 'FA-0001-00000123', deliveryDate: '2025-06-11T01:00:00.000Z', stockDeducted: true });
+    // REST writes it in Argentine time: still the 10th there.
+    expect((await gw.rest('GET', `/delivery_notes/${note.id}/`, { key: s.key })).body.data.delivery_date).toBe('2025-06-10T22:00:00.000');
     expect([await stockOf(s.product.yerba), await stockOf(s.product.azucar)]).toEqual([7, 3.5]);
     expect(await storedNote(note.id)).toMatchObject({
       status: 'invoiced',
       invoice_id: 'FA-0001-00000123',
-      delivery_date: '2025-06-10',
+      delivery_date: new Date('2025-06-11T01:00:00.000Z'),
       number: 1,
       stock_deducted: true,
     });
   });
 
-  it('the delivery date may be given, but not before the issue day nor in the future', async () => {
+  it('the delivery date may be given (a day is its start in Argentina), but not before the issue day nor in the future', async () => {
     const s = await setup();
     gw.clock.now = new Date('2025-06-10T15:00:00.000Z');
     const note = await draft(s, { status: 'issued' });
@@ -161,10 +231,13 @@ describe('lifecycle and stock', () => {
     expect(gqlError(notADay)).toEqual({ code: 'BAD_USER_INPUT', paths: ['deliveryDate'] });
     expect((await storedNote(note.id)).status).toBe('issued');
     const onIssueDay = await gqlData(await gw.gql(DELIVER, { id: note.id, date: '2025-06-10' }, { key: s.key }));
-    expect(onIssueDay.deliverDeliveryNote.deliveryDate).toBe('2025-06-10');
+    expect(onIssueDay.deliverDeliveryNote.deliveryDate).toBe('2025-06-10T03:00:00.000Z');
     const other = await draft(s, { status: 'issued' });
-    const today = await gqlData(await gw.gql(DELIVER, { id: other.id, date: '2025-06-20' }, { key: s.key }));
-    expect(today.deliverDeliveryNote.deliveryDate).toBe('2025-06-20');
+    const today = await gqlData(await gw.gql(DELIVER, { id: other.id, date: '2025-06-20T09:30:00' }, { key: s.key }));
+    expect(today.deliverDeliveryNote.deliveryDate).toBe('2025-06-20T12:30:00.000Z');
+    const third = await draft(s, { status: 'issued' });
+    const later = await gw.gql(DELIVER, { id: third.id, date: '2025-06-20T12:30:01' }, { key: s.key });
+    expect(gqlError(later)).toEqual({ code: 'BAD_USER_INPUT', paths: ['deliveryDate'] });
   });
 
   it('cancelling an issued note restores its stock and keeps its number; cancelling a draft moves nothing', async () => {
@@ -197,10 +270,10 @@ describe('lifecycle and stock', () => {
     expect(await stockOf(s.product.yerba)).toBe(7);
   });
 
-  it('a note without product lines is issued without stock movements (stockDeducted false)', async () => {
+  it('a note without product lines is issued without stock movements (stockDeducted true: every issued note has its stock effect)', async () => {
     const s = await setup();
     const note = await draft(s, { items: [{ description: 'Documentación', quantity: 1 }], status: 'issued' });
-    expect(note).toMatchObject({ status: 'issued', number: 1, stockDeducted: false });
+    expect(note).toMatchObject({ status: 'issued', number: 1, stockDeducted: true });
     expect(await movementsOf(note.id)).toEqual([]);
   });
 
@@ -405,16 +478,16 @@ describe('editing rules', () => {
               customerId: other,
               salePoint: 3,
               items: [{ productId: s.product.azucar, description: 'Azúcar', quantity: 2, unitPrice: 1000.5 }],
-              deliveryAddress: 'Ruta 5 km 3',
+              destinationAddress: 'Ruta 5 km 3',
             },
           },
           { key: s.key },
         ),
       )
     ).updateDeliveryNote;
-    expect(updated).toMatchObject({ customerId: other, salePoint: 3, status: 'draft', total: 2001, deliveryAddress: 'Ruta 5 km 3' });
+    expect(updated).toMatchObject({ customerId: other, salePoint: 3, status: 'draft', total: 2001, destinationAddress: 'Ruta 5 km 3' });
     expect(updated.items).toEqual([
-      { productId: s.product.azucar, productCode: 'SKU-azucar', description: 'Azúcar', quantity: 2, unit: 'kg', unitPrice: 1000.5, subtotal: 2001 },
+      { productId: s.product.azucar, sku: 'SKU-azucar', description: 'Azúcar', quantity: 2, unit: 'kg', unitPrice: 1000.5, subtotal: 2001 },
     ]);
     // Editing and issuing in one update: the stock follows the edited lines.
     const issued = (
@@ -435,7 +508,7 @@ describe('editing rules', () => {
     const note = await draft(s, { status: 'issued' });
     const transport = {
       carrierName: 'Transportes del Sur SA',
-      carrierCuit: '20-12345678-6',
+      carrierDocument: '20-12345678-6',
       vehiclePlate: 'ab 123 cd',
       trailerPlate: 'XYZ999',
       departureDate: '2025-06-11',
@@ -443,11 +516,12 @@ describe('editing rules', () => {
       metadata: { pedido: 'OC-77' },
     };
     const ok = (await gqlData(await gw.gql(UPDATE, { id: note.id, input: transport }, { key: s.key }))).updateDeliveryNote;
-    expect(ok).toMatchObject({ ...transport, carrierCuit: '20123456786', vehiclePlate: 'AB123CD', status: 'issued' });
+    // Free text, kept as written.
+    expect(ok).toMatchObject({ ...transport, status: 'issued' });
     for (const [input, path] of [
       [{ items: [{ description: 'otra cosa', quantity: 1 }] }, 'items'],
       [{ customerId: s.customer, salePoint: 2 }, 'salePoint'],
-      [{ deliveryAddress: 'Otra dirección' }, 'deliveryAddress'],
+      [{ destinationAddress: 'Otra dirección' }, 'destinationAddress'],
     ] as const) {
       const before = await storedNote(note.id);
       const res = await gw.gql(UPDATE, { id: note.id, input }, { key: s.key });

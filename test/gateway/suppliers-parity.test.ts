@@ -411,10 +411,11 @@ describe('list', () => {
     },
     { title: 'search with regex characters is literal', query: 'search=.%2A', vars: { filter: { search: '.*' } }, names: [] },
     {
-      title: 'created range as whole days (created_to includes its whole day)',
+      title: 'created range as whole Argentine days (created_to includes its whole day)',
       query: 'created_from=2025-01-02&created_to=2025-01-04',
-      vars: { filter: { createdFrom: '2025-01-02T00:00:00.000Z', createdTo: '2025-01-04T23:59:59.999Z' } },
-      names: ['Delta', 'Gamma Logistica', 'Beta Servicios'],
+      vars: { filter: { createdFrom: '2025-01-02T00:00:00.000-03:00', createdTo: '2025-01-04T23:59:59.999-03:00' } },
+      // Epsilon was created at 00:00 UTC on the 5th: 21:00 on the 4th in Argentina.
+      names: ['Epsilon SRL', 'Delta', 'Gamma Logistica', 'Beta Servicios'],
     },
     {
       title: 'created_from as an instant (inclusive)',
@@ -425,7 +426,7 @@ describe('list', () => {
     {
       title: 'created_to as a day',
       query: 'created_to=2025-01-01',
-      vars: { filter: { createdTo: '2025-01-01T23:59:59.999Z' } },
+      vars: { filter: { createdTo: '2025-01-01T23:59:59.999-03:00' } },
       names: ['Alfa Insumos'],
     },
     {
@@ -517,7 +518,7 @@ describe('list', () => {
     {
       title: 'created_from after created_to',
       query: 'created_from=2025-01-05&created_to=2025-01-02',
-      vars: { filter: { createdFrom: '2025-01-05T00:00:00.000Z', createdTo: '2025-01-02T23:59:59.999Z' } },
+      vars: { filter: { createdFrom: '2025-01-05T00:00:00.000-03:00', createdTo: '2025-01-02T23:59:59.999-03:00' } },
       paths: ['created_from'],
     },
   ])('an invalid list request fails the same way: $title', async ({ query, vars, paths }) => {

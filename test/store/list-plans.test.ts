@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ObjectId, type Document } from 'mongodb';
-import { filterFields, sortFields, storedName, type FieldSpec } from '../../src/domain/declare/field';
+import { filterFields, isInstant, sortFields, storedName, windowFields, type FieldSpec } from '../../src/domain/declare/field';
 import { DECLARATIONS, declaredIndexes } from '../../src/domain/declarations';
 import { ensureIndexes } from '../../src/store/catalog';
 import { connectStore, type StoreConnection } from '../../src/store/connect';
@@ -48,17 +48,21 @@ function sample(spec: FieldSpec): unknown {
   if (spec.kind === 'ref' || spec.kind === 'refs') return new ObjectId();
   if (spec.kind === 'boolean') return true;
   if (spec.kind === 'enum') return spec.values[0];
+  if (spec.kind === 'int') return spec.min;
   return 'x';
 }
 
 const account = new ObjectId();
 
 describe.each(DECLARATIONS.map((declaration) => [declaration.collection, declaration] as const))('%s', (collection, declaration) => {
-  it.each(filterFields(declaration).map(({ filter, name, spec }) => [filter, name, spec] as const))('filter %s uses an index', async (_filter, name, spec) => {
-    const plan = await winningStages(collection, { account_id: account, [storedName(name, spec)]: sample(spec) });
-    expect({ name, plan }).toEqual({ name, plan: expect.arrayContaining(['IXSCAN']) });
-    expect(plan).not.toContain('COLLSCAN');
-  });
+  it.each(filterFields(declaration).map(({ filter, stored, spec }) => [filter, stored, spec] as const))(
+    'filter %s uses an index',
+    async (_filter, name, spec) => {
+      const plan = await winningStages(collection, { account_id: account, [name]: sample(spec) });
+      expect({ name, plan }).toEqual({ name, plan: expect.arrayContaining(['IXSCAN']) });
+      expect(plan).not.toContain('COLLSCAN');
+    },
+  );
 
   it.each(sortFields(declaration))('order by %s uses an index, without an in-memory sort', async (name) => {
     const spec = declaration.fields[name];
@@ -70,4 +74,13 @@ describe.each(DECLARATIONS.map((declaration) => [declaration.collection, declara
       expect(plan).not.toContain('SORT');
     }
   });
+
+  const windows = windowFields(declaration).map(({ name, spec }) => [name, spec] as const);
+  if (windows.length)
+    it.each(windows)('a window on %s uses an index', async (name, spec) => {
+      const [from, to] = isInstant(spec) ? [new Date('2025-01-01'), new Date('2025-02-01')] : ['2025-01-01', '2025-02-01'];
+      const plan = await winningStages(collection, { account_id: account, [storedName(name, spec)]: { $gte: from, $lte: to } });
+      expect({ name, plan }).toEqual({ name, plan: expect.arrayContaining(['IXSCAN']) });
+      expect(plan).not.toContain('COLLSCAN');
+    });
 });

@@ -28,3 +28,6 @@ export const customers = new Resource<CustomerDocument, CreateCustomerData, Upda
   query: customerQuery,
   sort: () => CUSTOMER_SORT,
 });
+
+/** A customer as stored (what resolvers map to their GraphQL shape). */
+export type CustomerRecord = CustomerDocument;

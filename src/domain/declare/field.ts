@@ -30,9 +30,24 @@ export type FieldSpec =
   /** An absolute http(s) URL. */
   | { kind: 'url'; max: number; common?: Common }
   /** A list of objects (lines), at most `max`; `refine` adds rules across a line's fields or across lines. */
-  | { kind: 'lines'; typeName: string; fields: Record<string, FieldSpec>; max: number; description?: string; refine?: LinesRefinement; common?: Common }
+  | {
+      kind: 'lines';
+      typeName: string;
+      fields: Record<string, FieldSpec>;
+      max: number;
+      min?: number;
+      description?: string;
+      refine?: LinesRefinement;
+      common?: Common;
+    }
   /** An instant the resource sets itself (e.g. when a status was reached): read-only. */
-  | { kind: 'instant'; common?: Common };
+  | { kind: 'instant'; common?: Common }
+  /** An instant a client may write: an ISO 8601 date-time (without a zone: Argentine time) or a day (its start). */
+  | { kind: 'dateTime'; common?: Common }
+  /** A quantity greater than 0 with at most 3 decimals, stored exactly in thousandths in `<rest name>_milli`. */
+  | { kind: 'quantity'; common?: Common }
+  /** A free-form JSON object, stored as given (no key may start with `$` or contain `.`), at most `maxChars` as JSON. */
+  | { kind: 'json'; maxChars: number; common?: Common };
 
 /** Extra rules of a lines field: problems as `[line index, field name, message]`. */
 export type LinesRefinement = (lines: Array<Record<string, unknown>>) => Array<[number, string, string]>;
@@ -63,6 +78,8 @@ export interface Common {
   window?: { from: string; to: string };
   /** For an enum: the only values a create may give (others are reached through moves). */
   createValues?: readonly string[];
+  /** Set by the resource itself (a number it assigns, a total it computes): read, never written by an input. */
+  readOnly?: boolean;
 }
 
 export const text = (max: number, common: Common & { min?: number } = {}): FieldSpec => ({ kind: 'text', max, min: common.min, common });
@@ -113,9 +130,12 @@ export const lines = (
   typeName: string,
   fields: Record<string, FieldSpec>,
   max: number,
-  common: Common & { typeDescription?: string; refine?: LinesRefinement } = {},
-): FieldSpec => ({ kind: 'lines', typeName, fields, max, description: common.typeDescription, refine: common.refine, common });
+  common: Common & { typeDescription?: string; refine?: LinesRefinement; min?: number } = {},
+): FieldSpec => ({ kind: 'lines', typeName, fields, max, min: common.min, description: common.typeDescription, refine: common.refine, common });
 export const instant = (common: Common = {}): FieldSpec => ({ kind: 'instant', common });
+export const dateTime = (common: Common = {}): FieldSpec => ({ kind: 'dateTime', common });
+export const quantity = (common: Common = {}): FieldSpec => ({ kind: 'quantity', common });
+export const json = (maxChars: number, common: Common = {}): FieldSpec => ({ kind: 'json', maxChars, common });
 
 export function snakeCase(name: string): string {
   return name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
@@ -128,7 +148,7 @@ export const restName = (name: string, spec: FieldSpec): string => spec.common?.
 export function storedName(name: string, spec: FieldSpec): string {
   if (spec.common?.stored) return spec.common.stored;
   if (spec.kind === 'money') return `${restName(name, spec)}_cents`;
-  if (spec.kind === 'stock') return `${restName(name, spec)}_milli`;
+  if (spec.kind === 'stock' || spec.kind === 'quantity') return `${restName(name, spec)}_milli`;
   return restName(name, spec);
 }
 
@@ -143,7 +163,10 @@ export const alwaysPresent = (spec: FieldSpec): boolean =>
 export const createOnly = (spec: FieldSpec): boolean => spec.kind === 'stock';
 
 /** Fields no input writes. */
-export const readOnly = (spec: FieldSpec): boolean => spec.kind === 'instant';
+export const readOnly = (spec: FieldSpec): boolean => spec.kind === 'instant' || Boolean(spec.common?.readOnly);
+
+/** Fields that hold an instant (read as zoned date-times in GraphQL, Argentine date-times in REST). */
+export const isInstant = (spec: FieldSpec): boolean => spec.kind === 'instant' || spec.kind === 'dateTime';
 
 /** A resource declared once: its names, scopes, collection, fields, text search and list order. */
 export interface ResourceDeclaration {
@@ -190,9 +213,24 @@ export function windowFields(declaration: ResourceDeclaration): Array<{ from: st
     .map(([name, spec]) => ({ ...spec.common!.window!, name, spec }));
 }
 
-/** The equality filters: filter name → the field it compares. */
-export function filterFields(declaration: ResourceDeclaration): Array<{ filter: string; name: string; spec: FieldSpec }> {
-  return Object.entries(declaration.fields)
-    .filter(([, spec]) => spec.common?.filter)
-    .map(([name, spec]) => ({ filter: spec.common!.filter!, name, spec }));
+/**
+ * The equality filters: filter name → the field it compares and its stored path. A field of a list's lines may be
+ * a filter too (records with a line carrying the value).
+ */
+export function filterFields(declaration: ResourceDeclaration): Array<{ filter: string; name: string; spec: FieldSpec; stored: string }> {
+  return Object.entries(declaration.fields).flatMap(([name, spec]) => {
+    const own = spec.common?.filter ? [{ filter: spec.common.filter, name, spec, stored: storedName(name, spec) }] : [];
+    const inLines =
+      spec.kind === 'lines'
+        ? Object.entries(spec.fields)
+            .filter(([, sub]) => sub.common?.filter)
+            .map(([subName, sub]) => ({
+              filter: sub.common!.filter!,
+              name: subName,
+              spec: sub,
+              stored: `${storedName(name, spec)}.${storedName(subName, sub)}`,
+            }))
+        : [];
+    return [...own, ...inLines];
+  });
 }

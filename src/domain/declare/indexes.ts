@@ -10,8 +10,7 @@ const storedOf = (declaration: ResourceDeclaration, name: string) =>
  */
 export function indexesOf(declaration: ResourceDeclaration): IndexDescription[] {
   const indexes: IndexDescription[] = [];
-  for (const { name } of filterFields(declaration)) {
-    const field = storedOf(declaration, name);
+  for (const { stored: field } of filterFields(declaration)) {
     indexes.push({ key: { account_id: 1, [field]: 1 }, name: `account_${field}` });
   }
   const ordered = new Set([...sortFields(declaration), ...windowFields(declaration).map(({ name }) => name)]);

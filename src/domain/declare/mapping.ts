@@ -76,6 +76,8 @@ function outputValue(spec: FieldSpec, stored: unknown): unknown {
       return stored === undefined || stored === null ? null : fromCents(stored as number);
     case 'stock':
       return fromMilli((stored as number | undefined) ?? 0);
+    case 'quantity':
+      return stored === undefined || stored === null ? null : fromMilli(stored as number);
     case 'lines':
       return ((stored as Row[] | undefined) ?? []).map((line) => outputValue({ kind: 'object', typeName: spec.typeName, fields: spec.fields }, line));
     case 'object':

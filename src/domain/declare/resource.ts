@@ -5,7 +5,9 @@ import { TenantCollection } from '../../store/tenant-collection';
 import { requirePrincipal, type RequestContext } from '../context';
 import { ValidationError, type AppError, type ErrorDetail } from '../errors';
 import { Resource, type ResourceDefinition } from '../resource';
-import { filterFields, snakeCase, storedName, windowFields, type ResourceDeclaration } from './field';
+import { instantOf } from '../dates';
+import { filterFields, isInstant, snakeCase, storedName, windowFields, type FieldSpec, type ResourceDeclaration } from './field';
+import { projectionOf } from './projection';
 import { changesOf, createFieldsOf, searchFieldsOf, storedFilterValue } from './mapping';
 import { createSchemaOf, filterSchemaOf, updateSchemaOf } from './validation';
 
@@ -16,23 +18,47 @@ export interface ListOrder {
   direction?: 'asc' | 'desc';
 }
 
-/** Every id a `refs` field names must be a record of the account (another account's reads as missing). */
+/** A day window on an instant field covers the whole Argentine days; on a day field the days themselves. */
+function windowBounds(spec: FieldSpec, from: string | undefined, to: string | undefined): { from?: Date | string; to?: Date | string } {
+  if (!isInstant(spec)) return { from, to };
+  return { from: from ? (instantOf(`${from}T00:00:00`) ?? undefined) : undefined, to: to ? (instantOf(`${to}T23:59:59.999`) ?? undefined) : undefined };
+}
+
+/** The references an input makes: `[error path, collection, label, id]`, lines' references included. */
+function referencesOf(fields: Record<string, FieldSpec>, input: Row, prefix = ''): Array<[string, FieldSpec & { kind: 'ref' | 'refs' }, string]> {
+  const found: Array<[string, FieldSpec & { kind: 'ref' | 'refs' }, string]> = [];
+  for (const [name, spec] of Object.entries(fields)) {
+    const value = input[name];
+    if (value === undefined || value === null) continue;
+    if (spec.kind === 'ref') found.push([`${prefix}${name}`, spec, value as string]);
+    if (spec.kind === 'refs') for (const [index, id] of (value as string[]).entries()) found.push([`${prefix}${name}.${index}`, spec, id]);
+    if (spec.kind === 'lines')
+      for (const [index, line] of (value as Row[]).entries()) found.push(...referencesOf(spec.fields, line, `${prefix}${name}.${index}.`));
+  }
+  return found;
+}
+
+/** Every id a `ref`/`refs` field names must be a record of the account (another account's reads as missing). */
 async function checkReferences(declaration: ResourceDeclaration, context: RequestContext, input: Row, session?: ClientSession): Promise<void> {
   const problems: ErrorDetail[] = [];
-  for (const [name, spec] of Object.entries(declaration.fields)) {
-    const value = input[name];
-    if ((spec.kind !== 'refs' && spec.kind !== 'ref') || value === undefined || value === null) continue;
-    const ids = spec.kind === 'ref' ? [value as string] : (value as string[]);
-    const collection = new TenantCollection<TenantDocument>(context.store.collection(spec.collection), requirePrincipal(context).accountId);
-    const found = await collection.findByIds(ids, session);
+  const references = referencesOf(declaration.fields, input);
+  for (const collectionName of new Set(references.map(([, spec]) => spec.collection))) {
+    const wanted = references.filter(([, spec]) => spec.collection === collectionName);
+    const collection = new TenantCollection<TenantDocument>(context.store.collection(collectionName), requirePrincipal(context).accountId);
+    const found = await collection.findByIds(
+      wanted.map(([, , id]) => id),
+      session,
+    );
     found.forEach((doc, index) => {
-      if (!doc) problems.push({ path: spec.kind === 'ref' ? name : `${name}.${index}`, message: `no such ${spec.label} in this account` });
+      if (!doc) problems.push({ path: wanted[index][0], message: `no such ${wanted[index][1].label} in this account` });
     });
   }
   if (problems.length) throw new ValidationError(`unknown references: ${problems.map((p) => p.path).join(', ')}`, problems);
 }
 
 export interface DeclaredExtras<D extends TenantDocument> {
+  /** Stored sources of GraphQL fields resolved beside the declaration (see projectionOf). */
+  projection?: Record<string, readonly string[]>;
   duplicate?: (input: Row) => AppError;
   /** More writes that belong with a new record (e.g. its opening stock movement), in its transaction. */
   afterCreate?: (context: RequestContext, doc: D, input: Row, session: ClientSession) => Promise<D>;
@@ -55,14 +81,13 @@ export function declaredDefinition<D extends TenantDocument>(declaration: Resour
     prepare: (context, input, session) => checkReferences(declaration, context, input, session),
     query: (filter) =>
       listFilter({
-        equals: Object.fromEntries(filters.map(({ filter: key, name, spec }) => [storedName(name, spec), storedFilterValue(spec, filter?.[key])])),
+        equals: Object.fromEntries(filters.map(({ filter: key, spec, stored }) => [stored, storedFilterValue(spec, filter?.[key])])),
         search: filter?.search ? { fields: search, text: filter.search as string } : undefined,
         windows: [
           { field: 'created_at', from: filter?.createdFrom as Date | undefined, to: filter?.createdTo as Date | undefined },
           ...windowFields(declaration).map(({ from, to, name, spec }) => ({
             field: storedName(name, spec),
-            from: filter?.[from] as string | undefined,
-            to: filter?.[to] as string | undefined,
+            ...windowBounds(spec, filter?.[from] as string | undefined, filter?.[to] as string | undefined),
           })),
         ],
       }) as never,
@@ -71,6 +96,7 @@ export function declaredDefinition<D extends TenantDocument>(declaration: Resour
       const spec = declaration.fields[field];
       return listSort(spec ? storedName(field, spec) : snakeCase(field), order?.direction ?? declaration.defaultSort.direction);
     },
+    projection: projectionOf(declaration, extra.projection),
     duplicate: extra.duplicate,
     afterCreate: extra.afterCreate,
   };

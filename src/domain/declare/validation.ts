@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { addressSchema } from '../address';
-import { calendarDateSchema } from '../dates';
+import { calendarDateSchema, instantOf, isCalendarDate } from '../dates';
 import { moneySchema, quantitySchema } from '../money';
 import { createOnly, filterFields, readOnly, windowFields, type FieldSpec, type ResourceDeclaration } from './field';
 
@@ -60,6 +60,7 @@ export function valueSchema(spec: FieldSpec): z.ZodType {
       // Checked in two steps so an oversized list is one error, not one per line.
       return z
         .array(z.unknown(), { message: 'must be a list' })
+        .min(spec.min ?? 0, `must contain at least ${spec.min} line${spec.min === 1 ? '' : 's'}`)
         .max(spec.max, `at most ${spec.max} lines`)
         .pipe(z.array(line))
         .superRefine((lines, ctx) => {
@@ -69,7 +70,48 @@ export function valueSchema(spec: FieldSpec): z.ZodType {
     }
     case 'instant':
       return z.never();
+    case 'dateTime':
+      return dateTimeSchema;
+    case 'quantity':
+      return quantitySchema({ positive: true });
+    case 'json':
+      return freeFormSchema(spec.maxChars);
   }
+}
+
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?$/i;
+
+/** A day (its start in Argentina) or an ISO 8601 date-time (without a zone: Argentine time), as an instant. */
+const dateTimeSchema = z
+  .string({ message: 'must be a date-time (ISO 8601) or a date (YYYY-MM-DD)' })
+  .refine((text) => (isCalendarDate(text) || (DATE_TIME.test(text) && isCalendarDate(text.slice(0, 10)))) && instantOf(dayStart(text)) !== null, {
+    message: 'must be a real date-time (ISO 8601) or date (YYYY-MM-DD)',
+  })
+  .transform((text) => instantOf(dayStart(text)) as Date);
+
+/** A bare day stands for its first instant. */
+const dayStart = (text: string) => (text.length === 10 ? `${text}T00:00:00` : text);
+
+/** Keys a stored free-form object may not hold: they would read as Mongo operators or paths. */
+function badKeys(value: unknown, path: Array<string | number>, found: Array<{ path: Array<string | number>; key: string }>): void {
+  if (Array.isArray(value)) {
+    for (const [index, item] of value.entries()) badKeys(item, [...path, index], found);
+  } else if (value !== null && typeof value === 'object')
+    for (const [key, inner] of Object.entries(value)) {
+      if (key.startsWith('$') || key.includes('.') || key === '') found.push({ path: [...path, key], key });
+      badKeys(inner, [...path, key], found);
+    }
+}
+
+/** A free-form JSON object, stored as given. */
+function freeFormSchema(maxChars: number) {
+  return z.record(z.string(), z.unknown(), { message: 'must be a JSON object' }).superRefine((value, ctx) => {
+    const found: Array<{ path: Array<string | number>; key: string }> = [];
+    badKeys(value, [], found);
+    for (const { path, key } of found)
+      ctx.addIssue({ code: 'custom', path, message: `key "${key}" is not allowed (keys must not be empty, start with $ or contain .)` });
+    if (JSON.stringify(value).length > maxChars) ctx.addIssue({ code: 'custom', path: [], message: `must be at most ${maxChars} characters as JSON` });
+  });
 }
 
 /** On create, an enum with `createValues` accepts only those. */
@@ -108,10 +150,11 @@ export function filterSchemaOf(declaration: ResourceDeclaration) {
   const equalities = Object.fromEntries(
     filterFields(declaration).map(({ filter, spec }) => [filter, (spec.kind === 'texts' ? z.string().trim().max(spec.itemMax) : valueSchema(spec)).nullish()]),
   );
+  // Windows are days, on day fields and on instants alike.
   const windows = Object.fromEntries(
-    windowFields(declaration).flatMap(({ from, to, spec }) => [
-      [from, valueSchema(spec).nullish()],
-      [to, valueSchema(spec).nullish()],
+    windowFields(declaration).flatMap(({ from, to }) => [
+      [from, calendarDateSchema().nullish()],
+      [to, calendarDateSchema().nullish()],
     ]),
   );
   return z

@@ -1,34 +1,18 @@
-import type { ClientSession, ObjectId } from 'mongodb';
+import type { ClientSession } from 'mongodb';
 import { nextSequenceValue } from '../../store/counters';
 import type { CustomerDocument } from '../../store/customers';
-import {
-  DELIVERY_NOTE_PROJECTION,
-  DELIVERY_NOTE_SORT,
-  deliveryNoteQuery,
-  TRANSPORT_FIELDS,
-  type DeliveryNoteDocument,
-  type DeliveryNoteFields,
-  type DeliveryNoteItemDocument,
-  type DeliveryNoteStatus,
-} from '../../store/delivery-notes';
-import { parseId } from '../../store/ids';
+import type { DeliveryNoteDocument, DeliveryNoteFields } from '../../store/delivery-notes';
 import type { ProductDocument } from '../../store/products';
-import { TenantCollection } from '../../store/tenant-collection';
 import { requirePrincipal, type RequestContext } from '../context';
 import { argentineDay } from '../dates';
+import { changesOf } from '../declare/mapping';
+import { declaredDefinition, type ListOrder } from '../declare/resource';
 import { ConflictError, notFound, ValidationError, type ErrorDetail } from '../errors';
 import { lineTotalCents } from '../money';
-import { fieldChanges, Resource, type FieldsOf } from '../resource';
+import { Resource } from '../resource';
 import { assertTransition, type StateMachine } from '../state-machine';
 import { applyStockChanges, type StockChange } from '../stock/service';
-import {
-  createDeliveryNoteSchema,
-  updateDeliveryNoteSchema,
-  type CreateDeliveryNoteData,
-  type DeliveryNoteFilterData,
-  type DeliveryNoteItemData,
-  type UpdateDeliveryNoteData,
-} from './schema';
+import { DELIVERY_NOTE, type DeliveryNoteStatus } from './declaration';
 
 /**
  * Delivery notes (remitos). A note is written as a draft (no number, no stock effect) and then:
@@ -37,9 +21,9 @@ import {
  *     └──cancel──►  cancelled ◄──cancel──┘ (from issued)
  *
  * Issuing takes the next number of the note's sale point (an atomic per-account counter, in the same transaction)
- * and deducts the stock of every item that names a product; cancelling an issued note gives that stock back and
- * keeps its number. Drafts are fully editable; an issued note accepts changes to its transport data, notes and
- * metadata only; delivered, invoiced and cancelled notes to their notes and metadata only.
+ * and deducts the stock of every line that names a product; cancelling an issued note gives that stock back and
+ * keeps its number. Drafts are fully editable; an issued note accepts changes to its transport data, reference,
+ * notes and metadata only; delivered, invoiced and cancelled notes to their notes and metadata only.
  */
 export const DELIVERY_NOTE_MACHINE: StateMachine<DeliveryNoteStatus> = {
   draft: ['issued', 'cancelled'],
@@ -49,86 +33,88 @@ export const DELIVERY_NOTE_MACHINE: StateMachine<DeliveryNoteStatus> = {
   cancelled: [],
 };
 
+/** The moves a new note makes to reach the status it is created with. */
+const PATH_FROM_DRAFT: Record<DeliveryNoteStatus, DeliveryNoteStatus[]> = {
+  draft: [],
+  issued: ['issued'],
+  delivered: ['issued', 'delivered'],
+  invoiced: ['issued', 'delivered', 'invoiced'],
+  cancelled: ['cancelled'],
+};
+
 type Field = keyof DeliveryNoteFields;
+const TRANSPORT: Field[] = ['carrier_name', 'carrier_document', 'driver_name', 'vehicle_plate', 'trailer_plate', 'departure_date'];
 const ALWAYS_EDITABLE: Field[] = ['notes', 'metadata'];
 const EDITABLE: Record<DeliveryNoteStatus, ReadonlySet<Field> | 'all'> = {
   draft: 'all',
-  issued: new Set<Field>([...TRANSPORT_FIELDS, ...ALWAYS_EDITABLE]),
+  issued: new Set<Field>([...TRANSPORT, 'reference', ...ALWAYS_EDITABLE]),
   delivered: new Set(ALWAYS_EDITABLE),
   invoiced: new Set(ALWAYS_EDITABLE),
   cancelled: new Set(ALWAYS_EDITABLE),
 };
 
-/** Stored field name → the GraphQL input's (error paths). */
+/** Stored field name → the input's (error paths). */
 const camel = (name: string) => name.replace(/_([a-z0-9])/g, (_m, letter: string) => letter.toUpperCase());
 
-/** A create input once its references are checked: the items as stored (product code and unit defaulted). */
-type Resolved = { customerId: ObjectId; items: DeliveryNoteItemDocument[] };
-type CreateInput = CreateDeliveryNoteData & { resolved?: Resolved };
+type Row = Record<string, unknown>;
+/** What a move into delivered or invoiced takes. */
+type MoveExtra = { deliveryDate?: Date | null; invoiceId?: string | null };
 
-async function resolveCustomer(context: RequestContext, customerId: string, problems: ErrorDetail[]): Promise<ObjectId | null> {
-  const customer = await context.loaders().byId<CustomerDocument>('customers').load(customerId);
-  if (!customer) problems.push({ path: 'customerId', message: 'no such customer in this account' });
-  return customer?._id ?? null;
+function throwProblems(problems: ErrorDetail[]): void {
+  if (problems.length) throw new ValidationError(`invalid input: ${problems.map((p) => `${p.path}: ${p.message}`).join('; ')}`, problems);
 }
 
 /**
- * The items as stored: each product must be one of the account's; the product code defaults to its sku and the
- * unit to its unit; a priced item carries its exact subtotal.
+ * The input with the references it names checked (customer and products of the account) and the defaults they give:
+ * the printed customer name and document, each line's sku and unit, and its subtotal from the unit price. Values
+ * are already exact (centavos, thousandths).
  */
-async function resolveItems(context: RequestContext, items: DeliveryNoteItemData[], problems: ErrorDetail[]): Promise<DeliveryNoteItemDocument[]> {
-  const loader = context.loaders().byId<ProductDocument>('products');
-  const products = await Promise.all(items.map((item) => (item.productId ? loader.load(item.productId) : null)));
-  return items.map((item, index) => {
-    const product = products[index];
-    if (item.productId && !product) problems.push({ path: `items.${index}.productId`, message: 'no such product in this account' });
-    const stored: DeliveryNoteItemDocument = { description: item.description, quantity_milli: item.quantity };
-    if (product) stored.product_id = product._id;
-    const code = item.productCode ?? product?.sku;
-    if (code) stored.product_code = code;
-    const unit = item.unit ?? product?.unit;
-    if (unit) stored.unit = unit;
-    if (item.unitPrice !== undefined && item.unitPrice !== null) {
-      stored.unit_price_cents = item.unitPrice;
-      stored.subtotal_cents = lineTotalCents(item.quantity, item.unitPrice);
-    }
-    // A fixed key order, so an unchanged item compares equal to the stored one.
-    return Object.fromEntries(
-      (['product_id', 'product_code', 'description', 'quantity_milli', 'unit', 'unit_price_cents', 'subtotal_cents'] as const)
-        .filter((key) => stored[key] !== undefined)
-        .map((key) => [key, stored[key]]),
-    ) as DeliveryNoteItemDocument;
-  });
-}
-
-const totalOf = (items: DeliveryNoteItemDocument[]) => items.reduce((sum, item) => sum + (item.subtotal_cents ?? 0), 0);
-
-function throwProblems(problems: ErrorDetail[]): void {
-  if (problems.length) {
-    throw new ValidationError(`invalid input: ${problems.map((p) => `${p.path}: ${p.message}`).join('; ')}`, problems);
+async function completed(context: RequestContext, input: Row, customerChanged: boolean): Promise<Row> {
+  const problems: ErrorDetail[] = [];
+  const out: Row = { ...input };
+  const loaders = context.loaders();
+  const [customer, products] = await Promise.all([
+    input.customerId ? loaders.byId<CustomerDocument>('customers').load(input.customerId as string) : null,
+    Array.isArray(input.items)
+      ? Promise.all((input.items as Row[]).map((item) => (item.productId ? loaders.byId<ProductDocument>('products').load(item.productId as string) : null)))
+      : [],
+  ]);
+  if (input.customerId && !customer) problems.push({ path: 'customerId', message: 'no such customer in this account' });
+  if (customer && customerChanged) {
+    out.customerName ??= customer.name;
+    if (customer.document_number) out.customerDocument ??= customer.document_number;
   }
+  if (Array.isArray(input.items)) {
+    out.items = (input.items as Row[]).map((item, index) => {
+      const product = products[index];
+      if (item.productId && !product) problems.push({ path: `items.${index}.productId`, message: 'no such product in this account' });
+      const line: Row = { ...item };
+      if (product) {
+        line.sku ??= product.sku;
+        line.unit ??= product.unit;
+      }
+      if ((line.subtotal === undefined || line.subtotal === null) && typeof line.unitPrice === 'number')
+        line.subtotal = lineTotalCents(line.quantity as number, line.unitPrice);
+      return line;
+    });
+  }
+  throwProblems(problems);
+  return out;
 }
 
-/** The fields every status may change (transport, address, notes, metadata): `$set` and `$unset`. */
-function optionalFields(input: UpdateDeliveryNoteData): { set: Partial<DeliveryNoteFields>; unset: Field[] } {
-  const { set, unset, put } = fieldChanges<DeliveryNoteFields>();
-  if (input.salePoint !== undefined) set.sale_point = input.salePoint ?? 1;
-  put('delivery_address', input.deliveryAddress);
-  put('carrier_name', input.carrierName);
-  put('carrier_cuit', input.carrierCuit);
-  put('vehicle_plate', input.vehiclePlate);
-  put('trailer_plate', input.trailerPlate);
-  put('departure_date', input.departureDate);
-  put('notes', input.notes);
-  if (input.metadata !== undefined) set.metadata = input.metadata ?? {};
-  return { set, unset };
-}
+const totalOf = (items: Array<{ subtotal_cents?: number }>) => items.reduce((sum, item) => sum + (item.subtotal_cents ?? 0), 0);
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
-function collection(context: RequestContext): TenantCollection<DeliveryNoteDocument> {
-  return new TenantCollection(context.store.collection<DeliveryNoteDocument>('delivery_notes'), requirePrincipal(context).accountId);
-}
+const {
+  definition: declared,
+  createSchema: createDeliveryNoteSchema,
+  updateSchema: updateDeliveryNoteSchema,
+  filterSchema: deliveryNoteFilterSchema,
+} = declaredDefinition<DeliveryNoteDocument>(DELIVERY_NOTE, {
+  projection: { customer: ['customer_id'], 'items.product': ['product_id'] },
+});
+export { createDeliveryNoteSchema, deliveryNoteFilterSchema, updateDeliveryNoteSchema };
 
 /**
  * The fields a move to `to` writes, after its effects (number, stock) are applied inside `session`. `note` is the
@@ -138,10 +124,10 @@ async function transitionFields(
   context: RequestContext,
   note: DeliveryNoteDocument,
   to: DeliveryNoteStatus,
-  extra: { deliveryDate?: string | null; invoiceId?: string | null },
+  extra: MoveExtra,
   session: ClientSession,
 ): Promise<Partial<DeliveryNoteFields>> {
-  assertTransition(DELIVERY_NOTE_MACHINE, 'delivery note', note.status, to);
+  assertTransition(DELIVERY_NOTE_MACHINE, 'delivery note', note.status as DeliveryNoteStatus, to);
   const now = context.now();
   const stockOf = (sign: 1 | -1): StockChange[] =>
     note.items
@@ -153,19 +139,18 @@ async function transitionFields(
       if (changes.length) await applyStockChanges(context, changes, { type: 'delivery_note_issue', id: note._id }, session);
       // The counter is written last, so concurrent issues hold it for the shortest time.
       const number = await nextSequenceValue(context.store, requirePrincipal(context).accountId, `delivery_notes:${note.sale_point}`, now, session);
-      return { status: 'issued', number, stock_deducted: changes.length > 0, issued_at: now };
+      return { status: 'issued', number, formatted_number: formatNoteNumber(note.sale_point, number), stock_deducted: true, issue_date: now };
     }
     case 'delivered': {
-      const today = argentineDay(now);
-      const issuedOn = note.issued_at ? argentineDay(note.issued_at) : today;
-      const day = extra.deliveryDate ?? today;
-      if (day > today)
-        throw new ValidationError('the delivery date is in the future', [{ path: 'deliveryDate', message: `must not be after today (${today})` }]);
-      if (day < issuedOn)
+      const delivered = extra.deliveryDate ?? now;
+      if (delivered > now)
+        throw new ValidationError('the delivery date is in the future', [{ path: 'deliveryDate', message: `must not be after now (${argentineDay(now)})` }]);
+      const issuedOn = argentineDay(note.issue_date);
+      if (argentineDay(delivered) < issuedOn)
         throw new ValidationError('the delivery date is before the issue date', [
           { path: 'deliveryDate', message: `must not be before the issue date (${issuedOn})` },
         ]);
-      return { status: 'delivered', delivery_date: day };
+      return { status: 'delivered', delivery_date: delivered };
     }
     case 'invoiced': {
       if (!extra.invoiceId)
@@ -173,7 +158,10 @@ async function transitionFields(
       return { status: 'invoiced', invoice_id: extra.invoiceId };
     }
     case 'cancelled': {
-      if (note.stock_deducted) await applyStockChanges(context, stockOf(1), { type: 'delivery_note_cancel', id: note._id }, session);
+      if (note.stock_deducted) {
+        const changes = stockOf(1);
+        if (changes.length) await applyStockChanges(context, changes, { type: 'delivery_note_cancel', id: note._id }, session);
+      }
       return { status: 'cancelled', stock_deducted: false, cancelled_at: now };
     }
     default:
@@ -182,65 +170,84 @@ async function transitionFields(
   }
 }
 
-class DeliveryNoteResource extends Resource<DeliveryNoteDocument, CreateInput, UpdateDeliveryNoteData, DeliveryNoteFilterData, undefined> {
-  /** Checks the customer and products, then writes the note (and issues it, when asked, in the same transaction). */
-  override async create(context: RequestContext, input: CreateInput, session?: ClientSession): Promise<DeliveryNoteDocument> {
-    if (!input.resolved) {
-      const problems: ErrorDetail[] = [];
-      const [customerId, items] = await Promise.all([resolveCustomer(context, input.customerId, problems), resolveItems(context, input.items, problems)]);
-      throwProblems(problems);
-      input = { ...input, resolved: { customerId: customerId!, items } };
-    }
-    return super.create(context, input, session);
+/** Applies moves in turn to the note (as it stands in memory), answering every field they write. */
+async function walk(context: RequestContext, note: DeliveryNoteDocument, moves: DeliveryNoteStatus[], extra: MoveExtra, session: ClientSession) {
+  let fields: Partial<DeliveryNoteFields> = {};
+  for (const to of moves) {
+    const moved = await transitionFields(context, { ...note, ...fields } as DeliveryNoteDocument, to, extra, session);
+    fields = { ...fields, ...moved };
+  }
+  return fields;
+}
+
+/** deliveryDate and invoiceId are written by the moves into delivered and invoiced, never on their own. */
+function movesOnlyProblems(extra: MoveExtra, moves: DeliveryNoteStatus[], current: Partial<DeliveryNoteFields> = {}): ErrorDetail[] {
+  const problems: ErrorDetail[] = [];
+  if (extra.deliveryDate && !same(extra.deliveryDate, current.delivery_date) && !moves.includes('delivered'))
+    problems.push({ path: 'deliveryDate', message: 'is written by the move to delivered only' });
+  if (extra.invoiceId && extra.invoiceId !== current.invoice_id && !moves.includes('invoiced'))
+    problems.push({ path: 'invoiceId', message: 'is written by the move to invoiced only' });
+  return problems;
+}
+
+class DeliveryNoteResource extends Resource<DeliveryNoteDocument, Row, Row, Row, ListOrder> {
+  /** Checks the customer and products, writes the draft, then walks it to the status asked for, in one transaction. */
+  override async create(context: RequestContext, input: Row, session?: ClientSession): Promise<DeliveryNoteDocument> {
+    if (!session) return context.store.transaction((own) => this.create(context, input, own));
+    const moves = PATH_FROM_DRAFT[(input.status as DeliveryNoteStatus | null) ?? 'draft'];
+    const extra: MoveExtra = { deliveryDate: input.deliveryDate as Date | null, invoiceId: input.invoiceId as string | null };
+    const problems = movesOnlyProblems(extra, moves);
+    if (problems.length) throw new ConflictError('these fields belong to a status move', problems, 'NOT_EDITABLE');
+    const full = await completed(context, input, true);
+    const now = context.now();
+    const fields = { ...declared.fieldsForCreate({ ...full, deliveryDate: undefined, invoiceId: undefined }, now) } as DeliveryNoteFields;
+    Object.assign(fields, { status: 'draft', number: null, issue_date: now, total_cents: totalOf(fields.items) });
+    const collection = this.collection(context);
+    const draft = await collection.insert(fields as never, now, session);
+    if (!moves.length) return draft;
+    const moved = await walk(context, draft, moves, extra, session);
+    return (await collection.update(draft._id.toHexString(), moved, [], now, session))!;
   }
 
   /**
    * A partial update, in one transaction with the status move it may carry (`status`, with `deliveryDate` or
    * `invoiceId`). A value equal to the stored one is no change, so a record sent back as read is accepted.
    */
-  override async update(context: RequestContext, id: string, input: UpdateDeliveryNoteData, session?: ClientSession): Promise<DeliveryNoteDocument> {
+  override async update(context: RequestContext, id: string, input: Row, session?: ClientSession): Promise<DeliveryNoteDocument> {
     if (!session) return context.store.transaction((own) => this.update(context, id, input, own));
     const notes = this.collection(context);
     const note = await notes.findById(id, session);
     if (!note) throw notFound('delivery note', id);
 
-    const { set, unset } = optionalFields(input);
-    const problems: ErrorDetail[] = [];
-    const [customerId, items] = await Promise.all([
-      input.customerId !== undefined ? resolveCustomer(context, input.customerId, problems) : null,
-      input.items !== undefined ? resolveItems(context, input.items, problems) : null,
-    ]);
-    throwProblems(problems);
-    if (customerId) set.customer_id = customerId;
-    if (items) {
-      set.items = items;
-      set.total_cents = totalOf(items);
-    }
-    for (const key of Object.keys(set) as Field[]) if (same(note[key], set[key])) delete set[key];
-    const removed = unset.filter((key) => note[key] !== undefined);
+    const customerChanged = input.customerId !== undefined && input.customerId !== note.customer_id.toHexString();
+    const full = await completed(context, input, customerChanged);
+    const { set, unset } = changesOf(DELIVERY_NOTE, { ...full, status: undefined, deliveryDate: undefined, invoiceId: undefined });
+    if (set.items) set.total_cents = totalOf(set.items as DeliveryNoteFields['items']);
+    const doc = note as unknown as Row;
+    for (const key of Object.keys(set)) if (same(doc[key], set[key])) delete set[key];
+    const removed = unset.filter((key) => doc[key] !== undefined);
 
-    const editable = EDITABLE[note.status];
+    const target = (input.status as DeliveryNoteStatus | null | undefined) ?? note.status;
+    const moves = target === note.status ? [] : [target as DeliveryNoteStatus];
+    const extra: MoveExtra = { deliveryDate: input.deliveryDate as Date | null, invoiceId: input.invoiceId as string | null };
+    const editable = EDITABLE[note.status as DeliveryNoteStatus];
     const locked = [...Object.keys(set), ...removed].filter((key) => editable !== 'all' && !editable.has(key as Field) && key !== 'total_cents');
-    // deliveryDate and invoiceId belong to the moves into delivered and invoiced; elsewhere only their stored value.
-    const moving = input.status && input.status !== note.status ? input.status : null;
-    if (input.deliveryDate && input.deliveryDate !== note.delivery_date && moving !== 'delivered') locked.push('delivery_date');
-    if (input.invoiceId && input.invoiceId !== note.invoice_id && moving !== 'invoiced') locked.push('invoice_id');
-    if (locked.length) {
+    const problems = [
+      ...locked.map((key) => ({ path: camel(key), message: `cannot change once the note is ${note.status}` })),
+      ...movesOnlyProblems(extra, moves, note),
+    ];
+    if (problems.length) {
       const allowed = editable === 'all' ? [] : [...editable].map(camel);
-      throw new ConflictError(
-        `a ${note.status} delivery note accepts changes to ${allowed.join(', ')} only`,
-        locked.map((key) => ({ path: camel(key), message: `cannot change once the note is ${note.status}` })),
-        'NOT_EDITABLE',
-      );
+      throw new ConflictError(`a ${note.status} delivery note accepts changes to ${allowed.join(', ') || 'every field'} only`, problems, 'NOT_EDITABLE');
     }
 
     let moved: Partial<DeliveryNoteFields> = {};
-    if (moving) {
-      const edited = { ...note, ...set } as DeliveryNoteDocument;
-      for (const key of removed) delete (edited as Partial<DeliveryNoteDocument>)[key];
-      moved = await transitionFields(context, edited, moving, input, session);
+    if (moves.length) {
+      const edited = { ...note, ...set } as Row;
+      for (const key of removed) delete edited[key];
+      moved = await walk(context, edited as unknown as DeliveryNoteDocument, moves, extra, session);
     }
-    const updated = await notes.update(id, { ...set, ...moved }, removed, context.now(), session);
+    const updated = await notes.update(id, { ...(set as Partial<DeliveryNoteDocument>), ...moved }, removed, context.now(), session);
     if (!updated) throw notFound('delivery note', id);
     return updated;
   }
@@ -248,10 +255,8 @@ class DeliveryNoteResource extends Resource<DeliveryNoteDocument, CreateInput, U
   /** Only drafts are deleted; an issued note is cancelled instead, so its number stays on record. */
   override async remove(context: RequestContext, id: string, session?: ClientSession): Promise<string> {
     const notes = this.collection(context);
-    const _id = parseId(id);
-    if (!_id) throw notFound('delivery note', id);
-    const result = await notes.collection.deleteOne(notes.scope({ _id, status: 'draft' }), { session });
-    if (result.deletedCount === 1) return id;
+    const deleted = await notes.delete(id, session, { status: 'draft' });
+    if (deleted) return id;
     const note = await notes.findById(id, session);
     if (!note) throw notFound('delivery note', id);
     throw new ConflictError(
@@ -262,44 +267,22 @@ class DeliveryNoteResource extends Resource<DeliveryNoteDocument, CreateInput, U
   }
 }
 
-export const deliveryNotes: DeliveryNoteResource = new DeliveryNoteResource({
-  collection: 'delivery_notes',
-  label: 'delivery note',
-  createSchema: createDeliveryNoteSchema,
-  updateSchema: updateDeliveryNoteSchema,
-  fieldsForCreate(input) {
-    if (!input.resolved) throw new Error('delivery note references not resolved');
-    const { set } = optionalFields(input);
-    return {
-      metadata: {},
-      ...set,
-      sale_point: input.salePoint ?? 1,
-      customer_id: input.resolved.customerId,
-      items: input.resolved.items,
-      total_cents: totalOf(input.resolved.items),
-      number: null,
-      status: 'draft',
-      stock_deducted: false,
-    } as FieldsOf<DeliveryNoteDocument>;
-  },
+export const deliveryNotes = new DeliveryNoteResource({
+  ...declared,
   fieldsForUpdate: () => {
     throw new Error('delivery notes are updated by their own rules');
   },
-  query: deliveryNoteQuery,
-  projection: DELIVERY_NOTE_PROJECTION,
-  sort: () => DELIVERY_NOTE_SORT,
-  async afterCreate(context, doc, input, session): Promise<DeliveryNoteDocument> {
-    if (input.status !== 'issued') return doc;
-    const moved = await transitionFields(context, doc, 'issued', {}, session);
-    const updated: DeliveryNoteDocument | null = await collection(context).update(doc._id.toHexString(), moved, [], context.now(), session);
-    return updated!;
-  },
 });
 
+/** `PPPPP-NNNNNNNN`, the printed form of a sale point and number. */
+export function formatNoteNumber(salePoint: number, number: number): string {
+  return `${String(salePoint).padStart(5, '0')}-${String(number).padStart(8, '0')}`;
+}
+
 /** Runs one status move in its own transaction. */
-async function move(context: RequestContext, id: string, to: DeliveryNoteStatus, extra: { deliveryDate?: string | null; invoiceId?: string | null } = {}) {
+function move(context: RequestContext, id: string, to: DeliveryNoteStatus, extra: MoveExtra = {}) {
   return context.store.transaction(async (session) => {
-    const notes = collection(context);
+    const notes = deliveryNotes.collection(context);
     const note = await notes.findById(id, session);
     if (!note) throw notFound('delivery note', id);
     const moved = await transitionFields(context, note, to, extra, session);
@@ -311,8 +294,8 @@ async function move(context: RequestContext, id: string, to: DeliveryNoteStatus,
 
 /** draft → issued: numbered, stock deducted. */
 export const issueDeliveryNote = (context: RequestContext, id: string) => move(context, id, 'issued');
-/** issued → delivered on `deliveryDate` (default: today in Argentina). */
-export const deliverDeliveryNote = (context: RequestContext, id: string, deliveryDate?: string | null) => move(context, id, 'delivered', { deliveryDate });
+/** issued → delivered at `deliveryDate` (default: now). */
+export const deliverDeliveryNote = (context: RequestContext, id: string, deliveryDate?: Date | null) => move(context, id, 'delivered', { deliveryDate });
 /** delivered → invoiced by the invoice `invoiceId`. */
 export const markDeliveryNoteInvoiced = (context: RequestContext, id: string, invoiceId: string) => move(context, id, 'invoiced', { invoiceId });
 /** draft or issued → cancelled; an issued note's stock comes back, its number is kept. */
@@ -343,3 +326,6 @@ export function notesOfProduct(
     .latestBy<DeliveryNoteDocument>('delivery_notes', 'items.product_id', { limit, where: status ? { status } : {} })
     .load(productId);
 }
+
+/** A delivery note as stored (what resolvers map to their GraphQL shape). */
+export type DeliveryNoteRecord = DeliveryNoteDocument;

@@ -27,3 +27,6 @@ export const products = new Resource<ProductDocument, CreateProductData, UpdateP
   duplicate: (input) => new ConflictError(`a product with sku ${input.sku} already exists`, [{ path: 'sku', message: 'already used by another product' }]),
   afterCreate: (context, doc, input, session) => openStock(context, 'product', doc, input.stock ?? 0, session),
 });
+
+/** A product as stored (what resolvers map to their GraphQL shape). */
+export type ProductRecord = ProductDocument;

@@ -192,3 +192,7 @@ export function splitId<T>(item: unknown, parse: (fields: unknown) => T): { id: 
   }
   return { id, input: parse(fields) };
 }
+
+/** Any stored record of an account, and what a caller selected of a record (for projections). */
+export type StoredRecord = TenantDocument;
+export type { Selection };

@@ -11,7 +11,7 @@ import {
   type IvaCondition,
 } from '../schema/customer';
 import { addressOutput } from '../domain/declare/mapping';
-import type { CustomerDocument } from '../store/customers';
+import type { CustomerRecord as CustomerDocument } from '../domain/customers/service';
 import { pageComplexity, toConnection } from './connection';
 
 export function toCustomer(doc: CustomerDocument): Customer {

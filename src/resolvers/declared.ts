@@ -6,7 +6,7 @@ import type { ListOrder } from '../domain/declare/resource';
 import type { Resource } from '../domain/resource';
 import { BulkDeleteResult } from '../schema/common';
 import type { DeclaredTypes } from '../schema/declared';
-import type { TenantDocument } from '../store/tenant-collection';
+import type { StoredRecord as TenantDocument } from '../domain/resource';
 import { pageComplexity, toConnection } from './connection';
 import { nodeSelection } from './selection';
 

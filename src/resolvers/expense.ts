@@ -6,8 +6,8 @@ import { expenses } from '../domain/expenses/service';
 import { fromCents } from '../domain/money';
 import { Expense, EXPENSE_TYPES, type ExpenseConnection } from '../schema/expense';
 import { Supplier } from '../schema/supplier';
-import type { ExpenseDocument, ExpenseStatus } from '../store/expenses';
-import type { SupplierDocument } from '../store/suppliers';
+import type { ExpenseRecord as ExpenseDocument, ExpenseStatus } from '../domain/expenses/service';
+import type { SupplierRecord as SupplierDocument } from '../domain/suppliers/service';
 import { declaredResolver } from './declared';
 import { toSupplier } from './supplier';
 

@@ -5,8 +5,7 @@ import { products } from '../domain/products/service';
 import { movementsOf } from '../domain/stock/service';
 import { CreateProductInput, Product, ProductConnection, ProductFilter, UpdateProductInput } from '../schema/product';
 import { StockMovementConnection } from '../schema/stock';
-import { parseId } from '../store/ids';
-import type { ProductDocument } from '../store/products';
+import type { ProductRecord as ProductDocument } from '../domain/products/service';
 import { pageComplexity, toConnection } from './connection';
 import { toStockMovement } from './stock';
 
@@ -74,6 +73,6 @@ export class ProductResolver {
     @Arg('first', () => Int, { nullable: true }) first?: number,
     @Arg('after', () => String, { nullable: true }) after?: string,
   ): Promise<StockMovementConnection> {
-    return toConnection(await movementsOf(context, parseId(product.id)!, { first, after }), toStockMovement);
+    return toConnection(await movementsOf(context, product.id, { first, after }), toStockMovement);
   }
 }

@@ -1,5 +1,5 @@
 import { Kind, type FragmentDefinitionNode, type GraphQLResolveInfo, type SelectionSetNode } from 'graphql';
-import type { Selection } from '../store/projection';
+import type { Selection } from '../domain/resource';
 
 /** The fields of a selection set by name (aliases and fragments resolved, same-named fields merged). */
 function selectionOf(set: SelectionSetNode | undefined, fragments: Record<string, FragmentDefinitionNode>, into: Selection = {}): Selection {

@@ -3,7 +3,7 @@ import type { RequestContext } from '../domain/context';
 import { fromMilli } from '../domain/money';
 import { adjustStock } from '../domain/stock/service';
 import { AdjustStockArgs, StockMovement, type StockItemType } from '../schema/stock';
-import type { StockMovementDocument } from '../store/stock';
+import type { StockMovementRecord as StockMovementDocument } from '../domain/stock/service';
 
 export function toStockMovement(doc: StockMovementDocument): StockMovement {
   return {

@@ -2,7 +2,7 @@ import { outputOf } from '../domain/declare/mapping';
 import { SUPPLIER } from '../domain/suppliers/declaration';
 import { suppliers } from '../domain/suppliers/service';
 import { SUPPLIER_TYPES, type Supplier } from '../schema/supplier';
-import type { SupplierDocument } from '../store/suppliers';
+import type { SupplierRecord as SupplierDocument } from '../domain/suppliers/service';
 import { declaredResolver } from './declared';
 
 /** Stored supplier → its GraphQL shape. */

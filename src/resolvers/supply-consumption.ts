@@ -19,10 +19,10 @@ import {
   type SupplyConsumptionStatus,
 } from '../schema/supply-consumption';
 import { User, type UserRole } from '../schema/user';
-import type { UserDocument } from '../store/accounts';
-import type { CustomerDocument } from '../store/customers';
-import type { SupplyDocument } from '../store/supplies';
-import type { SupplyConsumptionDocument } from '../store/supply-consumptions';
+import type { UserRecord as UserDocument } from '../domain/auth/authenticate';
+import type { CustomerRecord as CustomerDocument } from '../domain/customers/service';
+import type { SupplyRecord as SupplyDocument } from '../domain/supplies/service';
+import type { SupplyConsumptionRecord as SupplyConsumptionDocument } from '../domain/supply-consumptions/service';
 import { pageComplexity, toConnection } from './connection';
 import { toCustomer } from './customer';
 import { toSupply } from './supply';

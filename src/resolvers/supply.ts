@@ -8,9 +8,8 @@ import { supplies } from '../domain/supplies/service';
 import { StockMovementConnection } from '../schema/stock';
 import { Supplier } from '../schema/supplier';
 import { Supply, SUPPLY_TYPES } from '../schema/supply';
-import { parseId } from '../store/ids';
-import type { SupplierDocument } from '../store/suppliers';
-import type { SupplyDocument } from '../store/supplies';
+import type { SupplierRecord as SupplierDocument } from '../domain/suppliers/service';
+import type { SupplyRecord as SupplyDocument } from '../domain/supplies/service';
 import { pageComplexity, toConnection } from './connection';
 import { declaredResolver } from './declared';
 import { toStockMovement } from './stock';
@@ -40,7 +39,7 @@ export class SupplyLinksResolver {
     @Arg('first', () => Int, { nullable: true }) first?: number,
     @Arg('after', () => String, { nullable: true }) after?: string,
   ): Promise<StockMovementConnection> {
-    return toConnection(await movementsOf(context, parseId(supply.id)!, { first, after }), toStockMovement);
+    return toConnection(await movementsOf(context, supply.id, { first, after }), toStockMovement);
   }
 }
 

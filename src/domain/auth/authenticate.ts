@@ -84,3 +84,6 @@ export async function logout(store: Store, token: string, csrfHeader: string | u
   checkCsrf(session.csrf_hash, csrfHeader);
   await store.collection<SessionDocument>('sessions').deleteOne({ _id: session._id });
 }
+
+/** A user as stored (what resolvers map to their GraphQL shape). */
+export type UserRecord = UserDocument;

@@ -203,3 +203,7 @@ class ExpenseResource extends Resource<ExpenseDocument, Row, Row, Row, ListOrder
 export const expenses = new ExpenseResource(definition);
 
 export type { ExpenseFields };
+
+/** An expense as stored (what resolvers map to their GraphQL shape), and its statuses. */
+export type ExpenseRecord = ExpenseDocument;
+export type { ExpenseStatus };

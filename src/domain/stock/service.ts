@@ -105,7 +105,7 @@ export async function adjustStock(
  * An item's movements, newest first. Batched per request: every item asking for the same page shares one
  * aggregation (`$topN` per item plus its count), so listing many items with their movements is one round trip.
  */
-export async function movementsOf(context: RequestContext, itemId: ObjectId, page: PageArgs): Promise<Connection<StockMovementDocument>> {
+export async function movementsOf(context: RequestContext, itemId: string, page: PageArgs): Promise<Connection<StockMovementDocument>> {
   const window = pageWindow(page);
   const loader = context.loaders().custom(
     `stock_movements:${window.skip}:${window.limit}`,
@@ -132,7 +132,7 @@ export async function movementsOf(context: RequestContext, itemId: ObjectId, pag
         });
       }),
   );
-  return { ...(await loader.load(itemId.toHexString())), window };
+  return { ...(await loader.load(itemId)), window };
 }
 
 /**
@@ -155,3 +155,6 @@ export async function openStock<D extends Stocked>(
   );
   return { ...item, stock_milli: movement.stock_after_milli, updated_at: movement.created_at };
 }
+
+/** A stock movement as stored (what resolvers map to their GraphQL shape). */
+export type StockMovementRecord = StockMovementDocument;

@@ -12,3 +12,6 @@ export const {
   duplicate: (input) =>
     new ConflictError(`a supplier with tax_id ${input.taxId} already exists`, [{ path: 'taxId', message: 'already used by another supplier' }]),
 });
+
+/** A supplier as stored (what resolvers map to their GraphQL shape). */
+export type SupplierRecord = SupplierDocument;

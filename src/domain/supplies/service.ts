@@ -12,3 +12,6 @@ export const {
   // The opening stock is a movement like any other, in the transaction that creates the supply.
   afterCreate: (context, doc, input, session) => openStock(context, 'supply', doc, (input.stock as number | undefined) ?? 0, session),
 });
+
+/** A supply as stored (what resolvers map to their GraphQL shape). */
+export type SupplyRecord = SupplyDocument;

@@ -177,3 +177,6 @@ export async function revertSupplyConsumption(context: RequestContext, id: strin
     return updated as SupplyConsumptionDocument;
   });
 }
+
+/** A supply consumption as stored (what resolvers map to their GraphQL shape). */
+export type SupplyConsumptionRecord = SupplyConsumptionDocument;

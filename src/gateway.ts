@@ -10,6 +10,7 @@ import type { Logger } from './logger';
 import { gatewaySchema } from './resolvers/gateway-schema';
 import { declaredIndexes } from './domain/declarations';
 import { ensureIndexes } from './store/catalog';
+import { upgradeStoredData } from './store/upgrades';
 import { connectStore, type StoreConnection } from './store/connect';
 import { Store } from './store/store';
 
@@ -38,6 +39,7 @@ export async function startGateway({ config, log, now = () => new Date(), connec
   const connection = given ?? (await connectStore({ mongodbUri: config.MONGODB_URI, dataDir: config.DATA_DIR, log: (line) => log.info(line) }));
   const store = dbName ? new Store(connection.client, connection.client.db(dbName)) : Store.on(connection.client);
   await ensureIndexes(store.db, declaredIndexes());
+  await upgradeStoredData(store.db);
   await welcomeEmptyStore(store, log, config.production);
 
   const schema = await gatewaySchema();

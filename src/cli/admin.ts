@@ -5,6 +5,7 @@ import { parseScopes, type Role, type Scope } from '../domain/auth/scopes';
 import { declaredIndexes } from '../domain/declarations';
 import { AppError } from '../domain/errors';
 import { ensureIndexes } from '../store/catalog';
+import { upgradeStoredData } from '../store/upgrades';
 import { connectStore, type StoreConnection } from '../store/connect';
 import { Store } from '../store/store';
 
@@ -106,6 +107,7 @@ export async function runAdmin(args: string[], io: AdminIo): Promise<number> {
   try {
     const store = Store.on(connection.client);
     await ensureIndexes(store.db, declaredIndexes());
+    await upgradeStoredData(store.db);
     io.out(`${JSON.stringify(await run(store, command ?? '', parsed.values as Record<string, string | undefined>))}\n`);
     return 0;
   } catch (error) {

@@ -52,6 +52,8 @@ export const COLLECTIONS = {
   ],
   /** Atomic sequences (delivery note numbers per sale point). */
   counters: [{ key: { account_id: 1, name: 1 }, name: 'account_name_unique', unique: true }],
+  /** Stored-data upgrades already applied (see upgrades.ts). */
+  upgrades: [],
 } satisfies Record<string, IndexDescription[]>;
 
 export type CollectionName = keyof typeof COLLECTIONS;

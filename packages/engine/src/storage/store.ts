@@ -22,11 +22,14 @@ import { AFTER, encodeValue } from './sort-key';
  */
 
 const WRITE_FLAGS = TransactionFlags.ABORTABLE | TransactionFlags.SYNCHRONOUS_COMMIT | TransactionFlags.NO_SYNC_FLUSH;
+const NO_OVERWRITE = { noOverwrite: true } as const;
 const FORMAT_VERSION = 1;
 /** Address space reserved for the map; the file only grows as data does. */
 const MAP_SIZE = 64 * 1024 ** 3;
 
 export type Snapshot = Transaction | undefined;
+
+type Entries = Array<{ index: IndexMeta } & ReturnType<typeof indexEntries>>;
 
 export interface KeyRange {
   start: Buffer;
@@ -44,6 +47,18 @@ function prefix(id: number): Buffer {
     prefixes.set(id, bytes);
   }
   return bytes;
+}
+
+/** The same prefix as a latin1 string, as counter keys are accumulated during a write. */
+const prefixKeys = new Map<number, string>();
+
+function prefixKey(id: number): string {
+  let key = prefixKeys.get(id);
+  if (key === undefined) {
+    key = prefix(id).toString('latin1');
+    prefixKeys.set(id, key);
+  }
+  return key;
 }
 
 function after(bytes: Buffer): Buffer {
@@ -268,40 +283,82 @@ export class Store {
   // ---- writes (inside write()) ----
 
   /**
+   * Stores a new document. A taken `_id` or unique key refuses it and leaves no trace: the `_id` is claimed by the
+   * document write itself (LMDB's no-overwrite put, one B-tree descent instead of a lookup and a put).
+   */
+  insert(meta: CollectionMeta, doc: Document): void {
+    const idKey = encodeValue(doc._id);
+    const docKey = this.docKey(meta, idKey);
+    const bytes = originalBytes(doc) ?? Buffer.from(BSON.serialize(doc));
+    if (!this.claim(docKey, bytes)) throw duplicateKeyError(nsOf(meta), ID_INDEX_NAME, { _id: 1 }, doc);
+    let entries: Entries;
+    try {
+      entries = this.entriesOf(meta, doc, idKey);
+    } catch (error) {
+      this.docs.removeSync(docKey);
+      throw error;
+    }
+    this.addCount(prefixKey(meta.id), 1);
+    this.writeEntries(meta, entries, idKey);
+    this.recordChange(meta, idKey);
+  }
+
+  /**
+   * Writes a key that must not exist yet. lmdb's putSync reports whether a conditional put took place (its typings
+   * say void): were that to change, every insert would be refused and the suites would fail, never a silent
+   * overwrite.
+   */
+  private claim(key: Buffer, bytes: Buffer): boolean {
+    return (this.docs.putSync(key, bytes, NO_OVERWRITE) as unknown) === true;
+  }
+
+  /**
    * Stores a document (`previous`: the committed version it replaces, if any), keeping index entries in step.
    * Unique keys are checked before anything is written, so a refused document leaves no trace.
    */
   put(meta: CollectionMeta, doc: Document, previous: Document | undefined): void {
     const idKey = encodeValue(doc._id);
-    const entries = [...meta.indexes.values()].map((index) => ({ index, ...indexEntries(index, doc) }));
+    const entries = this.entriesOf(meta, doc, idKey);
+    const bytes = originalBytes(doc) ?? this.encode(meta, idKey, doc, previous);
+    if (previous) this.removeEntries(meta, previous, idKey);
+    else this.addCount(prefixKey(meta.id), 1);
+    this.docs.putSync(this.docKey(meta, idKey), bytes);
+    this.writeEntries(meta, entries, idKey);
+    this.recordChange(meta, idKey);
+  }
+
+  /** The index entries of a document, refused (DuplicateKey) if a unique one is held by another document. */
+  private entriesOf(meta: CollectionMeta, doc: Document, idKey: Buffer): Entries {
+    const entries: Entries = [];
+    for (const index of meta.indexes.values()) entries.push({ index, ...indexEntries(index, doc) });
     for (const { index, keys } of entries) {
       if (!index.unique) continue;
       for (const key of keys) {
-        const owner = this.firstOwner(index, key, idKey);
-        if (owner) throw duplicateKeyError(nsOf(meta), index.name, index.spec.key, doc);
+        if (this.firstOwner(index, key, idKey)) throw duplicateKeyError(nsOf(meta), index.name, index.spec.key, doc);
       }
     }
-    const bytes = originalBytes(doc) ?? this.encode(meta, idKey, doc, previous);
-    if (previous) this.removeEntries(meta, previous, idKey);
-    else this.addCount(prefix(meta.id), 1);
-    this.docs.putSync(this.docKey(meta, idKey), bytes);
+    return entries;
+  }
+
+  private writeEntries(meta: CollectionMeta, entries: Entries, idKey: Buffer): void {
     let catalogChanged = false;
     for (const { index, keys, prefixes, multikey } of entries) {
-      for (const key of keys) this.entries.putSync(Buffer.concat([prefix(index.id), key, idKey]), idKey);
-      for (const leading of prefixes) this.addCount(Buffer.concat([prefix(index.id), leading]), 1);
+      const base = prefix(index.id);
+      for (const key of keys) this.entries.putSync(Buffer.concat([base, key, idKey]), idKey);
+      const countBase = prefixKey(index.id);
+      for (const leading of prefixes) this.addCount(countBase + leading.toString('latin1'), 1);
       if (multikey && !index.multikey) {
         index.multikey = true;
         catalogChanged = true;
       }
     }
     if (catalogChanged) this.saveCollection(meta);
-    this.recordChange(meta, idKey);
   }
 
   remove(meta: CollectionMeta, doc: Document): void {
     const idKey = encodeValue(doc._id);
     this.removeEntries(meta, doc, idKey);
-    this.addCount(prefix(meta.id), -1);
+    this.addCount(prefixKey(meta.id), -1);
     this.docs.removeSync(this.docKey(meta, idKey));
     this.recordChange(meta, idKey);
   }
@@ -324,7 +381,7 @@ export class Store {
 
   private addEntries(meta: CollectionMeta, index: IndexMeta, doc: Document, idKey: Buffer): void {
     const { keys, prefixes, multikey } = indexEntries(index, doc);
-    for (const leading of prefixes) this.addCount(Buffer.concat([prefix(index.id), leading]), 1);
+    for (const leading of prefixes) this.addCount(prefixKey(index.id) + leading.toString('latin1'), 1);
     for (const key of keys) {
       if (index.unique && this.firstOwner(index, key, idKey)) {
         throw duplicateKeyError(nsOf(meta), index.name, index.spec.key, doc);
@@ -338,12 +395,12 @@ export class Store {
     for (const index of meta.indexes.values()) {
       const { keys, prefixes } = indexEntries(index, doc);
       for (const key of keys) this.entries.removeSync(Buffer.concat([prefix(index.id), key, idKey]));
-      for (const leading of prefixes) this.addCount(Buffer.concat([prefix(index.id), leading]), -1);
+      for (const leading of prefixes) this.addCount(prefixKey(index.id) + leading.toString('latin1'), -1);
     }
   }
 
-  private addCount(key: Buffer, delta: number): void {
-    const name = key.toString('latin1');
+  /** `name`: the counter's key as a latin1 string. */
+  private addCount(name: string, delta: number): void {
     this.countDeltas!.set(name, (this.countDeltas!.get(name) ?? 0) + delta);
   }
 

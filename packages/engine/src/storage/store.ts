@@ -13,7 +13,8 @@ import { AFTER, encodeValue } from './sort-key';
  * - `entries`: `index id (4 bytes) + index key + sort key of _id` → sort key of _id, in MongoDB's order;
  * - `counts`: `collection id` → its number of documents, and `index id + leading fields of a key` → how many
  *   entries start so, so that counting an account's documents (or those of an account and a status) is one read;
- * - `catalog`: namespace → the collection's options and index specs; `meta`: id counter and format version.
+ * - `catalog`: namespace → the collection's options and index specs; `meta`: id counter and format version;
+ * - `retries`: session id → its last retryable write (txnNumber, time, reply), as MongoDB's config.transactions.
  *
  * Writes run in synchronous LMDB transactions (one per write command or committed multi-document transaction),
  * so a command's reads and writes see one consistent state and nothing interleaves. The commit is visible and
@@ -82,6 +83,7 @@ export class Store {
     private readonly counts: Database<number, Buffer>,
     private readonly catalog: Database<Buffer, string>,
     private readonly meta: Database<unknown, string>,
+    private readonly retries: Database<Buffer, string>,
   ) {}
 
   static open(dir: string): Store {
@@ -94,6 +96,7 @@ export class Store {
       env.openDB<number, Buffer>('counts', { keyEncoding: 'binary', encoding: 'msgpack' }),
       env.openDB<Buffer, string>('catalog', { encoding: 'binary' }),
       env.openDB<unknown, string>('meta', { encoding: 'msgpack' }),
+      env.openDB<Buffer, string>('retries', { encoding: 'binary' }),
     );
     const version = store.meta.get('format');
     if (version !== undefined && version !== FORMAT_VERSION) {
@@ -278,6 +281,33 @@ export class Store {
   fileBytes(): number {
     const stats = this.env.getStats() as { pageSize?: number; lastPageNumber?: number; treeDepth?: number };
     return (stats.pageSize ?? 4096) * ((stats.lastPageNumber ?? 0) + 1);
+  }
+
+  // ---- retryable writes ----
+
+  /** Stores the reply of a session's retryable write (inside the write() of that write, so with its changes). */
+  saveRetry(session: string, txnNumber: bigint, reply: Document): void {
+    const record = BSON.serialize({ txnNumber: txnNumber.toString(), reply }, { ignoreUndefined: true });
+    const value = Buffer.allocUnsafe(8 + record.length);
+    value.writeDoubleBE(Date.now(), 0);
+    value.set(record, 8);
+    this.retries.putSync(session, value);
+  }
+
+  /** The stored reply of a session's retryable write with this txnNumber, if that is its last one. */
+  loadRetry(session: string, txnNumber: bigint): Document | undefined {
+    const value = this.retries.get(session);
+    if (!value) return undefined;
+    const record = BSON.deserialize(value.subarray(8), { promoteLongs: true, promoteValues: true });
+    return record.txnNumber === txnNumber.toString() ? (record.reply as Document) : undefined;
+  }
+
+  /** Forgets the retryable writes of sessions that wrote nothing since `before` (ms since the epoch). */
+  expireRetries(before: number): number {
+    const stale: string[] = [];
+    for (const { key, value } of this.retries.getRange()) if (value.readDoubleBE(0) < before) stale.push(key);
+    if (stale.length) this.write(() => stale.forEach((key) => this.retries.removeSync(key)));
+    return stale.length;
   }
 
   // ---- writes (inside write()) ----

@@ -22,7 +22,7 @@ function pair(value: unknown, typed: unknown): void {
   if (Array.isArray(value)) {
     if (!Array.isArray(typed)) return;
     twins.set(value, typed);
-    value.forEach((item, i) => pair(item, typed[i]));
+    for (let i = 0; i < value.length; i++) pair(value[i], typed[i]);
   } else if (isPlainObject(value) && isPlainObject(typed)) {
     twins.set(value, typed);
     for (const key of Object.keys(value)) pair(value[key], typed[key]);

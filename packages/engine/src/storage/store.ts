@@ -306,7 +306,11 @@ export class Store {
   expireRetries(before: number): number {
     const stale: string[] = [];
     for (const { key, value } of this.retries.getRange()) if (value.readDoubleBE(0) < before) stale.push(key);
-    if (stale.length) this.write(() => stale.forEach((key) => this.retries.removeSync(key)));
+    if (stale.length) {
+      this.write(() => {
+        for (const key of stale) this.retries.removeSync(key);
+      });
+    }
     return stale.length;
   }
 

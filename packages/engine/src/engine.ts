@@ -6,7 +6,7 @@ import * as stats from './commands/stats';
 import * as write from './commands/write';
 import { CursorStore } from './cursors';
 import { commandNotFound, DuplicateKeyError, EngineError, operationNotSupportedInTransaction } from './errors';
-import { SessionStore } from './sessions';
+import { retryOf, SessionStore } from './sessions';
 import { expireDocuments } from './ttl';
 import type { Store } from './storage/store';
 import { clusterTimeFields, nextClusterTime } from './cluster-time';
@@ -79,6 +79,9 @@ const IN_TRANSACTION = new Set([
 ]);
 
 const SWEEP_INTERVAL_MS = 5_000;
+/** MongoDB's logical session timeout: a retry record of a session idle for longer is dropped. */
+const SESSION_TIMEOUT_MS = 30 * 60_000;
+const RETRY_SWEEP_INTERVAL_MS = 60_000;
 
 /** Answers commands against the engine state; transport-agnostic. */
 export class Engine {
@@ -87,6 +90,7 @@ export class Engine {
   /** Kept current by the server: serverStatus reports it. */
   openConnections = 0;
   private readonly sweeper: NodeJS.Timeout;
+  private retriesSweptAt = 0;
 
   constructor(
     readonly store: Store,
@@ -98,6 +102,11 @@ export class Engine {
       this.sessions.sweep();
       try {
         expireDocuments(store);
+        const now = Date.now();
+        if (now - this.retriesSweptAt >= RETRY_SWEEP_INTERVAL_MS) {
+          this.retriesSweptAt = now;
+          store.expireRetries(now - SESSION_TIMEOUT_MS);
+        }
       } catch (error) {
         process.stderr.write(`TTL pass failed: ${error instanceof Error ? error.message : String(error)}\n`);
       }
@@ -142,9 +151,12 @@ export class Engine {
         throw operationNotSupportedInTransaction(`Cannot run '${name}' in a multi-document transaction.`);
       }
     }
-    const reply = RETRYABLE.has(key)
-      ? await this.sessions.once(command, async () => (await handler(command, context)) as Document)
-      : await handler(command, context);
+    const retry = RETRYABLE.has(key) ? retryOf(command) : undefined;
+    let reply: Reply;
+    if (retry) {
+      context.retry = retry;
+      reply = await this.sessions.once(retry, async () => (await handler(command, context)) as Document);
+    } else reply = await handler(command, context);
     const concernError = writeConcernError(command.writeConcern);
     return concernError && !(reply instanceof RawReply) ? { ...reply, writeConcernError: concernError } : reply;
   }

@@ -1,6 +1,6 @@
 import type { Document } from 'bson';
 import { Aggregator } from 'mingo/aggregator';
-import { Context, ProcessingMode } from 'mingo/core';
+import { Context, evalExpr, ProcessingMode } from 'mingo/core';
 import * as accumulatorOperators from 'mingo/operators/accumulator';
 import * as expressionOperators from 'mingo/operators/expression';
 import * as pipelineOperators from 'mingo/operators/pipeline';
@@ -8,9 +8,10 @@ import * as projectionOperators from 'mingo/operators/projection';
 import * as queryOperators from 'mingo/operators/query';
 import * as windowOperators from 'mingo/operators/window';
 import { Query } from 'mingo/query';
-import type { QueryOperator } from 'mingo/types';
+import type { Options, QueryOperator } from 'mingo/types';
 import { resolve } from 'mingo/util';
-import { badValue, conflictingUpdateOperators, EngineError, immutableField, unknownPipelineStage } from './errors';
+import { badValue, conflictingUpdateOperators, EngineError, immutableField, notImplemented, unknownPipelineStage } from './errors';
+import { twinOf } from './typed-twins';
 import { isPlainObject, keyOf } from './values';
 
 /**
@@ -140,7 +141,26 @@ function bsonTypeNumber(value: unknown): number {
   return name ? (byClass[name] ?? 3) : 3;
 }
 
-/** `$type` by BSON type, Timestamp and the other BSON classes included (mingo knows only JavaScript's types). */
+const TYPE_NAMES = new Map(Object.entries(TYPE_NUMBERS).map(([name, number]) => [number, name]));
+
+/**
+ * A whole JavaScript number may have been an Int32, an Int64 or a Double: where no typed twin says which (a value
+ * computed by a pipeline stage, or a document written inside the open transaction), `$type` refuses rather than
+ * guess. A fraction can only be a double.
+ */
+function refuseUntyped(value: unknown): void {
+  const values = Array.isArray(value) ? value : [value];
+  if (values.some((item) => typeof item === 'number' && Number.isInteger(item))) {
+    throw notImplemented(
+      '$type cannot tell int, long and double apart for a whole number that was not read from storage as it is (a value computed by an earlier pipeline stage, or written inside the open transaction)',
+    );
+  }
+}
+
+/**
+ * `$type` by BSON type, Timestamp and the other BSON classes included (mingo knows only JavaScript's types), and
+ * numbers by their stored type, read from the document's typed twin.
+ */
 const $type: QueryOperator = ((selector: string, spec: unknown) => {
   const wanted = new Set<number | 'number'>();
   for (const item of Array.isArray(spec) ? spec : [spec]) {
@@ -149,21 +169,36 @@ const $type: QueryOperator = ((selector: string, spec: unknown) => {
     else if (typeof item === 'string' && item in TYPE_NUMBERS) wanted.add(TYPE_NUMBERS[item]);
     else throw badValue(`Unknown type name alias: ${String(item)}`);
   }
+  // Only a question naming int, long or double needs the exact type; 'number' and the other types do not.
+  const exactNumbers = wanted.has(1) || wanted.has(16) || wanted.has(18);
   const matchesOne = (value: unknown) => {
     const type = bsonTypeNumber(value);
     return wanted.has(type) || (wanted.has('number') && [1, 16, 18, 19].includes(type));
   };
   return (doc: Document) => {
-    const value = resolve(doc, selector, { unwrapArray: true });
+    const twin = twinOf(doc);
+    const value = resolve((twin ?? doc) as Document, selector, { unwrapArray: true });
     if (value === undefined) return false;
+    if (!twin && exactNumbers) refuseUntyped(value);
     return matchesOne(value) || (Array.isArray(value) && value.some(matchesOne));
   };
 }) as unknown as QueryOperator;
 
+/** The aggregation `$type`: a field path of a stored document is read from its typed twin, as the query operator. */
+const $typeExpression = ((obj: Document, expr: unknown, options: Options) => {
+  const argument = Array.isArray(expr) && expr.length === 1 ? expr[0] : expr;
+  const twin = typeof argument === 'string' && /^\$[^$]/.test(argument) ? twinOf(obj) : undefined;
+  // mingo's own evaluation of a field path would not read the twin's number classes: resolved here.
+  const value = twin ? resolve(twin as Document, (argument as string).slice(1)) : evalExpr(obj, argument, options);
+  if (value === undefined) return 'missing';
+  if (!twin) refuseUntyped(value);
+  return TYPE_NAMES.get(bsonTypeNumber(value)) ?? 'object';
+}) as unknown as (typeof expressionOperators)['$type'];
+
 // Built whole rather than merged onto mingo's default context: a merge keeps the default operator of a name.
 const context = Context.init({
   accumulator: accumulatorOperators,
-  expression: expressionOperators,
+  expression: { ...expressionOperators, $type: $typeExpression },
   pipeline: pipelineOperators,
   projection: projectionOperators,
   query: {

@@ -18,6 +18,19 @@ function sessionKey(lsid: unknown): string | undefined {
   return id ? id.toString('hex') : undefined;
 }
 
+/** A retryable write: its session and its txnNumber. */
+export interface RetryId {
+  key: string;
+  txnNumber: bigint;
+}
+
+/** The retryable write a command is (sent with a session and a txnNumber, outside a transaction), if it is one. */
+export function retryOf(command: Document): RetryId | undefined {
+  const key = sessionKey(command.lsid);
+  if (!key || command.txnNumber === undefined || command.autocommit !== undefined) return undefined;
+  return { key, txnNumber: BigInt(command.txnNumber) };
+}
+
 /** Logical sessions and their multi-document transactions (commands with `autocommit: false`). */
 export class SessionStore {
   private readonly sessions = new Map<string, Session>();
@@ -49,14 +62,15 @@ export class SessionStore {
   /**
    * Runs a retryable write once: the driver resends a write with the same session and txnNumber after a network
    * error, and the retry gets the first execution's reply (awaiting it if it is still running) instead of applying
-   * the write again. A reply that is a command error is not kept, so the retry runs again as in MongoDB.
+   * the write again. A reply that is a command error is not kept, so the retry runs again as in MongoDB. The reply
+   * is also stored with the write's changes (see runStatements), so a retry reaching a restarted engine finds it.
    */
-  async once(command: Document, run: () => Promise<Document>): Promise<Document> {
-    const key = sessionKey(command.lsid);
-    if (!key || command.txnNumber === undefined || command.autocommit !== undefined) return run();
-    const txnNumber = BigInt(command.txnNumber);
+  async once(retry: RetryId, run: () => Promise<Document>): Promise<Document> {
+    const { key, txnNumber } = retry;
     const previous = this.retryable.get(key);
     if (previous && previous.txnNumber === txnNumber) return previous.reply;
+    const stored = previous ? undefined : this.store.loadRetry(key, txnNumber);
+    if (stored) return stored;
     const reply = run();
     this.retryable.set(key, { txnNumber, reply });
     try {

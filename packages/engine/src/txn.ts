@@ -52,8 +52,7 @@ export class DirectUnit implements Unit {
   }
 
   insert(meta: CollectionMeta, doc: Document): void {
-    if (this.store.hasDoc(meta, encodeValue(doc._id))) throw duplicateKeyError(nsOf(meta), ID_INDEX_NAME, { _id: 1 }, doc);
-    this.store.put(meta, doc, undefined);
+    this.store.insert(meta, doc);
   }
 
   replace(meta: CollectionMeta, previous: Document, doc: Document): void {

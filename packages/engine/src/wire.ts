@@ -38,10 +38,13 @@ export class MessageReader {
     this.size += chunk.length;
     const messages: Buffer[] = [];
     while (this.size >= 4) {
-      const head = this.buffered.length === 1 ? this.buffered[0] : this.concat();
-      const length = head.readInt32LE(0);
+      // Chunks are joined only once the whole message is there: joining at every chunk would copy a large
+      // message (an insert of thousands of documents arrives in dozens of chunks) over and over.
+      if (this.buffered[0].length < 4) this.concat();
+      const length = this.buffered[0].readInt32LE(0);
       if (length < HEADER_SIZE || length > MAX_MESSAGE_SIZE) throw new ProtocolError(`invalid message length ${length}`);
       if (this.size < length) break;
+      const head = this.buffered.length === 1 ? this.buffered[0] : this.concat();
       messages.push(head.subarray(0, length));
       const rest = head.subarray(length);
       this.buffered = rest.length ? [rest] : [];

@@ -7,9 +7,10 @@ import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { MongoClient, type Document, type Filter } from 'mongodb';
+import { BSON, Long, MongoClient, UUID, type Document, type Filter } from 'mongodb';
 import { startEngine, type EngineHandle } from '../src';
 import { encodeLegacyRecord } from '../src/storage/legacy';
+import { exchange, opMsg } from './support/raw-wire';
 import { tempDir } from './support/store';
 import { dirSize, serverError, waitForExit, type Doc } from './helpers';
 
@@ -159,6 +160,35 @@ describe('crash safety (kill -9)', () => {
     expect(await restored.countDocuments({ account: 'a' })).toBe([...found].filter((id) => id < 4_000_000).length);
     await stop(second);
   }, 120_000);
+
+  it('a retryable write committed just before a crash is answered from its record when retried after the restart', async () => {
+    const dir = tempDir('engine-dur-');
+    const first = await open(dir);
+    // Raw commands: the driver would put its own session id on them, and the retry must carry the same one.
+    const lsid = { id: new UUID() };
+    const insert = { insert: 'items', documents: [{ _id: 'once', v: 1 }], lsid, txnNumber: Long.fromNumber(3), $db: 'dur' };
+    const withoutTimes = ({ operationTime, $clusterTime, ...reply }: Document) => reply;
+    const [reply] = await exchange(first.engine.port, [opMsg(1, BSON.serialize(insert))]);
+    expect(withoutTimes(reply)).toEqual({ n: 1, ok: 1 });
+    await crash(first);
+
+    const second = await open(dir);
+    const [retried] = await exchange(second.engine.port, [opMsg(1, BSON.serialize(insert))]);
+    expect(withoutTimes(retried)).toEqual(withoutTimes(reply));
+    const items = second.client.db('dur').collection<Doc>('items');
+    expect(await items.find({}).toArray()).toEqual([{ _id: 'once', v: 1 }]);
+
+    // The session's next txnNumber is a new write, and is itself answered once across a restart.
+    const update = { update: 'items', updates: [{ q: { _id: 'once' }, u: { $inc: { v: 1 } } }], lsid, txnNumber: Long.fromNumber(4), $db: 'dur' };
+    const [updated] = await exchange(second.engine.port, [opMsg(1, BSON.serialize(update))]);
+    expect(withoutTimes(updated)).toEqual({ n: 1, nModified: 1, ok: 1 });
+    await crash(second);
+    const third = await open(dir);
+    const [again] = await exchange(third.engine.port, [opMsg(1, BSON.serialize(update))]);
+    expect(withoutTimes(again)).toEqual(withoutTimes(updated));
+    expect(await third.client.db('dur').collection<Doc>('items').find({}).toArray()).toEqual([{ _id: 'once', v: 2 }]);
+    await stop(third);
+  });
 });
 
 describe('data directory lock', () => {

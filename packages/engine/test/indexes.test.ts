@@ -134,6 +134,36 @@ describe('unique indexes', () => {
     expect((await coll.find({}).sort({ _id: 1 }).toArray()).map((d) => d._id)).toEqual([0, 1, 3, 5]);
   });
 
+  it('documents a batch refuses (taken _id, taken unique key) leave nothing in counts or indexes', async () => {
+    const coll = fresh();
+    await coll.createIndex({ email: 1 }, { unique: true });
+    await coll.createIndex({ group: 1, email: 1 });
+    await coll.insertOne({ _id: 0, email: 'a', group: 'g' });
+    const err = await coll
+      .insertMany(
+        [
+          { _id: 1, email: 'b', group: 'g' },
+          { _id: 1, email: 'c', group: 'g' },
+          { _id: 2, email: 'a', group: 'g' },
+          { _id: 3, email: 'd', group: 'g' },
+        ],
+        { ordered: false },
+      )
+      .catch((error: unknown) => error);
+    expect(err).toBeInstanceOf(MongoBulkWriteError);
+    const bulk = err as MongoBulkWriteError;
+    const writeErrors = Array.isArray(bulk.writeErrors) ? bulk.writeErrors : [bulk.writeErrors];
+    expect(writeErrors.map((w) => [w.index, w.code])).toEqual([
+      [1, 11000],
+      [2, 11000],
+    ]);
+    expect(writeErrors[0].errmsg).toContain('index: _id_');
+    expect(writeErrors[1].errmsg).toContain('index: email_1');
+    expect(await coll.countDocuments({ group: 'g' })).toBe(3);
+    expect((await coll.find({ group: 'g' }).sort({ email: 1 }).toArray()).map((d) => d._id)).toEqual([0, 1, 3]);
+    expect(await coll.find({ email: 'c' }).toArray()).toEqual([]);
+  });
+
   it('an update that would create a duplicate fails with 11000 and leaves the document unchanged', async () => {
     const coll = fresh();
     await coll.createIndex({ email: 1 }, { unique: true });

@@ -119,6 +119,50 @@ describe('numeric BSON types', () => {
     expect(await coll.countDocuments({ n: { $type: 'double' }, _id: { $ne: 'fraction' } })).toBe(1);
   });
 
+  it('$type names Int32, Int64 and Double inside $or, $nor, $elemMatch and in later pipeline stages', async () => {
+    const coll = fresh();
+    await coll.insertMany([
+      { _id: 'int', n: new Int32(5), items: [{ q: new Int32(1) }] },
+      { _id: 'long', n: Long.fromNumber(5), items: [{ q: Long.fromNumber(1) }] },
+      { _id: 'double', n: new Double(5), items: [{ q: new Double(1) }] },
+    ]);
+    const ids = async (filter: Doc) => (await coll.find(filter).sort({ _id: 1 }).toArray()).map((doc) => doc._id);
+    expect(await ids({ $or: [{ n: { $type: 'double' } }, { _id: 'none' }] })).toEqual(['double']);
+    expect(await ids({ $nor: [{ n: { $type: 'int' } }] })).toEqual(['double', 'long']);
+    expect(await ids({ n: { $not: { $type: 'long' } } })).toEqual(['double', 'int']);
+    expect(await ids({ items: { $elemMatch: { q: { $type: 'long' } } } })).toEqual(['long']);
+    expect(await ids({ 'items.q': { $type: 'int' } })).toEqual(['int']);
+
+    const types = await coll
+      .aggregate([{ $sort: { _id: 1 } }, { $match: { $or: [{ n: { $type: 'long' } }, { n: { $type: 'double' } }] } }, { $project: { t: { $type: '$n' } } }])
+      .toArray();
+    expect(types).toEqual([
+      { _id: 'double', t: 'double' },
+      { _id: 'long', t: 'long' },
+    ]);
+    const later = await coll.aggregate([{ $sort: { _id: -1 } }, { $match: { n: { $type: 'int' } } }]).toArray();
+    expect(later.map((doc) => doc._id)).toEqual(['int']);
+  });
+
+  if (!process.env.MONGODB_URI) {
+    it('$type refuses (NotImplemented) to name the number type of a whole number it cannot know', async () => {
+      const coll = fresh();
+      await coll.insertMany([{ _id: 1, n: new Double(5) }]);
+      // A computed value: MongoDB would name it by the types of its inputs, which the pipeline no longer has.
+      const computed = await serverError(
+        coll.aggregate([{ $group: { _id: null, total: { $sum: '$n' } } }, { $project: { t: { $type: '$total' } } }]).toArray(),
+      );
+      expect(computed.code).toBe(238);
+      expect(computed.message).toContain('$type cannot tell int, long and double apart');
+      const reshaped = await serverError(coll.aggregate([{ $project: { m: '$n' } }, { $match: { m: { $type: 'double' } } }]).toArray());
+      expect(reshaped.code).toBe(238);
+      // A fraction can only be a double, and 'number' needs no exact type: both are answered.
+      const fraction = await coll.aggregate([{ $project: { t: { $type: { $divide: ['$n', 2] } } } }]).toArray();
+      expect(fraction).toEqual([{ _id: 1, t: 'double' }]);
+      expect(await coll.aggregate([{ $project: { m: '$n' } }, { $match: { m: { $type: 'number' } } }]).toArray()).toEqual([{ _id: 1, m: 5 }]);
+    });
+  }
+
   it('an update keeps the types of the numbers it does not touch, and of those it increments', async () => {
     const coll = fresh();
     await coll.insertOne({ _id: 1, i: new Int32(3), l: Long.fromNumber(7), d: new Double(5), nested: { d: new Double(2) }, list: [new Double(1)] });

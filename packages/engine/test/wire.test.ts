@@ -5,7 +5,10 @@
 import net from 'node:net';
 import { BSON, MongoClient, type Document } from 'mongodb';
 import { startEngine, type EngineHandle } from '../src';
+import { exchange as exchangeOn, opMsg } from './support/raw-wire';
 import { tempDir } from './support/store';
+
+const exchange = (messages: Buffer[]) => exchangeOn(engine.port, messages);
 
 let engine: EngineHandle;
 let client: MongoClient;
@@ -19,41 +22,6 @@ afterAll(async () => {
   await client.close();
   await engine.stop();
 });
-
-function opMsg(requestId: number, body: Buffer): Buffer {
-  const header = Buffer.alloc(21);
-  header.writeInt32LE(21 + body.length, 0);
-  header.writeInt32LE(requestId, 4);
-  header.writeInt32LE(0, 8);
-  header.writeInt32LE(2013, 12);
-  header.writeUInt32LE(0, 16);
-  header.writeUInt8(0, 20);
-  return Buffer.concat([header, body]);
-}
-
-/** Sends messages on one connection and returns the decoded reply bodies, in order. */
-async function exchange(messages: Buffer[]): Promise<Document[]> {
-  const socket = net.connect(engine.port, '127.0.0.1');
-  const replies: Document[] = [];
-  let pending = Buffer.alloc(0);
-  await new Promise<void>((resolve, reject) => {
-    socket.on('error', reject);
-    socket.on('data', (chunk) => {
-      pending = Buffer.concat([pending, chunk]);
-      while (pending.length >= 4 && pending.length >= pending.readInt32LE(0)) {
-        const length = pending.readInt32LE(0);
-        replies.push(BSON.deserialize(pending.subarray(21, length)));
-        pending = pending.subarray(length);
-      }
-      if (replies.length === messages.length) resolve();
-    });
-    socket.on('connect', () => {
-      for (const message of messages) socket.write(message);
-    });
-  });
-  socket.destroy();
-  return replies;
-}
 
 it('a string with invalid UTF-8 is refused with InvalidBSON (22), and the connection keeps working', async () => {
   const body = Buffer.from(BSON.serialize({ insert: 'texts', documents: [{ _id: 1, s: 'MARK' }], $db: 'wire' }));

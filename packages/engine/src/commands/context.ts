@@ -1,7 +1,7 @@
 import type { Document } from 'bson';
 import type { CursorStore } from '../cursors';
 import { badValue, notImplemented } from '../errors';
-import type { SessionStore } from '../sessions';
+import type { RetryId, SessionStore } from '../sessions';
 import type { Store } from '../storage/store';
 import { DirectUnit, type Transaction, type Unit } from '../txn';
 import type { RawReply } from '../wire';
@@ -24,6 +24,8 @@ export interface CommandContext {
   db: string;
   /** The multi-document transaction the command belongs to, if any. */
   txn?: Transaction;
+  /** A retryable write (session and txnNumber, outside a transaction): its reply is stored with its writes. */
+  retry?: RetryId;
 }
 
 export type Reply = Document | RawReply;
@@ -63,11 +65,18 @@ export function reader(context: CommandContext): Unit {
 
 /**
  * Runs a write command's statements in its transaction, or else all of them in one LMDB write transaction, and
- * answers only once that is on disk: every acknowledged write survives a crash, whatever the write concern.
+ * answers only once that is on disk: every acknowledged write survives a crash, whatever the write concern. The
+ * body returns the command's reply, which a retryable write stores with its writes.
  */
-export async function runStatements<T>(context: CommandContext, body: (unit: Unit) => T): Promise<T> {
+export async function runStatements(context: CommandContext, body: (unit: Unit) => Document): Promise<Document> {
   if (context.txn) return body(context.txn);
-  const result = context.store.write(() => body(new DirectUnit(context.store)));
+  const { retry } = context;
+  const result = context.store.write(() => {
+    const reply = body(new DirectUnit(context.store));
+    // In the same LMDB transaction as the writes: a retry after a crash finds the reply if and only if they happened.
+    if (retry) context.store.saveRetry(retry.key, retry.txnNumber, reply);
+    return reply;
+  });
   await context.store.durable();
   return result;
 }

@@ -4,6 +4,7 @@ import { runPipeline } from '../matcher';
 import { project } from '../query/projection';
 import { pathValues } from '../paths';
 import type { Match, QueryOptions } from '../query/execute';
+import { mentionsType, registerTwin } from '../typed-twins';
 import { isPlainObject, keyOf } from '../values';
 import { cursorIdOf } from '../cursors';
 import { explainReply } from './explain';
@@ -189,7 +190,9 @@ export const aggregate: Handler = (command, context) => {
     return context.cursors.reply(`${context.db}.${name}`, n ? [{ _id: 1, n }] : [], batchSize);
   }
   const { options, rest } = leadingQuery(pipeline as Document[]);
-  const input = unit.query(meta, options).matches.map(({ doc }) => doc);
+  const matches = unit.query(meta, options).matches;
+  if (mentionsType(rest)) for (const { doc, bytes } of matches) if (bytes) registerTwin(doc, bytes);
+  const input = matches.map(({ doc }) => doc);
   const resolved = new Map<string, Document[]>();
   const resolveCollection = (other: string) => {
     let docs = resolved.get(other);

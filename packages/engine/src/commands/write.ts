@@ -23,7 +23,8 @@ function runWrites<T>(
   context: CommandContext,
   statements: T[],
   run: (unit: Unit, statement: T, index: number) => void,
-): Promise<Document[]> {
+  reply: () => Document,
+): Promise<Document> {
   const ordered = command.ordered !== false;
   return runStatements(context, (unit) => {
     const writeErrors: Document[] = [];
@@ -40,13 +41,10 @@ function runWrites<T>(
         if (ordered || context.txn) break;
       }
     }
-    return writeErrors;
+    const result = reply();
+    if (writeErrors.length) result.writeErrors = writeErrors;
+    return result;
   });
-}
-
-function withErrors(reply: Document, writeErrors: Document[]): Document {
-  if (writeErrors.length) reply.writeErrors = writeErrors;
-  return reply;
 }
 
 export const insert: Handler = async (command, context) => {
@@ -54,15 +52,20 @@ export const insert: Handler = async (command, context) => {
   const documents = command.documents;
   if (!Array.isArray(documents)) throw failedToParse("BSON field 'insert.documents' is missing but a required field");
   let n = 0;
-  const writeErrors = await runWrites(command, context, documents as unknown[], (unit, raw) => {
-    if (!isPlainObject(raw)) throw failedToParse('each document to insert must be an object');
-    // MongoDB stores _id as the first field whatever the client sent.
-    const doc = Object.keys(raw)[0] === '_id' ? raw : { _id: raw._id ?? new ObjectId(), ...raw };
-    assertStorable(doc);
-    unit.insert(unit.ensureCollection(context.db, name), doc);
-    n++;
-  });
-  return withErrors({ n, ok: 1 }, writeErrors);
+  return runWrites(
+    command,
+    context,
+    documents as unknown[],
+    (unit, raw) => {
+      if (!isPlainObject(raw)) throw failedToParse('each document to insert must be an object');
+      // MongoDB stores _id as the first field whatever the client sent.
+      const doc = Object.keys(raw)[0] === '_id' ? raw : { _id: raw._id ?? new ObjectId(), ...raw };
+      assertStorable(doc);
+      unit.insert(unit.ensureCollection(context.db, name), doc);
+      n++;
+    },
+    () => ({ n, ok: 1 }),
+  );
 };
 
 interface UpdateStatement {
@@ -82,33 +85,36 @@ export const update: Handler = async (command, context) => {
   let n = 0;
   let nModified = 0;
   const upserted: Document[] = [];
-  const writeErrors = await runWrites(command, context, command.updates as UpdateStatement[], (unit, statement, index) => {
-    if (!isPlainObject(statement)) throw failedToParse('each update statement must be an object');
-    refuseCollation(statement);
-    const filter = optionalDocument(statement.q, 'q') ?? {};
-    const spec = checkUpdateSpec(statement.u);
-    if (statement.multi && isReplacement(spec)) throw failedToParse('multi update is not supported for replacement-style update');
-    const collection = unit.ensureCollection(context.db, name);
-    const sort = optionalDocument(statement.sort, 'sort');
-    const found = unit.query(collection, { filter, sort, limit: statement.multi ? 0 : 1, hint: statement.hint }).matches.map(({ doc }) => doc);
-    for (const doc of found) {
-      const next = applyUpdate(doc, spec, { filter, arrayFilters: statement.arrayFilters });
-      if (next) {
-        unit.replace(collection, doc, next);
-        nModified++;
+  return runWrites(
+    command,
+    context,
+    command.updates as UpdateStatement[],
+    (unit, statement, index) => {
+      if (!isPlainObject(statement)) throw failedToParse('each update statement must be an object');
+      refuseCollation(statement);
+      const filter = optionalDocument(statement.q, 'q') ?? {};
+      const spec = checkUpdateSpec(statement.u);
+      if (statement.multi && isReplacement(spec)) throw failedToParse('multi update is not supported for replacement-style update');
+      const collection = unit.ensureCollection(context.db, name);
+      const sort = optionalDocument(statement.sort, 'sort');
+      const found = unit.query(collection, { filter, sort, limit: statement.multi ? 0 : 1, hint: statement.hint }).matches.map(({ doc }) => doc);
+      for (const doc of found) {
+        const next = applyUpdate(doc, spec, { filter, arrayFilters: statement.arrayFilters });
+        if (next) {
+          unit.replace(collection, doc, next);
+          nModified++;
+        }
+        n++;
       }
-      n++;
-    }
-    if (found.length === 0 && statement.upsert) {
-      const doc = upsertDocument(filter, spec, statement.arrayFilters);
-      unit.insert(collection, doc);
-      upserted.push({ index, _id: doc._id });
-      n++;
-    }
-  });
-  const reply: Document = { n, nModified, ok: 1 };
-  if (upserted.length) reply.upserted = upserted;
-  return withErrors(reply, writeErrors);
+      if (found.length === 0 && statement.upsert) {
+        const doc = upsertDocument(filter, spec, statement.arrayFilters);
+        unit.insert(collection, doc);
+        upserted.push({ index, _id: doc._id });
+        n++;
+      }
+    },
+    () => (upserted.length ? { n, nModified, ok: 1, upserted } : { n, nModified, ok: 1 }),
+  );
 };
 
 interface DeleteStatement {
@@ -122,17 +128,22 @@ export const remove: Handler = async (command, context) => {
   const name = collectionName(command, 'delete');
   if (!Array.isArray(command.deletes)) throw failedToParse("BSON field 'delete.deletes' is missing but a required field");
   let n = 0;
-  const writeErrors = await runWrites(command, context, command.deletes as DeleteStatement[], (unit, statement) => {
-    if (!isPlainObject(statement)) throw failedToParse('each delete statement must be an object');
-    refuseCollation(statement);
-    const collection = unit.collection(context.db, name);
-    if (!collection) return;
-    const filter = optionalDocument(statement.q, 'q') ?? {};
-    const found = unit.query(collection, { filter, limit: statement.limit === 1 ? 1 : 0, hint: statement.hint }).matches;
-    for (const { doc } of found) unit.remove(collection, doc);
-    n += found.length;
-  });
-  return withErrors({ n, ok: 1 }, writeErrors);
+  return runWrites(
+    command,
+    context,
+    command.deletes as DeleteStatement[],
+    (unit, statement) => {
+      if (!isPlainObject(statement)) throw failedToParse('each delete statement must be an object');
+      refuseCollation(statement);
+      const collection = unit.collection(context.db, name);
+      if (!collection) return;
+      const filter = optionalDocument(statement.q, 'q') ?? {};
+      const found = unit.query(collection, { filter, limit: statement.limit === 1 ? 1 : 0, hint: statement.hint }).matches;
+      for (const { doc } of found) unit.remove(collection, doc);
+      n += found.length;
+    },
+    () => ({ n, ok: 1 }),
+  );
 };
 
 export const findAndModify: Handler = async (command, context) => {

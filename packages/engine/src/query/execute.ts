@@ -3,6 +3,8 @@ import type { CollectionMeta } from '../storage/catalog';
 import type { Snapshot, Store } from '../storage/store';
 import { compileFilter } from '../matcher';
 import { plan as choosePlan, type Plan } from './planner';
+import { originalBytes } from '../raw-bson';
+import { mentionsType, registerTwin } from '../typed-twins';
 import { sortBy } from './sort';
 
 /** Where a statement reads: the store (at a snapshot, or the latest state) plus a transaction's pending writes. */
@@ -85,12 +87,13 @@ function* candidates(source: Source, plan: Plan, stats: ExecutionStats, unfetche
  * applied here and the scan stops after `skip + limit` matches.
  */
 function* scan(source: Source, options: QueryOptions, plan: Plan, stats: ExecutionStats, ordered: boolean): Generator<Match> {
-  const { rest, types } = splitTypeConditions(options.filter);
-  const restMatches = compileFilter(rest);
-  const typeMatches = types ? compileFilter(types) : undefined;
-  // `$type` conditions are checked on the stored BSON decoded with its number types (Int32, Int64, Double) kept.
-  const matches = (doc: Document, bytes?: Buffer) =>
-    restMatches(doc) && (!typeMatches || typeMatches(bytes ? BSON.deserialize(bytes, { promoteValues: false }) : doc));
+  const filterMatches = compileFilter(options.filter);
+  // `$type` tells number types apart on the stored BSON (see typed-twins): decoded again only when it is asked.
+  const typed = mentionsType(options.filter);
+  const matches = (doc: Document, bytes?: Buffer) => {
+    if (typed && bytes) registerTwin(doc, bytes);
+    return filterMatches(doc);
+  };
   const pending = source.pending?.size ? source.pending : undefined;
   // When every index entry in range is a match in the right order, skipped entries need not be fetched.
   const skipInScan = ordered && plan.exact && plan.kind === 'ixscan' && !plan.index.multikey ? (options.skip ?? 0) : 0;
@@ -107,7 +110,7 @@ function* scan(source: Source, options: QueryOptions, plan: Plan, stats: Executi
       stored = undefined;
     } else doc = BSON.deserialize(bytes, DESERIALIZE);
     seen?.add(key);
-    if (!doc || !matches(doc, stored)) continue;
+    if (!doc || !matches(doc, stored ?? originalBytes(doc))) continue;
     if (toSkip > 0) {
       toSkip--;
       continue;
@@ -117,7 +120,7 @@ function* scan(source: Source, options: QueryOptions, plan: Plan, stats: Executi
     if (--remaining === 0) return;
   }
   if (pending) {
-    for (const [key, doc] of pending) if (doc && !seen!.has(key) && matches(doc)) yield { doc };
+    for (const [key, doc] of pending) if (doc && !seen!.has(key) && matches(doc, originalBytes(doc))) yield { doc };
   }
 }
 
@@ -150,19 +153,6 @@ export function runQuery(source: Source, options: QueryOptions): QueryResult {
 export function streamQuery(source: Source, options: QueryOptions): Iterable<Match> | undefined {
   const { plan, stats, ordered } = prepare(source, options);
   return ordered ? scan(source, options, plan, stats, true) : undefined;
-}
-
-/** The filter's top-level `$type` conditions apart from the rest (undefined when there are none). */
-function splitTypeConditions(filter: Document | undefined): { rest: Document | undefined; types?: Document } {
-  if (!filter) return { rest: filter };
-  const rest: Document = {};
-  const types: Document = {};
-  for (const [field, condition] of Object.entries(filter)) {
-    const operators = condition !== null && typeof condition === 'object' && !Array.isArray(condition) ? Object.keys(condition) : [];
-    if (!field.startsWith('$') && operators.length === 1 && operators[0] === '$type') types[field] = condition;
-    else rest[field] = condition;
-  }
-  return Object.keys(types).length ? { rest, types } : { rest: filter };
 }
 
 /** How many documents match, from index key counts when the plan's ranges say exactly which ones do. */

@@ -2,7 +2,7 @@ import type { Document } from 'bson';
 import { EngineError } from '../errors';
 import { isPlainObject } from '../values';
 import type { IndexMeta } from './catalog';
-import { encodeComponent } from './sort-key';
+import { encodeComponent, encodeComponents } from './sort-key';
 
 /** Largest key LMDB stores (its compiled maximum is 1978 bytes; the 4-byte prefix and the id come on top). */
 const MAX_KEY_BYTES = 1900;
@@ -15,6 +15,10 @@ const MAX_KEYS_PER_DOCUMENT = 10_000;
  * field). `array` tells whether an array was met, which makes the index multikey.
  */
 export function indexPathValues(doc: Document, path: string): { values: unknown[]; array: boolean } {
+  if (!path.includes('.')) {
+    const value = doc[path];
+    if (!Array.isArray(value)) return { values: [value], array: false };
+  }
   const values: unknown[] = [];
   let array = false;
   const parts = path.split('.');
@@ -55,6 +59,15 @@ export function indexEntries(index: IndexMeta, doc: Document): { keys: Buffer[];
   if (arrays > 1) {
     throw new EngineError(171, 'CannotIndexParallelArrays', `cannot index parallel arrays [${index.fields.filter((_, i) => perField[i].array).join('] [')}]`);
   }
+  if (perField.every(({ values }) => values.length === 1)) {
+    // One entry (no array fans out): its leading parts are views of the same key.
+    const { key, ends } = encodeComponents(
+      perField.map(({ values }) => values[0]),
+      index.descending,
+    );
+    checkKeySize(index, key);
+    return { keys: [key], prefixes: ends.slice(0, -1).map((end) => key.subarray(0, end)), multikey: arrays > 0 };
+  }
   let keys: Buffer[] = [Buffer.alloc(0)];
   const prefixes: Buffer[] = [];
   perField.forEach(({ values }, i) => {
@@ -65,12 +78,14 @@ export function indexEntries(index: IndexMeta, doc: Document): { keys: Buffer[];
     if (i < perField.length - 1) prefixes.push(...keys);
   });
   if (keys.length > MAX_KEYS_PER_DOCUMENT) throw new EngineError(2, 'BadValue', `index ${index.name}: too many keys for one document`);
-  for (const key of keys) {
-    if (key.length > MAX_KEY_BYTES) {
-      throw new EngineError(17280, 'KeyTooLong', `index ${index.name}: key of ${key.length} bytes exceeds the embedded engine's limit of ${MAX_KEY_BYTES}`);
-    }
-  }
+  for (const key of keys) checkKeySize(index, key);
   return { keys, prefixes: uniqueBuffers(prefixes), multikey: arrays > 0 };
+}
+
+function checkKeySize(index: IndexMeta, key: Buffer): void {
+  if (key.length > MAX_KEY_BYTES) {
+    throw new EngineError(17280, 'KeyTooLong', `index ${index.name}: key of ${key.length} bytes exceeds the embedded engine's limit of ${MAX_KEY_BYTES}`);
+  }
 }
 
 /** Whether the path exists in the document (a field holding null counts, as for MongoDB's sparse indexes). */

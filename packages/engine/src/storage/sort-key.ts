@@ -32,9 +32,17 @@ export const AFTER = 0xff;
 
 type BsonLike = { _bsontype?: string };
 
+/**
+ * Appends encodings to one growing buffer. Keys are built for every document written (an insert of 10,000
+ * documents encodes tens of thousands), so the engine reuses one writer and copies out only the finished key.
+ */
 class KeyWriter {
-  private bytes = Buffer.allocUnsafe(64);
-  private length = 0;
+  private bytes = Buffer.allocUnsafe(256);
+  length = 0;
+
+  reset(): void {
+    this.length = 0;
+  }
 
   private reserve(extra: number): void {
     if (this.length + extra <= this.bytes.length) return;
@@ -50,14 +58,26 @@ class KeyWriter {
 
   /** UTF-8 bytes with 0x00 escaped as 00 01 and terminated by 00 00, so shorter strings sort first. */
   string(value: string): void {
-    const utf8 = Buffer.from(value, 'utf8');
-    this.reserve(utf8.length * 2 + 2);
-    for (const byte of utf8) {
-      this.bytes[this.length++] = byte;
-      if (byte === 0) this.bytes[this.length++] = 1;
+    // At most 3 UTF-8 bytes per UTF-16 unit, each possibly escaped, and the terminator.
+    this.reserve(value.length * 6 + 2);
+    const bytes = this.bytes;
+    let at = this.length;
+    let i = 0;
+    // Plain ASCII without NUL (nearly every indexed string) is copied unit by unit, without an intermediate buffer.
+    for (; i < value.length; i++) {
+      const code = value.charCodeAt(i);
+      if (code === 0 || code > 0x7f) break;
+      bytes[at++] = code;
     }
-    this.bytes[this.length++] = 0;
-    this.bytes[this.length++] = 0;
+    if (i < value.length) {
+      for (const byte of Buffer.from(value.slice(i), 'utf8')) {
+        bytes[at++] = byte;
+        if (byte === 0) bytes[at++] = 1;
+      }
+    }
+    bytes[at++] = 0;
+    bytes[at++] = 0;
+    this.length = at;
   }
 
   raw(bytes: Uint8Array): void {
@@ -66,29 +86,41 @@ class KeyWriter {
     this.length += bytes.length;
   }
 
+  /** A double as 8 bytes in numeric order: sign bit flipped for positives, every bit flipped for negatives. */
+  number(value: number): void {
+    this.reserve(8);
+    const at = this.length;
+    this.length += 8;
+    if (Number.isNaN(value)) {
+      this.bytes.fill(0, at, at + 8); // MongoDB sorts NaN below every other number
+      return;
+    }
+    this.bytes.writeDoubleBE(value === 0 ? 0 : value, at); // -0 equals 0
+    if (this.bytes[at] & 0x80) this.invertFrom(at);
+    else this.bytes[at] |= 0x80;
+  }
+
+  int64(value: bigint): void {
+    this.reserve(8);
+    this.bytes.writeBigInt64BE(value, this.length);
+    this.bytes[this.length] ^= 0x80;
+    this.length += 8;
+  }
+
+  /** Inverts the bytes written since `start` (a descending component). */
+  invertFrom(start: number): void {
+    for (let i = start; i < this.length; i++) this.bytes[i] = ~this.bytes[i] & 0xff;
+  }
+
   result(): Buffer {
-    return Buffer.from(this.bytes.subarray(0, this.length));
+    const out = Buffer.allocUnsafe(this.length);
+    this.bytes.copy(out, 0, 0, this.length);
+    return out;
   }
 }
 
-const scratch = Buffer.alloc(8);
-
-/** A double as 8 bytes in numeric order: sign bit flipped for positives, every bit flipped for negatives. */
-function numberBytes(value: number): Uint8Array {
-  if (Number.isNaN(value)) return new Uint8Array(8); // MongoDB sorts NaN below every other number
-  scratch.writeDoubleBE(value === 0 ? 0 : value); // -0 equals 0
-  const out = new Uint8Array(scratch);
-  if (out[0] & 0x80) for (let i = 0; i < 8; i++) out[i] = ~out[i] & 0xff;
-  else out[0] |= 0x80;
-  return out;
-}
-
-function int64Bytes(value: bigint): Uint8Array {
-  scratch.writeBigInt64BE(value);
-  const out = new Uint8Array(scratch);
-  out[0] ^= 0x80;
-  return out;
-}
+/** Encoding never re-enters itself, so one writer serves every key. */
+const shared = new KeyWriter();
 
 /** The type tag of a value, in MongoDB's comparison order (missing fields compare as null). */
 export function tagOf(value: unknown): number {
@@ -142,7 +174,7 @@ function writeBody(out: KeyWriter, tag: number, value: unknown): void {
     case TAG.maxKey:
       return;
     case TAG.number:
-      out.raw(numberBytes(Number(typeof value === 'object' ? (value as { valueOf(): number }).valueOf() : value)));
+      out.number(Number(typeof value === 'object' ? (value as { valueOf(): number }).valueOf() : value));
       return;
     case TAG.string:
       out.string(typeof value === 'string' ? value : String((value as { value: string }).value ?? value));
@@ -151,7 +183,7 @@ function writeBody(out: KeyWriter, tag: number, value: unknown): void {
       out.byte(value ? 1 : 0);
       return;
     case TAG.date:
-      out.raw(int64Bytes(BigInt((value as Date).getTime())));
+      out.int64(BigInt((value as Date).getTime()));
       return;
     case TAG.objectId:
       out.raw((value as { id: Uint8Array }).id);
@@ -166,7 +198,7 @@ function writeBody(out: KeyWriter, tag: number, value: unknown): void {
       return;
     }
     case TAG.timestamp:
-      out.raw(int64Bytes(BigInt.asIntN(64, (value as { toBigInt(): bigint }).toBigInt())));
+      out.int64(BigInt.asIntN(64, (value as { toBigInt(): bigint }).toBigInt()));
       return;
     case TAG.regex: {
       const regex = value instanceof RegExp ? { pattern: value.source, options: value.flags } : (value as { pattern: string; options: string });
@@ -194,15 +226,30 @@ function writeBody(out: KeyWriter, tag: number, value: unknown): void {
 
 /** The sort key of one value, ascending. */
 export function encodeValue(value: unknown): Buffer {
-  const out = new KeyWriter();
-  write(out, value);
-  return out.result();
+  shared.reset();
+  write(shared, value);
+  return shared.result();
 }
 
 /** The key bytes of one index component: the value's sort key, inverted for a descending field. */
 export function encodeComponent(value: unknown, descending: boolean): Buffer {
-  const bytes = encodeValue(value);
-  return descending ? invert(bytes) : bytes;
+  return encodeComponents([value], [descending]).key;
+}
+
+/**
+ * The key of several components written one after the other (an index key with one value per field), and where
+ * each component ends, so that its leading parts can be cut from it without encoding them again.
+ */
+export function encodeComponents(values: unknown[], descending: boolean[]): { key: Buffer; ends: number[] } {
+  shared.reset();
+  const ends: number[] = [];
+  for (let i = 0; i < values.length; i++) {
+    const start = shared.length;
+    write(shared, values[i]);
+    if (descending[i]) shared.invertFrom(start);
+    ends.push(shared.length);
+  }
+  return { key: shared.result(), ends };
 }
 
 export function invert(bytes: Buffer): Buffer {

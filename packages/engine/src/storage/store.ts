@@ -13,7 +13,8 @@ import { AFTER, encodeValue } from './sort-key';
  * - `entries`: `index id (4 bytes) + index key + sort key of _id` → sort key of _id, in MongoDB's order;
  * - `counts`: `collection id` → its number of documents, and `index id + leading fields of a key` → how many
  *   entries start so, so that counting an account's documents (or those of an account and a status) is one read;
- * - `catalog`: namespace → the collection's options and index specs; `meta`: id counter and format version.
+ * - `catalog`: namespace → the collection's options and index specs; `meta`: id counter and format version;
+ * - `retries`: session id → its last retryable write (txnNumber, time, reply), as MongoDB's config.transactions.
  *
  * Writes run in synchronous LMDB transactions (one per write command or committed multi-document transaction),
  * so a command's reads and writes see one consistent state and nothing interleaves. The commit is visible and
@@ -22,11 +23,14 @@ import { AFTER, encodeValue } from './sort-key';
  */
 
 const WRITE_FLAGS = TransactionFlags.ABORTABLE | TransactionFlags.SYNCHRONOUS_COMMIT | TransactionFlags.NO_SYNC_FLUSH;
+const NO_OVERWRITE = { noOverwrite: true } as const;
 const FORMAT_VERSION = 1;
 /** Address space reserved for the map; the file only grows as data does. */
 const MAP_SIZE = 64 * 1024 ** 3;
 
 export type Snapshot = Transaction | undefined;
+
+type Entries = Array<{ index: IndexMeta } & ReturnType<typeof indexEntries>>;
 
 export interface KeyRange {
   start: Buffer;
@@ -44,6 +48,18 @@ function prefix(id: number): Buffer {
     prefixes.set(id, bytes);
   }
   return bytes;
+}
+
+/** The same prefix as a latin1 string, as counter keys are accumulated during a write. */
+const prefixKeys = new Map<number, string>();
+
+function prefixKey(id: number): string {
+  let key = prefixKeys.get(id);
+  if (key === undefined) {
+    key = prefix(id).toString('latin1');
+    prefixKeys.set(id, key);
+  }
+  return key;
 }
 
 function after(bytes: Buffer): Buffer {
@@ -67,6 +83,7 @@ export class Store {
     private readonly counts: Database<number, Buffer>,
     private readonly catalog: Database<Buffer, string>,
     private readonly meta: Database<unknown, string>,
+    private readonly retries: Database<Buffer, string>,
   ) {}
 
   static open(dir: string): Store {
@@ -79,6 +96,7 @@ export class Store {
       env.openDB<number, Buffer>('counts', { keyEncoding: 'binary', encoding: 'msgpack' }),
       env.openDB<Buffer, string>('catalog', { encoding: 'binary' }),
       env.openDB<unknown, string>('meta', { encoding: 'msgpack' }),
+      env.openDB<Buffer, string>('retries', { encoding: 'binary' }),
     );
     const version = store.meta.get('format');
     if (version !== undefined && version !== FORMAT_VERSION) {
@@ -265,7 +283,68 @@ export class Store {
     return (stats.pageSize ?? 4096) * ((stats.lastPageNumber ?? 0) + 1);
   }
 
+  // ---- retryable writes ----
+
+  /** Stores the reply of a session's retryable write (inside the write() of that write, so with its changes). */
+  saveRetry(session: string, txnNumber: bigint, reply: Document): void {
+    const record = BSON.serialize({ txnNumber: txnNumber.toString(), reply }, { ignoreUndefined: true });
+    const value = Buffer.allocUnsafe(8 + record.length);
+    value.writeDoubleBE(Date.now(), 0);
+    value.set(record, 8);
+    this.retries.putSync(session, value);
+  }
+
+  /** The stored reply of a session's retryable write with this txnNumber, if that is its last one. */
+  loadRetry(session: string, txnNumber: bigint): Document | undefined {
+    const value = this.retries.get(session);
+    if (!value) return undefined;
+    const record = BSON.deserialize(value.subarray(8), { promoteLongs: true, promoteValues: true });
+    return record.txnNumber === txnNumber.toString() ? (record.reply as Document) : undefined;
+  }
+
+  /** Forgets the retryable writes of sessions that wrote nothing since `before` (ms since the epoch). */
+  expireRetries(before: number): number {
+    const stale: string[] = [];
+    for (const { key, value } of this.retries.getRange()) if (value.readDoubleBE(0) < before) stale.push(key);
+    if (stale.length) {
+      this.write(() => {
+        for (const key of stale) this.retries.removeSync(key);
+      });
+    }
+    return stale.length;
+  }
+
   // ---- writes (inside write()) ----
+
+  /**
+   * Stores a new document. A taken `_id` or unique key refuses it and leaves no trace: the `_id` is claimed by the
+   * document write itself (LMDB's no-overwrite put, one B-tree descent instead of a lookup and a put).
+   */
+  insert(meta: CollectionMeta, doc: Document): void {
+    const idKey = encodeValue(doc._id);
+    const docKey = this.docKey(meta, idKey);
+    const bytes = originalBytes(doc) ?? Buffer.from(BSON.serialize(doc));
+    if (!this.claim(docKey, bytes)) throw duplicateKeyError(nsOf(meta), ID_INDEX_NAME, { _id: 1 }, doc);
+    let entries: Entries;
+    try {
+      entries = this.entriesOf(meta, doc, idKey);
+    } catch (error) {
+      this.docs.removeSync(docKey);
+      throw error;
+    }
+    this.addCount(prefixKey(meta.id), 1);
+    this.writeEntries(meta, entries, idKey);
+    this.recordChange(meta, idKey);
+  }
+
+  /**
+   * Writes a key that must not exist yet. lmdb's putSync reports whether a conditional put took place (its typings
+   * say void): were that to change, every insert would be refused and the suites would fail, never a silent
+   * overwrite.
+   */
+  private claim(key: Buffer, bytes: Buffer): boolean {
+    return (this.docs.putSync(key, bytes, NO_OVERWRITE) as unknown) === true;
+  }
 
   /**
    * Stores a document (`previous`: the committed version it replaces, if any), keeping index entries in step.
@@ -273,35 +352,47 @@ export class Store {
    */
   put(meta: CollectionMeta, doc: Document, previous: Document | undefined): void {
     const idKey = encodeValue(doc._id);
-    const entries = [...meta.indexes.values()].map((index) => ({ index, ...indexEntries(index, doc) }));
+    const entries = this.entriesOf(meta, doc, idKey);
+    const bytes = originalBytes(doc) ?? this.encode(meta, idKey, doc, previous);
+    if (previous) this.removeEntries(meta, previous, idKey);
+    else this.addCount(prefixKey(meta.id), 1);
+    this.docs.putSync(this.docKey(meta, idKey), bytes);
+    this.writeEntries(meta, entries, idKey);
+    this.recordChange(meta, idKey);
+  }
+
+  /** The index entries of a document, refused (DuplicateKey) if a unique one is held by another document. */
+  private entriesOf(meta: CollectionMeta, doc: Document, idKey: Buffer): Entries {
+    const entries: Entries = [];
+    for (const index of meta.indexes.values()) entries.push({ index, ...indexEntries(index, doc) });
     for (const { index, keys } of entries) {
       if (!index.unique) continue;
       for (const key of keys) {
-        const owner = this.firstOwner(index, key, idKey);
-        if (owner) throw duplicateKeyError(nsOf(meta), index.name, index.spec.key, doc);
+        if (this.firstOwner(index, key, idKey)) throw duplicateKeyError(nsOf(meta), index.name, index.spec.key, doc);
       }
     }
-    const bytes = originalBytes(doc) ?? this.encode(meta, idKey, doc, previous);
-    if (previous) this.removeEntries(meta, previous, idKey);
-    else this.addCount(prefix(meta.id), 1);
-    this.docs.putSync(this.docKey(meta, idKey), bytes);
+    return entries;
+  }
+
+  private writeEntries(meta: CollectionMeta, entries: Entries, idKey: Buffer): void {
     let catalogChanged = false;
     for (const { index, keys, prefixes, multikey } of entries) {
-      for (const key of keys) this.entries.putSync(Buffer.concat([prefix(index.id), key, idKey]), idKey);
-      for (const leading of prefixes) this.addCount(Buffer.concat([prefix(index.id), leading]), 1);
+      const base = prefix(index.id);
+      for (const key of keys) this.entries.putSync(Buffer.concat([base, key, idKey]), idKey);
+      const countBase = prefixKey(index.id);
+      for (const leading of prefixes) this.addCount(countBase + leading.toString('latin1'), 1);
       if (multikey && !index.multikey) {
         index.multikey = true;
         catalogChanged = true;
       }
     }
     if (catalogChanged) this.saveCollection(meta);
-    this.recordChange(meta, idKey);
   }
 
   remove(meta: CollectionMeta, doc: Document): void {
     const idKey = encodeValue(doc._id);
     this.removeEntries(meta, doc, idKey);
-    this.addCount(prefix(meta.id), -1);
+    this.addCount(prefixKey(meta.id), -1);
     this.docs.removeSync(this.docKey(meta, idKey));
     this.recordChange(meta, idKey);
   }
@@ -324,7 +415,7 @@ export class Store {
 
   private addEntries(meta: CollectionMeta, index: IndexMeta, doc: Document, idKey: Buffer): void {
     const { keys, prefixes, multikey } = indexEntries(index, doc);
-    for (const leading of prefixes) this.addCount(Buffer.concat([prefix(index.id), leading]), 1);
+    for (const leading of prefixes) this.addCount(prefixKey(index.id) + leading.toString('latin1'), 1);
     for (const key of keys) {
       if (index.unique && this.firstOwner(index, key, idKey)) {
         throw duplicateKeyError(nsOf(meta), index.name, index.spec.key, doc);
@@ -338,12 +429,12 @@ export class Store {
     for (const index of meta.indexes.values()) {
       const { keys, prefixes } = indexEntries(index, doc);
       for (const key of keys) this.entries.removeSync(Buffer.concat([prefix(index.id), key, idKey]));
-      for (const leading of prefixes) this.addCount(Buffer.concat([prefix(index.id), leading]), -1);
+      for (const leading of prefixes) this.addCount(prefixKey(index.id) + leading.toString('latin1'), -1);
     }
   }
 
-  private addCount(key: Buffer, delta: number): void {
-    const name = key.toString('latin1');
+  /** `name`: the counter's key as a latin1 string. */
+  private addCount(name: string, delta: number): void {
     this.countDeltas!.set(name, (this.countDeltas!.get(name) ?? 0) + delta);
   }
 

@@ -1,0 +1,41 @@
+import net from 'node:net';
+import { BSON, type Document } from 'mongodb';
+
+/** An OP_MSG carrying one body section, as a driver frames a command. */
+export function opMsg(requestId: number, body: Uint8Array): Buffer {
+  const header = Buffer.alloc(21);
+  header.writeInt32LE(21 + body.length, 0);
+  header.writeInt32LE(requestId, 4);
+  header.writeInt32LE(0, 8);
+  header.writeInt32LE(2013, 12);
+  header.writeUInt32LE(0, 16);
+  header.writeUInt8(0, 20);
+  return Buffer.concat([header, body]);
+}
+
+/**
+ * Sends messages on one connection and returns the decoded reply bodies, in order: for what no driver sends, or
+ * fields it would set itself (a command's lsid).
+ */
+export async function exchange(port: number, messages: Buffer[]): Promise<Document[]> {
+  const socket = net.connect(port, '127.0.0.1');
+  const replies: Document[] = [];
+  let pending = Buffer.alloc(0);
+  await new Promise<void>((resolve, reject) => {
+    socket.on('error', reject);
+    socket.on('data', (chunk) => {
+      pending = Buffer.concat([pending, chunk]);
+      while (pending.length >= 4 && pending.length >= pending.readInt32LE(0)) {
+        const length = pending.readInt32LE(0);
+        replies.push(BSON.deserialize(pending.subarray(21, length)));
+        pending = pending.subarray(length);
+      }
+      if (replies.length === messages.length) resolve();
+    });
+    socket.on('connect', () => {
+      for (const message of messages) socket.write(message);
+    });
+  });
+  socket.destroy();
+  return replies;
+}

@@ -6,9 +6,10 @@ import { DELIVERY_NOTE } from './delivery-notes/declaration';
 import { EXPENSE } from './expenses/declaration';
 import { SUPPLIER } from './suppliers/declaration';
 import { SUPPLY } from './supplies/declaration';
+import { SUPPLY_CONSUMPTION } from './supply-consumptions/declaration';
 
 /** Every resource that stands on a declaration. */
-export const DECLARATIONS: ResourceDeclaration[] = [SUPPLIER, SUPPLY, EXPENSE, DELIVERY_NOTE];
+export const DECLARATIONS: ResourceDeclaration[] = [SUPPLIER, SUPPLY, EXPENSE, DELIVERY_NOTE, SUPPLY_CONSUMPTION];
 
 /** The indexes the declared resources' lists need, by collection. */
 export function declaredIndexes(): Partial<Record<CollectionName, IndexDescription[]>> {

@@ -16,16 +16,17 @@ const capitalized = (name: string) => `${name[0].toUpperCase()}${name.slice(1)}`
 
 /**
  * The standard queries and mutations of a declared resource — `<one>`, `<many>`, `create<One>`, `update<One>`,
- * `delete<One>` and the three bulk forms — with its scopes, over its domain Resource. A resource with more (state
- * moves, links) adds a resolver of its own beside this one.
+ * `delete<One>` and the three bulk forms (those its declared operations allow) — with its scopes, over its domain
+ * Resource, as resolver classes to register. A resource with more (state moves, links) adds a resolver of its own.
  */
 export function declaredResolver<D extends TenantDocument>(
   declaration: ResourceDeclaration,
   types: DeclaredTypes,
   resource: Resource<D, Row, Row, Row, ListOrder>,
   toOutput: (doc: D) => Row,
-): Function {
+): Function[] {
   const { one, many, label, scopes } = declaration;
+  const operations = { update: declaration.operations?.update !== false, bulk: declaration.operations?.bulk !== false };
   const One = capitalized(one);
   const Many = capitalized(many);
 
@@ -64,52 +65,72 @@ export function declaredResolver<D extends TenantDocument>(
     }
 
     @Authorized(scopes.write)
-    @Mutation(() => types.Record, { name: `update${One}`, description: declaration.notes?.update ?? 'Changes the given fields; the others keep their values.' })
-    async update(@Arg('id', () => ID) id: string, @Arg('input', () => types.UpdateInput) input: Row, @Ctx() context: RequestContext): Promise<Row> {
-      return toOutput(await resource.update(context, id, input));
-    }
-
-    @Authorized(scopes.write)
     @Mutation(() => ID, { name: `delete${One}`, description: declaration.notes?.remove ?? `Deletes a ${label}; answers its id.` })
     async remove(@Arg('id', () => ID) id: string, @Ctx() context: RequestContext): Promise<string> {
       return resource.remove(context, id);
     }
-
-    @Authorized(scopes.write)
-    @Mutation(() => types.BulkResult, {
-      name: `create${Many}`,
-      description: `Creates up to 500 ${many}. With allOrNone (default) nothing is written if any item fails.`,
-    })
-    async createMany(
-      @Arg('inputs', () => [types.CreateItem]) inputs: Row[],
-      @Arg('allOrNone', () => Boolean, { defaultValue: true }) allOrNone: boolean,
-      @Ctx() context: RequestContext,
-    ): Promise<Row> {
-      const outcome = await resource.createMany(context, inputs, allOrNone);
-      return { count: outcome.items.length, items: outcome.items.map(toOutput), errors: outcome.errors };
-    }
-
-    @Authorized(scopes.write)
-    @Mutation(() => types.BulkResult, { name: `update${Many}`, description: `Partially updates up to 500 ${many} (each item names its id).` })
-    async updateMany(
-      @Arg('inputs', () => [types.UpdateItem]) inputs: Row[],
-      @Arg('allOrNone', () => Boolean, { defaultValue: true }) allOrNone: boolean,
-      @Ctx() context: RequestContext,
-    ): Promise<Row> {
-      const outcome = await resource.updateMany(context, inputs, allOrNone);
-      return { count: outcome.items.length, items: outcome.items.map(toOutput), errors: outcome.errors };
-    }
-
-    @Authorized(scopes.write)
-    @Mutation(() => BulkDeleteResult, { name: `delete${Many}`, description: `Deletes up to 500 ${many}.` })
-    async removeMany(
-      @Arg('ids', () => [ID]) ids: string[],
-      @Arg('allOrNone', () => Boolean, { defaultValue: true }) allOrNone: boolean,
-      @Ctx() context: RequestContext,
-    ): Promise<BulkDeleteResult> {
-      const outcome = await resource.removeMany(context, ids, allOrNone);
-      return { count: outcome.items.length, items: outcome.items.map((id) => ({ id, deleted: true })), errors: outcome.errors };
-    }
   }
-  return DeclaredResolver;
+
+  const classes: Function[] = [DeclaredResolver];
+  if (operations.update) {
+    @Resolver(() => types.Record)
+    class DeclaredUpdateResolver {
+      @Authorized(scopes.write)
+      @Mutation(() => types.Record, {
+        name: `update${One}`,
+        description: declaration.notes?.update ?? 'Changes the given fields; the others keep their values.',
+      })
+      async update(@Arg('id', () => ID) id: string, @Arg('input', () => types.UpdateInput) input: Row, @Ctx() context: RequestContext): Promise<Row> {
+        return toOutput(await resource.update(context, id, input));
+      }
+    }
+    classes.push(DeclaredUpdateResolver);
+  }
+  if (operations.bulk) {
+    @Resolver(() => types.Record)
+    class DeclaredBulkResolver {
+      @Authorized(scopes.write)
+      @Mutation(() => types.BulkResult, {
+        name: `create${Many}`,
+        description: `Creates up to 500 ${many}. With allOrNone (default) nothing is written if any item fails.`,
+      })
+      async createMany(
+        @Arg('inputs', () => [types.CreateItem]) inputs: Row[],
+        @Arg('allOrNone', () => Boolean, { defaultValue: true }) allOrNone: boolean,
+        @Ctx() context: RequestContext,
+      ): Promise<Row> {
+        const outcome = await resource.createMany(context, inputs, allOrNone);
+        return { count: outcome.items.length, items: outcome.items.map(toOutput), errors: outcome.errors };
+      }
+
+      @Authorized(scopes.write)
+      @Mutation(() => BulkDeleteResult, { name: `delete${Many}`, description: `Deletes up to 500 ${many}.` })
+      async removeMany(
+        @Arg('ids', () => [ID]) ids: string[],
+        @Arg('allOrNone', () => Boolean, { defaultValue: true }) allOrNone: boolean,
+        @Ctx() context: RequestContext,
+      ): Promise<BulkDeleteResult> {
+        const outcome = await resource.removeMany(context, ids, allOrNone);
+        return { count: outcome.items.length, items: outcome.items.map((id) => ({ id, deleted: true })), errors: outcome.errors };
+      }
+    }
+    classes.push(DeclaredBulkResolver);
+  }
+  if (operations.bulk && operations.update) {
+    @Resolver(() => types.Record)
+    class DeclaredBulkUpdateResolver {
+      @Authorized(scopes.write)
+      @Mutation(() => types.BulkResult, { name: `update${Many}`, description: `Partially updates up to 500 ${many} (each item names its id).` })
+      async updateMany(
+        @Arg('inputs', () => [types.UpdateItem]) inputs: Row[],
+        @Arg('allOrNone', () => Boolean, { defaultValue: true }) allOrNone: boolean,
+        @Ctx() context: RequestContext,
+      ): Promise<Row> {
+        const outcome = await resource.updateMany(context, inputs, allOrNone);
+        return { count: outcome.items.length, items: outcome.items.map(toOutput), errors: outcome.errors };
+      }
+    }
+    classes.push(DeclaredBulkUpdateResolver);
+  }
+  return classes;
 }

@@ -11,25 +11,26 @@ import { ProductResolver } from './product';
 import { StockResolver } from './stock';
 import { SupplierResolver } from './supplier';
 import { SupplierSuppliesResolver, SupplyLinksResolver, SupplyResolver } from './supply';
-import { SupplyConsumptionItemResolver, SupplyConsumptionResolver } from './supply-consumption';
+import { SupplyConsumptionItemResolver, SupplyConsumptionLinksResolver, SupplyConsumptionResolver } from './supply-consumption';
 
 /** Every resolver class of the gateway. */
-export const RESOLVERS = [
-  SupplierResolver,
+export const RESOLVERS: [Function, ...Function[]] = [
   ProductResolver,
+  ...SupplierResolver,
   CustomerResolver,
   StockResolver,
-  SupplyResolver,
+  ...SupplyResolver,
   SupplyLinksResolver,
   SupplierSuppliesResolver,
-  SupplyConsumptionResolver,
+  ...SupplyConsumptionResolver,
+  SupplyConsumptionLinksResolver,
   SupplyConsumptionItemResolver,
-  ExpenseResolver,
+  ...ExpenseResolver,
   ExpenseMovesResolver,
   ExpenseConnectionResolver,
-  DeliveryNoteResolver,
+  ...DeliveryNoteResolver,
   DeliveryNoteMovesResolver,
   DeliveryNoteItemResolver,
   CustomerDeliveryNotesResolver,
   ProductDeliveryNotesResolver,
-] as const;
+];

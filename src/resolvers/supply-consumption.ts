@@ -1,58 +1,23 @@
-import { Arg, Authorized, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Authorized, Ctx, FieldResolver, ID, Mutation, Resolver, Root } from 'type-graphql';
+import type { UserRecord as UserDocument } from '../domain/auth/authenticate';
 import type { RequestContext } from '../domain/context';
-import { fromCents, fromMilli } from '../domain/money';
-import {
-  createSupplyConsumption,
-  deleteSupplyConsumption,
-  getSupplyConsumption,
-  listSupplyConsumptions,
-  revertSupplyConsumption,
-} from '../domain/supply-consumptions/service';
+import type { CustomerRecord as CustomerDocument } from '../domain/customers/service';
+import { outputOf } from '../domain/declare/mapping';
+import type { SupplyRecord as SupplyDocument } from '../domain/supplies/service';
+import { SUPPLY_CONSUMPTION } from '../domain/supply-consumptions/declaration';
+import { revertSupplyConsumption, supplyConsumptions, type SupplyConsumptionRecord as SupplyConsumptionDocument } from '../domain/supply-consumptions/service';
 import { Customer } from '../schema/customer';
 import { Supply } from '../schema/supply';
-import {
-  CreateSupplyConsumptionInput,
-  SupplyConsumption,
-  SupplyConsumptionConnection,
-  SupplyConsumptionFilter,
-  SupplyConsumptionItem,
-  type SupplyConsumptionStatus,
-} from '../schema/supply-consumption';
+import { SUPPLY_CONSUMPTION_TYPES, SupplyConsumption, SupplyConsumptionItem } from '../schema/supply-consumption';
 import { User, type UserRole } from '../schema/user';
-import type { UserRecord as UserDocument } from '../domain/auth/authenticate';
-import type { CustomerRecord as CustomerDocument } from '../domain/customers/service';
-import type { SupplyRecord as SupplyDocument } from '../domain/supplies/service';
-import type { SupplyConsumptionRecord as SupplyConsumptionDocument } from '../domain/supply-consumptions/service';
-import { pageComplexity, toConnection } from './connection';
 import { toCustomer } from './customer';
+import { declaredResolver } from './declared';
 import { toSupply } from './supply';
 
-export function toSupplyConsumption(doc: SupplyConsumptionDocument): SupplyConsumption {
-  return {
-    id: doc._id.toHexString(),
-    date: doc.date,
-    status: doc.status as SupplyConsumptionStatus,
-    items: doc.items.map((item) => ({
-      supplyId: item.supply_id.toHexString(),
-      supplyName: item.supply_name,
-      unit: item.unit,
-      quantity: fromMilli(item.quantity_milli),
-      unitCost: fromCents(item.unit_cost_cents),
-      subtotal: fromCents(item.subtotal_cents),
-      notes: item.notes ?? null,
-    })),
-    totalCost: fromCents(doc.total_cost_cents),
-    customerId: doc.customer_id?.toHexString() ?? null,
-    customerName: doc.customer_name ?? null,
-    reference: doc.reference ?? null,
-    notes: doc.notes ?? null,
-    createdById: doc.created_by?.toHexString() ?? null,
-    revertedAt: doc.reverted_at ?? null,
-    revertedById: doc.reverted_by?.toHexString() ?? null,
-    createdAt: doc.created_at,
-    updatedAt: doc.updated_at,
-  };
-}
+/** Stored consumption → its GraphQL shape. */
+export const toSupplyConsumption = (doc: SupplyConsumptionDocument): SupplyConsumption => outputOf(SUPPLY_CONSUMPTION, doc) as SupplyConsumption;
+
+export const SupplyConsumptionResolver = declaredResolver(SUPPLY_CONSUMPTION, SUPPLY_CONSUMPTION_TYPES, supplyConsumptions, toSupplyConsumption);
 
 /** A user as other records show it (never its password hash). */
 export function toUser(doc: UserDocument): User {
@@ -65,46 +30,9 @@ async function userById(context: RequestContext, id: string | null): Promise<Use
   return doc ? toUser(doc) : null;
 }
 
+/** Reverting a consumption, and its links (customer, users). */
 @Resolver(() => SupplyConsumption)
-export class SupplyConsumptionResolver {
-  @Authorized('supplies:read')
-  @Query(() => SupplyConsumption, { description: 'One supply consumption of the account.' })
-  async supplyConsumption(@Arg('id', () => ID) id: string, @Ctx() context: RequestContext): Promise<SupplyConsumption> {
-    return toSupplyConsumption(await getSupplyConsumption(context, id));
-  }
-
-  @Authorized('supplies:read')
-  @Query(() => SupplyConsumptionConnection, { description: 'Supply consumptions of the account, newest day first.', complexity: pageComplexity })
-  async supplyConsumptions(
-    @Ctx() context: RequestContext,
-    @Arg('filter', () => SupplyConsumptionFilter, { nullable: true }) filter?: SupplyConsumptionFilter,
-    @Arg('first', () => Int, { nullable: true, description: 'Page size, 1 to 100 (default 20).' }) first?: number,
-    @Arg('after', () => String, { nullable: true }) after?: string,
-    @Arg('offset', () => Int, { nullable: true }) offset?: number,
-  ): Promise<SupplyConsumptionConnection> {
-    return toConnection(await listSupplyConsumptions(context, (filter ?? undefined) as never, { first, after, offset }), toSupplyConsumption);
-  }
-
-  @Authorized('supplies:write')
-  @Mutation(() => SupplyConsumption, {
-    description: 'Registers a consumption (status confirmed): deducts the stock of its supplies in the same transaction; creates no expense.',
-  })
-  async createSupplyConsumption(
-    @Arg('input', () => CreateSupplyConsumptionInput) input: CreateSupplyConsumptionInput,
-    @Ctx() context: RequestContext,
-  ): Promise<SupplyConsumption> {
-    return toSupplyConsumption(await createSupplyConsumption(context, input as never));
-  }
-
-  @Authorized('supplies:write')
-  @Mutation(() => ID, {
-    description:
-      'Deletes a consumption: only its author (FORBIDDEN NOT_AUTHOR), within 24 hours of registering it (FORBIDDEN DELETE_WINDOW_EXPIRED). A confirmed one gives its stock back.',
-  })
-  async deleteSupplyConsumption(@Arg('id', () => ID) id: string, @Ctx() context: RequestContext): Promise<string> {
-    return deleteSupplyConsumption(context, id);
-  }
-
+export class SupplyConsumptionLinksResolver {
   @Authorized('supplies:write')
   @Mutation(() => SupplyConsumption, {
     description: 'confirmed → reverted, giving the stock back. Only from a web-panel session (an API key: FORBIDDEN SESSION_REQUIRED); twice: CONFLICT.',

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { Scope } from '../domain/auth/scopes';
 import { ValidationError } from '../domain/errors';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../domain/pagination';
-import { bodyToInput, restPath } from './naming';
+import { bodyToInput, restError } from './naming';
 import { restBodySchema } from './openapi-schemas';
 import { bodyObject, QueryReader } from './query';
 import type { QueryParameter, RestInput, RestRoute } from './route';
@@ -105,7 +105,7 @@ export function crudRoutes(spec: CrudSpec): { routes: RestRoute[]; components: R
   };
 
   const restErrors = (errors: Row[]) =>
-    errors.map((error) => ({ ...error, details: error.details.map((detail: Row) => ({ ...detail, path: restPath(detail.path, renames) })) }));
+    errors.map((error) => restError(error as { code: string; message: string; details: Array<{ path: string; message: string }> }, renames));
 
   const listParams = (query: Record<string, unknown>) => {
     const params = new QueryReader(query);

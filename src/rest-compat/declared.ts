@@ -112,7 +112,8 @@ function pathRenames(fields: Record<string, FieldSpec>): Record<string, string> 
   return renames;
 }
 
-function jsonType(spec: FieldSpec): JsonSchema {
+/** The JSON schema of a field's value; in a request `body`, the read-only parts of lines are left out. */
+function jsonType(spec: FieldSpec, body = false): JsonSchema {
   switch (spec.kind) {
     case 'text':
       return { type: 'string', maxLength: spec.max, ...(spec.min ? { minLength: spec.min } : {}) };
@@ -159,10 +160,12 @@ function jsonType(spec: FieldSpec): JsonSchema {
         items: {
           type: 'object',
           properties: Object.fromEntries(
-            Object.entries(spec.fields).map(([name, sub]) => [restName(name, sub), sub.common?.required ? jsonType(sub) : nullable(jsonType(sub))]),
+            Object.entries(spec.fields)
+              .filter(([, sub]) => !(body && readOnly(sub)))
+              .map(([name, sub]) => [restName(name, sub), sub.common?.required ? jsonType(sub, body) : nullable(jsonType(sub, body))]),
           ),
           required: Object.entries(spec.fields)
-            .filter(([, sub]) => sub.common?.required)
+            .filter(([, sub]) => sub.common?.required && !(body && readOnly(sub)))
             .map(([name, sub]) => restName(name, sub)),
           additionalProperties: false,
         },
@@ -204,7 +207,9 @@ function bodySchema(declaration: ResourceDeclaration, create: boolean): JsonSche
   const entries = Object.entries(declaration.fields).filter(([, spec]) => !readOnly(spec) && (create || !createOnly(spec)));
   return {
     type: 'object',
-    properties: Object.fromEntries(entries.map(([name, spec]) => [restName(name, spec), spec.common?.required ? jsonType(spec) : nullable(jsonType(spec))])),
+    properties: Object.fromEntries(
+      entries.map(([name, spec]) => [restName(name, spec), spec.common?.required ? jsonType(spec, true) : nullable(jsonType(spec, true))]),
+    ),
     ...(create ? { required: entries.filter(([, spec]) => spec.common?.required).map(([name, spec]) => restName(name, spec)) } : {}),
     additionalProperties: false,
   };
@@ -228,6 +233,8 @@ function recordSchema(declaration: ResourceDeclaration): JsonSchema {
 /** The legacy routes of a declared resource: documents, mapping, list parameters and OpenAPI, all derived. */
 export function declaredRoutes(declaration: ResourceDeclaration, plural: string): { routes: RestRoute[]; components: Record<string, Row> } {
   const { type, one, many } = declaration;
+  const update = declaration.operations?.update !== false;
+  const bulk = declaration.operations?.bulk !== false;
   const One = capitalized(one);
   const Many = capitalized(many);
   const record = `
@@ -280,17 +287,27 @@ export function declaredRoutes(declaration: ResourceDeclaration, plural: string)
       } ${record}`,
       get: `query RestGet${One}($id: ID!) { ${one}(id: $id) { ...${type}Record } } ${record}`,
       create: `mutation RestCreate${One}($input: Create${type}Input!) { create${One}(input: $input) { ...${type}Record } } ${record}`,
-      update: `mutation RestUpdate${One}($id: ID!, $input: Update${type}Input!) { update${One}(id: $id, input: $input) { ...${type}Record } } ${record}`,
       remove: `mutation RestDelete${One}($id: ID!) { delete${One}(id: $id) }`,
-      createMany: `mutation RestCreate${Many}($inputs: [${type}CreateItem!]!, $allOrNone: Boolean!) {
+      ...(update
+        ? { update: `mutation RestUpdate${One}($id: ID!, $input: Update${type}Input!) { update${One}(id: $id, input: $input) { ...${type}Record } } ${record}` }
+        : {}),
+      ...(bulk
+        ? {
+            createMany: `mutation RestCreate${Many}($inputs: [${type}CreateItem!]!, $allOrNone: Boolean!) {
         create${Many}(inputs: $inputs, allOrNone: $allOrNone) { count items { ...${type}Record } errors { ...BulkErrors } }
       } ${record} ${BULK_ERRORS}`,
-      updateMany: `mutation RestUpdate${Many}($inputs: [${type}UpdateItem!]!, $allOrNone: Boolean!) {
-        update${Many}(inputs: $inputs, allOrNone: $allOrNone) { count items { ...${type}Record } errors { ...BulkErrors } }
-      } ${record} ${BULK_ERRORS}`,
-      removeMany: `mutation RestDelete${Many}($ids: [ID!]!, $allOrNone: Boolean!) {
+            removeMany: `mutation RestDelete${Many}($ids: [ID!]!, $allOrNone: Boolean!) {
         delete${Many}(ids: $ids, allOrNone: $allOrNone) { count items { id deleted } errors { ...BulkErrors } }
       } ${BULK_ERRORS}`,
+          }
+        : {}),
+      ...(bulk && update
+        ? {
+            updateMany: `mutation RestUpdate${Many}($inputs: [${type}UpdateItem!]!, $allOrNone: Boolean!) {
+        update${Many}(inputs: $inputs, allOrNone: $allOrNone) { count items { ...${type}Record } errors { ...BulkErrors } }
+      } ${record} ${BULK_ERRORS}`,
+          }
+        : {}),
     },
     toRecord: (row) => recordOf(declaration.fields, row),
     toInput: (fields) => inputOf(declaration.fields, fields),
@@ -326,7 +343,7 @@ export function declaredRoutes(declaration: ResourceDeclaration, plural: string)
     pathRenames: pathRenames(declaration.fields),
     recordComponent: type,
     createSchema: bodySchema(declaration, true),
-    updateSchema: bodySchema(declaration, false),
+    updateSchema: update ? bodySchema(declaration, false) : undefined,
   });
   return { routes: built.routes, components: { ...built.components, [type]: recordSchema(declaration) } };
 }

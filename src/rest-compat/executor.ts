@@ -4,7 +4,7 @@ import { compileOperation, executeCompiled, type CompiledOperation } from '../sc
 import type { RequestContext } from '../domain/context';
 import { toClientError, toClientErrorOf } from './client-errors';
 import { sendData, sendError } from './envelope';
-import { restPath } from './naming';
+import { restError } from './naming';
 import type { RestInput, RestRoute } from './route';
 
 interface CompiledRoute {
@@ -44,14 +44,14 @@ async function handle(schema: GraphQLSchema, { route, compiled }: CompiledRoute,
     const result = await executeCompiled(schema, compiled, route.variables(input), context);
     if (result.errors?.length) {
       const error = toClientErrorOf(result.errors, report);
-      sendError(res, { ...error, details: error.details.map((detail) => ({ ...detail, path: restPath(detail.path, route.pathRenames) })) });
+      sendError(res, restError(error, route.pathRenames));
       return;
     }
     const { status, data, extra } = route.respond(result.data as Record<string, unknown>, input);
     sendData(res, status, data, extra);
   } catch (error) {
     const client = toClientError(error, report);
-    sendError(res, { ...client, details: client.details.map((detail) => ({ ...detail, path: restPath(detail.path, route.pathRenames) })) });
+    sendError(res, restError(client, route.pathRenames));
   }
 }
 

@@ -57,3 +57,23 @@ export function withRestDateTimes<T extends Record<string, unknown>>(record: T, 
   for (const field of fields) if (field in out) out[field] = restDateTime(out[field]);
   return out as T;
 }
+
+/** graphql-js's prose about variables and input types: never shown to a REST client. */
+const GRAPHQL_PROSE = /Variable "\$|\$input|\$inputs|by type "|of type "|Input"|Input!/;
+
+/**
+ * An error as a REST client reads it: detail paths in REST names, and a message in REST terms — input problems
+ * listed by their REST paths, identifiers in snake_case, no GraphQL vocabulary.
+ */
+export function restError<E extends { code: string; message: string; details: Array<{ path: string; message: string }> }>(
+  error: E,
+  renames: Record<string, string> = {},
+): E {
+  const details = error.details.map((detail) => ({ ...detail, path: restPath(detail.path, renames) }));
+  const snake = (text: string) => text.replace(/\b[a-z]+(?:[A-Z][a-z0-9]*)+\b/g, (word) => renames[word] ?? camelToSnake(word));
+  let message = error.message;
+  if (details.length && (error.code === 'BAD_USER_INPUT' || GRAPHQL_PROSE.test(message)))
+    message = `invalid input: ${details.map((detail) => (detail.path ? `${detail.path}: ${detail.message}` : detail.message)).join('; ')}`;
+  else if (GRAPHQL_PROSE.test(message)) message = 'invalid input';
+  return { ...error, details: details.map((detail) => ({ ...detail, message: snake(detail.message) })), message: snake(message) };
+}

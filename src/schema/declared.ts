@@ -117,7 +117,7 @@ function objectTypes(typeName: string, fields: Record<string, FieldSpec>, descri
     for (const [name, spec] of Object.entries(fields)) {
       const nullable = !(strict && spec.common?.required);
       Field(typeOf(spec, false) as never, { nullable, description: describe(spec, false) })(output.prototype, name);
-      Field(typeOf(spec, true) as never, { nullable, description: describe(spec, true) })(input.prototype, name);
+      if (!readOnly(spec)) Field(typeOf(spec, true) as never, { nullable, description: describe(spec, true) })(input.prototype, name);
     }
     ObjectType(typeName, { description })(output);
     InputType(`${typeName}Input`, { description })(input);

@@ -40,7 +40,8 @@ export const COLLECTIONS = {
     { key: { account_id: 1, created_at: -1 }, name: 'account_created' },
     { key: { account_id: 1, supplier_id: 1 }, name: 'account_supplier' },
   ],
-  supply_consumptions: [{ key: { account_id: 1, created_at: -1 }, name: 'account_created' }],
+  // The list indexes come from the supply consumption declaration.
+  supply_consumptions: [],
   // The list indexes come from the delivery note declaration; this one keeps numbers unique per sale point.
   delivery_notes: [
     {

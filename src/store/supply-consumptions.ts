@@ -1,4 +1,4 @@
-import type { Filter, ObjectId, Sort } from 'mongodb';
+import type { ObjectId } from 'mongodb';
 import type { TenantDocument } from './tenant-collection';
 
 /** One line of a consumption, with what the supply was when it was consumed (name, unit, cost). */
@@ -13,15 +13,13 @@ export type SupplyConsumptionItem = {
   notes?: string;
 };
 
-export type SupplyConsumptionStatus = 'confirmed' | 'reverted';
-
 export type SupplyConsumptionDocument = TenantDocument & {
   /** The day the supplies were used (YYYY-MM-DD). */
   date: string;
   items: SupplyConsumptionItem[];
   /** The exact sum of the items' subtotals. */
   total_cost_cents: number;
-  status: SupplyConsumptionStatus;
+  status: string;
   customer_id?: ObjectId;
   /** The customer's name when consumed (kept if the customer is later renamed or deleted). */
   customer_name?: string;
@@ -33,27 +31,3 @@ export type SupplyConsumptionDocument = TenantDocument & {
   reverted_at?: Date;
   reverted_by?: ObjectId | null;
 };
-
-export interface SupplyConsumptionFilterFields {
-  status?: SupplyConsumptionStatus | null;
-  dateFrom?: string | null;
-  dateTo?: string | null;
-  supplyId?: ObjectId | null;
-  customerId?: ObjectId | null;
-}
-
-export function supplyConsumptionQuery(filter: SupplyConsumptionFilterFields | undefined): Filter<SupplyConsumptionDocument> {
-  const query: Filter<SupplyConsumptionDocument> = {};
-  if (!filter) return query;
-  if (filter.status) query.status = filter.status;
-  if (filter.dateFrom || filter.dateTo) {
-    query.date = { ...(filter.dateFrom ? { $gte: filter.dateFrom } : {}), ...(filter.dateTo ? { $lte: filter.dateTo } : {}) };
-  }
-  // Any of its items.
-  if (filter.supplyId) query['items.supply_id'] = filter.supplyId;
-  if (filter.customerId) query.customer_id = filter.customerId;
-  return query;
-}
-
-/** Newest day first; within a day, newest registered first. */
-export const SUPPLY_CONSUMPTION_SORT: Sort = { date: -1, created_at: -1, _id: -1 };

@@ -116,6 +116,13 @@ function withValue(body: Json, at: string[], value: unknown): Json {
 
 const named = (result: HttpResult, path: string) => (result.body?.error?.details ?? []).map((detail: Json) => detail.path).includes(path);
 
+/** A REST error speaks REST: no GraphQL variables or input types, no camelCase names. */
+function expectRestVocabulary(result: HttpResult): void {
+  const error = result.body?.error ?? {};
+  const texts = [error.message, ...(error.details ?? []).map((detail: Json) => detail.message)];
+  for (const text of texts) expect({ text, graphql: /Variable "\$|\$input|Input"|\b[a-z]+[A-Z][A-Za-z]*\b/.test(text) }).toEqual({ text, graphql: false });
+}
+
 /** A schema with its `$ref` followed (OpenAPI components). */
 function resolve(schema: Json | undefined): Json | undefined {
   if (!schema?.$ref) return schema;
@@ -214,6 +221,7 @@ describe.each(CONTRACT.map((resource) => [resource.base, resource] as const))('%
   it.each(required.map((entry) => [entry.path, entry] as const))('without %s → 400 naming it', async (path, { at }) => {
     const result = await create(withValue(minimalOf(resource.fields), at, undefined));
     expect({ status: result.status, named: named(result, path) }).toEqual({ status: 400, named: true });
+    expectRestVocabulary(result);
   });
 
   it.each(boundCrossings(resource.fields).map((crossing) => [crossing.path, crossing.why, crossing] as const))(
@@ -222,8 +230,15 @@ describe.each(CONTRACT.map((resource) => [resource.base, resource] as const))('%
       const body = withValue(fullOf(resource.fields), crossing.at, crossing.value);
       const result = await create(body);
       expect({ status: result.status, named: named(result, path), details: result.body.error?.details }).toMatchObject({ status: 400, named: true });
+      expectRestVocabulary(result);
     },
   );
+
+  it('an unknown field is a 400 naming it, in REST words', async () => {
+    const result = await create({ ...fullOf(resource.fields), colourCode: 'rojo' });
+    expect({ status: result.status, named: named(result, 'colour_code') || named(result, 'colourCode') }).toEqual({ status: 400, named: true });
+    expectRestVocabulary(result);
+  });
 
   it.each(resource.routes.map((route) => [route.method, route.path] as const))('%s %s answers (the route exists)', async (method, path) => {
     const result = await gw.rest(method, path.replace('{id}', '000000000000000000000000'), {

@@ -204,10 +204,19 @@ describe('validation boundaries', () => {
 
   it.each([
     ['consumption_date 2024-02-29 (leap day)', { consumption_date: '2024-02-29' }],
-    ['date (the older name of consumption_date) 2024-02-29', { date: '2024-02-29' }],
     ['notes of 1000 characters', { notes: 'n'.repeat(1000) }],
   ])('accepts %s', async (_title, extra) => {
     data(await consume({ items: [{ supply_id: s, quantity: 1 }], ...extra }), 201);
+  });
+
+  it('read-only fields sent back as read (status, total_cost, a line supply_name) are ignored', async () => {
+    const created = data(
+      await consume({ items: [{ supply_id: s, quantity: 2, supply_name: 'otro nombre', subtotal: 1 }], status: 'reverted', total_cost: 5 }),
+      201,
+    );
+    expect(created).toMatchObject({ status: 'confirmed', items: [{ supply_id: s, quantity: 2 }] });
+    expect(created.items[0].supply_name).not.toBe('otro nombre');
+    expect(created.total_cost).toBe(created.items[0].subtotal);
   });
 
   it.each([
@@ -225,8 +234,8 @@ describe('validation boundaries', () => {
     ['consumption_date in another format', { items: [{ supply_id: 'S', quantity: 1 }], consumption_date: '10/03/2025' }, ['consumption_date']],
     ['notes of 1001 characters', { items: [{ supply_id: 'S', quantity: 1 }], notes: 'n'.repeat(1001) }, ['notes']],
     ['unknown customer', { items: [{ supply_id: 'S', quantity: 1 }], customer_id: new ObjectId().toHexString() }, ['customer_id']],
-    ['unknown field', { items: [{ supply_id: 'S', quantity: 1 }], total_cost: 5 }, ['total_cost']],
-    ['status given', { items: [{ supply_id: 'S', quantity: 1 }], status: 'reverted' }, ['status']],
+    ['unknown field', { items: [{ supply_id: 'S', quantity: 1 }], colour: 'red' }, ['colour']],
+    ['date (not the contract name: consumption_date)', { items: [{ supply_id: 'S', quantity: 1 }], date: '2024-02-29' }, ['date']],
     [
       'several at once',
       {
@@ -475,7 +484,7 @@ describe('list', () => {
     const a = await supply({ stock: 100 }, k);
     const b = await supply({ stock: 100 }, k);
     const customerId = (await gw.gql('mutation { createCustomer(input: { name: "Cliente Lista" }) { id } }', {}, { key: k })).body.data.createCustomer.id;
-    const c1 = data(await consume({ items: [{ supply_id: a, quantity: 1 }], date: '2025-01-10' }, { key: k }), 201)._id;
+    const c1 = data(await consume({ items: [{ supply_id: a, quantity: 1 }], consumption_date: '2025-01-10' }, { key: k }), 201)._id;
     const c2 = data(
       await consume(
         {
@@ -483,14 +492,14 @@ describe('list', () => {
             { supply_id: b, quantity: 1 },
             { supply_id: a, quantity: 1 },
           ],
-          date: '2025-02-10',
+          consumption_date: '2025-02-10',
           customer_id: customerId,
         },
         { key: k },
       ),
       201,
     )._id;
-    const c3 = data(await consume({ items: [{ supply_id: b, quantity: 1 }], date: '2025-03-10' }, { key: k }), 201)._id;
+    const c3 = data(await consume({ items: [{ supply_id: b, quantity: 1 }], consumption_date: '2025-03-10' }, { key: k }), 201)._id;
     const ids = async (query: string) =>
       data(await gw.rest('GET', `/supply-consumptions/list/${query}`, { key: k }), 200).items.map((i: { _id: string }) => i._id);
 

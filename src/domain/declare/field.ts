@@ -187,6 +187,8 @@ export interface ResourceDeclaration {
   rest: { base: string; idName: '_id' | 'id' };
   /** What the create, update and delete mutations do beyond the standard (their descriptions). */
   notes?: { create?: string; update?: string; remove?: string };
+  /** Standard operations it has besides get, list, create and delete (default: both). */
+  operations?: { update?: boolean; bulk?: boolean };
   /** Rules across fields of a create (problems as `[field name, message]`). */
   refineCreate?: (input: Record<string, unknown>) => Array<[string, string]>;
 }

@@ -54,7 +54,11 @@ export function valueSchema(spec: FieldSpec): z.ZodType {
     case 'lines': {
       const line = z
         .object(
-          Object.fromEntries(Object.entries(spec.fields).map(([name, sub]) => [name, sub.common?.required ? valueSchema(sub) : valueSchema(sub).nullish()])),
+          Object.fromEntries(
+            Object.entries(spec.fields)
+              .filter(([, sub]) => !readOnly(sub))
+              .map(([name, sub]) => [name, sub.common?.required ? valueSchema(sub) : valueSchema(sub).nullish()]),
+          ),
         )
         .strict();
       // Checked in two steps so an oversized list is one error, not one per line.

@@ -1,6 +1,6 @@
 import { GraphQLError } from 'graphql';
 import { AppError, type ErrorDetail } from '../domain/errors';
-import { isDuplicateKeyError } from '../store/store';
+import { isDuplicateKeyError, isTransientTransactionError } from '../store/store';
 
 /** What a client may see of a failure; the same for GraphQL (`extensions`) and REST (the error envelope). */
 export interface ClientError {
@@ -74,6 +74,9 @@ export function toClientError(error: unknown, report: (error: unknown) => void):
   // A duplicate key no rule turned into a precise conflict (the store already retried races): still the client's 409.
   if (isDuplicateKeyError(original))
     return { code: 'CONFLICT', message: 'the record conflicts with one written at the same time; retry', details: [], status: 409 };
+  // Write conflicts the store kept losing for the driver's whole retry window: the records are busy, nothing was written.
+  if (isTransientTransactionError(original))
+    return { code: 'CONFLICT', message: 'too many changes to the same records at once; nothing was written: retry', details: [], status: 409 };
   report(original);
   return { code: 'INTERNAL_SERVER_ERROR', message: 'internal error', details: [], status: 500 };
 }

@@ -246,8 +246,10 @@ export function declaredRoutes(declaration: ResourceDeclaration, plural: string)
       created_at: createdAt
       updated_at: updatedAt
     }`;
-  const sortable = Object.fromEntries(sortFields(declaration).map((field) => [snakeCase(field), field]));
-  const defaultSort = snakeCase(declaration.defaultSort.field);
+  // Orders are named as the record names their field (`consumption_date` for `date`).
+  const orderName = (field: string) => (declaration.fields[field] ? restName(field, declaration.fields[field]) : snakeCase(field));
+  const sortable = Object.fromEntries(sortFields(declaration).map((field) => [orderName(field), field]));
+  const defaultSort = orderName(declaration.defaultSort.field);
   const filters = filterFields(declaration);
 
   const listParameters: QueryParameter[] = [

@@ -10,6 +10,22 @@ export function isDuplicateKeyError(error: unknown): boolean {
   return (error as { code?: unknown } | null)?.code === 11000;
 }
 
+/** A transaction that lost a write conflict (or another transient failure) and may run again. */
+export function isTransientTransactionError(error: unknown): boolean {
+  const labelled = error as { hasErrorLabel?: (label: string) => boolean; errorLabels?: string[] } | null;
+  return Boolean(labelled?.hasErrorLabel?.('TransientTransactionError') || labelled?.errorLabels?.includes('TransientTransactionError'));
+}
+
+/**
+ * How long a transaction that lost a write conflict waits before its next run: exponential with full jitter
+ * (at most 2^attempt ms, capped at 200 ms), so many writers of one hot document (a stock level, a numbering
+ * counter) spread out instead of retrying in lock-step and losing again.
+ */
+function conflictBackoff(attempt: number): Promise<void> {
+  const cap = Math.min(200, 2 ** attempt);
+  return new Promise((resolve) => setTimeout(resolve, Math.random() * cap));
+}
+
 export interface CommandTally {
   commands: number;
 }
@@ -83,8 +99,15 @@ export class Store {
     const session = this.client.startSession();
     try {
       let result!: T;
+      let attempt = 0;
       await session.withTransaction(async () => {
-        result = await fn(session);
+        try {
+          result = await fn(session);
+        } catch (error) {
+          // The driver runs the transaction again on a transient error; waiting first is ours.
+          if (isTransientTransactionError(error)) await conflictBackoff(++attempt);
+          throw error;
+        }
       });
       return result;
     } finally {

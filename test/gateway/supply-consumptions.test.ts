@@ -507,6 +507,7 @@ describe('list', () => {
     expect(await ids(`?supply_id=${a}`)).toEqual([c2, c1]);
     expect(await ids(`?customer_id=${customerId}`)).toEqual([c2]);
     expect(await ids('?date_from=2025-02-10')).toEqual([c3, c2]);
+    expect(await ids('?date_from=2025-02-10&sort_by=consumption_date&sort_order=asc')).toEqual([c2, c3]);
     expect(await ids('?date_to=2025-02-10')).toEqual([c2, c1]);
     expect(await ids('?date_from=2025-02-01&date_to=2025-02-28')).toEqual([c2]);
     expect(await ids('?status=reverted')).toEqual([]);

@@ -1,4 +1,4 @@
-import type { ClientSession } from 'mongodb';
+import type { ClientSession, Filter } from 'mongodb';
 import { nextSequenceValue } from '../../store/counters';
 import type { CustomerDocument } from '../../store/customers';
 import type { DeliveryNoteDocument, DeliveryNoteFields } from '../../store/delivery-notes';
@@ -9,7 +9,9 @@ import { changesOf } from '../declare/mapping';
 import { declaredDefinition, type ListOrder } from '../declare/resource';
 import { ConflictError, notFound, ValidationError, type ErrorDetail } from '../errors';
 import { lineTotalCents } from '../money';
-import { Resource } from '../resource';
+import { runBulk, type BulkOutcome } from '../bulk';
+import { Resource, splitId } from '../resource';
+import { parseInput } from '../validation';
 import { assertTransition, type StateMachine } from '../state-machine';
 import { applyStockChanges, type StockChange } from '../stock/service';
 import { DELIVERY_NOTE, type DeliveryNoteStatus } from './declaration';
@@ -252,6 +254,19 @@ class DeliveryNoteResource extends Resource<DeliveryNoteDocument, Row, Row, Row,
     return updated;
   }
 
+  /**
+   * Bulk update item by item inside the batch's transaction: an item may move its note (numbering, stock), and each
+   * item's editing rules depend on the status the items before it left.
+   */
+  override updateMany(context: RequestContext, items: readonly unknown[], allOrNone: boolean): Promise<BulkOutcome<DeliveryNoteDocument>> {
+    return runBulk(
+      context,
+      { name: 'inputs', items, allOrNone },
+      (item) => splitId(item, (fields) => parseInput(this.definition.updateSchema, fields)),
+      ({ id, input }, session) => this.update(context, id, input, session),
+    );
+  }
+
   /** Only drafts are deleted; an issued note is cancelled instead, so its number stays on record. */
   override async remove(context: RequestContext, id: string, session?: ClientSession): Promise<string> {
     const notes = this.collection(context);
@@ -259,11 +274,20 @@ class DeliveryNoteResource extends Resource<DeliveryNoteDocument, Row, Row, Row,
     if (deleted) return id;
     const note = await notes.findById(id, session);
     if (!note) throw notFound('delivery note', id);
-    throw new ConflictError(
+    throw this.refuseRemoval(note) ?? notFound('delivery note', id);
+  }
+
+  override refuseRemoval(note: DeliveryNoteDocument): ConflictError | undefined {
+    if (note.status === 'draft') return undefined;
+    return new ConflictError(
       `only draft delivery notes can be deleted; this one is ${note.status} (cancel it instead: its number is kept)`,
       [{ path: 'status', message: `is ${note.status}` }],
       'NOT_EDITABLE',
     );
+  }
+
+  override removalGuard(): Filter<DeliveryNoteDocument> {
+    return { status: 'draft' };
   }
 }
 

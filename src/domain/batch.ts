@@ -10,8 +10,11 @@ import type { Resource } from './resource';
 /**
  * The bulk writes of a resource as a fixed number of commands, whatever the number of items: one read of every
  * target, the per-item rules checked in memory, one write for all. Each function answers, in order, each item's
- * result or the AppError refusing it alone; a write the server refuses throws ItemFailure (see runBulk).
+ * result or the AppError refusing it alone; a write the server refuses throws ItemFailure (see runBulk). With
+ * `allOrNone`, nothing is written once an item is refused (the transaction is rolled back anyway).
  */
+
+const refusedAny = (outcomes: unknown[]) => outcomes.some((outcome) => outcome instanceof AppError);
 
 // biome-ignore lint/suspicious/noExplicitAny: the batch functions only use what every resource has.
 type AnyResource<D extends TenantDocument> = Resource<D, any, any, any, any>;
@@ -61,10 +64,11 @@ export async function insertAll<D extends TenantDocument, Create>(
   context: RequestContext,
   inputs: Create[],
   session: ClientSession,
+  allOrNone: boolean,
 ): Promise<Array<D | AppError>> {
   const outcomes: Array<D | AppError | undefined> = await referenceProblems(resource, context, inputs, session);
   const passing = inputs.flatMap((input, at) => (outcomes[at] ? [] : [{ input, at }]));
-  if (!passing.length) return outcomes as Array<D | AppError>;
+  if (!passing.length || (allOrNone && refusedAny(outcomes))) return outcomes as Array<D | AppError>;
   const now = context.now();
   let docs: D[];
   try {
@@ -94,6 +98,7 @@ export async function removeAll<D extends TenantDocument>(
   context: RequestContext,
   ids: string[],
   session: ClientSession,
+  allOrNone: boolean,
 ): Promise<Array<string | AppError>> {
   const collection = resource.collection(context);
   const found = await collection.findByIds(ids, session);
@@ -107,7 +112,7 @@ export async function removeAll<D extends TenantDocument>(
     doomed.set(doc._id.toHexString(), doc._id);
     return id;
   });
-  if (doomed.size) {
+  if (doomed.size && !(allOrNone && refusedAny(outcomes))) {
     const _id = { $in: [...doomed.values()] };
     await collection.collection.deleteMany(collection.scope({ ...resource.removalGuard(), _id } as Filter<D>), { session });
   }
@@ -131,6 +136,7 @@ export async function updateAll<D extends TenantDocument, Update>(
   context: RequestContext,
   items: Array<{ id: string; input: Update }>,
   session: ClientSession,
+  allOrNone: boolean,
 ): Promise<Array<D | AppError>> {
   const collection = resource.collection(context);
   const now = context.now();
@@ -174,7 +180,7 @@ export async function updateAll<D extends TenantDocument, Update>(
       outcomes.push(error);
     }
   }
-  if (!operations.length) return outcomes as Array<D | AppError>;
+  if (!operations.length || (allOrNone && refusedAny(outcomes))) return outcomes as Array<D | AppError>;
 
   try {
     const result = await collection.collection.bulkWrite(operations, { session, ordered: true });

@@ -40,9 +40,9 @@ class BulkRejected extends Error {
  * Writes many validated items at once inside `session` (one command per kind of write, whatever their number):
  * answers, in order, each item's result or the AppError that refuses that item alone (not found, a rule of its
  * record). A write the server refuses (e.g. a duplicate key) loses the transaction: it throws ItemFailure naming
- * the item.
+ * the item. With `allOrNone`, a refusal found before writing makes writing pointless: it may answer without.
  */
-export type ApplyAll<V, R> = (values: V[], session: ClientSession) => Promise<Array<R | AppError>>;
+export type ApplyAll<V, R> = (values: V[], session: ClientSession, allOrNone: boolean) => Promise<Array<R | AppError>>;
 
 /**
  * Applies `apply` to each item, or `applyAll` to all of them at once when the resource can write them together.
@@ -91,6 +91,7 @@ export async function runBulk<I, V, R>(
         const outcomes = await applyAll(
           valid.map(({ value }) => value),
           session,
+          true,
         ).catch((error) => {
           if (error instanceof ItemFailure) throw new BulkRejected([itemError(valid[error.index].index, error.error)]);
           throw error;
@@ -155,6 +156,7 @@ async function eachApart<V, R>(
         applyAll(
           batch.map(({ value }) => value),
           session,
+          false,
         ),
       );
       const results: R[] = [];

@@ -133,7 +133,7 @@ export class Resource<D extends TenantDocument, Create, Update, FilterInput, Ord
       { name: 'inputs', items, allOrNone },
       (item) => parseInput(this.definition.createSchema, item),
       (input, session) => this.create(context, input, session),
-      this.create === Resource.prototype.create ? (inputs, session) => insertAll(this, context, inputs, session) : undefined,
+      this.create === Resource.prototype.create ? (inputs, session, allOrNone) => insertAll(this, context, inputs, session, allOrNone) : undefined,
     );
   }
 
@@ -153,7 +153,7 @@ export class Resource<D extends TenantDocument, Create, Update, FilterInput, Ord
       { name: 'inputs', items, allOrNone },
       (item) => splitId(item, (fields) => parseInput(this.definition.updateSchema, fields)),
       ({ id, input }, session) => this.update(context, id, input, session),
-      (values, session) => updateAll(this, context, values, session),
+      (values, session, allOrNone) => updateAll(this, context, values, session, allOrNone),
     );
   }
 
@@ -176,7 +176,7 @@ export class Resource<D extends TenantDocument, Create, Update, FilterInput, Ord
       { name: 'ids', items: ids, allOrNone },
       (id) => id,
       (id, session) => this.remove(context, id, session),
-      (values, session) => removeAll(this, context, values, session),
+      (values, session, allOrNone) => removeAll(this, context, values, session, allOrNone),
     );
   }
 

@@ -287,16 +287,16 @@ class DeliveryNoteResource extends Resource<DeliveryNoteDocument, Row, Row, Row,
       { name: 'inputs', items, allOrNone },
       (item) => parseInput(this.definition.createSchema, item),
       (input, session) => this.create(context, input, session),
-      (inputs, session) => this.createAll(context, inputs, session),
+      (inputs, session, allOrNone) => this.createAll(context, inputs, session, allOrNone),
     );
   }
 
-  private async createAll(context: RequestContext, inputs: Row[], session: ClientSession): Promise<Array<DeliveryNoteDocument | AppError>> {
+  private async createAll(context: RequestContext, inputs: Row[], session: ClientSession, allOrNone: boolean): Promise<Array<DeliveryNoteDocument | AppError>> {
     const now = context.now();
     const creations = await Promise.all(inputs.map((input) => creationOf(context, input, now)));
     const outcomes: Array<DeliveryNoteDocument | AppError | undefined> = creations.map((creation) => (creation instanceof AppError ? creation : undefined));
     const passing = creations.flatMap((creation, at) => (creation instanceof AppError ? [] : [{ ...creation, at }]));
-    if (!passing.length) return outcomes as Array<DeliveryNoteDocument | AppError>;
+    if (!passing.length || (allOrNone && passing.length < inputs.length)) return outcomes as Array<DeliveryNoteDocument | AppError>;
     const collection = this.collection(context);
     const drafts = await collection.insertMany(
       passing.map(({ fields }) => fields as never),

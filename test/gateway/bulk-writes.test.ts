@@ -1,4 +1,5 @@
 import { ObjectId } from 'mongodb';
+import type { CollectionName } from '../../src/store/catalog';
 import { startTestGateway, type HttpResult, type TestGateway } from '../support/gateway';
 
 /**
@@ -46,13 +47,15 @@ async function created(resource: string, items: object[]): Promise<string[]> {
   return res.body.data.items.map((item: { _id?: string; id?: string }) => item._id ?? item.id);
 }
 
-const supplierItem = () => {
+type Item = () => object;
+
+const supplierItem: Item = () => {
   const n = unique();
   return { name: `Proveedor ${n}`, tax_id: `TX-${n}` };
 };
-const supplyItem = (stock = 0) => ({ name: `Insumo ${unique()}`, default_amount: 0, stock });
-const expenseItem = () => ({ amount: 10, description: `Gasto ${unique()}`, tax_rate: 21 });
-const draftItem = () => ({ customer_id: customer, items: [{ description: `Línea ${unique()}`, quantity: 1 }] });
+const supplyItem = (stock = 0): object => ({ name: `Insumo ${unique()}`, default_amount: 0, stock });
+const expenseItem: Item = () => ({ amount: 10, description: `Gasto ${unique()}`, tax_rate: 21 });
+const draftItem: Item = () => ({ customer_id: customer, items: [{ description: `Línea ${unique()}`, quantity: 1 }] });
 
 /** The commands of the same bulk request with 10 and with 500 items: [ten, fiveHundred]. */
 async function costOf(request: (size: number) => Promise<HttpResult>, status: number): Promise<number[]> {
@@ -79,7 +82,7 @@ describe('10 or 500 items cost the same number of commands', () => {
   });
 
   it.each([
-    ['suppliers', supplierItem, (id: string) => ({ _id: id, notes: 'actualizado' })],
+    ['suppliers', supplierItem, (id: string): object => ({ _id: id, notes: 'actualizado' })],
     ['supplies', () => supplyItem(), (id: string) => ({ _id: id, unit: 'caja' })],
     ['expenses', expenseItem, (id: string) => ({ _id: id, status: 'approved' })],
   ])('bulk update of %s', async (resource, item, change) => {
@@ -102,7 +105,7 @@ describe('10 or 500 items cost the same number of commands', () => {
     );
     expect(many).toBe(ten);
     expect(many).toBeLessThanOrEqual(5);
-    expect(await gw.store.collection(resource).countDocuments({ _id: { $in: ids.map((id) => new ObjectId(id)) } })).toBe(0);
+    expect(await gw.store.collection(resource as CollectionName).countDocuments({ _id: { $in: ids.map((id) => new ObjectId(id)) } })).toBe(0);
   });
 });
 

@@ -4,9 +4,10 @@ import type { CollectionName } from '../store/catalog';
 import { projectionFor, type ProjectionSpec, type Selection } from '../store/projection';
 import { isDuplicateKeyError } from '../store/store';
 import { TenantCollection, type TenantDocument } from '../store/tenant-collection';
-import { ItemFailure, runBulk, type BulkOutcome } from './bulk';
+import { insertAll, removeAll, updateAll } from './batch';
+import { runBulk, type BulkOutcome } from './bulk';
 import { requirePrincipal, type RequestContext } from './context';
-import { AppError, notFound, ValidationError } from './errors';
+import { type AppError, notFound, ValidationError } from './errors';
 import { pageWindow, type Connection, type PageArgs } from './pagination';
 import { parseInput } from './validation';
 
@@ -45,6 +46,8 @@ export interface ResourceDefinition<D extends TenantDocument, Create, Update, Fi
   sort(order: Order | undefined): Sort;
   /** Checks a validated input needs the store for (e.g. that the records it references exist), before any write. */
   prepare?(context: RequestContext, input: Create | Update, session?: ClientSession): Promise<void>;
+  /** `prepare` for many inputs with a fixed number of reads: each input's problem, or undefined. */
+  prepareAll?(context: RequestContext, inputs: Array<Create | Update>, session?: ClientSession): Promise<Array<AppError | undefined>>;
   /** The conflict a unique-index violation means for this resource. */
   duplicate?(input: Create | Update): AppError;
   /**
@@ -123,65 +126,82 @@ export class Resource<D extends TenantDocument, Create, Update, FilterInput, Ord
     return id;
   }
 
+  /** Bulk create: one insertMany for the batch (see insertAll), unless the resource creates its records its own way. */
   createMany(context: RequestContext, items: readonly unknown[], allOrNone: boolean): Promise<BulkOutcome<D>> {
     return runBulk(
       context,
       { name: 'inputs', items, allOrNone },
       (item) => parseInput(this.definition.createSchema, item),
       (input, session) => this.create(context, input, session),
-      // Records whose create does more than one insert (opening stock, a resource's own create) go one by one.
-      this.definition.afterCreate || this.create !== Resource.prototype.create ? undefined : (inputs, session) => this.insertAll(context, inputs, session),
+      this.create === Resource.prototype.create ? (inputs, session, allOrNone) => insertAll(this, context, inputs, session, allOrNone) : undefined,
     );
   }
 
-  /** Inserts validated inputs with one command; a failing item is reported by its position. */
-  private async insertAll(context: RequestContext, inputs: Create[], session: ClientSession): Promise<D[]> {
-    for (const [index, input] of inputs.entries()) {
-      try {
-        await this.definition.prepare?.(context, input, session);
-      } catch (error) {
-        if (error instanceof AppError) throw new ItemFailure(index, error);
-        throw error;
-      }
-    }
-    const now = context.now();
-    try {
-      return await this.collection(context).insertMany(
-        inputs.map((input) => this.definition.fieldsForCreate(input, now) as never),
-        now,
-        session,
-      );
-    } catch (error) {
-      const writeErrors = (error as { writeErrors?: Array<{ index: number }> | { index: number } }).writeErrors;
-      const failed = Array.isArray(writeErrors) ? writeErrors[0]?.index : writeErrors?.index;
-      if (isDuplicateKeyError(error) && failed !== undefined && this.definition.duplicate)
-        throw new ItemFailure(failed, this.definition.duplicate(inputs[failed]));
-      throw error;
-    }
+  /** What belongs with new records (see `afterCreate`), for many at once; answers the records as they then stand. */
+  async afterCreateAll(context: RequestContext, docs: D[], inputs: Create[], session: ClientSession): Promise<D[]> {
+    const { afterCreate } = this.definition;
+    if (!afterCreate) return docs;
+    const completed: D[] = [];
+    for (const [at, doc] of docs.entries()) completed.push(await afterCreate(context, doc, inputs[at], session));
+    return completed;
   }
 
+  /** Bulk update: one read of the records, one bulkWrite (see updateAll). */
   updateMany(context: RequestContext, items: readonly unknown[], allOrNone: boolean): Promise<BulkOutcome<D>> {
     return runBulk(
       context,
       { name: 'inputs', items, allOrNone },
       (item) => splitId(item, (fields) => parseInput(this.definition.updateSchema, fields)),
       ({ id, input }, session) => this.update(context, id, input, session),
+      (values, session, allOrNone) => updateAll(this, context, values, session, allOrNone),
     );
   }
 
+  /** Whether an update's references are checked before its record is looked up (as `update` does). */
+  readonly checksReferencesFirst: boolean = true;
+
+  /**
+   * What an update of `current` writes, checked against it (a refusal is thrown as an AppError); `guard`: stored
+   * values the write is conditional on. The standard one writes the input's fields whatever the record holds.
+   */
+  planUpdate(_current: D, input: Update, _now: Date): UpdatePlan<D> {
+    const { set, unset } = this.definition.fieldsForUpdate(input);
+    return { set, unset, checkReferences: true };
+  }
+
+  /** Bulk delete: one read of the records, one deleteMany (see removeAll). */
   removeMany(context: RequestContext, ids: readonly string[], allOrNone: boolean): Promise<BulkOutcome<string>> {
     return runBulk(
       context,
       { name: 'ids', items: ids, allOrNone },
       (id) => id,
       (id, session) => this.remove(context, id, session),
+      (values, session, allOrNone) => removeAll(this, context, values, session, allOrNone),
     );
+  }
+
+  /** Why a record may not be deleted (undefined: it may); resources that keep some records on record say so. */
+  refuseRemoval(_doc: D): AppError | undefined {
+    return undefined;
+  }
+
+  /** Stored values every deletable record has (the condition of the delete, against concurrent changes). */
+  removalGuard(): Filter<D> {
+    return {};
   }
 
   private rethrow(error: unknown, input: Create | Update): never {
     if (isDuplicateKeyError(error) && this.definition.duplicate) throw this.definition.duplicate(input);
     throw error;
   }
+}
+
+/** What an update writes: `$set`, `$unset`, the stored values it is conditional on, and whether its references count. */
+export interface UpdatePlan<D extends TenantDocument> {
+  set: Partial<FieldsOf<D>>;
+  unset: string[];
+  guard?: Filter<D>;
+  checkReferences: boolean;
 }
 
 /** A bulk update item: its `id` and the validated rest. */

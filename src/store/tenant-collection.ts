@@ -41,7 +41,10 @@ export class TenantCollection<T extends TenantDocument> {
   async findByIds(ids: readonly string[], session?: ClientSession): Promise<Array<T | null>> {
     const parsed = ids.map(parseId);
     const valid = parsed.filter((id): id is ObjectId => id !== null);
-    const found = valid.length ? ((await this.collection.find(this.scope({ _id: { $in: valid } } as Filter<T>), { session }).toArray()) as T[]) : [];
+    // All in the first batch: no getMore for the ids beyond the server's default first batch (101 documents).
+    const found = valid.length
+      ? ((await this.collection.find(this.scope({ _id: { $in: valid } } as Filter<T>), { session, batchSize: valid.length }).toArray()) as T[])
+      : [];
     const byId = new Map(found.map((doc) => [doc._id.toHexString(), doc]));
     return parsed.map((id) => (id ? (byId.get(id.toHexString()) ?? null) : null));
   }

@@ -38,22 +38,26 @@ function referencesOf(fields: Record<string, FieldSpec>, input: Row, prefix = ''
   return found;
 }
 
-/** Every id a `ref`/`refs` field names must be a record of the account (another account's reads as missing). */
-async function checkReferences(declaration: ResourceDeclaration, context: RequestContext, input: Row, session?: ClientSession): Promise<void> {
-  const problems: ErrorDetail[] = [];
-  const references = referencesOf(declaration.fields, input);
-  for (const collectionName of new Set(references.map(([, spec]) => spec.collection))) {
-    const wanted = references.filter(([, spec]) => spec.collection === collectionName);
+/**
+ * Every id a `ref`/`refs` field names must be a record of the account (another account's reads as missing): each
+ * input's problem, or undefined, with one read per referenced collection however many inputs.
+ */
+async function referenceProblems(declaration: ResourceDeclaration, context: RequestContext, inputs: Row[], session?: ClientSession) {
+  const problems: ErrorDetail[][] = inputs.map(() => []);
+  const references = inputs.flatMap((input, at) => referencesOf(declaration.fields, input).map((reference) => ({ at, reference })));
+  for (const collectionName of new Set(references.map(({ reference: [, spec] }) => spec.collection))) {
+    const wanted = references.filter(({ reference: [, spec] }) => spec.collection === collectionName);
     const collection = new TenantCollection<TenantDocument>(context.store.collection(collectionName), requirePrincipal(context).accountId);
     const found = await collection.findByIds(
-      wanted.map(([, , id]) => id),
+      wanted.map(({ reference: [, , id] }) => id),
       session,
     );
     found.forEach((doc, index) => {
-      if (!doc) problems.push({ path: wanted[index][0], message: `no such ${wanted[index][1].label} in this account` });
+      const { at, reference } = wanted[index];
+      if (!doc) problems[at].push({ path: reference[0], message: `no such ${reference[1].label} in this account` });
     });
   }
-  if (problems.length) throw new ValidationError(`unknown references: ${problems.map((p) => p.path).join(', ')}`, problems);
+  return problems.map((found) => (found.length ? new ValidationError(`unknown references: ${found.map((p) => p.path).join(', ')}`, found) : undefined));
 }
 
 export interface DeclaredExtras<D extends TenantDocument> {
@@ -78,7 +82,11 @@ export function declaredDefinition<D extends TenantDocument>(declaration: Resour
     updateSchema: updateSchema as never,
     fieldsForCreate: (input, now) => createFieldsOf(declaration, input, now) as never,
     fieldsForUpdate: (input) => changesOf(declaration, input) as never,
-    prepare: (context, input, session) => checkReferences(declaration, context, input, session),
+    prepare: async (context, input, session) => {
+      const [problem] = await referenceProblems(declaration, context, [input], session);
+      if (problem) throw problem;
+    },
+    prepareAll: (context, inputs, session) => referenceProblems(declaration, context, inputs, session),
     query: (filter) =>
       listFilter({
         equals: Object.fromEntries(filters.map(({ filter: key, spec, stored }) => [stored, storedFilterValue(spec, filter?.[key])])),

@@ -1,4 +1,4 @@
-import type { ClientSession } from 'mongodb';
+import { ObjectId, type ClientSession, type Filter } from 'mongodb';
 import { nextSequenceValue } from '../../store/counters';
 import type { CustomerDocument } from '../../store/customers';
 import type { DeliveryNoteDocument, DeliveryNoteFields } from '../../store/delivery-notes';
@@ -7,9 +7,11 @@ import { requirePrincipal, type RequestContext } from '../context';
 import { argentineDay } from '../dates';
 import { changesOf } from '../declare/mapping';
 import { declaredDefinition, type ListOrder } from '../declare/resource';
-import { ConflictError, notFound, ValidationError, type ErrorDetail } from '../errors';
+import { AppError, ConflictError, notFound, ValidationError, type ErrorDetail } from '../errors';
 import { lineTotalCents } from '../money';
-import { Resource } from '../resource';
+import { ItemFailure, runBulk, type BulkOutcome } from '../bulk';
+import { Resource, splitId } from '../resource';
+import { parseInput } from '../validation';
 import { assertTransition, type StateMachine } from '../state-machine';
 import { applyStockChanges, type StockChange } from '../stock/service';
 import { DELIVERY_NOTE, type DeliveryNoteStatus } from './declaration';
@@ -190,18 +192,38 @@ function movesOnlyProblems(extra: MoveExtra, moves: DeliveryNoteStatus[], curren
   return problems;
 }
 
+/** The stored fields of a new note as a draft, from its completed input. */
+function draftFields(full: Row, now: Date): DeliveryNoteFields {
+  const fields = { ...declared.fieldsForCreate({ ...full, deliveryDate: undefined, invoiceId: undefined }, now) } as DeliveryNoteFields;
+  return Object.assign(fields, { status: 'draft' as const, number: null, issue_date: now, total_cents: totalOf(fields.items) });
+}
+
+/** What creating one note takes: its draft's fields and the moves to the status asked for; or why it cannot be. */
+async function creationOf(
+  context: RequestContext,
+  input: Row,
+  now: Date,
+): Promise<{ fields: DeliveryNoteFields; moves: DeliveryNoteStatus[]; extra: MoveExtra } | AppError> {
+  const moves = PATH_FROM_DRAFT[(input.status as DeliveryNoteStatus | null) ?? 'draft'];
+  const extra: MoveExtra = { deliveryDate: input.deliveryDate as Date | null, invoiceId: input.invoiceId as string | null };
+  const problems = movesOnlyProblems(extra, moves);
+  if (problems.length) return new ConflictError('these fields belong to a status move', problems, 'NOT_EDITABLE');
+  try {
+    return { fields: draftFields(await completed(context, input, true), now), moves, extra };
+  } catch (error) {
+    if (error instanceof AppError) return error;
+    throw error;
+  }
+}
+
 class DeliveryNoteResource extends Resource<DeliveryNoteDocument, Row, Row, Row, ListOrder> {
   /** Checks the customer and products, writes the draft, then walks it to the status asked for, in one transaction. */
   override async create(context: RequestContext, input: Row, session?: ClientSession): Promise<DeliveryNoteDocument> {
     if (!session) return context.store.transaction((own) => this.create(context, input, own));
-    const moves = PATH_FROM_DRAFT[(input.status as DeliveryNoteStatus | null) ?? 'draft'];
-    const extra: MoveExtra = { deliveryDate: input.deliveryDate as Date | null, invoiceId: input.invoiceId as string | null };
-    const problems = movesOnlyProblems(extra, moves);
-    if (problems.length) throw new ConflictError('these fields belong to a status move', problems, 'NOT_EDITABLE');
-    const full = await completed(context, input, true);
     const now = context.now();
-    const fields = { ...declared.fieldsForCreate({ ...full, deliveryDate: undefined, invoiceId: undefined }, now) } as DeliveryNoteFields;
-    Object.assign(fields, { status: 'draft', number: null, issue_date: now, total_cents: totalOf(fields.items) });
+    const creation = await creationOf(context, input, now);
+    if (creation instanceof AppError) throw creation;
+    const { fields, moves, extra } = creation;
     const collection = this.collection(context);
     const draft = await collection.insert(fields as never, now, session);
     if (!moves.length) return draft;
@@ -252,6 +274,80 @@ class DeliveryNoteResource extends Resource<DeliveryNoteDocument, Row, Row, Row,
     return updated;
   }
 
+  /**
+   * Bulk create: the references of every note are read together (the request's loaders batch them), every note is
+   * written as a draft with one insertMany, and the notes created in another status then make their moves one after
+   * the other, so each issue takes the next number and the stock the notes before it left; their final fields are
+   * written with one bulkWrite. A note that cannot make its moves (e.g. short of stock) may have begun writing stock,
+   * so it loses the transaction: runBulk reports it and writes the batch again without it.
+   */
+  override createMany(context: RequestContext, items: readonly unknown[], allOrNone: boolean): Promise<BulkOutcome<DeliveryNoteDocument>> {
+    return runBulk(
+      context,
+      { name: 'inputs', items, allOrNone },
+      (item) => parseInput(this.definition.createSchema, item),
+      (input, session) => this.create(context, input, session),
+      (inputs, session, allOrNone) => this.createAll(context, inputs, session, allOrNone),
+    );
+  }
+
+  private async createAll(context: RequestContext, inputs: Row[], session: ClientSession, allOrNone: boolean): Promise<Array<DeliveryNoteDocument | AppError>> {
+    const now = context.now();
+    const creations = await Promise.all(inputs.map((input) => creationOf(context, input, now)));
+    const outcomes: Array<DeliveryNoteDocument | AppError | undefined> = creations.map((creation) => (creation instanceof AppError ? creation : undefined));
+    const passing = creations.flatMap((creation, at) => (creation instanceof AppError ? [] : [{ ...creation, at }]));
+    if (!passing.length || (allOrNone && passing.length < inputs.length)) return outcomes as Array<DeliveryNoteDocument | AppError>;
+    const collection = this.collection(context);
+    const drafts = await collection.insertMany(
+      passing.map(({ fields }) => fields as never),
+      now,
+      session,
+    );
+    const moved: Array<{ at: number; id: string; fields: Partial<DeliveryNoteFields> }> = [];
+    for (const [written, { moves, extra, at }] of passing.entries()) {
+      const draft = drafts[written];
+      if (!moves.length) {
+        outcomes[at] = draft;
+        continue;
+      }
+      try {
+        moved.push({ at, id: draft._id.toHexString(), fields: await walk(context, draft, moves, extra, session) });
+      } catch (error) {
+        if (error instanceof AppError) throw new ItemFailure(at, error);
+        throw error;
+      }
+    }
+    if (moved.length) {
+      await collection.collection.bulkWrite(
+        moved.map(({ id, fields }) => ({
+          updateOne: { filter: collection.scope({ _id: new ObjectId(id) }), update: { $set: { ...fields, updated_at: now } } },
+        })),
+        { session, ordered: true },
+      );
+      const stored = await collection.findByIds(
+        moved.map(({ id }) => id),
+        session,
+      );
+      moved.forEach(({ at, id }, index) => {
+        outcomes[at] = stored[index] ?? notFound('delivery note', id);
+      });
+    }
+    return outcomes as Array<DeliveryNoteDocument | AppError>;
+  }
+
+  /**
+   * Bulk update item by item inside the batch's transaction: an item may move its note (numbering, stock), and each
+   * item's editing rules depend on the status the items before it left.
+   */
+  override updateMany(context: RequestContext, items: readonly unknown[], allOrNone: boolean): Promise<BulkOutcome<DeliveryNoteDocument>> {
+    return runBulk(
+      context,
+      { name: 'inputs', items, allOrNone },
+      (item) => splitId(item, (fields) => parseInput(this.definition.updateSchema, fields)),
+      ({ id, input }, session) => this.update(context, id, input, session),
+    );
+  }
+
   /** Only drafts are deleted; an issued note is cancelled instead, so its number stays on record. */
   override async remove(context: RequestContext, id: string, session?: ClientSession): Promise<string> {
     const notes = this.collection(context);
@@ -259,11 +355,20 @@ class DeliveryNoteResource extends Resource<DeliveryNoteDocument, Row, Row, Row,
     if (deleted) return id;
     const note = await notes.findById(id, session);
     if (!note) throw notFound('delivery note', id);
-    throw new ConflictError(
+    throw this.refuseRemoval(note) ?? notFound('delivery note', id);
+  }
+
+  override refuseRemoval(note: DeliveryNoteDocument): ConflictError | undefined {
+    if (note.status === 'draft') return undefined;
+    return new ConflictError(
       `only draft delivery notes can be deleted; this one is ${note.status} (cancel it instead: its number is kept)`,
       [{ path: 'status', message: `is ${note.status}` }],
       'NOT_EDITABLE',
     );
+  }
+
+  override removalGuard(): Filter<DeliveryNoteDocument> {
+    return { status: 'draft' };
   }
 }
 

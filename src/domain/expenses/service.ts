@@ -4,7 +4,7 @@ import type { RequestContext } from '../context';
 import { changesOf, inputNameOf } from '../declare/mapping';
 import { declaredDefinition, type ListOrder } from '../declare/resource';
 import { ConflictError, notFound, ValidationError } from '../errors';
-import { Resource, type FieldsOf } from '../resource';
+import { Resource, type FieldsOf, type UpdatePlan } from '../resource';
 import { assertTransition, type StateMachine } from '../state-machine';
 import { EXPENSE } from './declaration';
 
@@ -97,6 +97,15 @@ class ExpenseResource extends Resource<ExpenseDocument, Row, Row, Row, ListOrder
     return this.write(context, id, input, false, session);
   }
 
+  /** A bulk update item, checked like `update` against the record as read; written only if its status is unchanged. */
+  override readonly checksReferencesFirst = false;
+
+  override planUpdate(current: ExpenseDocument, input: Row, now: Date): UpdatePlan<ExpenseDocument> {
+    const plan = this.plan(current, input, now, false);
+    const checkReferences = Boolean(plan.set.supplier_id && !same(plan.set.supplier_id, current.supplier_id));
+    return { ...plan, guard: { status: current.status }, checkReferences };
+  }
+
   /** An update; `move` makes `status` an explicit move, so its current value is refused too (paid → paid). */
   private async write(context: RequestContext, id: string, input: Row, move: boolean, session?: ClientSession): Promise<ExpenseDocument> {
     const collection = this.collection(context);
@@ -172,19 +181,27 @@ class ExpenseResource extends Resource<ExpenseDocument, Row, Row, Row, ListOrder
     for (let attempt = 0; attempt < 5; attempt++) {
       const current = await collection.findById(id, session);
       if (!current) throw notFound('expense', id);
-      if (!DELETABLE_STATUSES.includes(current.status)) {
-        throw new ConflictError(
-          `a ${current.status} expense cannot be deleted${current.status === 'approved' ? ' (cancel it first)' : ''}`,
-          [{ path: 'status', message: `only ${DELETABLE_STATUSES.join(' or ')} expenses can be deleted` }],
-          'EXPENSE_LOCKED',
-        );
-      }
+      const refused = this.refuseRemoval(current);
+      if (refused) throw refused;
       const result = await collection.collection.deleteOne(collection.scope({ _id: current._id, status: current.status } as Filter<ExpenseDocument>), {
         session,
       });
       if (result.deletedCount === 1) return id;
     }
     throw new ConflictError(`expense ${id} is being changed by another request; try again`);
+  }
+
+  override refuseRemoval(current: ExpenseDocument): ConflictError | undefined {
+    if (DELETABLE_STATUSES.includes(current.status)) return undefined;
+    return new ConflictError(
+      `a ${current.status} expense cannot be deleted${current.status === 'approved' ? ' (cancel it first)' : ''}`,
+      [{ path: 'status', message: `only ${DELETABLE_STATUSES.join(' or ')} expenses can be deleted` }],
+      'EXPENSE_LOCKED',
+    );
+  }
+
+  override removalGuard(): Filter<ExpenseDocument> {
+    return { status: { $in: [...DELETABLE_STATUSES] } };
   }
 
   /** The exact sum of the amounts of every expense matching the filter, in centavos. */

@@ -68,22 +68,35 @@ export async function applyStockChanges(
   if (short.length) {
     throw new ConflictError(`not enough stock: ${short.map((detail) => detail.message).join('; ')}`, short, 'INSUFFICIENT_STOCK');
   }
-  const userId = requirePrincipal(context).userId;
-  const docs = written.map(({ change, after }) => ({
+  const docs = written.map(({ change, after }) => movementOf(context, change, after._id, after.stock_milli, cause, reason, now));
+  if (docs.length) await context.store.collection<StockMovementDocument>('stock_movements').insertMany(docs, { session });
+  return docs;
+}
+
+/** The movement recording `change` of the item `itemId`, which left it at `afterMilli`. */
+function movementOf(
+  context: RequestContext,
+  change: StockChange,
+  itemId: ObjectId,
+  afterMilli: number,
+  cause: StockCause,
+  reason: string | null,
+  now: Date,
+): StockMovementDocument {
+  const { accountId, userId } = requirePrincipal(context);
+  return {
     _id: new ObjectId(),
-    account_id: requirePrincipal(context).accountId,
+    account_id: accountId,
     item_type: change.itemType,
-    item_id: after._id,
+    item_id: itemId,
     delta_milli: change.deltaMilli,
-    stock_after_milli: after.stock_milli,
+    stock_after_milli: afterMilli,
     cause,
     reason,
     user_id: userId,
     created_at: now,
     updated_at: now,
-  }));
-  if (docs.length) await context.store.collection<StockMovementDocument>('stock_movements').insertMany(docs, { session });
-  return docs;
+  };
 }
 
 /** A manual correction of one item's stock, with its reason. */
@@ -154,6 +167,45 @@ export async function openStock<D extends Stocked>(
     session,
   );
   return { ...item, stock_milli: movement.stock_after_milli, updated_at: movement.created_at };
+}
+
+/**
+ * The opening stocks of items created in `session` (see openStock), for many at once: one bulkWrite moving them up
+ * from none and one insertMany of their movements. An item created in this transaction is seen by no one else, so
+ * its stock after the move is its opening; openings are never negative, so no stock guard applies.
+ */
+export async function openStocks<D extends Stocked>(
+  context: RequestContext,
+  itemType: StockItemType,
+  records: D[],
+  openingsMilli: number[],
+  session: ClientSession,
+): Promise<D[]> {
+  const opened = records.flatMap((record, at) => (openingsMilli[at] ? [{ record, at, deltaMilli: openingsMilli[at] }] : []));
+  if (!opened.length) return records;
+  const collection = items(context, itemType);
+  const now = context.now();
+  await collection.collection.bulkWrite(
+    opened.map(({ record, deltaMilli }) => ({
+      updateOne: { filter: collection.scope({ _id: record._id }), update: { $inc: { stock_milli: deltaMilli }, $set: { updated_at: now } } },
+    })),
+    { session, ordered: true },
+  );
+  const movements = opened.map(({ record, deltaMilli }) =>
+    movementOf(
+      context,
+      { itemType, itemId: record._id.toHexString(), deltaMilli },
+      record._id,
+      record.stock_milli + deltaMilli,
+      { type: 'opening', id: record._id },
+      null,
+      now,
+    ),
+  );
+  await context.store.collection<StockMovementDocument>('stock_movements').insertMany(movements, { session });
+  const result = [...records];
+  for (const { record, at, deltaMilli } of opened) result[at] = { ...record, stock_milli: record.stock_milli + deltaMilli, updated_at: now };
+  return result;
 }
 
 /** A stock movement as stored (what resolvers map to their GraphQL shape). */

@@ -7,7 +7,7 @@ import {
   ProductDeliveryNotesResolver,
 } from './delivery-note';
 import { ExpenseConnectionResolver, ExpenseMovesResolver, ExpenseResolver } from './expense';
-import { ProductResolver } from './product';
+import { ProductLinksResolver, ProductResolver } from './product';
 import { StockResolver } from './stock';
 import { SupplierResolver } from './supplier';
 import { SupplierSuppliesResolver, SupplyLinksResolver, SupplyResolver } from './supply';
@@ -15,9 +15,10 @@ import { SupplyConsumptionItemResolver, SupplyConsumptionLinksResolver, SupplyCo
 
 /** Every resolver class of the gateway. */
 export const RESOLVERS: [Function, ...Function[]] = [
-  ProductResolver,
+  ProductLinksResolver,
+  ...ProductResolver,
   ...SupplierResolver,
-  CustomerResolver,
+  ...CustomerResolver,
   StockResolver,
   ...SupplyResolver,
   SupplyLinksResolver,

@@ -215,9 +215,8 @@ function bodySchema(declaration: ResourceDeclaration, create: boolean): JsonSche
   };
 }
 
-function recordSchema(declaration: ResourceDeclaration): JsonSchema {
+function recordSchema(declaration: ResourceDeclaration, idName: string): JsonSchema {
   const entries = Object.entries(declaration.fields);
-  const idName = declaration.rest.idName;
   return {
     type: 'object',
     properties: {
@@ -233,13 +232,15 @@ function recordSchema(declaration: ResourceDeclaration): JsonSchema {
 /** The legacy routes of a declared resource: documents, mapping, list parameters and OpenAPI, all derived. */
 export function declaredRoutes(declaration: ResourceDeclaration, plural: string): { routes: RestRoute[]; components: Record<string, Row> } {
   const { type, one, many } = declaration;
+  const rest = declaration.rest;
+  if (!rest) throw new Error(`${type} declares no REST routes`);
   const update = declaration.operations?.update !== false;
   const bulk = declaration.operations?.bulk !== false;
   const One = capitalized(one);
   const Many = capitalized(many);
   const record = `
     fragment ${type}Record on ${type} {
-      ${declaration.rest.idName}: id
+      ${rest.idName}: id
       ${Object.entries(declaration.fields)
         .map(([name, spec]) => selection(name, spec))
         .join('\n      ')}
@@ -277,12 +278,12 @@ export function declaredRoutes(declaration: ResourceDeclaration, plural: string)
   ];
 
   const built = crudRoutes({
-    base: declaration.rest.base,
+    base: rest.base,
     label: declaration.label,
     plural,
     read: declaration.scopes.read as never,
     write: declaration.scopes.write as never,
-    idName: declaration.rest.idName,
+    idName: rest.idName,
     documents: {
       list: `query RestList${Many}($filter: ${type}Filter, $orderBy: ${type}OrderBy, $first: Int, $offset: Int) {
         ${many}(filter: $filter, orderBy: $orderBy, first: $first, offset: $offset) { totalCount nodes { ...${type}Record } }
@@ -347,5 +348,5 @@ export function declaredRoutes(declaration: ResourceDeclaration, plural: string)
     createSchema: bodySchema(declaration, true),
     updateSchema: update ? bodySchema(declaration, false) : undefined,
   });
-  return { routes: built.routes, components: { ...built.components, [type]: recordSchema(declaration) } };
+  return { routes: built.routes, components: { ...built.components, [type]: recordSchema(declaration, rest.idName) } };
 }

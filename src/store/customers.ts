@@ -1,7 +1,5 @@
-import type { Filter, Sort } from 'mongodb';
 import type { StoredAddress } from './address';
 import type { TenantDocument } from './tenant-collection';
-import { textSearch } from './text-search';
 
 export type CustomerDocument = TenantDocument & {
   name: string;
@@ -11,9 +9,3 @@ export type CustomerDocument = TenantDocument & {
   address?: StoredAddress;
   email?: string;
 };
-
-export function customerQuery(filter: { search?: string | null } | undefined): Filter<CustomerDocument> {
-  return filter?.search ? textSearch(['name', 'document_number', 'email'], filter.search) : {};
-}
-
-export const CUSTOMER_SORT: Sort = { name: 1, _id: 1 };

@@ -36,6 +36,7 @@ export interface CommandTally {
  */
 /** One tally context and one monitoring listener per client, however many Stores share it. */
 const talliesOfClient = new WeakMap<MongoClient, AsyncLocalStorage<CommandTally>>();
+const queuesOfClient = new WeakMap<MongoClient, Map<string, Promise<void>>>();
 
 function talliesOf(client: MongoClient): AsyncLocalStorage<CommandTally> {
   let tallies = talliesOfClient.get(client);
@@ -85,7 +86,8 @@ export class Store {
    * counter of a sequence) collide on its unique index, and a run on a fresh snapshot then finds the winner's
    * document. A real duplicate fails every run and is thrown after the last one.
    */
-  async transaction<T>(fn: (session: ClientSession) => Promise<T>): Promise<T> {
+  async transaction<T>(fn: (session: ClientSession) => Promise<T>, options: { queue?: string } = {}): Promise<T> {
+    if (options.queue) return this.queued(options.queue, () => this.transaction(fn));
     for (let attempt = 1; ; attempt++) {
       try {
         return await this.runTransaction(fn);
@@ -93,6 +95,26 @@ export class Store {
         if (!isDuplicateKeyError(error) || attempt >= DUPLICATE_KEY_ATTEMPTS) throw error;
       }
     }
+  }
+
+  /**
+   * Runs `run` after every earlier run queued under `key` in this process has settled. Transactions that all write
+   * one hot document (the numbering counter of a sale point) would otherwise abort each other in a storm of write
+   * conflicts; queued, they commit one after another. Other processes still meet only the transactions' own checks.
+   */
+  private queued<T>(key: string, run: () => Promise<T>): Promise<T> {
+    const queues = queuesOfClient.get(this.client) ?? new Map<string, Promise<void>>();
+    queuesOfClient.set(this.client, queues);
+    const next = (queues.get(key) ?? Promise.resolve()).then(run);
+    const settled = next.then(
+      () => undefined,
+      () => undefined,
+    );
+    queues.set(key, settled);
+    void settled.then(() => {
+      if (queues.get(key) === settled) queues.delete(key);
+    });
+    return next;
   }
 
   private async runTransaction<T>(fn: (session: ClientSession) => Promise<T>): Promise<T> {

@@ -55,14 +55,13 @@ function sample(spec: FieldSpec): unknown {
 const account = new ObjectId();
 
 describe.each(DECLARATIONS.map((declaration) => [declaration.collection, declaration] as const))('%s', (collection, declaration) => {
-  it.each(filterFields(declaration).map(({ filter, stored, spec }) => [filter, stored, spec] as const))(
-    'filter %s uses an index',
-    async (_filter, name, spec) => {
+  const filters = filterFields(declaration).map(({ filter, stored, spec }) => [filter, stored, spec] as const);
+  if (filters.length)
+    it.each(filters)('filter %s uses an index', async (_filter, name, spec) => {
       const plan = await winningStages(collection, { account_id: account, [name]: sample(spec) });
       expect({ name, plan }).toEqual({ name, plan: expect.arrayContaining(['IXSCAN']) });
       expect(plan).not.toContain('COLLSCAN');
-    },
-  );
+    });
 
   it.each(sortFields(declaration))('order by %s uses an index, without an in-memory sort', async (name) => {
     const spec = declaration.fields[name];

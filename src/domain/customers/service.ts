@@ -1,32 +1,31 @@
 import type { CustomerDocument } from '../../store/customers';
-import { CUSTOMER_SORT, customerQuery } from '../../store/customers';
-import { storedAddress } from '../address';
 import { normalizeCuit } from '../cuit';
-import { fieldChanges, Resource, type FieldsOf } from '../resource';
-import { createCustomerSchema, updateCustomerSchema, type CreateCustomerData, type CustomerFilterData, type UpdateCustomerData } from './schema';
+import { declaredDefinition, type ListOrder } from '../declare/resource';
+import { Resource } from '../resource';
+import { CUSTOMER } from './declaration';
 
-function toFields(input: UpdateCustomerData): { set: Partial<FieldsOf<CustomerDocument>>; unset: string[] } {
-  const { set, unset, put } = fieldChanges<FieldsOf<CustomerDocument>>();
-  if (input.name) set.name = input.name;
-  put('document_type', input.documentType);
-  // CUIT/CUIL are kept as their 11 digits, however they were typed.
-  const cuit = input.documentNumber && (input.documentType === 'CUIT' || input.documentType === 'CUIL') ? normalizeCuit(input.documentNumber) : null;
-  put('document_number', cuit ?? input.documentNumber);
-  put('iva_condition', input.ivaCondition);
-  if (input.address !== undefined) put('address', input.address === null ? null : (storedAddress(input.address) ?? null));
-  put('email', input.email);
-  return { set, unset };
-}
+type Row = Record<string, unknown>;
 
-export const customers = new Resource<CustomerDocument, CreateCustomerData, UpdateCustomerData, CustomerFilterData, undefined>({
-  collection: 'customers',
-  label: 'customer',
+const {
+  definition,
   createSchema: createCustomerSchema,
   updateSchema: updateCustomerSchema,
-  fieldsForCreate: (input) => ({ ...toFields(input).set, name: input.name }),
-  fieldsForUpdate: toFields,
-  query: customerQuery,
-  sort: () => CUSTOMER_SORT,
+  filterSchema: customerFilterSchema,
+} = declaredDefinition<CustomerDocument>(CUSTOMER);
+export { createCustomerSchema, customerFilterSchema, updateCustomerSchema };
+
+/** A CUIT or CUIL is kept as its 11 digits, however it was typed. */
+function normalized(input: Row): Row {
+  const type = input.documentType;
+  const number = input.documentNumber;
+  if ((type === 'CUIT' || type === 'CUIL') && typeof number === 'string') return { ...input, documentNumber: normalizeCuit(number) ?? number };
+  return input;
+}
+
+export const customers = new Resource<CustomerDocument, Row, Row, Row, ListOrder>({
+  ...definition,
+  fieldsForCreate: (input, now) => definition.fieldsForCreate(normalized(input), now),
+  fieldsForUpdate: (input) => definition.fieldsForUpdate(normalized(input)),
 });
 
 /** A customer as stored (what resolvers map to their GraphQL shape). */

@@ -184,11 +184,14 @@ export interface ResourceDeclaration {
   search?: { fields: string[]; description: string };
   /** The default order of lists. */
   defaultSort: { field: string; direction: 'asc' | 'desc' };
-  rest: { base: string; idName: '_id' | 'id' };
+  /** Its REST routes (none: GraphQL only). */
+  rest?: { base: string; idName: '_id' | 'id' };
   /** What the create, update and delete mutations do beyond the standard (their descriptions). */
   notes?: { create?: string; update?: string; remove?: string };
   /** Standard operations it has besides get, list, create and delete (default: both). */
   operations?: { update?: boolean; bulk?: boolean };
+  /** Rules across fields of a create or an update, among the fields given (problems as `[field name, message]`). */
+  refine?: (input: Record<string, unknown>) => Array<[string, string]>;
   /** Rules across fields of a create (problems as `[field name, message]`). */
   refineCreate?: (input: Record<string, unknown>) => Array<[string, string]>;
 }

@@ -143,11 +143,15 @@ function fieldsSchema(declaration: ResourceDeclaration, required: (spec: FieldSp
 /** A create: required fields must be there; the others may be left out or null. */
 export const createSchemaOf = (declaration: ResourceDeclaration) =>
   fieldsSchema(declaration, (spec) => (spec.common?.required ? 'required' : 'nullish')).superRefine((input, ctx) => {
-    for (const [field, message] of declaration.refineCreate?.(input) ?? []) ctx.addIssue({ code: 'custom', path: [field], message });
+    for (const [field, message] of [...(declaration.refineCreate?.(input) ?? []), ...(declaration.refine?.(input) ?? [])])
+      ctx.addIssue({ code: 'custom', path: [field], message });
   });
 
 /** A partial update: anything may be left out; only optional fields may be cleared with null. */
-export const updateSchemaOf = (declaration: ResourceDeclaration) => fieldsSchema(declaration, (spec) => (spec.common?.required ? 'optional' : 'nullish'), true);
+export const updateSchemaOf = (declaration: ResourceDeclaration) =>
+  fieldsSchema(declaration, (spec) => (spec.common?.required ? 'optional' : 'nullish'), true).superRefine((input, ctx) => {
+    for (const [field, message] of declaration.refine?.(input) ?? []) ctx.addIssue({ code: 'custom', path: [field], message });
+  });
 
 /** A list filter: the declared equality filters, the text search and the creation window. */
 export function filterSchemaOf(declaration: ResourceDeclaration) {

@@ -219,7 +219,11 @@ async function creationOf(
 class DeliveryNoteResource extends Resource<DeliveryNoteDocument, Row, Row, Row, ListOrder> {
   /** Checks the customer and products, writes the draft, then walks it to the status asked for, in one transaction. */
   override async create(context: RequestContext, input: Row, session?: ClientSession): Promise<DeliveryNoteDocument> {
-    if (!session) return context.store.transaction((own) => this.create(context, input, own));
+    if (!session) {
+      const issuing = input.status !== undefined && input.status !== null && input.status !== 'draft';
+      const queue = issuing ? issuingQueue(context) : undefined;
+      return context.store.transaction((own) => this.create(context, input, own), { queue });
+    }
     const now = context.now();
     const creation = await creationOf(context, input, now);
     if (creation instanceof AppError) throw creation;
@@ -236,7 +240,10 @@ class DeliveryNoteResource extends Resource<DeliveryNoteDocument, Row, Row, Row,
    * `invoiceId`). A value equal to the stored one is no change, so a record sent back as read is accepted.
    */
   override async update(context: RequestContext, id: string, input: Row, session?: ClientSession): Promise<DeliveryNoteDocument> {
-    if (!session) return context.store.transaction((own) => this.update(context, id, input, own));
+    if (!session) {
+      const queue = input.status === 'issued' ? issuingQueue(context) : undefined;
+      return context.store.transaction((own) => this.update(context, id, input, own), { queue });
+    }
     const notes = this.collection(context);
     const note = await notes.findById(id, session);
     if (!note) throw notFound('delivery note', id);
@@ -384,17 +391,29 @@ export function formatNoteNumber(salePoint: number, number: number): string {
   return `${String(salePoint).padStart(5, '0')}-${String(number).padStart(8, '0')}`;
 }
 
-/** Runs one status move in its own transaction. */
+/**
+ * The in-process queue of the account's issuing transactions: they all write a numbering counter and the stock of
+ * the same products, so run at once they abort each other; queued, they commit one after another.
+ */
+function issuingQueue(context: RequestContext): string {
+  return `delivery_notes:issue:${requirePrincipal(context).accountId.toHexString()}`;
+}
+
+/** Runs one status move in its own transaction (issues queued per account, see issuingQueue). */
 function move(context: RequestContext, id: string, to: DeliveryNoteStatus, extra: MoveExtra = {}) {
-  return context.store.transaction(async (session) => {
-    const notes = deliveryNotes.collection(context);
-    const note = await notes.findById(id, session);
-    if (!note) throw notFound('delivery note', id);
-    const moved = await transitionFields(context, note, to, extra, session);
-    const updated = await notes.update(id, moved, [], context.now(), session);
-    if (!updated) throw notFound('delivery note', id);
-    return updated;
-  });
+  const queue = to === 'issued' ? issuingQueue(context) : undefined;
+  return context.store.transaction(
+    async (session) => {
+      const notes = deliveryNotes.collection(context);
+      const note = await notes.findById(id, session);
+      if (!note) throw notFound('delivery note', id);
+      const moved = await transitionFields(context, note, to, extra, session);
+      const updated = await notes.update(id, moved, [], context.now(), session);
+      if (!updated) throw notFound('delivery note', id);
+      return updated;
+    },
+    { queue },
+  );
 }
 
 /** draft → issued: numbered, stock deducted. */

@@ -2,13 +2,15 @@ import type { IndexDescription } from 'mongodb';
 import type { CollectionName } from '../store/catalog';
 import { indexesOf } from './declare/indexes';
 import type { ResourceDeclaration } from './declare/field';
+import { LEDGER_ACCOUNT } from './accounting/account-declaration';
+import { JOURNAL_ENTRY } from './accounting/journal-declaration';
 import { DELIVERY_NOTE } from './delivery-notes/declaration';
 import { EXPENSE } from './expenses/declaration';
 import { SUPPLIER } from './suppliers/declaration';
 import { SUPPLY } from './supplies/declaration';
 
 /** Every resource that stands on a declaration. */
-export const DECLARATIONS: ResourceDeclaration[] = [SUPPLIER, SUPPLY, EXPENSE, DELIVERY_NOTE];
+export const DECLARATIONS: ResourceDeclaration[] = [SUPPLIER, SUPPLY, EXPENSE, DELIVERY_NOTE, LEDGER_ACCOUNT, JOURNAL_ENTRY];
 
 /** The indexes the declared resources' lists need, by collection. */
 export function declaredIndexes(): Partial<Record<CollectionName, IndexDescription[]>> {

@@ -1,3 +1,4 @@
+import { JournalEntryMovesResolver, JournalEntryResolver, JournalLineResolver, LedgerAccountLinksResolver, LedgerAccountResolver } from './accounting';
 import { CustomerResolver } from './customer';
 import {
   CustomerDeliveryNotesResolver,
@@ -32,4 +33,9 @@ export const RESOLVERS = [
   DeliveryNoteItemResolver,
   CustomerDeliveryNotesResolver,
   ProductDeliveryNotesResolver,
+  LedgerAccountResolver,
+  LedgerAccountLinksResolver,
+  JournalEntryResolver,
+  JournalEntryMovesResolver,
+  JournalLineResolver,
 ] as const;

@@ -225,8 +225,17 @@ function recordSchema(declaration: ResourceDeclaration): JsonSchema {
   };
 }
 
+/** The record fragment (`...<Type>Record`) of a declared resource's REST documents, and its GraphQL → REST mapping. */
+export interface DeclaredRecord {
+  fragment: string;
+  toRecord(row: Row): Row;
+}
+
 /** The legacy routes of a declared resource: documents, mapping, list parameters and OpenAPI, all derived. */
-export function declaredRoutes(declaration: ResourceDeclaration, plural: string): { routes: RestRoute[]; components: Record<string, Row> } {
+export function declaredRoutes(
+  declaration: ResourceDeclaration,
+  plural: string,
+): { routes: RestRoute[]; components: Record<string, Row>; record: DeclaredRecord } {
   const { type, one, many } = declaration;
   const One = capitalized(one);
   const Many = capitalized(many);
@@ -328,5 +337,9 @@ export function declaredRoutes(declaration: ResourceDeclaration, plural: string)
     createSchema: bodySchema(declaration, true),
     updateSchema: bodySchema(declaration, false),
   });
-  return { routes: built.routes, components: { ...built.components, [type]: recordSchema(declaration) } };
+  return {
+    routes: built.routes,
+    components: { ...built.components, [type]: recordSchema(declaration) },
+    record: { fragment: record, toRecord: (row) => recordOf(declaration.fields, row) },
+  };
 }

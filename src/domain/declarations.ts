@@ -3,6 +3,8 @@ import type { CollectionName } from '../store/catalog';
 import { indexesOf } from './declare/indexes';
 import type { ResourceDeclaration } from './declare/field';
 import { CUSTOMER } from './customers/declaration';
+import { LEDGER_ACCOUNT } from './accounting/account-declaration';
+import { JOURNAL_ENTRY } from './accounting/journal-declaration';
 import { DELIVERY_NOTE } from './delivery-notes/declaration';
 import { EXPENSE } from './expenses/declaration';
 import { PRODUCT } from './products/declaration';
@@ -11,7 +13,17 @@ import { SUPPLY } from './supplies/declaration';
 import { SUPPLY_CONSUMPTION } from './supply-consumptions/declaration';
 
 /** Every resource that stands on a declaration. */
-export const DECLARATIONS: ResourceDeclaration[] = [SUPPLIER, SUPPLY, EXPENSE, DELIVERY_NOTE, SUPPLY_CONSUMPTION, CUSTOMER, PRODUCT];
+export const DECLARATIONS: ResourceDeclaration[] = [
+  SUPPLIER,
+  SUPPLY,
+  EXPENSE,
+  DELIVERY_NOTE,
+  SUPPLY_CONSUMPTION,
+  CUSTOMER,
+  PRODUCT,
+  LEDGER_ACCOUNT,
+  JOURNAL_ENTRY,
+];
 
 /** The indexes the declared resources' lists need, by collection. */
 export function declaredIndexes(): Partial<Record<CollectionName, IndexDescription[]>> {

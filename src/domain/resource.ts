@@ -153,7 +153,10 @@ export class Resource<D extends TenantDocument, Create, Update, FilterInput, Ord
       { name: 'inputs', items, allOrNone },
       (item) => splitId(item, (fields) => parseInput(this.definition.updateSchema, fields)),
       ({ id, input }, session) => this.update(context, id, input, session),
-      (values, session, allOrNone) => updateAll(this, context, values, session, allOrNone),
+      // A resource with its own update goes item by item unless it states its rules as a plan (planUpdate).
+      this.update === Resource.prototype.update || this.planUpdate !== Resource.prototype.planUpdate
+        ? (values, session, allOrNone) => updateAll(this, context, values, session, allOrNone)
+        : undefined,
     );
   }
 
@@ -176,7 +179,10 @@ export class Resource<D extends TenantDocument, Create, Update, FilterInput, Ord
       { name: 'ids', items: ids, allOrNone },
       (id) => id,
       (id, session) => this.remove(context, id, session),
-      (values, session, allOrNone) => removeAll(this, context, values, session, allOrNone),
+      // A resource with its own delete goes item by item unless it states its rules (refuseRemoval).
+      this.remove === Resource.prototype.remove || this.refuseRemoval !== Resource.prototype.refuseRemoval
+        ? (values, session, allOrNone) => removeAll(this, context, values, session, allOrNone)
+        : undefined,
     );
   }
 

@@ -1,3 +1,4 @@
+import { JournalEntryMovesResolver, JournalEntryResolver, JournalLineResolver, LedgerAccountLinksResolver, LedgerAccountResolver } from './accounting';
 import { CustomerResolver } from './customer';
 import {
   CustomerDeliveryNotesResolver,
@@ -34,4 +35,9 @@ export const RESOLVERS: [Function, ...Function[]] = [
   DeliveryNoteItemResolver,
   CustomerDeliveryNotesResolver,
   ProductDeliveryNotesResolver,
+  ...LedgerAccountResolver,
+  LedgerAccountLinksResolver,
+  ...JournalEntryResolver,
+  JournalEntryMovesResolver,
+  JournalLineResolver,
 ];

@@ -229,8 +229,17 @@ function recordSchema(declaration: ResourceDeclaration, idName: string): JsonSch
   };
 }
 
+/** The record fragment (`...<Type>Record`) of a declared resource's REST documents, and its GraphQL → REST mapping. */
+export interface DeclaredRecord {
+  fragment: string;
+  toRecord(row: Row): Row;
+}
+
 /** The legacy routes of a declared resource: documents, mapping, list parameters and OpenAPI, all derived. */
-export function declaredRoutes(declaration: ResourceDeclaration, plural: string): { routes: RestRoute[]; components: Record<string, Row> } {
+export function declaredRoutes(
+  declaration: ResourceDeclaration,
+  plural: string,
+): { routes: RestRoute[]; components: Record<string, Row>; record: DeclaredRecord } {
   const { type, one, many } = declaration;
   const rest = declaration.rest;
   if (!rest) throw new Error(`${type} declares no REST routes`);
@@ -348,5 +357,9 @@ export function declaredRoutes(declaration: ResourceDeclaration, plural: string)
     createSchema: bodySchema(declaration, true),
     updateSchema: update ? bodySchema(declaration, false) : undefined,
   });
-  return { routes: built.routes, components: { ...built.components, [type]: recordSchema(declaration, rest.idName) } };
+  return {
+    routes: built.routes,
+    components: { ...built.components, [type]: recordSchema(declaration, rest.idName) },
+    record: { fragment: record, toRecord: (row) => recordOf(declaration.fields, row) },
+  };
 }

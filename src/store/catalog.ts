@@ -53,6 +53,23 @@ export const COLLECTIONS = {
   ],
   /** Atomic sequences (delivery note numbers per sale point). */
   counters: [{ key: { account_id: 1, name: 1 }, name: 'account_name_unique', unique: true }],
+  // The list indexes come from the declarations; these keep codes and posted numbers unique.
+  ledger_accounts: [{ key: { account_id: 1, code: 1 }, name: 'account_code_unique', unique: true }],
+  journal_entries: [
+    {
+      key: { account_id: 1, fiscal_year: 1, number: 1 },
+      name: 'account_fiscal_year_number_unique',
+      unique: true,
+      partialFilterExpression: { number: { $type: 'number' } },
+    },
+  ],
+  /** Posted debits and credits per account and day: balances and reports add these up, never the lines. */
+  ledger_daily_totals: [
+    { key: { account_id: 1, account_code: 1, day: 1 }, name: 'account_code_day_unique', unique: true },
+    { key: { account_id: 1, ancestors: 1, day: 1 }, name: 'account_ancestors_day' },
+    { key: { account_id: 1, day: 1 }, name: 'account_day' },
+  ],
+  fiscal_years: [{ key: { account_id: 1, year: 1 }, name: 'account_year_unique', unique: true }],
   /** Stored-data upgrades already applied (see upgrades.ts). */
   upgrades: [],
 } satisfies Record<string, IndexDescription[]>;

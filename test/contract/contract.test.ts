@@ -26,6 +26,9 @@ async function account(): Promise<{ key: string; refs: Record<Reference, string>
   const product = await gw.gql('mutation { createProduct(input: {name: "Yerba mate 1 kg", sku: "YM-1KG", stock: 100000}) { id } }', {}, { key: own });
   const supplier = await gw.rest('POST', '/suppliers/', { key: own, body: { name: 'Papelera Central SRL' } });
   const supply = await gw.gql('mutation { createSupply(input: {name: "Tóner negro", defaultAmount: 1000, stock: 100000}) { id } }', {}, { key: own });
+  // A heading account and a postable account under it: parents of new accounts, accounts of journal lines.
+  await gw.rest('POST', '/accounting/accounts/', { key: own, body: { code: '1', name: 'ACTIVO', account_type: 'asset' } });
+  await gw.rest('POST', '/accounting/accounts/', { key: own, body: { code: '1.1', name: 'Caja', account_type: 'asset', parent_code: '1', is_detail: true } });
   return {
     key: own,
     refs: {
@@ -33,6 +36,8 @@ async function account(): Promise<{ key: string; refs: Record<Reference, string>
       product: product.body.data.createProduct.id,
       supplier: supplier.body.data._id,
       supply: supply.body.data.createSupply.id,
+      ledger_parent: '1',
+      ledger_account: '1.1',
     },
   };
 }
@@ -47,20 +52,34 @@ afterAll(async () => {
   await gw?.stop();
 });
 
-/** A field's documented example (references replaced by real records of the account). */
+let distinct = 0;
+
+/** The items of an array of objects: as many as its minimum (at least one), each field at its per-item example. */
+function itemsOf(field: ContractField, pick: (sub: ContractField) => boolean, of: Record<Reference, string>): Json[] {
+  return Array.from({ length: Math.max(1, field.min ?? 1) }, (_, index) =>
+    Object.fromEntries(
+      field
+        .fields!.filter(pick)
+        .map((sub) => [sub.name, sub.examples ? sub.examples[index] : exampleOf(sub, of)] as const)
+        .filter(([, value]) => value !== undefined),
+    ),
+  );
+}
+
+/** A field's documented example (references replaced by real records of the account, unique values made distinct). */
 function exampleOf(field: ContractField, of = refs): unknown {
   if (field.ref) return field.type === 'array' ? [of[field.ref]] : of[field.ref];
-  if (field.fields && field.type === 'array') return [Object.fromEntries(field.fields.map((sub) => [sub.name, exampleOf(sub, of)]))];
+  if (field.fields && field.type === 'array') return itemsOf(field, () => true, of);
   if (field.fields) return Object.fromEntries(field.fields.map((sub) => [sub.name, exampleOf(sub, of)]));
+  if (field.unique) return `${field.example}-${++distinct}`;
   return field.example;
 }
 
-/** Only the required fields (and, inside arrays of objects, their required sub-fields). */
+/** Only the required (and needed) fields, and inside arrays of objects their required (and needed) sub-fields. */
 function minimalOf(fields: ContractField[], of = refs): Json {
+  const kept = (field: ContractField) => Boolean(field.required || field.needed);
   return Object.fromEntries(
-    fields
-      .filter((field) => field.required)
-      .map((field) => [field.name, field.fields && field.type === 'array' ? [minimalOf(field.fields, of)] : exampleOf(field, of)]),
+    fields.filter(kept).map((field) => [field.name, field.fields && field.type === 'array' ? itemsOf(field, kept, of) : exampleOf(field, of)]),
   );
 }
 

@@ -6,7 +6,7 @@
 export type ContractType = 'string' | 'integer' | 'number' | 'boolean' | 'array' | 'object' | 'date' | 'date-time' | 'url' | 'email';
 
 /** Records of other resources a field may reference; the suite creates one of each before it runs. */
-export type Reference = 'customer' | 'product' | 'supplier' | 'supply';
+export type Reference = 'customer' | 'product' | 'supplier' | 'supply' | 'ledger_parent' | 'ledger_account';
 
 export interface ContractField {
   name: string;
@@ -28,6 +28,18 @@ export interface ContractField {
   fields?: ContractField[];
   /** A realistic value, as an Argentine business would send it (for arrays of objects: built from `fields`). */
   example?: unknown;
+  /**
+   * Inside an array of objects: this field's value in each item (the suite builds as many items as the array's
+   * minimum, at least one); `undefined` leaves the field out of that item. Overrides `example`.
+   */
+  examples?: unknown[];
+  /** The service keeps the value unique within an account: the suite sends a distinct value (the example, suffixed) each time. */
+  unique?: boolean;
+  /**
+   * Optional in the contract's table, but a valid record needs it by a rule stated beside the table (e.g. a journal
+   * line carries a debit or a credit): the required-fields-only body carries it; it is not tested as required.
+   */
+  needed?: boolean;
 }
 
 export interface ContractRoute {

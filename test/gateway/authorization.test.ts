@@ -10,6 +10,7 @@ import { gatewaySchema } from '../../src/resolvers/gateway-schema';
 import type { ApiKeyDocument } from '../../src/store/accounts';
 import type { GqlCase, RestCase } from './support/matrix';
 import { startTestGateway, type HttpResult, type RequestOptions, type TestGateway } from '../support/gateway';
+import { accountingMatrix } from './support/accounting-matrix';
 import { expenseMatrix } from './support/expense-matrix';
 
 /**
@@ -992,6 +993,11 @@ Object.assign(REST_CASES, {
 const EXPENSE_MATRIX = expenseMatrix({ gw: () => gw, fullA: () => fullA, fullB: () => fullB, unique });
 Object.assign(REST_CASES, EXPENSE_MATRIX.rest);
 Object.assign(GQL_CASES, EXPENSE_MATRIX.gql);
+
+// Chart of accounts and journal: their entries live in support/accounting-matrix.ts.
+const ACCOUNTING_MATRIX = accountingMatrix({ gw: () => gw, fullA: () => fullA, fullB: () => fullB, unique });
+Object.assign(REST_CASES, ACCOUNTING_MATRIX.rest);
+Object.assign(GQL_CASES, ACCOUNTING_MATRIX.gql);
 
 // ---------------------------------------------------------------------------------------------------------------
 // Delivery notes: REST routes and GraphQL operations (records of A are notes of A's own customer).

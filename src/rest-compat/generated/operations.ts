@@ -3,10 +3,31 @@ type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
 import { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
+/** asset and expense accounts have debit balances; liability, equity and revenue accounts credit balances. */
+export type LedgerAccountType =
+  | 'asset'
+  | 'equity'
+  | 'expense'
+  | 'liability'
+  | 'revenue';
+
 /** confirmed (stock deducted) → reverted (stock given back; final). Nothing else moves. */
 export type SupplyConsumptionStatus =
   | 'confirmed'
   | 'reverted';
+
+export type RestSeedLedgerAccountsMutationVariables = Exact<{ [key: string]: never; }>;
+
+
+export type RestSeedLedgerAccountsMutation = { seedLedgerAccounts: { seeded: number, message: string } };
+
+export type RestLedgerBalancesQueryVariables = Exact<{
+  asOf: string | null | undefined;
+  level: number | null | undefined;
+}>;
+
+
+export type RestLedgerBalancesQuery = { ledgerBalances: { level: number, as_of: string, total_debit: number, total_credit: number, items: Array<{ code: string, name: string, level: number, debit: number, credit: number, balance: number, account_type: LedgerAccountType, is_detail: boolean }> } };
 
 export type BulkErrorsFragment = { index: number, code: string, message: string, details: Array<{ path: string, message: string }> };
 
@@ -18,4 +39,6 @@ export type RestRevertSupplyConsumptionMutationVariables = Exact<{
 export type RestRevertSupplyConsumptionMutation = { revertSupplyConsumption: { status: SupplyConsumptionStatus, _id: string, reverted_at: string | null, reverted_by: string | null, total_cost: number } };
 
 export const BulkErrorsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"BulkErrors"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"BulkItemError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"index"}},{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"details"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"path"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}}]} as unknown as DocumentNode<BulkErrorsFragment, unknown>;
+export const RestSeedLedgerAccountsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"RestSeedLedgerAccounts"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"seedLedgerAccounts"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"seeded"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}}]} as unknown as DocumentNode<RestSeedLedgerAccountsMutation, RestSeedLedgerAccountsMutationVariables>;
+export const RestLedgerBalancesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"RestLedgerBalances"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"asOf"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"level"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"ledgerBalances"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"asOf"},"value":{"kind":"Variable","name":{"kind":"Name","value":"asOf"}}},{"kind":"Argument","name":{"kind":"Name","value":"level"},"value":{"kind":"Variable","name":{"kind":"Name","value":"level"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","alias":{"kind":"Name","value":"as_of"},"name":{"kind":"Name","value":"asOf"}},{"kind":"Field","name":{"kind":"Name","value":"level"}},{"kind":"Field","alias":{"kind":"Name","value":"total_debit"},"name":{"kind":"Name","value":"totalDebit"}},{"kind":"Field","alias":{"kind":"Name","value":"total_credit"},"name":{"kind":"Name","value":"totalCredit"}},{"kind":"Field","name":{"kind":"Name","value":"items"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","alias":{"kind":"Name","value":"account_type"},"name":{"kind":"Name","value":"accountType"}},{"kind":"Field","name":{"kind":"Name","value":"level"}},{"kind":"Field","alias":{"kind":"Name","value":"is_detail"},"name":{"kind":"Name","value":"isDetail"}},{"kind":"Field","name":{"kind":"Name","value":"debit"}},{"kind":"Field","name":{"kind":"Name","value":"credit"}},{"kind":"Field","name":{"kind":"Name","value":"balance"}}]}}]}}]}}]} as unknown as DocumentNode<RestLedgerBalancesQuery, RestLedgerBalancesQueryVariables>;
 export const RestRevertSupplyConsumptionDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"RestRevertSupplyConsumption"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"revertSupplyConsumption"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","alias":{"kind":"Name","value":"_id"},"name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","alias":{"kind":"Name","value":"reverted_at"},"name":{"kind":"Name","value":"revertedAt"}},{"kind":"Field","alias":{"kind":"Name","value":"reverted_by"},"name":{"kind":"Name","value":"revertedById"}},{"kind":"Field","alias":{"kind":"Name","value":"total_cost"},"name":{"kind":"Name","value":"totalCost"}}]}}]}}]} as unknown as DocumentNode<RestRevertSupplyConsumptionMutation, RestRevertSupplyConsumptionMutationVariables>;

@@ -1,6 +1,7 @@
 import {
   createOnly,
   filterFields,
+  namedFields,
   readOnly,
   restName,
   snakeCase,
@@ -10,7 +11,7 @@ import {
   type ResourceDeclaration,
 } from '../domain/declare/field';
 import { BULK_ERRORS, crudRoutes } from './crud';
-import { REST_KEY_MARK, restDateTime, snakeToCamel, withRestDateTimes } from './naming';
+import { REST_KEY_MARK, restDateTime, snakeToCamel } from './naming';
 import type { QueryParameter, RestRoute } from './route';
 
 type Row = Record<string, any>;
@@ -82,13 +83,14 @@ function inputOf(fields: Record<string, FieldSpec>, body: Row): Row {
 
 function recordOf(fields: Record<string, FieldSpec>, record: Row): Row {
   const out: Row = { ...record };
-  for (const [name, spec] of Object.entries(fields)) {
-    const rest = restName(name, spec);
+  for (const { spec, rest } of namedFields(fields)) {
     if (spec.kind === 'address') out[rest] = restAddress(record[rest]);
     else if (spec.kind === 'object' && record[rest]) out[rest] = recordOf(spec.fields, record[rest]);
     else if (spec.kind === 'instant') out[rest] = restDateTime(record[rest]);
   }
-  return withRestDateTimes(out, ['created_at', 'updated_at']);
+  if ('created_at' in out) out.created_at = restDateTime(out.created_at);
+  if ('updated_at' in out) out.updated_at = restDateTime(out.updated_at);
+  return out;
 }
 
 /** Marks a REST key that would otherwise be read as a GraphQL name (see inputOf); error paths drop it (restPath). */

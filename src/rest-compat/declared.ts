@@ -229,6 +229,15 @@ export function declaredRoutes(declaration: ResourceDeclaration, plural: string)
   const sortable = Object.fromEntries(sortFields(declaration).map((field) => [snakeCase(field), field]));
   const defaultSort = snakeCase(declaration.defaultSort.field);
   const filters = filterFields(declaration);
+  const sortNames = Object.keys(sortable);
+  // The list's query parameters (GraphQL filter name, REST name), in the order the filter input lists them.
+  const filterParameters = [
+    ...filters.map(({ filter, spec }) => ({ name: filter, rest: snakeCase(filter), flag: spec.kind === 'boolean' })),
+    ...windowFields(declaration).flatMap(({ from, to }) => [
+      { name: from, rest: snakeCase(from), flag: false },
+      { name: to, rest: snakeCase(to), flag: false },
+    ]),
+  ];
 
   const listParameters: QueryParameter[] = [
     ...filters.map(({ filter, spec }) => ({
@@ -280,19 +289,13 @@ export function declaredRoutes(declaration: ResourceDeclaration, plural: string)
     toRecord: (row) => recordOf(declaration.fields, row),
     toInput: (fields) => inputOf(declaration.fields, fields),
     listVariables(params) {
-      const sortBy = params.oneOf('sort_by', Object.keys(sortable), defaultSort);
+      const sortBy = params.oneOf('sort_by', sortNames, defaultSort);
       const sortOrder = params.oneOf('sort_order', ['asc', 'desc'] as const, declaration.defaultSort.direction);
+      const filter: Row = {};
+      for (const { name, rest, flag } of filterParameters) filter[name] = flag ? params.flag(rest) : params.string(rest);
       return {
         filter: {
-          ...Object.fromEntries(
-            filters.map(({ filter, spec }) => [filter, spec.kind === 'boolean' ? params.flag(snakeCase(filter)) : params.string(snakeCase(filter))]),
-          ),
-          ...Object.fromEntries(
-            windowFields(declaration).flatMap(({ from, to }) => [
-              [from, params.string(snakeCase(from))],
-              [to, params.string(snakeCase(to))],
-            ]),
-          ),
+          ...filter,
           ...(declaration.search ? { search: params.string('search') } : {}),
           createdFrom: params.date('created_from', false),
           createdTo: params.date('created_to', true),

@@ -81,16 +81,16 @@ function inputOf(fields: Record<string, FieldSpec>, body: Row): Row {
   return input;
 }
 
+/** A record of the operation's result in its REST form, changed in place: the result is this request's own. */
 function recordOf(fields: Record<string, FieldSpec>, record: Row): Row {
-  const out: Row = { ...record };
   for (const { spec, rest } of namedFields(fields)) {
-    if (spec.kind === 'address') out[rest] = restAddress(record[rest]);
-    else if (spec.kind === 'object' && record[rest]) out[rest] = recordOf(spec.fields, record[rest]);
-    else if (spec.kind === 'instant') out[rest] = restDateTime(record[rest]);
+    if (spec.kind === 'address') record[rest] = restAddress(record[rest]);
+    else if (spec.kind === 'object' && record[rest]) recordOf(spec.fields, record[rest]);
+    else if (spec.kind === 'instant') record[rest] = restDateTime(record[rest]);
   }
-  if ('created_at' in out) out.created_at = restDateTime(out.created_at);
-  if ('updated_at' in out) out.updated_at = restDateTime(out.updated_at);
-  return out;
+  if ('created_at' in record) record.created_at = restDateTime(record.created_at);
+  if ('updated_at' in record) record.updated_at = restDateTime(record.updated_at);
+  return record;
 }
 
 /** Marks a REST key that would otherwise be read as a GraphQL name (see inputOf); error paths drop it (restPath). */

@@ -35,11 +35,20 @@ function selection(name: string, spec: FieldSpec): string {
 function restAddress(address: Row | null): unknown {
   if (!address) return null;
   if (address.text) return address.text;
-  const { street, city, state, postalCode, country } = address;
-  const parts = Object.entries({ street, city, state, zip: postalCode, postal_code: postalCode, country }).filter(
-    ([, value]) => value !== null && value !== undefined,
-  );
-  return parts.length ? Object.fromEntries(parts) : null;
+  const parts: Row = {};
+  let any = false;
+  const put = (name: string, value: unknown) => {
+    if (value === null || value === undefined) return;
+    parts[name] = value;
+    any = true;
+  };
+  put('street', address.street);
+  put('city', address.city);
+  put('state', address.state);
+  put('zip', address.postalCode);
+  put('postal_code', address.postalCode);
+  put('country', address.country);
+  return any ? parts : null;
 }
 
 /** A REST address (text, or parts with `zip` or `postal_code`) as the GraphQL input. */

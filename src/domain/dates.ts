@@ -20,8 +20,8 @@ export function argentineDay(instant: Date): string {
 }
 
 /** An instant as Argentine wall-clock time without a zone (`2026-11-23T09:14:22.123`), as the REST API writes them. */
-export function argentineDateTime(instant: Date): string {
-  return new Date(instant.getTime() - ARGENTINA_OFFSET_MS).toISOString().slice(0, 23);
+export function argentineDateTime(instant: Date | number): string {
+  return new Date((typeof instant === 'number' ? instant : instant.getTime()) - ARGENTINA_OFFSET_MS).toISOString().slice(0, 23);
 }
 
 /** A date-time text as an instant: with a zone (`Z`, `-03:00`) as written, without one in Argentine time. */

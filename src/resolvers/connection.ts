@@ -1,18 +1,25 @@
 import { DEFAULT_PAGE_SIZE, encodeCursor, MAX_PAGE_SIZE, type Connection } from '../domain/pagination';
 
-/** A domain page as a GraphQL connection (edges, nodes, pageInfo, totalCount). */
+/**
+ * A domain page as a GraphQL connection (edges, nodes, pageInfo, totalCount). The edges, a cursor per node, are
+ * built when first read: most selections (and every REST list) read only the nodes.
+ */
 export function toConnection<D, N>(page: Connection<D>, map: (doc: D) => N) {
   const nodes = page.nodes.map(map);
-  const edges = nodes.map((node, i) => ({ cursor: encodeCursor(page.window.skip + i), node }));
+  const cursorAt = (i: number) => encodeCursor(page.window.skip + i);
+  let edges: Array<{ cursor: string; node: N }> | undefined;
   return {
-    edges,
+    get edges() {
+      edges ??= nodes.map((node, i) => ({ cursor: cursorAt(i), node }));
+      return edges;
+    },
     nodes,
     totalCount: page.totalCount,
     pageInfo: {
       hasNextPage: page.window.skip + nodes.length < page.totalCount,
       hasPreviousPage: page.window.skip > 0,
-      startCursor: edges[0]?.cursor ?? null,
-      endCursor: edges.at(-1)?.cursor ?? null,
+      startCursor: nodes.length ? cursorAt(0) : null,
+      endCursor: nodes.length ? cursorAt(nodes.length - 1) : null,
     },
   };
 }

@@ -55,7 +55,7 @@ export function declaredResolver<D extends TenantDocument>(
     ): Promise<Row> {
       const page = await resource.list(context, filter ?? undefined, orderBy ?? undefined, { first, after, offset }, nodeSelection(info));
       // The validated filter travels with the page, for fields computed over every match (e.g. a total).
-      return { ...toConnection(page, toOutput), filter };
+      return Object.assign(toConnection(page, toOutput), { filter });
     }
 
     @Authorized(scopes.write)

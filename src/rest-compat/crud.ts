@@ -107,13 +107,20 @@ export function crudRoutes(spec: CrudSpec): { routes: RestRoute[]; components: R
   const restErrors = (errors: Row[]) =>
     errors.map((error) => restError(error as { code: string; message: string; details: Array<{ path: string; message: string }> }, renames));
 
+  // Read once per request: the variables and the answer both need them.
+  const listParamsOf = new WeakMap<Record<string, unknown>, { page: number; limit: number; variables: Record<string, unknown> }>();
   const listParams = (query: Record<string, unknown>) => {
-    const params = new QueryReader(query);
-    const page = params.int('page', 1, 1, 1_000_000);
-    const limit = params.int('limit', DEFAULT_PAGE_SIZE, 1, MAX_PAGE_SIZE);
-    const variables = spec.listVariables(params);
-    params.done();
-    return { page, limit, variables };
+    let read = listParamsOf.get(query);
+    if (!read) {
+      const params = new QueryReader(query);
+      const page = params.int('page', 1, 1, 1_000_000);
+      const limit = params.int('limit', DEFAULT_PAGE_SIZE, 1, MAX_PAGE_SIZE);
+      const variables = spec.listVariables(params);
+      params.done();
+      read = { page, limit, variables };
+      listParamsOf.set(query, read);
+    }
+    return read;
   };
 
   const bulkResult = (verb: 'created' | 'updated', data: Row) => {

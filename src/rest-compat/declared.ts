@@ -2,6 +2,7 @@ import {
   createOnly,
   filterFields,
   isInstant,
+  namedFields,
   readOnly,
   restName,
   snakeCase,
@@ -11,7 +12,7 @@ import {
   type ResourceDeclaration,
 } from '../domain/declare/field';
 import { BULK_ERRORS, crudRoutes } from './crud';
-import { REST_KEY_MARK, restDateTime, snakeToCamel, withRestDateTimes } from './naming';
+import { REST_KEY_MARK, restDateTime, snakeToCamel } from './naming';
 import type { QueryParameter, RestRoute } from './route';
 
 type Row = Record<string, any>;
@@ -35,11 +36,20 @@ function selection(name: string, spec: FieldSpec): string {
 function restAddress(address: Row | null): unknown {
   if (!address) return null;
   if (address.text) return address.text;
-  const { street, city, state, postalCode, country } = address;
-  const parts = Object.entries({ street, city, state, zip: postalCode, postal_code: postalCode, country }).filter(
-    ([, value]) => value !== null && value !== undefined,
-  );
-  return parts.length ? Object.fromEntries(parts) : null;
+  const parts: Row = {};
+  let any = false;
+  const put = (name: string, value: unknown) => {
+    if (value === null || value === undefined) return;
+    parts[name] = value;
+    any = true;
+  };
+  put('street', address.street);
+  put('city', address.city);
+  put('state', address.state);
+  put('zip', address.postalCode);
+  put('postal_code', address.postalCode);
+  put('country', address.country);
+  return any ? parts : null;
 }
 
 /** A REST address (text, or parts with `zip` or `postal_code`) as the GraphQL input. */
@@ -81,15 +91,16 @@ function inputOf(fields: Record<string, FieldSpec>, body: Row): Row {
   return input;
 }
 
+/** A record of the operation's result in its REST form, changed in place: the result is this request's own. */
 function recordOf(fields: Record<string, FieldSpec>, record: Row): Row {
-  const out: Row = { ...record };
-  for (const [name, spec] of Object.entries(fields)) {
-    const rest = restName(name, spec);
-    if (spec.kind === 'address') out[rest] = restAddress(record[rest]);
-    else if (spec.kind === 'object' && record[rest]) out[rest] = recordOf(spec.fields, record[rest]);
-    else if (isInstant(spec)) out[rest] = restDateTime(record[rest]);
+  for (const { spec, rest } of namedFields(fields)) {
+    if (spec.kind === 'address') record[rest] = restAddress(record[rest]);
+    else if (spec.kind === 'object' && record[rest]) recordOf(spec.fields, record[rest]);
+    else if (isInstant(spec)) record[rest] = restDateTime(record[rest]);
   }
-  return withRestDateTimes(out, ['created_at', 'updated_at']);
+  if ('created_at' in record) record.created_at = restDateTime(record.created_at);
+  if ('updated_at' in record) record.updated_at = restDateTime(record.updated_at);
+  return record;
 }
 
 /** Marks a REST key that would otherwise be read as a GraphQL name (see inputOf); error paths drop it (restPath). */
@@ -261,6 +272,15 @@ export function declaredRoutes(
   const sortable = Object.fromEntries(sortFields(declaration).map((field) => [orderName(field), field]));
   const defaultSort = orderName(declaration.defaultSort.field);
   const filters = filterFields(declaration);
+  const sortNames = Object.keys(sortable);
+  // The list's query parameters (GraphQL filter name, REST name), in the order the filter input lists them.
+  const filterParameters = [
+    ...filters.map(({ filter, spec }) => ({ name: filter, rest: snakeCase(filter), kind: spec.kind })),
+    ...windowFields(declaration).flatMap(({ from, to }) => [
+      { name: from, rest: snakeCase(from), kind: 'date' },
+      { name: to, rest: snakeCase(to), kind: 'date' },
+    ]),
+  ];
 
   const listParameters: QueryParameter[] = [
     ...filters.map(({ filter, spec }) => ({
@@ -324,26 +344,14 @@ export function declaredRoutes(
     toRecord: (row) => recordOf(declaration.fields, row),
     toInput: (fields) => inputOf(declaration.fields, fields),
     listVariables(params) {
-      const sortBy = params.oneOf('sort_by', Object.keys(sortable), defaultSort);
+      const sortBy = params.oneOf('sort_by', sortNames, defaultSort);
       const sortOrder = params.oneOf('sort_order', ['asc', 'desc'] as const, declaration.defaultSort.direction);
+      const filter: Row = {};
+      for (const { name, rest, kind } of filterParameters)
+        filter[name] = kind === 'boolean' ? params.flag(rest) : kind === 'int' ? params.whole(rest) : params.string(rest);
       return {
         filter: {
-          ...Object.fromEntries(
-            filters.map(({ filter, spec }) => [
-              filter,
-              spec.kind === 'boolean'
-                ? params.flag(snakeCase(filter))
-                : spec.kind === 'int'
-                  ? params.whole(snakeCase(filter))
-                  : params.string(snakeCase(filter)),
-            ]),
-          ),
-          ...Object.fromEntries(
-            windowFields(declaration).flatMap(({ from, to }) => [
-              [from, params.string(snakeCase(from))],
-              [to, params.string(snakeCase(to))],
-            ]),
-          ),
+          ...filter,
           ...(declaration.search ? { search: params.string('search') } : {}),
           createdFrom: params.date('created_from', false),
           createdTo: params.date('created_to', true),

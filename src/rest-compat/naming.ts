@@ -48,7 +48,7 @@ export function restPath(path: string, renames: Record<string, string> = {}): st
 
 /** A GraphQL DateTimeISO as the REST API writes date-times: Argentine wall-clock time without a zone. */
 export function restDateTime(value: unknown): unknown {
-  return typeof value === 'string' ? argentineDateTime(new Date(value)) : value;
+  return typeof value === 'string' ? argentineDateTime(Date.parse(value)) : value;
 }
 
 /** The record with its named date-time fields in REST form. */

@@ -3,9 +3,6 @@ import path from 'node:path';
 import { MongoClient } from 'mongodb';
 import { servingEngine, startEngine } from '@ar-admin/engine';
 
-/** Command monitoring feeds the per-request command tally (see Store). */
-const CLIENT_OPTIONS = { monitorCommands: true } as const;
-
 export type StoreKind = 'uri' | 'mongod' | 'embedded';
 
 export interface StoreConnection {
@@ -20,6 +17,11 @@ export interface StoreOptions {
   mongodbUri?: string;
   dataDir: string;
   log?: (message: string) => void;
+  /**
+   * The driver's command monitoring (`commandStarted` and the other events, for tests that read the commands
+   * themselves). Off by default: it copies every command and decodes every reply a second time.
+   */
+  monitorCommands?: boolean;
 }
 
 function mongodOnPath(): string | undefined {
@@ -42,8 +44,9 @@ function mongodOnPath(): string | undefined {
  */
 export async function connectStore(options: StoreOptions): Promise<StoreConnection> {
   const log = options.log ?? (() => undefined);
+  const clientOptions = { monitorCommands: options.monitorCommands ?? false };
   if (options.mongodbUri) {
-    const client = await MongoClient.connect(options.mongodbUri, CLIENT_OPTIONS);
+    const client = await MongoClient.connect(options.mongodbUri, clientOptions);
     log('store: MongoDB at MONGODB_URI');
     return { client, uri: options.mongodbUri, kind: 'uri', close: () => client.close() };
   }
@@ -61,7 +64,7 @@ export async function connectStore(options: StoreOptions): Promise<StoreConnecti
       instanceOpts: [{ dbPath }],
     });
     const uri = replSet.getUri();
-    const client = await MongoClient.connect(uri, CLIENT_OPTIONS);
+    const client = await MongoClient.connect(uri, clientOptions);
     log(`store: local mongod ${mongod} (replica set, data in ${dbPath})`);
     return {
       client,
@@ -77,12 +80,12 @@ export async function connectStore(options: StoreOptions): Promise<StoreConnecti
   // An engine already serving this data directory (the gateway's, when the admin CLI runs beside it) is joined.
   const running = servingEngine(dataDir);
   if (running) {
-    const client = await MongoClient.connect(running, CLIENT_OPTIONS);
+    const client = await MongoClient.connect(running, clientOptions);
     log(`store: embedded engine already serving ${dataDir} at ${running}`);
     return { client, uri: running, kind: 'embedded', close: () => client.close() };
   }
   const engine = await startEngine({ dbpath: dataDir });
-  const client = await MongoClient.connect(engine.uri, CLIENT_OPTIONS);
+  const client = await MongoClient.connect(engine.uri, clientOptions);
   log(`store: embedded engine at ${engine.uri} (data in ${dataDir})`);
   return {
     client,

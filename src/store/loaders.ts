@@ -13,6 +13,8 @@ export class Loaders {
   private readonly byCollection = new Map<CollectionName, DataLoader<string, TenantDocument | null>>();
   private readonly byField = new Map<string, DataLoader<string, TenantDocument[]>>();
   private readonly named = new Map<string, DataLoader<unknown, unknown>>();
+  /** Documents primed before their collection's loader existed. */
+  private readonly unprimed = new Map<CollectionName, TenantDocument[]>();
 
   constructor(
     private readonly store: Store,
@@ -25,6 +27,8 @@ export class Loaders {
       const collection = new TenantCollection<TenantDocument>(this.store.collection(name), this.accountId);
       loader = new DataLoader((ids) => collection.findByIds(ids));
       this.byCollection.set(name, loader);
+      for (const doc of this.unprimed.get(name) ?? []) loader.prime(doc._id.toHexString(), doc);
+      this.unprimed.delete(name);
     }
     return loader as unknown as DataLoader<string, T | null>;
   }
@@ -74,9 +78,13 @@ export class Loaders {
     return loader as DataLoader<K, V>;
   }
 
-  /** Seeds the cache with documents already read (a list query), so field resolvers do not read them again. */
+  /**
+   * Seeds the cache with documents already read (a list query), so field resolvers do not read them again. They go
+   * into the collection's loader when it is first asked for: most lists are never followed by a read by id.
+   */
   prime<T extends TenantDocument>(name: CollectionName, docs: T[]): void {
-    const loader = this.byId<T>(name);
-    for (const doc of docs) loader.prime(doc._id.toHexString(), doc);
+    const loader = this.byCollection.get(name);
+    if (loader) for (const doc of docs) loader.prime(doc._id.toHexString(), doc);
+    else this.unprimed.set(name, [...(this.unprimed.get(name) ?? []), ...docs]);
   }
 }

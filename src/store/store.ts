@@ -31,10 +31,14 @@ export interface CommandTally {
 }
 
 /**
- * The application's handle on MongoDB: named collections, transactions, and a tally of the commands each unit of
- * work (an HTTP request) sends, from the driver's command monitoring.
+ * One tally context and one listener per client, however many Stores share it. The driver sends every command of
+ * an operation (getMores, every batch of a bulk write, a transaction's commit) by checking a connection out of its
+ * pool for it, and announces each check-out with a small event, on the caller's async path. Counting those is
+ * counting commands. Command monitoring would say the same but costs far more: it copies each command and decodes
+ * each reply a second time to build its events (the application's own reads decode lazily).
+ * Only load-balanced deployments pin a session's connection and skip the check-out; this application runs against
+ * a replica set or its embedded engine.
  */
-/** One tally context and one monitoring listener per client, however many Stores share it. */
 const talliesOfClient = new WeakMap<MongoClient, AsyncLocalStorage<CommandTally>>();
 const queuesOfClient = new WeakMap<MongoClient, Map<string, Promise<void>>>();
 
@@ -42,7 +46,7 @@ function talliesOf(client: MongoClient): AsyncLocalStorage<CommandTally> {
   let tallies = talliesOfClient.get(client);
   if (!tallies) {
     const storage = new AsyncLocalStorage<CommandTally>();
-    client.on('commandStarted', () => {
+    client.on('connectionCheckOutStarted', () => {
       const tally = storage.getStore();
       if (tally) tally.commands++;
     });
@@ -52,6 +56,10 @@ function talliesOf(client: MongoClient): AsyncLocalStorage<CommandTally> {
   return tallies;
 }
 
+/**
+ * The application's handle on MongoDB: named collections, transactions, and a tally of the commands each unit of
+ * work (an HTTP request) sends.
+ */
 export class Store {
   private readonly tallies: AsyncLocalStorage<CommandTally>;
   readonly events = new EventEmitter();
@@ -73,7 +81,7 @@ export class Store {
     return this.db.collection<T>(name);
   }
 
-  /** Runs `fn` counting the MongoDB commands it causes (the client must be created with monitorCommands). */
+  /** Runs `fn` counting the MongoDB commands it causes. */
   async tally<T>(fn: () => Promise<T>): Promise<{ result: T; commands: number }> {
     const tally: CommandTally = { commands: 0 };
     const result = await this.tallies.run(tally, fn);

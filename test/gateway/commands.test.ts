@@ -1,14 +1,21 @@
+import type { CommandStartedEvent } from 'mongodb';
 import { startTestGateway, type TestGateway } from '../support/gateway';
 
 /**
- * The store counts the MongoDB commands each request sends (driver command monitoring, tallied per request and
- * reported by request id). Listing a page of suppliers must cost a constant number of round trips, whatever the
- * page holds: no query per supplier.
+ * The store counts the MongoDB commands each request sends (the driver's connection check-outs, one a command,
+ * tallied per request and reported by request id). Listing a page of suppliers must cost a constant number of round
+ * trips, whatever the page holds: no query per supplier.
  */
 
 let gw: TestGateway;
+/** Every command the driver reports sending (command monitoring, on for this suite only), but connection handshakes. */
+const sent: string[] = [];
+const HANDSHAKES = new Set(['hello', 'isMaster', 'ismaster', 'saslStart', 'saslContinue', 'authenticate', 'getnonce']);
 beforeAll(async () => {
-  gw = await startTestGateway();
+  gw = await startTestGateway({}, undefined, { monitorCommands: true });
+  gw.store.client.on('commandStarted', (event: CommandStartedEvent) => {
+    if (!HANDSHAKES.has(event.commandName)) sent.push(event.commandName);
+  });
 });
 afterAll(async () => {
   await gw?.stop();
@@ -111,6 +118,38 @@ it('an incoming X-Request-Id is the id the tally is reported under', async () =>
   const result = await gw.rest('GET', '/suppliers/list/?limit=5', { key: small, headers: { 'x-request-id': 'commands-test-42' } });
   expect(result.headers.get('x-request-id')).toBe('commands-test-42');
   expect(await gw.commandsOf('commands-test-42')).toBeGreaterThan(1);
+});
+
+it('the tally is exactly the commands the driver sends: reads, batched lookups, writes, transactions and getMores', async () => {
+  const { key } = await gw.account(['suppliers:read', 'suppliers:write', 'supplies:read', 'supplies:write']);
+  await gw.gql('{ __typename }', {}, { key });
+  const many = Array.from({ length: 150 }, (_, i) => ({ name: `Honesto ${i}` }));
+  const requests: Array<() => Promise<{ headers: Headers }>> = [
+    () => gw.rest('POST', '/suppliers/bulk/create/', { key, body: { items: many } }),
+    () => gw.rest('GET', '/suppliers/list/?limit=100', { key }),
+    () => gw.gql('{ suppliers(first: 100) { totalCount nodes { id name } } }', {}, { key }),
+    () => gw.gql('mutation { createProduct(input: { name: "Yerba", sku: "Y-1", price: 10, stock: 5 }) { id stock } }', {}, { key }),
+    () => gw.gql('{ products(first: 10) { nodes { id name stock } } }', {}, { key }),
+    () => gw.rest('GET', '/suppliers/list/?limit=100&page=2', { key }),
+  ];
+  for (const send of requests) {
+    sent.length = 0;
+    const result = await send();
+    const tally = await gw.commandsOf(requestId(result));
+    expect(sent.length).toBeGreaterThan(0);
+    expect(tally).toBe(sent.length);
+  }
+});
+
+it('a list read in several batches counts each getMore', async () => {
+  const { key } = await gw.account(['suppliers:read']);
+  await gw.gql('{ __typename }', {}, { key });
+  sent.length = 0;
+  // Raw reads through the store inside a tally, with a batch size that takes three getMores for 150 documents.
+  const { result, commands } = await gw.store.tally(() => gw.store.collection('suppliers').find({}, { batchSize: 50 }).limit(150).toArray());
+  expect(result.length).toBeGreaterThan(100);
+  expect(sent).toContain('getMore');
+  expect(commands).toBe(sent.length);
 });
 
 describe('bulk writes', () => {

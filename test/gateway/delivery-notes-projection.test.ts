@@ -14,7 +14,7 @@ const record = (event: CommandStartedEvent) => {
 };
 
 beforeAll(async () => {
-  gw = await startTestGateway();
+  gw = await startTestGateway({}, undefined, { monitorCommands: true });
   ({ key } = await gw.account(['delivery_notes:read', 'delivery_notes:write', 'supplies:read', 'supplies:write']));
   const gql = async (query: string, variables: Record<string, unknown>) => (await gw.gql(query, variables, { key })).body.data;
   const customer = (await gql('mutation($i: CreateCustomerInput!) { createCustomer(input: $i) { id } }', { i: { name: 'Cliente Uno' } })).createCustomer.id;

@@ -63,11 +63,16 @@ let databases = 0;
 
 /**
  * A gateway on a free port, on its own database: of MONGODB_URI when set, else of an embedded engine on a
- * temporary directory. `env` overrides configuration variables; `logs` collects the warnings it logs.
+ * temporary directory. `env` overrides configuration variables; `logs` collects the warnings it logs;
+ * `monitorCommands` turns on the driver's command events (`store.client.on('commandStarted', …)`).
  */
-export async function startTestGateway(env: Record<string, string> = {}, logs?: Array<Record<string, unknown>>): Promise<TestGateway> {
+export async function startTestGateway(
+  env: Record<string, string> = {},
+  logs?: Array<Record<string, unknown>>,
+  { monitorCommands = false }: { monitorCommands?: boolean } = {},
+): Promise<TestGateway> {
   const dir = process.env.MONGODB_URI ? undefined : fs.mkdtempSync(path.join(os.tmpdir(), 'gateway-test-'));
-  const connection: StoreConnection = await connectStore({ mongodbUri: process.env.MONGODB_URI, dataDir: dir ?? os.tmpdir() });
+  const connection: StoreConnection = await connectStore({ mongodbUri: process.env.MONGODB_URI, dataDir: dir ?? os.tmpdir(), monitorCommands });
   const clock = { now: new Date() };
   // Request rate limits are off unless a suite turns them on (suites send hundreds of requests a second).
   const config = { ...loadConfig({ PORT: '0', NODE_ENV: 'production', LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '0', ...env }) };

@@ -152,6 +152,25 @@ export function storedName(name: string, spec: FieldSpec): string {
   return restName(name, spec);
 }
 
+export interface NamedField {
+  name: string;
+  spec: FieldSpec;
+  rest: string;
+  stored: string;
+}
+
+const namedFieldsOf = new WeakMap<Record<string, FieldSpec>, NamedField[]>();
+
+/** Declared fields with their REST and stored names, worked out once: every record of every list is mapped by them. */
+export function namedFields(fields: Record<string, FieldSpec>): NamedField[] {
+  let named = namedFieldsOf.get(fields);
+  if (!named) {
+    named = Object.entries(fields).map(([name, spec]) => ({ name, spec, rest: restName(name, spec), stored: storedName(name, spec) }));
+    namedFieldsOf.set(fields, named);
+  }
+  return named;
+}
+
 /** A list field reads as an empty list, never null. */
 export const isList = (spec: FieldSpec): boolean => spec.kind === 'texts' || spec.kind === 'refs' || spec.kind === 'lines';
 

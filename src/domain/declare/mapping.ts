@@ -4,7 +4,7 @@ import { storedAddress } from '../address';
 import { fieldChanges } from '../resource';
 import { fromCents, fromMilli } from '../money';
 import { argentineDay } from '../dates';
-import { createOnly, isList, readOnly, restName, storedName, type FieldSpec, type ResourceDeclaration } from './field';
+import { createOnly, isList, namedFields, readOnly, restName, storedName, type FieldSpec, type ResourceDeclaration } from './field';
 
 type Row = Record<string, unknown>;
 
@@ -79,16 +79,20 @@ function outputValue(spec: FieldSpec, stored: unknown): unknown {
     case 'quantity':
       return stored === undefined || stored === null ? null : fromMilli(stored as number);
     case 'lines':
-      return ((stored as Row[] | undefined) ?? []).map((line) => outputValue({ kind: 'object', typeName: spec.typeName, fields: spec.fields }, line));
+      return ((stored as Row[] | undefined) ?? []).map((line) => (line ? outputObject(spec.fields, line) : null));
     case 'object':
-      return stored
-        ? Object.fromEntries(Object.entries(spec.fields).map(([name, sub]) => [name, outputValue(sub, (stored as Row)[storedName(name, sub)])]))
-        : null;
+      return stored ? outputObject(spec.fields, stored as Row) : null;
     case 'address':
       return addressOutput(stored as StoredAddress | undefined);
     default:
       return stored ?? null;
   }
+}
+
+function outputObject(fields: Record<string, FieldSpec>, stored: Row): Row {
+  const out: Row = {};
+  for (const { name, spec, stored: key } of namedFields(fields)) out[name] = outputValue(spec, stored[key]);
+  return out;
 }
 
 /** A stored address in its GraphQL shape (`text` for the one-line form). */
@@ -101,7 +105,7 @@ export function addressOutput(address: StoredAddress | undefined): Row | null {
 /** A stored record in its GraphQL shape: `id`, every declared field, creation and update times. */
 export function outputOf(declaration: ResourceDeclaration, doc: Row & { _id: ObjectId; created_at: Date; updated_at: Date }): Row {
   const out: Row = { id: doc._id.toHexString() };
-  for (const [name, spec] of Object.entries(declaration.fields)) out[name] = outputValue(spec, doc[storedName(name, spec)]);
+  for (const { name, spec, stored } of namedFields(declaration.fields)) out[name] = outputValue(spec, doc[stored]);
   out.createdAt = doc.created_at;
   out.updatedAt = doc.updated_at;
   return out;

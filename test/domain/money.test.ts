@@ -11,6 +11,16 @@ describe('exact money', () => {
     expect(toCents(Number.NaN)).toBeNull();
   });
 
+  it('refuses amounts whose centavos or thousandths are past the exact integer range (2^53)', () => {
+    expect(toCents(90_071_992_547_409)).toBe(9_007_199_254_740_900);
+    expect(toCents(90_071_992_547_409.9)).toBe(9_007_199_254_740_990);
+    expect(toCents(90_071_992_547_410)).toBeNull();
+    expect(toCents(-90_071_992_547_410)).toBeNull();
+    expect(toCents(1e20)).toBeNull();
+    expect(toMilli(9_007_199_254_740.99)).toBe(9_007_199_254_740_990);
+    expect(toMilli(9_007_199_254_741)).toBeNull();
+  });
+
   it('1,000 items at 0.1 sum to exactly 100.00', () => {
     let cents = 0;
     for (let i = 0; i < 1000; i++) cents += toCents(0.1)!;

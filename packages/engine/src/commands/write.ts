@@ -2,6 +2,7 @@ import type { Document } from 'bson';
 import { ObjectId } from 'bson';
 import { DuplicateKeyError, EngineError, failedToParse } from '../errors';
 import { project } from '../query/projection';
+import { withIdFirst } from '../raw-bson';
 import type { Unit } from '../txn';
 import { applyUpdate, checkUpdateSpec, isReplacement, upsertDocument } from '../update';
 import { assertStorable, isPlainObject } from '../values';
@@ -57,7 +58,7 @@ export const insert: Handler = async (command, context) => {
   const writeErrors = await runWrites(command, context, documents as unknown[], (unit, raw) => {
     if (!isPlainObject(raw)) throw failedToParse('each document to insert must be an object');
     // MongoDB stores _id as the first field whatever the client sent.
-    const doc = Object.keys(raw)[0] === '_id' ? raw : { _id: raw._id ?? new ObjectId(), ...raw };
+    const doc = Object.keys(raw)[0] === '_id' ? raw : withIdFirst(raw, raw._id ?? new ObjectId());
     assertStorable(doc);
     unit.insert(unit.ensureCollection(context.db, name), doc);
     n++;

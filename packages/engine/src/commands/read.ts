@@ -44,7 +44,7 @@ export const find: Handler = (command, context) => {
   // Read lazily when the plan gives the order: a large result is never held whole, only batch by batch.
   const stream = unit.stream(meta, options);
   const matches = stream?.matches ?? unit.query(meta, options).matches;
-  return context.cursors.reply(`${context.db}.${name}`, replyDocs(matches, projection, options.filter), batchSize, singleBatch, stream?.close);
+  return context.cursors.reply(`${context.db}.${name}`, replyDocs(matches, projection, options.filter), batchSize, singleBatch, stream?.close, options.limit);
 };
 
 /** `explain` of a find, count or aggregate: the plan the engine chose and what it examined running it. */

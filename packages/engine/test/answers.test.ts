@@ -219,3 +219,14 @@ describe('write concern and cluster time', () => {
     expect(cursor.operationTime).toBeInstanceOf(Timestamp);
   });
 });
+
+describe('errors MongoDB answers where the engine once answered, or answered otherwise', () => {
+  it('a partial index filter MongoDB cannot index ($exists: false, $ne, $regex) is CannotCreateIndex (67)', async () => {
+    const coll = fresh();
+    for (const filter of [{ a: { $exists: false } }, { a: { $ne: 1 } }, { a: /x/ }, { $nor: [{ a: 1 }] }]) {
+      expect((await serverError(coll.createIndex({ a: 1 }, { partialFilterExpression: filter }))).code).toBe(67);
+    }
+    await coll.createIndex({ a: 1 }, { partialFilterExpression: { $and: [{ a: { $exists: true, $gt: 1 } }, { b: { $type: 'string' } }] } });
+    expect((await coll.listIndexes().toArray()).map((index) => index.name)).toEqual(['_id_', 'a_1']);
+  });
+});

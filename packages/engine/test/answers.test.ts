@@ -1,4 +1,4 @@
-import { MongoServerError, Timestamp, type Collection } from 'mongodb';
+import { MongoServerError, ObjectId, Timestamp, type Collection } from 'mongodb';
 import { suiteStore } from './support/store';
 import { serverError, sleep, type Doc } from './helpers';
 
@@ -221,6 +221,15 @@ describe('write concern and cluster time', () => {
 });
 
 describe('errors MongoDB answers where the engine once answered, or answered otherwise', () => {
+  it('a filter that is not a document (an ObjectId) is TypeMismatch (14)', async () => {
+    const coll = fresh();
+    await coll.insertOne({ _id: 1 });
+    // biome-ignore lint/suspicious/noExplicitAny: the driver's types forbid what a JavaScript caller can send
+    const error = await serverError(coll.findOneAndDelete(new ObjectId() as any));
+    expect(error.code).toBe(14);
+    expect(await coll.countDocuments()).toBe(1);
+  });
+
   it('a partial index filter MongoDB cannot index ($exists: false, $ne, $regex) is CannotCreateIndex (67)', async () => {
     const coll = fresh();
     for (const filter of [{ a: { $exists: false } }, { a: { $ne: 1 } }, { a: /x/ }, { $nor: [{ a: 1 }] }]) {

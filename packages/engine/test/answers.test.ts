@@ -230,6 +230,24 @@ describe('errors MongoDB answers where the engine once answered, or answered oth
     expect(await coll.countDocuments()).toBe(1);
   });
 
+  it('a tailable cursor on a collection that is not capped is refused', async () => {
+    const coll = fresh();
+    await coll.insertMany([{ _id: 1 }, { _id: 2 }]);
+    expect((await serverError(coll.find({}, { tailable: true }).toArray())).code).toBe(2);
+  });
+
+  it('a projection mixing inclusion and exclusion is refused with MongoDB messages, even with nothing to project', async () => {
+    const coll = fresh();
+    const included = await serverError(coll.findOne({}, { projection: { a: 1, b: 0 } }));
+    expect([included.code, included.message]).toEqual([31254, 'Cannot do exclusion on field b in inclusion projection']);
+    await coll.insertOne({ _id: 1, a: 1, b: { c: 1, d: 2 } });
+    const excluded = await serverError(coll.find({}, { projection: { a: 0, 'b.c': 1 } }).toArray());
+    expect([excluded.code, excluded.message]).toEqual([31253, 'Cannot do inclusion on field b.c in exclusion projection']);
+    expect((await serverError(coll.findOneAndUpdate({}, { $set: { e: 1 } }, { projection: { a: 1, b: { d: 0 } } }))).code).toBe(31254);
+    expect(await coll.findOne({}, { projection: { _id: 0, a: 1, b: { $slice: 1 } } })).toEqual({ a: 1, b: { c: 1, d: 2 } });
+    expect(await coll.findOne({}, { projection: { _id: 1, a: 0 } })).toEqual({ _id: 1, b: { c: 1, d: 2 } });
+  });
+
   it('a partial index filter MongoDB cannot index ($exists: false, $ne, $regex) is CannotCreateIndex (67)', async () => {
     const coll = fresh();
     for (const filter of [{ a: { $exists: false } }, { a: { $ne: 1 } }, { a: /x/ }, { $nor: [{ a: 1 }] }]) {
@@ -237,5 +255,16 @@ describe('errors MongoDB answers where the engine once answered, or answered oth
     }
     await coll.createIndex({ a: 1 }, { partialFilterExpression: { $and: [{ a: { $exists: true, $gt: 1 } }, { b: { $type: 'string' } }] } });
     expect((await coll.listIndexes().toArray()).map((index) => index.name)).toEqual(['_id_', 'a_1']);
+  });
+
+  it('an update hinting an index is a no-op on a collection that does not exist, and is checked on one that does', async () => {
+    const coll = fresh();
+    const result = await coll.updateOne({ b: 1 }, { $set: { b: 2 } }, { hint: { b: 1 } });
+    expect(result.matchedCount).toBe(0);
+    expect((await store.db.listCollections({ name: coll.collectionName }).toArray()).length).toBe(0);
+    await coll.insertOne({ _id: 1, b: 1 });
+    expect((await serverError(coll.updateOne({ b: 1 }, { $set: { b: 2 } }, { hint: { b: 1 } }))).code).toBe(2);
+    await coll.createIndex({ b: 1 });
+    expect((await coll.updateOne({ b: 1 }, { $set: { b: 2 } }, { hint: { b: 1 } })).modifiedCount).toBe(1);
   });
 });

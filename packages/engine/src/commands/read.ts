@@ -1,7 +1,7 @@
 import type { Document } from 'bson';
 import { badValue, EngineError, failedToParse, notImplemented, unknownPipelineStage } from '../errors';
 import { runPipeline } from '../matcher';
-import { project } from '../query/projection';
+import { checkProjection, project } from '../query/projection';
 import { pathValues } from '../paths';
 import type { Match, QueryOptions } from '../query/execute';
 import { isPlainObject, keyOf } from '../values';
@@ -35,7 +35,12 @@ function findOptions(command: Document) {
 export const find: Handler = (command, context) => {
   const name = collectionName(command, 'find');
   refuseCollation(command);
+  // Capped collections are refused at creation, so no collection here can be tailed.
+  if (command.tailable === true) {
+    throw badValue(`error processing query: ns=${context.db}.${name} :: caused by :: tailable cursor requested on non capped collection`);
+  }
   const projection = optionalDocument(command.projection, 'projection');
+  checkProjection(projection);
   const options = findOptions(command);
   const unit = reader(context);
   const meta = collectionOf(context, name);

@@ -1,4 +1,4 @@
-import { MongoServerError, ObjectId, Timestamp, type Collection } from 'mongodb';
+import { MongoServerError, ObjectId, Timestamp, type Collection, type Document } from 'mongodb';
 import { suiteStore } from './support/store';
 import { serverError, sleep, type Doc } from './helpers';
 
@@ -266,5 +266,47 @@ describe('errors MongoDB answers where the engine once answered, or answered oth
     expect((await serverError(coll.updateOne({ b: 1 }, { $set: { b: 2 } }, { hint: { b: 1 } }))).code).toBe(2);
     await coll.createIndex({ b: 1 });
     expect((await coll.updateOne({ b: 1 }, { $set: { b: 2 } }, { hint: { b: 1 } })).modifiedCount).toBe(1);
+  });
+});
+
+describe('explain', () => {
+  it('explains updates, deletes, distinct and findAndModify by their query plan, without writing', async () => {
+    const coll = fresh();
+    await coll.insertMany([
+      { _id: 1, a: 1 },
+      { _id: 2, a: 2 },
+    ]);
+    await coll.createIndex({ a: 1 });
+    const planned = [
+      await coll.updateOne({ a: 1 }, { $inc: { a: 5 } }, { explain: 'executionStats' }),
+      await coll.deleteMany({ a: 1 }, { explain: 'executionStats' }),
+      await coll.distinct('a', { a: 1 }, { explain: 'executionStats' }),
+      await coll.findOneAndDelete({ a: 1 }, { explain: 'executionStats', includeResultMetadata: true }),
+    ] as unknown as Document[];
+    for (const explained of planned) {
+      expect(JSON.stringify(explained.queryPlanner.winningPlan)).toContain('IXSCAN');
+      expect(explained.executionStats.totalKeysExamined).toBeGreaterThanOrEqual(1);
+    }
+    expect(await coll.find({}).sort({ _id: 1 }).toArray()).toEqual([
+      { _id: 1, a: 1 },
+      { _id: 2, a: 2 },
+    ]);
+  });
+
+  it('queryPlanner verbosity leaves out executionStats; an unknown verbosity is refused', async () => {
+    const coll = fresh();
+    await coll.insertOne({ _id: 1, a: 1 });
+    const explained = await coll.find({ a: 1 }).explain('queryPlanner');
+    expect(explained.queryPlanner).toBeDefined();
+    expect(explained.executionStats).toBeUndefined();
+    expect((await serverError(coll.find({ a: 1 }).explain('everything' as 'queryPlanner'))).code).toBe(2);
+  });
+
+  it('an aggregation explains the stages after its planned part under a leading $cursor, as MongoDB 7.0', async () => {
+    const coll = fresh();
+    await coll.insertOne({ _id: 1, tags: ['x', 'y'] });
+    const explained = await coll.aggregate([{ $unwind: '$tags' }, { $group: { _id: '$tags' } }]).explain('queryPlanner');
+    expect(explained.stages.map((stage: Document) => Object.keys(stage)[0])).toEqual(['$cursor', '$unwind', '$group']);
+    expect(explained.stages[0].$cursor.queryPlanner.winningPlan.stage).toBe('COLLSCAN');
   });
 });

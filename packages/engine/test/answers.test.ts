@@ -211,6 +211,23 @@ describe('write concern and cluster time', () => {
     expect(await coll.countDocuments({ _id: 1 })).toBe(1);
   });
 
+  it('a gossiped cluster time that is not a Timestamp is refused, and does not affect other sessions', async () => {
+    const coll = fresh();
+    await coll.insertOne({ _id: 1 });
+    const broken = store.client.startSession();
+    const healthy = store.client.startSession();
+    try {
+      await coll.findOne({}, { session: broken });
+      // As a corrupted client would send it: the driver validates what advanceClusterTime is given.
+      (broken as unknown as { clusterTime: unknown }).clusterTime = { clusterTime: { greaterThan: () => true } };
+      expect((await serverError(coll.findOne({}, { session: broken }))).code).toBe(14);
+      expect(await coll.findOne({}, { session: healthy })).toEqual({ _id: 1 });
+    } finally {
+      await broken.endSession();
+      await healthy.endSession();
+    }
+  });
+
   it('replies carry operationTime and $clusterTime', async () => {
     const reply = await store.db.command({ ping: 1 });
     expect(reply.operationTime).toBeInstanceOf(Timestamp);

@@ -18,6 +18,23 @@ interface OpenCursor {
   touched: number;
   /** Releases what the cursor holds (a read snapshot). */
   close?: () => void;
+  /** The command's limit (0: none) and how many documents were sent so far. */
+  limit: number;
+  returned: number;
+}
+
+/**
+ * Whether the cursor ends with the batch just taken. Like MongoDB, which does not look ahead, a batch filled to
+ * exactly the size asked for leaves the cursor open (the next getMore answers an empty batch), unless the
+ * command's limit is reached; the look-ahead here only releases the read snapshot early.
+ */
+function ends(cursor: OpenCursor, batch: Uint8Array[], size: number): boolean {
+  if (!cursor.next.done) return false;
+  if (cursor.close) {
+    cursor.close();
+    cursor.close = undefined;
+  }
+  return size === 0 || batch.length < size || (cursor.limit > 0 && cursor.returned >= cursor.limit);
 }
 
 /**
@@ -29,18 +46,19 @@ export class CursorStore {
   private nextId = BigInt(1 + Math.floor(Math.random() * 2 ** 40));
 
   /** The reply to a command that returns a cursor over `items`. */
-  reply(ns: string, items: Iterable<Item>, batchSize?: number, singleBatch = false, close?: () => void): RawReply {
+  reply(ns: string, items: Iterable<Item>, batchSize?: number, singleBatch = false, close?: () => void, limit = 0): RawReply {
     const iterator = items[Symbol.iterator]();
-    const cursor: OpenCursor = { ns, items: iterator, next: iterator.next(), touched: Date.now(), close };
+    const cursor: OpenCursor = { ns, items: iterator, next: iterator.next(), touched: Date.now(), close, limit, returned: 0 };
+    const size = batchSize ?? DEFAULT_FIRST_BATCH;
     let firstBatch: Uint8Array[];
     try {
-      firstBatch = takeBatch(cursor, batchSize ?? DEFAULT_FIRST_BATCH);
+      firstBatch = takeBatch(cursor, size);
     } catch (error) {
       cursor.close?.();
       throw error;
     }
     let id = 0n;
-    if (!singleBatch && !cursor.next.done) {
+    if (!singleBatch && !ends(cursor, firstBatch, size)) {
       id = this.nextId++;
       this.open.set(id, cursor);
     } else cursor.close?.();
@@ -52,13 +70,14 @@ export class CursorStore {
     if (!cursor) throw cursorNotFound(id);
     cursor.touched = Date.now();
     let nextBatch: Uint8Array[];
+    const size = batchSize && batchSize > 0 ? batchSize : Infinity;
     try {
-      nextBatch = takeBatch(cursor, batchSize && batchSize > 0 ? batchSize : Infinity);
+      nextBatch = takeBatch(cursor, size);
     } catch (error) {
       this.release(id);
       throw error;
     }
-    const exhausted = cursor.next.done === true;
+    const exhausted = ends(cursor, nextBatch, size);
     if (exhausted) this.release(id);
     return encodeCursorReply('nextBatch', nextBatch, exhausted ? 0n : id, cursor.ns);
   }
@@ -98,6 +117,7 @@ function takeBatch(cursor: OpenCursor, limit: number): Uint8Array[] {
     if (bytes + encoded.length > MAX_BATCH_BYTES && batch.length > 0) break;
     bytes += encoded.length;
     batch.push(encoded);
+    cursor.returned++;
     cursor.next = cursor.items.next();
   }
   return batch;

@@ -1,11 +1,11 @@
-import type { Document } from 'bson';
+import { Timestamp, type Document } from 'bson';
 import * as admin from './commands/admin';
 import type { CommandContext, Handler, Reply, ServerAddress } from './commands/context';
 import * as read from './commands/read';
 import * as stats from './commands/stats';
 import * as write from './commands/write';
 import { CursorStore } from './cursors';
-import { commandNotFound, DuplicateKeyError, EngineError, operationNotSupportedInTransaction } from './errors';
+import { commandNotFound, DuplicateKeyError, EngineError, operationNotSupportedInTransaction, typeMismatch } from './errors';
 import { retryOf, SessionStore } from './sessions';
 import { expireDocuments } from './ttl';
 import type { Store } from './storage/store';
@@ -136,6 +136,7 @@ export class Engine {
     const key = name.toLowerCase();
     const handler = HANDLERS[key];
     if (!handler) throw commandNotFound(name);
+    checkGossipedClusterTime(command.$clusterTime);
     const context: CommandContext = {
       store: this.store,
       cursors: this.cursors,
@@ -174,6 +175,15 @@ function writeConcernError(concern: unknown): Document | undefined {
     return { code: 79, codeName: 'UnknownReplWriteConcern', errmsg: `No write concern mode named '${w}' found in replica set configuration` };
   }
   return undefined;
+}
+
+/** The cluster time a client sends back must be one a server gave it: a document with a Timestamp. */
+function checkGossipedClusterTime(value: unknown): void {
+  if (value === undefined) return;
+  const time = (value as Document | null)?.clusterTime;
+  if (!(time instanceof Timestamp)) {
+    throw typeMismatch("BSON field '$clusterTime.clusterTime' is the wrong type, expected type 'timestamp'");
+  }
 }
 
 export function errorReply(error: unknown): Document {

@@ -1,8 +1,8 @@
 import type { Document } from 'bson';
-import { badValue, DuplicateKeyError, notImplemented } from './errors';
+import { badValue, DuplicateKeyError, EngineError, notImplemented } from './errors';
 import { compileFilter } from './matcher';
 import { firstPathValue } from './paths';
-import { keyOf } from './values';
+import { isPlainObject, keyOf } from './values';
 
 export const ID_INDEX_NAME = '_id_';
 
@@ -42,9 +42,36 @@ export function normalizeIndexSpec(raw: Document): Document {
   for (const option of ['unique', 'sparse', 'partialFilterExpression', 'expireAfterSeconds', 'hidden'] as const) {
     if (raw[option] !== undefined) spec[option] = raw[option];
   }
-  if (spec.partialFilterExpression !== undefined) compileFilter(spec.partialFilterExpression);
+  if (spec.partialFilterExpression !== undefined) {
+    compileFilter(spec.partialFilterExpression);
+    checkPartialFilter(spec.partialFilterExpression);
+  }
   return spec;
 }
+
+/** What MongoDB allows in a partial index's filter: equalities, ranges, `$type`, `$exists: true`, `$in`, `$and`, `$or`. */
+const PARTIAL_OPERATORS = new Set(['$eq', '$gt', '$gte', '$lt', '$lte', '$type', '$exists', '$in']);
+
+function checkPartialFilter(filter: unknown): void {
+  if (!isPlainObject(filter)) throw cannotCreateIndex('partialFilterExpression must be an object');
+  for (const [field, condition] of Object.entries(filter)) {
+    if (field === '$and' || field === '$or') {
+      if (!Array.isArray(condition)) throw cannotCreateIndex(`${field} must be an array`);
+      for (const item of condition) checkPartialFilter(item);
+      continue;
+    }
+    const unsupported = (what: string) => cannotCreateIndex(`Expression not supported in partial index: ${what}`);
+    if (field.startsWith('$')) throw unsupported(field);
+    if (condition instanceof RegExp) throw unsupported(`${field} $regex`);
+    if (!isPlainObject(condition) || !Object.keys(condition).some((key) => key.startsWith('$'))) continue;
+    for (const [operator, operand] of Object.entries(condition)) {
+      if (!PARTIAL_OPERATORS.has(operator)) throw unsupported(`${field} ${operator}`);
+      if (operator === '$exists' && !operand) throw unsupported(`$not ${field} exists`);
+    }
+  }
+}
+
+const cannotCreateIndex = (message: string) => new EngineError(67, 'CannotCreateIndex', message);
 
 /** Two specs name the same index definition (MongoDB treats re-creating it as a no-op). */
 export function sameIndex(a: Document, b: Document): boolean {

@@ -1,4 +1,4 @@
-import { MongoServerError, Timestamp, type Collection } from 'mongodb';
+import { MongoServerError, ObjectId, Timestamp, type Collection, type Document } from 'mongodb';
 import { suiteStore } from './support/store';
 import { serverError, sleep, type Doc } from './helpers';
 
@@ -211,11 +211,119 @@ describe('write concern and cluster time', () => {
     expect(await coll.countDocuments({ _id: 1 })).toBe(1);
   });
 
+  it('a gossiped cluster time that is not a Timestamp is refused, and does not affect other sessions', async () => {
+    const coll = fresh();
+    await coll.insertOne({ _id: 1 });
+    const broken = store.client.startSession();
+    const healthy = store.client.startSession();
+    try {
+      await coll.findOne({}, { session: broken });
+      // As a corrupted client would send it: the driver validates what advanceClusterTime is given.
+      (broken as unknown as { clusterTime: unknown }).clusterTime = { clusterTime: { greaterThan: () => true } };
+      expect((await serverError(coll.findOne({}, { session: broken }))).code).toBe(14);
+      expect(await coll.findOne({}, { session: healthy })).toEqual({ _id: 1 });
+    } finally {
+      await broken.endSession();
+      await healthy.endSession();
+    }
+  });
+
   it('replies carry operationTime and $clusterTime', async () => {
     const reply = await store.db.command({ ping: 1 });
     expect(reply.operationTime).toBeInstanceOf(Timestamp);
     expect(reply.$clusterTime?.clusterTime).toBeInstanceOf(Timestamp);
     const cursor = await store.db.command({ find: fresh().collectionName, filter: {} });
     expect(cursor.operationTime).toBeInstanceOf(Timestamp);
+  });
+});
+
+describe('errors MongoDB answers where the engine once answered, or answered otherwise', () => {
+  it('a filter that is not a document (an ObjectId) is TypeMismatch (14)', async () => {
+    const coll = fresh();
+    await coll.insertOne({ _id: 1 });
+    // biome-ignore lint/suspicious/noExplicitAny: the driver's types forbid what a JavaScript caller can send
+    const error = await serverError(coll.findOneAndDelete(new ObjectId() as any));
+    expect(error.code).toBe(14);
+    expect(await coll.countDocuments()).toBe(1);
+  });
+
+  it('a tailable cursor on a collection that is not capped is refused', async () => {
+    const coll = fresh();
+    await coll.insertMany([{ _id: 1 }, { _id: 2 }]);
+    expect((await serverError(coll.find({}, { tailable: true }).toArray())).code).toBe(2);
+  });
+
+  it('a projection mixing inclusion and exclusion is refused with MongoDB messages, even with nothing to project', async () => {
+    const coll = fresh();
+    const included = await serverError(coll.findOne({}, { projection: { a: 1, b: 0 } }));
+    expect([included.code, included.message]).toEqual([31254, 'Cannot do exclusion on field b in inclusion projection']);
+    await coll.insertOne({ _id: 1, a: 1, b: { c: 1, d: 2 } });
+    const excluded = await serverError(coll.find({}, { projection: { a: 0, 'b.c': 1 } }).toArray());
+    expect([excluded.code, excluded.message]).toEqual([31253, 'Cannot do inclusion on field b.c in exclusion projection']);
+    expect((await serverError(coll.findOneAndUpdate({}, { $set: { e: 1 } }, { projection: { a: 1, b: { d: 0 } } }))).code).toBe(31254);
+    expect(await coll.findOne({}, { projection: { _id: 0, a: 1, b: { $slice: 1 } } })).toEqual({ a: 1, b: { c: 1, d: 2 } });
+    expect(await coll.findOne({}, { projection: { _id: 1, a: 0 } })).toEqual({ _id: 1, b: { c: 1, d: 2 } });
+  });
+
+  it('a partial index filter MongoDB cannot index ($exists: false, $ne, $regex) is CannotCreateIndex (67)', async () => {
+    const coll = fresh();
+    for (const filter of [{ a: { $exists: false } }, { a: { $ne: 1 } }, { a: /x/ }, { $nor: [{ a: 1 }] }]) {
+      expect((await serverError(coll.createIndex({ a: 1 }, { partialFilterExpression: filter }))).code).toBe(67);
+    }
+    await coll.createIndex({ a: 1 }, { partialFilterExpression: { $and: [{ a: { $exists: true, $gt: 1 } }, { b: { $type: 'string' } }] } });
+    expect((await coll.listIndexes().toArray()).map((index) => index.name)).toEqual(['_id_', 'a_1']);
+  });
+
+  it('an update hinting an index is a no-op on a collection that does not exist, and is checked on one that does', async () => {
+    const coll = fresh();
+    const result = await coll.updateOne({ b: 1 }, { $set: { b: 2 } }, { hint: { b: 1 } });
+    expect(result.matchedCount).toBe(0);
+    expect((await store.db.listCollections({ name: coll.collectionName }).toArray()).length).toBe(0);
+    await coll.insertOne({ _id: 1, b: 1 });
+    expect((await serverError(coll.updateOne({ b: 1 }, { $set: { b: 2 } }, { hint: { b: 1 } }))).code).toBe(2);
+    await coll.createIndex({ b: 1 });
+    expect((await coll.updateOne({ b: 1 }, { $set: { b: 2 } }, { hint: { b: 1 } })).modifiedCount).toBe(1);
+  });
+});
+
+describe('explain', () => {
+  it('explains updates, deletes, distinct and findAndModify by their query plan, without writing', async () => {
+    const coll = fresh();
+    await coll.insertMany([
+      { _id: 1, a: 1 },
+      { _id: 2, a: 2 },
+    ]);
+    await coll.createIndex({ a: 1 });
+    const planned = [
+      await coll.updateOne({ a: 1 }, { $inc: { a: 5 } }, { explain: 'executionStats' }),
+      await coll.deleteMany({ a: 1 }, { explain: 'executionStats' }),
+      await coll.distinct('a', { a: 1 }, { explain: 'executionStats' }),
+      await coll.findOneAndDelete({ a: 1 }, { explain: 'executionStats', includeResultMetadata: true }),
+    ] as unknown as Document[];
+    for (const explained of planned) {
+      expect(JSON.stringify(explained.queryPlanner.winningPlan)).toContain('IXSCAN');
+      expect(explained.executionStats.totalKeysExamined).toBeGreaterThanOrEqual(1);
+    }
+    expect(await coll.find({}).sort({ _id: 1 }).toArray()).toEqual([
+      { _id: 1, a: 1 },
+      { _id: 2, a: 2 },
+    ]);
+  });
+
+  it('queryPlanner verbosity leaves out executionStats; an unknown verbosity is refused', async () => {
+    const coll = fresh();
+    await coll.insertOne({ _id: 1, a: 1 });
+    const explained = await coll.find({ a: 1 }).explain('queryPlanner');
+    expect(explained.queryPlanner).toBeDefined();
+    expect(explained.executionStats).toBeUndefined();
+    expect((await serverError(coll.find({ a: 1 }).explain('everything' as 'queryPlanner'))).code).toBe(2);
+  });
+
+  it('an aggregation explains the stages after its planned part under a leading $cursor, as MongoDB 7.0', async () => {
+    const coll = fresh();
+    await coll.insertOne({ _id: 1, tags: ['x', 'y'] });
+    const explained = await coll.aggregate([{ $unwind: '$tags' }, { $group: { _id: '$tags' } }]).explain('queryPlanner');
+    expect(explained.stages.map((stage: Document) => Object.keys(stage)[0])).toEqual(['$cursor', '$unwind', '$group']);
+    expect(explained.stages[0].$cursor.queryPlanner.winningPlan.stage).toBe('COLLSCAN');
   });
 });

@@ -443,6 +443,27 @@ describe('cursors', () => {
     expect(expected).toBe(250);
   });
 
+  it('a batch filled to exactly its size leaves the cursor open, as MongoDB (which does not look ahead) does', async () => {
+    const getMores = async (cursor: ReturnType<typeof coll.find>) => {
+      started.length = 0;
+      const docs = await cursor.toArray();
+      return { docs: docs.length, getMores: started.filter((e) => e.commandName === 'getMore').length };
+    };
+    // 6 documents in batches of 2: the third getMore answers an empty batch and ends the cursor.
+    expect(await getMores(coll.find({ _id: { $lt: 6 } }).batchSize(2))).toEqual({ docs: 6, getMores: 3 });
+    expect(
+      await getMores(
+        coll
+          .find({ _id: { $lt: 6 } })
+          .sort({ label: 1 })
+          .batchSize(2),
+      ),
+    ).toEqual({ docs: 6, getMores: 3 });
+    // A short last batch, or the limit reached, ends it at once.
+    expect(await getMores(coll.find({ _id: { $lt: 5 } }).batchSize(2))).toEqual({ docs: 5, getMores: 2 });
+    expect(await getMores(coll.find({}).limit(6).batchSize(2))).toEqual({ docs: 6, getMores: 2 });
+  });
+
   it('close() early kills the server-side cursor', async () => {
     started.length = 0;
     const cursor = coll.find({}).sort({ _id: 1 }).batchSize(10);

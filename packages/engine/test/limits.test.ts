@@ -1,4 +1,4 @@
-import { Double, Int32, Long, type Collection } from 'mongodb';
+import { Double, Int32, Long, MongoClient, type Collection } from 'mongodb';
 import { suiteStore } from './support/store';
 import { serverError, type Doc } from './helpers';
 
@@ -95,6 +95,31 @@ describe('numeric BSON types', () => {
     expect(Number(raw?.d)).toBe(5);
     // The values still compare as numbers.
     expect(await coll.countDocuments({ i: 5, l: 5, d: 5 })).toBe(1);
+  });
+
+  it('keep their type when the driver appends a generated _id (stored first, as MongoDB stores it)', async () => {
+    const coll = fresh();
+    const many = await coll.insertMany([{ l: Long.fromNumber(10), d: new Double(3) }, { l: Long.fromNumber(11) }]);
+    const one = await coll.insertOne({ l: Long.fromNumber(12), nested: { d: new Double(4) } });
+    const raw = await coll.find({}, { promoteValues: false }).sort({ l: 1 }).toArray();
+    expect(raw.map((doc) => doc._id.toHexString())).toEqual([many.insertedIds[0], many.insertedIds[1], one.insertedId].map((id) => id.toHexString()));
+    expect(raw.map((doc) => Object.keys(doc)[0])).toEqual(['_id', '_id', '_id']);
+    expect(raw.map((doc) => doc.l)).toEqual([Long.fromNumber(10), Long.fromNumber(11), Long.fromNumber(12)]);
+    expect(raw[0].d).toBeInstanceOf(Double);
+    expect(raw[2].nested.d).toBeInstanceOf(Double);
+  });
+
+  it('keep their type in a generated _id (a primary key factory giving doubles)', async () => {
+    let next = 0;
+    const client = new MongoClient(store.uri, { pkFactory: { createPk: () => new Double(next++) } });
+    try {
+      const coll = client.db(store.db.databaseName).collection<Doc>(fresh().collectionName);
+      await coll.insertOne({ name: 'first' });
+      const raw = await coll.findOne({ name: 'first' }, { promoteValues: false });
+      expect(raw?._id).toBeInstanceOf(Double);
+    } finally {
+      await client.close();
+    }
   });
 
   it('$type tells Int32, Int64 and Double apart, a whole-number double included', async () => {

@@ -1,7 +1,8 @@
 import type { Document } from 'bson';
 import type { CursorStore } from '../cursors';
-import { badValue, notImplemented } from '../errors';
+import { badValue, notImplemented, typeMismatch } from '../errors';
 import type { RetryId, SessionStore } from '../sessions';
+import { isPlainObject } from '../values';
 import type { Store } from '../storage/store';
 import { DirectUnit, type Transaction, type Unit } from '../txn';
 import type { RawReply } from '../wire';
@@ -42,8 +43,19 @@ export function collectionName(command: Document, name: string): string {
 
 export function optionalDocument(value: unknown, what: string): Document | undefined {
   if (value === undefined || value === null) return undefined;
-  if (typeof value !== 'object' || Array.isArray(value)) throw badValue(`${what} must be an object`);
-  return value as Document;
+  // An ObjectId or a Date is an object in JavaScript, not a document: MongoDB refuses it by its BSON type.
+  if (!isPlainObject(value)) throw typeMismatch(`BSON field '${what}' is the wrong type '${bsonTypeName(value)}', expected type 'object'`);
+  return value;
+}
+
+function bsonTypeName(value: unknown): string {
+  if (Array.isArray(value)) return 'array';
+  if (value instanceof Date) return 'date';
+  if (value instanceof RegExp) return 'regex';
+  if (typeof value === 'boolean') return 'bool';
+  if (typeof value === 'number') return Number.isInteger(value) ? 'int' : 'double';
+  const type = (value as { _bsontype?: string } | null)?._bsontype;
+  return type ? type.charAt(0).toLowerCase() + type.slice(1) : typeof value;
 }
 
 export function nonNegativeInteger(value: unknown, what: string): number {

@@ -1,13 +1,13 @@
 import type { Document } from 'bson';
 import { badValue, EngineError, failedToParse, notImplemented, unknownPipelineStage } from '../errors';
 import { runPipeline } from '../matcher';
-import { project } from '../query/projection';
+import { checkProjection, project } from '../query/projection';
 import { pathValues } from '../paths';
 import type { Match, QueryOptions } from '../query/execute';
 import { mentionsType, registerTwin } from '../typed-twins';
 import { isPlainObject, keyOf } from '../values';
 import { cursorIdOf } from '../cursors';
-import { explainReply } from './explain';
+import { explainReply, explainVerbosity } from './explain';
 import { collStatsDocument } from './stats';
 import { collectionName, nonNegativeInteger, optionalDocument, reader, refuseCollation, type CommandContext, type Handler } from './context';
 
@@ -36,7 +36,12 @@ function findOptions(command: Document) {
 export const find: Handler = (command, context) => {
   const name = collectionName(command, 'find');
   refuseCollation(command);
+  // Capped collections are refused at creation, so no collection here can be tailed.
+  if (command.tailable === true) {
+    throw badValue(`error processing query: ns=${context.db}.${name} :: caused by :: tailable cursor requested on non capped collection`);
+  }
   const projection = optionalDocument(command.projection, 'projection');
+  checkProjection(projection);
   const options = findOptions(command);
   const unit = reader(context);
   const meta = collectionOf(context, name);
@@ -45,21 +50,53 @@ export const find: Handler = (command, context) => {
   // Read lazily when the plan gives the order: a large result is never held whole, only batch by batch.
   const stream = unit.stream(meta, options);
   const matches = stream?.matches ?? unit.query(meta, options).matches;
-  return context.cursors.reply(`${context.db}.${name}`, replyDocs(matches, projection, options.filter), batchSize, singleBatch, stream?.close);
+  return context.cursors.reply(`${context.db}.${name}`, replyDocs(matches, projection, options.filter), batchSize, singleBatch, stream?.close, options.limit);
 };
 
-/** `explain` of a find, count or aggregate: the plan the engine chose and what it examined running it. */
+/**
+ * `explain` of a read, or of the query part of a write (the write is not performed): the plan the engine chose
+ * and what it examined running it.
+ */
 export const explain: Handler = (command, context) => {
   const inner = optionalDocument(command.explain, 'explain');
-  const verb = inner ? Object.keys(inner)[0]?.toLowerCase() : undefined;
-  if (verb === 'aggregate') return explainAggregate(inner!, context);
-  if (!inner || (verb !== 'find' && verb !== 'count')) throw notImplemented('explain is supported for find, count and aggregate by the embedded engine');
-  const name = collectionName(inner, Object.keys(inner)[0]);
+  const verbosity = explainVerbosity(command.verbosity);
+  const verb = inner ? Object.keys(inner)[0] : undefined;
+  if (!inner || !verb) throw failedToParse('explain must name a command');
+  if (verb.toLowerCase() === 'aggregate') return explainAggregate(inner, context, verbosity);
+  const query = explainedQuery(verb.toLowerCase(), inner);
+  if (!query) throw notImplemented(`explain of ${verb} is not supported by the embedded engine`);
+  const name = collectionName(inner, verb);
   const unit = reader(context);
   const meta = collectionOf(context, name);
-  if (verb === 'count') return explainReply(`${context.db}.${name}`, unit.count(meta, optionalDocument(inner.query, 'query'), inner.hint).stats);
-  return explainReply(`${context.db}.${name}`, unit.query(meta, findOptions(inner)).stats);
+  const ns = `${context.db}.${name}`;
+  if (query === 'count') return explainReply(ns, unit.count(meta, optionalDocument(inner.query, 'query'), inner.hint).stats, verbosity);
+  return explainReply(ns, unit.query(meta, query).stats, verbosity);
 };
+
+/** The query a command runs: its filter, order, limit and hint. */
+function explainedQuery(verb: string, inner: Document): QueryOptions | 'count' | undefined {
+  const statement = (list: unknown) => (Array.isArray(list) && isPlainObject(list[0]) ? (list[0] as Document) : {});
+  switch (verb) {
+    case 'find':
+      return findOptions(inner);
+    case 'count':
+      return 'count';
+    case 'distinct':
+      return { filter: optionalDocument(inner.query, 'query'), hint: inner.hint };
+    case 'update': {
+      const update = statement(inner.updates);
+      return { filter: optionalDocument(update.q, 'q'), sort: optionalDocument(update.sort, 'sort'), limit: update.multi ? 0 : 1, hint: update.hint };
+    }
+    case 'delete': {
+      const remove = statement(inner.deletes);
+      return { filter: optionalDocument(remove.q, 'q'), limit: remove.limit === 1 ? 1 : 0, hint: remove.hint };
+    }
+    case 'findandmodify':
+      return { filter: optionalDocument(inner.query, 'query'), sort: optionalDocument(inner.sort, 'sort'), limit: 1, hint: inner.hint };
+    default:
+      return undefined;
+  }
+}
 
 export const getMore: Handler = (command, context) => {
   const batchSize = command.batchSize === undefined ? undefined : nonNegativeInteger(command.batchSize, 'batchSize');
@@ -159,18 +196,19 @@ function checkPipeline(command: Document): { name: string; pipeline: Document[] 
 }
 
 /** The plan of the pipeline's leading part (or of its count), as `explain` shows a pipeline pushed down to a query. */
-function explainAggregate(command: Document, context: CommandContext): Document {
+function explainAggregate(command: Document, context: CommandContext, verbosity: string): Document {
   const { name, pipeline } = checkPipeline(command);
   const unit = reader(context);
   const meta = collectionOf(context, name);
   const counting = countShape(pipeline);
-  const stats = counting ? unit.count(meta, counting.filter).stats : unit.query(meta, leadingQuery(pipeline).options).stats;
-  return explainReply(`${context.db}.${name}`, stats);
+  if (counting) return explainReply(`${context.db}.${name}`, unit.count(meta, counting.filter).stats, verbosity);
+  const { options, rest } = leadingQuery(pipeline);
+  return explainReply(`${context.db}.${name}`, unit.query(meta, options).stats, verbosity, rest);
 }
 
 export const aggregate: Handler = (command, context) => {
   refuseCollation(command);
-  if (command.explain) return explainAggregate(command, context);
+  if (command.explain) return explainAggregate(command, context, 'queryPlanner');
   const { name, pipeline } = checkPipeline(command);
   if (!isPlainObject(command.cursor)) throw failedToParse("The 'cursor' option is required, except for aggregate with the explain argument");
   const batchSize = command.cursor.batchSize === undefined ? undefined : nonNegativeInteger(command.cursor.batchSize, 'batchSize');

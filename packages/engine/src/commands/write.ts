@@ -1,7 +1,8 @@
 import type { Document } from 'bson';
 import { ObjectId } from 'bson';
 import { DuplicateKeyError, EngineError, failedToParse } from '../errors';
-import { project } from '../query/projection';
+import { checkProjection, project } from '../query/projection';
+import { withIdFirst } from '../raw-bson';
 import type { Unit } from '../txn';
 import { applyUpdate, checkUpdateSpec, isReplacement, upsertDocument } from '../update';
 import { assertStorable, isPlainObject } from '../values';
@@ -59,7 +60,7 @@ export const insert: Handler = async (command, context) => {
     (unit, raw) => {
       if (!isPlainObject(raw)) throw failedToParse('each document to insert must be an object');
       // MongoDB stores _id as the first field whatever the client sent.
-      const doc = Object.keys(raw)[0] === '_id' ? raw : { _id: raw._id ?? new ObjectId(), ...raw };
+      const doc = Object.keys(raw)[0] === '_id' ? raw : withIdFirst(raw, raw._id ?? new ObjectId());
       assertStorable(doc);
       unit.insert(unit.ensureCollection(context.db, name), doc);
       n++;
@@ -95,7 +96,9 @@ export const update: Handler = async (command, context) => {
       const filter = optionalDocument(statement.q, 'q') ?? {};
       const spec = checkUpdateSpec(statement.u);
       if (statement.multi && isReplacement(spec)) throw failedToParse('multi update is not supported for replacement-style update');
-      const collection = unit.ensureCollection(context.db, name);
+      // Only an upsert creates the collection; without one there is nothing to plan (nor a hint to check).
+      const collection = statement.upsert ? unit.ensureCollection(context.db, name) : unit.collection(context.db, name);
+      if (!collection) return;
       const sort = optionalDocument(statement.sort, 'sort');
       const found = unit.query(collection, { filter, sort, limit: statement.multi ? 0 : 1, hint: statement.hint }).matches.map(({ doc }) => doc);
       for (const doc of found) {
@@ -152,19 +155,20 @@ export const findAndModify: Handler = async (command, context) => {
   const filter = optionalDocument(command.query, 'query') ?? {};
   const sort = optionalDocument(command.sort, 'sort');
   const projection = optionalDocument(command.fields, 'fields');
+  checkProjection(projection);
   if (command.remove === true && command.update !== undefined) throw failedToParse('Cannot specify both an update and remove=true');
   if (command.remove !== true && command.update === undefined) throw failedToParse('Either an update or remove=true must be specified');
   const spec = command.remove === true ? undefined : checkUpdateSpec(command.update);
   const projected = (doc: Document | null) => (doc && projection ? project([doc], projection, filter)[0] : doc);
   try {
     return await runStatements(context, (unit) => {
-      const collection = unit.ensureCollection(context.db, name);
-      const target = unit.query(collection, { filter, sort, limit: 1, hint: command.hint }).matches[0]?.doc;
+      const collection = command.upsert === true ? unit.ensureCollection(context.db, name) : unit.collection(context.db, name);
+      const target = collection ? unit.query(collection, { filter, sort, limit: 1, hint: command.hint }).matches[0]?.doc : undefined;
       if (!spec) {
-        if (target) unit.remove(collection, target);
+        if (target && collection) unit.remove(collection, target);
         return { lastErrorObject: { n: target ? 1 : 0 }, value: projected(target ?? null), ok: 1 };
       }
-      if (target) {
+      if (target && collection) {
         const next = applyUpdate(target, spec, { filter, arrayFilters: command.arrayFilters }) ?? target;
         if (next !== target) unit.replace(collection, target, next);
         return {
@@ -173,7 +177,7 @@ export const findAndModify: Handler = async (command, context) => {
           ok: 1,
         };
       }
-      if (command.upsert === true) {
+      if (command.upsert === true && collection) {
         const doc = upsertDocument(filter, spec, command.arrayFilters);
         unit.insert(collection, doc);
         return {

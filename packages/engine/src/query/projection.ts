@@ -34,8 +34,48 @@ function positionalElement(doc: Document, field: string, filter: Document | unde
   );
 }
 
+/** Operators that neither include nor exclude the field they apply to. */
+const NEUTRAL_OPERATORS = new Set(['$slice', '$elemMatch', '$meta']);
+
+/**
+ * Refuses a projection that both includes and excludes fields (`_id` aside), with MongoDB's codes and messages;
+ * checked before any document is read, so an empty result does not hide the mistake.
+ */
+export function checkProjection(projection: Document | undefined): void {
+  let mode: 'inclusion' | 'exclusion' | undefined;
+  const visit = (spec: Document, prefix: string) => {
+    for (const [field, value] of Object.entries(spec)) {
+      const path = prefix + field;
+      if (path === '_id') continue;
+      let kind: 'inclusion' | 'exclusion' | undefined;
+      if (typeof value === 'number' || typeof value === 'boolean') kind = value ? 'inclusion' : 'exclusion';
+      else if (isPlainObject(value)) {
+        const keys = Object.keys(value);
+        if (keys.length && keys.every((key) => !key.startsWith('$'))) {
+          visit(value, `${path}.`);
+          continue;
+        }
+        kind = keys.every((key) => NEUTRAL_OPERATORS.has(key)) ? undefined : 'inclusion';
+      } else kind = 'inclusion';
+      if (!kind) continue;
+      mode ??= kind;
+      if (kind !== mode) {
+        throw kind === 'exclusion'
+          ? new EngineError(31254, 'Location31254', `Cannot do exclusion on field ${path} in inclusion projection`)
+          : new EngineError(31253, 'Location31253', `Cannot do inclusion on field ${path} in exclusion projection`);
+      }
+    }
+  };
+  if (projection) visit(projection, '');
+}
+
 export function project(docs: Document[], projection: Document | undefined, filter?: Document): Document[] {
   if (!projection || Object.keys(projection).length === 0) return docs;
+  // `_id: 1` beside exclusions is allowed (it is kept by default anyway); mingo would take it for a mixed projection.
+  if (projection._id && Object.entries(projection).some(([field, spec]) => field !== '_id' && (spec === 0 || spec === false))) {
+    const { _id, ...rest } = projection;
+    projection = rest;
+  }
   const slices = new Map<string, unknown>();
   const positional: string[] = [];
   const plain: Document = {};

@@ -4,12 +4,13 @@ import { indexesOf } from './declare/indexes';
 import type { ResourceDeclaration } from './declare/field';
 import { DELIVERY_NOTE } from './delivery-notes/declaration';
 import { EXPENSE } from './expenses/declaration';
+import { RECEIVED_INVOICE } from './received-invoices/declaration';
 import { SUPPLIER } from './suppliers/declaration';
 import { SUPPLY } from './supplies/declaration';
 import { SUPPLY_CONSUMPTION } from './supply-consumptions/declaration';
 
 /** Every resource that stands on a declaration. */
-export const DECLARATIONS: ResourceDeclaration[] = [SUPPLIER, SUPPLY, EXPENSE, DELIVERY_NOTE, SUPPLY_CONSUMPTION];
+export const DECLARATIONS: ResourceDeclaration[] = [SUPPLIER, SUPPLY, EXPENSE, DELIVERY_NOTE, SUPPLY_CONSUMPTION, RECEIVED_INVOICE];
 
 /** The indexes the declared resources' lists need, by collection. */
 export function declaredIndexes(): Partial<Record<CollectionName, IndexDescription[]>> {

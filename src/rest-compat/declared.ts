@@ -142,6 +142,8 @@ function jsonType(spec: FieldSpec, body = false): JsonSchema {
       };
     case 'stock':
       return { type: 'number', minimum: 0, multipleOf: 0.001 };
+    case 'decimal':
+      return { type: 'number' };
     case 'ref':
       return { type: 'string', pattern: '^[0-9a-f]{24}$' };
     case 'rate':

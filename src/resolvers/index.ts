@@ -8,6 +8,7 @@ import {
 } from './delivery-note';
 import { ExpenseConnectionResolver, ExpenseMovesResolver, ExpenseResolver } from './expense';
 import { ProductResolver } from './product';
+import { ReceivedInvoiceMovesResolver, ReceivedInvoiceResolver, SupplierReceivedInvoicesResolver } from './received-invoice';
 import { StockResolver } from './stock';
 import { SupplierResolver } from './supplier';
 import { SupplierSuppliesResolver, SupplyLinksResolver, SupplyResolver } from './supply';
@@ -33,4 +34,7 @@ export const RESOLVERS: [Function, ...Function[]] = [
   DeliveryNoteItemResolver,
   CustomerDeliveryNotesResolver,
   ProductDeliveryNotesResolver,
+  ...ReceivedInvoiceResolver,
+  ReceivedInvoiceMovesResolver,
+  SupplierReceivedInvoicesResolver,
 ];

@@ -349,5 +349,10 @@ export function declaredRoutes(declaration: ResourceDeclaration, plural: string)
     createSchema: bodySchema(declaration, true),
     updateSchema: update ? bodySchema(declaration, false) : undefined,
   });
-  return { routes: built.routes, components: { ...built.components, [type]: recordSchema(declaration) } };
+  // Records only the service makes (imported vouchers) have no create route.
+  const routes =
+    declaration.operations?.create === false
+      ? built.routes.filter((route) => !(route.method === 'post' && route.path === `${declaration.rest.base}/`))
+      : built.routes;
+  return { routes, components: { ...built.components, [type]: recordSchema(declaration) } };
 }

@@ -1,12 +1,20 @@
 import { DELIVERY_NOTE_COMPONENTS, DELIVERY_NOTE_ROUTES } from './delivery-notes';
 import { EXPENSE_COMPONENTS, EXPENSE_ROUTES } from './expenses';
+import { RECEIVED_INVOICE_COMPONENTS, RECEIVED_INVOICE_ROUTES } from './received-invoices';
 import type { RestRoute } from './route';
 import { SUPPLIER_COMPONENTS, SUPPLIER_ROUTES } from './suppliers';
 import { SUPPLY_COMPONENTS, SUPPLY_ROUTES } from './supplies';
 import { SUPPLY_CONSUMPTION_COMPONENTS, SUPPLY_CONSUMPTION_ROUTES } from './supply-consumptions';
 
 /** The legacy `/api/v1` routes, in matching order (fixed paths before `{id}` ones). */
-export const ROUTES: RestRoute[] = [...SUPPLIER_ROUTES, ...SUPPLY_ROUTES, ...SUPPLY_CONSUMPTION_ROUTES, ...EXPENSE_ROUTES, ...DELIVERY_NOTE_ROUTES];
+export const ROUTES: RestRoute[] = [
+  ...SUPPLIER_ROUTES,
+  ...SUPPLY_ROUTES,
+  ...SUPPLY_CONSUMPTION_ROUTES,
+  ...EXPENSE_ROUTES,
+  ...DELIVERY_NOTE_ROUTES,
+  ...RECEIVED_INVOICE_ROUTES,
+];
 
 export const COMPONENTS: Record<string, Record<string, unknown>> = {
   ...SUPPLIER_COMPONENTS,
@@ -14,4 +22,5 @@ export const COMPONENTS: Record<string, Record<string, unknown>> = {
   ...SUPPLY_CONSUMPTION_COMPONENTS,
   ...EXPENSE_COMPONENTS,
   ...DELIVERY_NOTE_COMPONENTS,
+  ...RECEIVED_INVOICE_COMPONENTS,
 };

@@ -71,7 +71,7 @@ const zipError = (message: string) => new ValidationError(message, [{ path: 'fil
 /** The one CSV inside the portal's ZIP, as a stream of its bytes; anything else in it refuses the file. */
 function openZippedCsv(path: string): Promise<Readable> {
   return new Promise((resolve, reject) => {
-    yauzl.open(path, { lazyEntries: true, validateEntrySizes: true }, (error, zip) => {
+    yauzl.open(path, { lazyEntries: true, validateEntrySizes: true, autoClose: false }, (error, zip) => {
       if (error || !zip) return reject(zipError(`not a readable ZIP file: ${error?.message ?? 'unknown error'}`));
       const files: yauzl.Entry[] = [];
       zip.on('error', (cause: Error) => reject(zipError(`not a readable ZIP file: ${cause.message}`)));
@@ -91,7 +91,7 @@ function openZippedCsv(path: string): Promise<Readable> {
         }
         zip.openReadStream(entry, (openError, stream) => {
           if (openError || !stream) return reject(zipError(`cannot read ${entry.fileName}: ${openError?.message}`));
-          stream.on('end', () => zip.close());
+          stream.on('close', () => zip.close());
           resolve(stream);
         });
       });

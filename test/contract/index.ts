@@ -1,9 +1,10 @@
 import { deliveryNotes } from './delivery-notes';
 import { expenses } from './expenses';
+import { receivedInvoices } from './received-invoices';
 import { suppliers } from './suppliers';
 import { supplies } from './supplies';
 import { supplyConsumptions } from './supply-consumptions';
 import type { ContractResource } from './types';
 
 /** Every resource of the contract the gateway serves; a new resource adds its module here. */
-export const CONTRACT: ContractResource[] = [deliveryNotes, suppliers, expenses, supplies, supplyConsumptions];
+export const CONTRACT: ContractResource[] = [deliveryNotes, suppliers, expenses, supplies, supplyConsumptions, receivedInvoices];

@@ -39,7 +39,7 @@ function multipartOperation(query: string, variables: Record<string, unknown>, f
     JSON.stringify({ query, variables }, (_key, value) => (value instanceof Blob ? null : value)),
   );
   form.append('map', JSON.stringify(Object.fromEntries(files.map(([path], index) => [String(index), [path]]))));
-  files.forEach(([, file], index) => form.append(String(index), file, file instanceof File ? file.name : `upload-${index}`));
+  for (const [index, [, file]] of files.entries()) form.append(String(index), file, file instanceof File ? file.name : `upload-${index}`);
   return form;
 }
 

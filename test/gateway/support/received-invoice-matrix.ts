@@ -87,7 +87,10 @@ export function receivedInvoiceMatrix(env: MatrixEnv): { rest: Record<string, Re
   // of no entry stands in for the malformed-id cases, which fail on the invoice first).
   let entryA: Promise<string> | undefined;
   let entryIdA: string | undefined;
-  const journalEntryOfA = async () => (entryIdA = await (entryA ??= journalEntryOf(env.fullA())));
+  const journalEntryOfA = async () => {
+    entryA ??= journalEntryOf(env.fullA());
+    entryIdA = await entryA;
+  };
   const entryIdOfA = () => entryIdA ?? new ObjectId().toHexString();
   const invoiceToLink = async () => {
     await journalEntryOfA();

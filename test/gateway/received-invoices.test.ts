@@ -35,7 +35,7 @@ async function upload(key: string, content: Buffer, name = 'export.csv', query =
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(content)]), name);
   const response = await fetch(`${gw.url}/api/v1/received_invoices/upload-csv/${query}`, { method: 'POST', headers: { 'x-api-key': key }, body: form });
-  return { status: response.status, body: (await response.json()) as any };
+  return { status: response.status, headers: response.headers, body: (await response.json()) as any };
 }
 
 const imported = async (key: string, content: Buffer, name?: string, query?: string) => {
@@ -217,7 +217,12 @@ describe('layouts, encodings and containers', () => {
     expect({ status: unknown.status, code: unknown.body.error.code }).toEqual({ status: 400, code: 'UNKNOWN_LAYOUT' });
     expect(unknown.body.error.message).toContain('Fecha de Emisión, Tipo de Comprobante, Punto de Venta');
     const large = await upload(key, Buffer.concat([csv, Buffer.alloc(21 * 1024 * 1024, 0x0a)]), 'large.csv');
-    expect({ status: large.status, code: large.body.error.code }).toEqual({ status: 413, code: 'PAYLOAD_TOO_LARGE' });
+    // Answered once the whole body is read, so the client always reads it; the connection is not reused.
+    expect({ status: large.status, code: large.body.error.code, connection: large.headers.get('connection') }).toEqual({
+      status: 413,
+      code: 'PAYLOAD_TOO_LARGE',
+      connection: 'close',
+    });
   });
 
   test('row problems are reported by line and do not stop the import', async () => {

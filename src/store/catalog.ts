@@ -60,7 +60,8 @@ export const COLLECTIONS = {
       unique: true,
     },
   ],
-  received_invoice_imports: [{ key: { account_id: 1, started_at: -1 }, name: 'account_started' }],
+  // The history lists newest first with _id breaking ties of one instant: both in the key, so no in-memory sort.
+  received_invoice_imports: [{ key: { account_id: 1, started_at: -1, _id: -1 }, name: 'account_started_id' }],
   /** Atomic sequences (delivery note numbers per sale point). */
   counters: [{ key: { account_id: 1, name: 1 }, name: 'account_name_unique', unique: true }],
   // The list indexes come from the declarations; these keep codes and posted numbers unique.

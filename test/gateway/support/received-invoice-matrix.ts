@@ -87,7 +87,7 @@ export function receivedInvoiceMatrix(env: MatrixEnv): { rest: Record<string, Re
   // of no entry stands in for the malformed-id cases, which fail on the invoice first).
   let entryA: Promise<string> | undefined;
   let entryIdA: string | undefined;
-  const journalEntryOfA = async () => {
+  const journalEntryOfA = async (): Promise<void> => {
     entryA ??= journalEntryOf(env.fullA());
     entryIdA = await entryA;
   };
@@ -235,7 +235,8 @@ export function receivedInvoiceMatrix(env: MatrixEnv): { rest: Record<string, Re
       },
       unchanged,
       async otherAccount() {
-        await restNotFound('POST', (id) => `${path(id)}link/`, { journal_entry_id: await journalEntryOfA() });
+        await journalEntryOfA();
+        await restNotFound('POST', (id) => `${path(id)}link/`, { journal_entry_id: entryIdOfA() });
         // Nor can A's invoice be linked to B's journal entry: an input problem, never a 403.
         const mine = await invoiceOfA();
         const res = await gw().rest('POST', `${path(mine)}link/`, { key: env.fullA(), body: { journal_entry_id: (await recordsOfB()).entry } });

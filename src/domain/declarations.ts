@@ -8,6 +8,7 @@ import { JOURNAL_ENTRY } from './accounting/journal-declaration';
 import { DELIVERY_NOTE } from './delivery-notes/declaration';
 import { EXPENSE } from './expenses/declaration';
 import { PRODUCT } from './products/declaration';
+import { RECEIVED_INVOICE } from './received-invoices/declaration';
 import { SUPPLIER } from './suppliers/declaration';
 import { SUPPLY } from './supplies/declaration';
 import { SUPPLY_CONSUMPTION } from './supply-consumptions/declaration';
@@ -23,6 +24,7 @@ export const DECLARATIONS: ResourceDeclaration[] = [
   PRODUCT,
   LEDGER_ACCOUNT,
   JOURNAL_ENTRY,
+  RECEIVED_INVOICE,
 ];
 
 /** The indexes the declared resources' lists need, by collection. */

@@ -14,6 +14,7 @@ import { authRoutes } from './auth-routes';
 import { toClientError } from '../rest-compat/client-errors';
 import { sendError } from '../rest-compat/envelope';
 import { serveGraphiQL, wantsGraphiQL } from './graphiql';
+import { graphqlUploads } from './graphql-uploads';
 import { authenticated, contextOf, requestScope } from './request-context';
 import { LoginThrottle, requestRateLimit, type ThrottleOptions } from './throttle';
 
@@ -88,6 +89,7 @@ export function createApp(options: AppOptions): express.Express {
   if (options.throttle.requestsPerMinute > 0) app.use(requestRateLimit(options.throttle.requestsPerMinute));
   app.use('/api/v1', restRouter(schema, routes, contextOf));
   app.use('/api/v1', (req, _res, next) => next(new NotFoundError(`no route ${req.method} ${req.originalUrl}`)));
+  app.use('/graphql', graphqlUploads());
   app.use('/graphql', expressMiddleware(apollo, { context: async ({ res }) => contextOf(res) }));
 
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {

@@ -26,9 +26,27 @@ export function declaredResolver<D extends TenantDocument>(
   toOutput: (doc: D) => Row,
 ): Function[] {
   const { one, many, label, scopes } = declaration;
-  const operations = { update: declaration.operations?.update !== false, bulk: declaration.operations?.bulk !== false };
+  const operations = {
+    create: declaration.operations?.create !== false,
+    update: declaration.operations?.update !== false,
+    bulk: declaration.operations?.bulk !== false,
+  };
   const One = capitalized(one);
   const Many = capitalized(many);
+
+  // Defined before the get/list/delete class so the schema lists create before delete, as it always has.
+  const classes: Function[] = [];
+  if (operations.create) {
+    @Resolver(() => types.Record)
+    class DeclaredCreateResolver {
+      @Authorized(scopes.write)
+      @Mutation(() => types.Record, { name: `create${One}`, description: declaration.notes?.create })
+      async create(@Arg('input', () => types.CreateInput) input: Row, @Ctx() context: RequestContext): Promise<Row> {
+        return toOutput(await resource.create(context, input));
+      }
+    }
+    classes.push(DeclaredCreateResolver);
+  }
 
   @Resolver(() => types.Record)
   class DeclaredResolver {
@@ -59,19 +77,13 @@ export function declaredResolver<D extends TenantDocument>(
     }
 
     @Authorized(scopes.write)
-    @Mutation(() => types.Record, { name: `create${One}`, description: declaration.notes?.create })
-    async create(@Arg('input', () => types.CreateInput) input: Row, @Ctx() context: RequestContext): Promise<Row> {
-      return toOutput(await resource.create(context, input));
-    }
-
-    @Authorized(scopes.write)
     @Mutation(() => ID, { name: `delete${One}`, description: declaration.notes?.remove ?? `Deletes a ${label}; answers its id.` })
     async remove(@Arg('id', () => ID) id: string, @Ctx() context: RequestContext): Promise<string> {
       return resource.remove(context, id);
     }
   }
 
-  const classes: Function[] = [DeclaredResolver];
+  classes.push(DeclaredResolver);
   if (operations.update) {
     @Resolver(() => types.Record)
     class DeclaredUpdateResolver {

@@ -9,6 +9,7 @@ import {
 } from './delivery-note';
 import { ExpenseConnectionResolver, ExpenseMovesResolver, ExpenseResolver } from './expense';
 import { ProductLinksResolver, ProductResolver } from './product';
+import { ReceivedInvoiceMovesResolver, ReceivedInvoiceResolver, SupplierReceivedInvoicesResolver } from './received-invoice';
 import { StockResolver } from './stock';
 import { SupplierResolver } from './supplier';
 import { SupplierSuppliesResolver, SupplyLinksResolver, SupplyResolver } from './supply';
@@ -40,4 +41,7 @@ export const RESOLVERS: [Function, ...Function[]] = [
   ...JournalEntryResolver,
   JournalEntryMovesResolver,
   JournalLineResolver,
+  ...ReceivedInvoiceResolver,
+  ReceivedInvoiceMovesResolver,
+  SupplierReceivedInvoicesResolver,
 ];

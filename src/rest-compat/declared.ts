@@ -153,6 +153,8 @@ function jsonType(spec: FieldSpec, body = false): JsonSchema {
       };
     case 'stock':
       return { type: 'number', minimum: 0, multipleOf: 0.001 };
+    case 'decimal':
+      return { type: 'number' };
     case 'ref':
       return { type: 'string', pattern: '^[0-9a-f]{24}$' };
     case 'rate':
@@ -365,8 +367,11 @@ export function declaredRoutes(
     createSchema: bodySchema(declaration, true),
     updateSchema: update ? bodySchema(declaration, false) : undefined,
   });
+  // Records only the service makes (imported vouchers) have no create route.
+  const routes =
+    declaration.operations?.create === false ? built.routes.filter((route) => !(route.method === 'post' && route.path === `${rest.base}/`)) : built.routes;
   return {
-    routes: built.routes,
+    routes,
     components: { ...built.components, [type]: recordSchema(declaration, rest.idName) },
     record: { fragment: record, toRecord: (row) => recordOf(declaration.fields, row) },
   };

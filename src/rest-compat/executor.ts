@@ -4,6 +4,7 @@ import { compileOperation, executeCompiled, type CompiledOperation } from '../sc
 import type { RequestContext } from '../domain/context';
 import { toClientError, toClientErrorOf } from './client-errors';
 import { sendData, sendError } from './envelope';
+import { multipartUpload } from './multipart';
 import { restError } from './naming';
 import type { RestInput, RestRoute } from './route';
 
@@ -59,7 +60,10 @@ async function handle(schema: GraphQLSchema, { route, compiled }: CompiledRoute,
 export function restRouter(schema: GraphQLSchema, routes: CompiledRoute[], contextOf: (res: Response) => RequestContext): Router {
   const router = Router();
   for (const compiled of routes) {
-    router[compiled.route.method](expressPath(compiled.route.path), (req, res) => handle(schema, compiled, req, res, contextOf(res)));
+    const { upload } = compiled.route;
+    const handler = (req: Request, res: Response) => handle(schema, compiled, req, res, contextOf(res));
+    if (upload) router[compiled.route.method](expressPath(compiled.route.path), multipartUpload(upload.field, upload.maxBytes), handler);
+    else router[compiled.route.method](expressPath(compiled.route.path), handler);
   }
   return router;
 }

@@ -40,4 +40,6 @@ export interface RestRoute {
   /** OpenAPI: schemas of the extra top-level keys `respond` adds beside `data` (all required). */
   responseExtra?: Record<string, Record<string, unknown>>;
   successStatus: number;
+  /** A `multipart/form-data` upload: the file field (the body holds it as an Upload) and the most bytes accepted. */
+  upload?: { field: string; maxBytes: number };
 }

@@ -1,6 +1,7 @@
 import { ACCOUNTING_COMPONENTS, ACCOUNTING_ROUTES } from './accounting';
 import { DELIVERY_NOTE_COMPONENTS, DELIVERY_NOTE_ROUTES } from './delivery-notes';
 import { EXPENSE_COMPONENTS, EXPENSE_ROUTES } from './expenses';
+import { RECEIVED_INVOICE_COMPONENTS, RECEIVED_INVOICE_ROUTES } from './received-invoices';
 import type { RestRoute } from './route';
 import { SUPPLIER_COMPONENTS, SUPPLIER_ROUTES } from './suppliers';
 import { SUPPLY_COMPONENTS, SUPPLY_ROUTES } from './supplies';
@@ -14,6 +15,7 @@ export const ROUTES: RestRoute[] = [
   ...EXPENSE_ROUTES,
   ...DELIVERY_NOTE_ROUTES,
   ...ACCOUNTING_ROUTES,
+  ...RECEIVED_INVOICE_ROUTES,
 ];
 
 export const COMPONENTS: Record<string, Record<string, unknown>> = {
@@ -23,4 +25,5 @@ export const COMPONENTS: Record<string, Record<string, unknown>> = {
   ...EXPENSE_COMPONENTS,
   ...DELIVERY_NOTE_COMPONENTS,
   ...ACCOUNTING_COMPONENTS,
+  ...RECEIVED_INVOICE_COMPONENTS,
 };

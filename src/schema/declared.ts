@@ -82,6 +82,7 @@ function typeOf(spec: FieldSpec, input: boolean): () => unknown {
       return () => Address;
     case 'money':
     case 'stock':
+    case 'decimal':
       return () => Float;
     case 'ref':
       return () => ID;

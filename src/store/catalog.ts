@@ -51,6 +51,17 @@ export const COLLECTIONS = {
       partialFilterExpression: { number: { $type: 'number' } },
     },
   ],
+  // The list indexes come from the received invoice declaration; this one is the export's natural key, so a voucher
+  // imported twice (a re-import, two concurrent uploads) is stored once.
+  received_invoices: [
+    {
+      key: { account_id: 1, supplier_cuit: 1, voucher_type: 1, sale_point: 1, voucher_number: 1 },
+      name: 'account_voucher_unique',
+      unique: true,
+    },
+  ],
+  // The history lists newest first with _id breaking ties of one instant: both in the key, so no in-memory sort.
+  received_invoice_imports: [{ key: { account_id: 1, started_at: -1, _id: -1 }, name: 'account_started_id' }],
   /** Atomic sequences (delivery note numbers per sale point). */
   counters: [{ key: { account_id: 1, name: 1 }, name: 'account_name_unique', unique: true }],
   // The list indexes come from the declarations; these keep codes and posted numbers unique.

@@ -62,6 +62,11 @@ export interface ContractResource {
   routes: ContractRoute[];
   /** Whether PUT `/{id}/` exists (it takes the same fields). */
   updatable: boolean;
+  /**
+   * For records the API does not create (no writable fields): they are made by uploading this fixture (a path under
+   * test/fixtures) as multipart field `field` to `route`; the create checks then do not apply.
+   */
+  seed?: { route: string; field: string; fixture: string };
 }
 
 /** The routes §4.2 gives every generic CRUD resource. */

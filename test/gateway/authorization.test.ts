@@ -12,6 +12,7 @@ import type { GqlCase, RestCase } from './support/matrix';
 import { startTestGateway, type HttpResult, type RequestOptions, type TestGateway } from '../support/gateway';
 import { accountingMatrix } from './support/accounting-matrix';
 import { expenseMatrix } from './support/expense-matrix';
+import { receivedInvoiceMatrix } from './support/received-invoice-matrix';
 
 /**
  * The authorization matrix: every REST route (from the route table) and every GraphQL operation (from the schema)
@@ -998,6 +999,11 @@ Object.assign(GQL_CASES, EXPENSE_MATRIX.gql);
 const ACCOUNTING_MATRIX = accountingMatrix({ gw: () => gw, fullA: () => fullA, fullB: () => fullB, unique });
 Object.assign(REST_CASES, ACCOUNTING_MATRIX.rest);
 Object.assign(GQL_CASES, ACCOUNTING_MATRIX.gql);
+
+// Received invoices: their entries live in support/received-invoice-matrix.ts.
+const RECEIVED_INVOICE_MATRIX = receivedInvoiceMatrix({ gw: () => gw, fullA: () => fullA, fullB: () => fullB, unique });
+Object.assign(REST_CASES, RECEIVED_INVOICE_MATRIX.rest);
+Object.assign(GQL_CASES, RECEIVED_INVOICE_MATRIX.gql);
 
 // ---------------------------------------------------------------------------------------------------------------
 // Delivery notes: REST routes and GraphQL operations (records of A are notes of A's own customer).

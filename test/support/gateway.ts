@@ -18,9 +18,29 @@ export interface HttpResult {
 export interface RequestOptions {
   key?: string;
   headers?: Record<string, string>;
+  /** A JSON body, or a FormData sent as multipart/form-data. */
   body?: unknown;
   /** A raw body string (sent as JSON content type). */
   raw?: string;
+}
+
+/** Paths (`variables.a.b`) of the files among GraphQL variables. */
+function filesIn(value: unknown, path: string, found: Array<[string, Blob]>): Array<[string, Blob]> {
+  if (value instanceof Blob) found.push([path, value]);
+  else if (value && typeof value === 'object') for (const [key, inner] of Object.entries(value)) filesIn(inner, `${path}.${key}`, found);
+  return found;
+}
+
+/** A GraphQL multipart request (the graphql-multipart-request-spec): files out of `variables`, each its own part. */
+function multipartOperation(query: string, variables: Record<string, unknown>, files: Array<[string, Blob]>): FormData {
+  const form = new FormData();
+  form.append(
+    'operations',
+    JSON.stringify({ query, variables }, (_key, value) => (value instanceof Blob ? null : value)),
+  );
+  form.append('map', JSON.stringify(Object.fromEntries(files.map(([path], index) => [String(index), [path]]))));
+  for (const [index, [, file]] of files.entries()) form.append(String(index), file, file instanceof File ? file.name : `upload-${index}`);
+  return form;
 }
 
 export interface TestAccount {
@@ -41,6 +61,7 @@ export interface TestGateway {
   rest(method: string, pathAndQuery: string, options?: RequestOptions): Promise<HttpResult>;
   /** Any path of the gateway (e.g. `/graphql` with a raw body). */
   http(method: string, pathAndQuery: string, options?: RequestOptions): Promise<HttpResult>;
+  /** A GraphQL request; variables holding files (Blob, File) go as a multipart request. */
   gql(query: string, variables?: Record<string, unknown>, options?: RequestOptions): Promise<HttpResult>;
   /** MongoDB commands the request with this X-Request-Id sent (waits for the request's log line). */
   commandsOf(requestId: string): Promise<number>;
@@ -90,10 +111,12 @@ export async function startTestGateway(
   const request = async (method: string, url: string, options: RequestOptions = {}): Promise<HttpResult> => {
     const headers: Record<string, string> = { ...(options.headers ?? {}) };
     if (options.key !== undefined) headers['x-api-key'] = options.key;
-    let body: string | undefined;
-    if (options.raw !== undefined) body = options.raw;
+    let body: string | FormData | undefined;
+    // A FormData body goes out as multipart/form-data, its boundary set by fetch.
+    if (options.body instanceof FormData) body = options.body;
+    else if (options.raw !== undefined) body = options.raw;
     else if (options.body !== undefined) body = JSON.stringify(options.body);
-    if (body !== undefined) headers['content-type'] ??= 'application/json';
+    if (typeof body === 'string') headers['content-type'] ??= 'application/json';
     const response = await fetch(`${gateway.url}${url}`, { method, headers, body });
     const text = await response.text();
     let parsed: unknown = text;
@@ -122,7 +145,13 @@ export async function startTestGateway(
     },
     rest: (method, pathAndQuery, options) => request(method, `/api/v1${pathAndQuery}`, options),
     http: request,
-    gql: (query, variables, options = {}) => request('POST', '/graphql', { ...options, body: { query, variables } }),
+    gql(query, variables, options = {}) {
+      const files = filesIn(variables ?? {}, 'variables', []);
+      if (!files.length) return request('POST', '/graphql', { ...options, body: { query, variables } });
+      // Uploads must carry the preflight header (Apollo's CSRF prevention refuses simple multipart requests).
+      const headers = { 'apollo-require-preflight': 'true', ...(options.headers ?? {}) };
+      return request('POST', '/graphql', { ...options, headers, body: multipartOperation(query, variables ?? {}, files) });
+    },
     async commandsOf(requestId) {
       for (let attempt = 0; attempt < 1000 && !commands.has(requestId); attempt++) await new Promise((resolve) => setTimeout(resolve, 2));
       const count = commands.get(requestId);

@@ -46,6 +46,8 @@ export type FieldSpec =
   | { kind: 'dateTime'; common?: Common }
   /** A quantity greater than 0 with at most 3 decimals, stored exactly in thousandths in `<rest name>_milli`. */
   | { kind: 'quantity'; common?: Common }
+  /** A plain decimal number the resource sets itself (an exchange rate, kept as given: not money). */
+  | { kind: 'decimal'; common?: Common }
   /** A free-form JSON object, stored as given (no key may start with `$` or contain `.`), at most `maxChars` as JSON. */
   | { kind: 'json'; maxChars: number; common?: Common };
 
@@ -135,6 +137,7 @@ export const lines = (
 export const instant = (common: Common = {}): FieldSpec => ({ kind: 'instant', common });
 export const dateTime = (common: Common = {}): FieldSpec => ({ kind: 'dateTime', common });
 export const quantity = (common: Common = {}): FieldSpec => ({ kind: 'quantity', common });
+export const decimal = (common: Common = {}): FieldSpec => ({ kind: 'decimal', common });
 export const json = (maxChars: number, common: Common = {}): FieldSpec => ({ kind: 'json', maxChars, common });
 
 export function snakeCase(name: string): string {
@@ -207,8 +210,8 @@ export interface ResourceDeclaration {
   rest?: { base: string; idName: '_id' | 'id' };
   /** What the create, update and delete mutations do beyond the standard (their descriptions). */
   notes?: { create?: string; update?: string; remove?: string };
-  /** Standard operations it has besides get, list, create and delete (default: both). */
-  operations?: { update?: boolean; bulk?: boolean };
+  /** Standard operations it has besides get, list and delete (default: all; `create: false` for records only the service makes). */
+  operations?: { create?: boolean; update?: boolean; bulk?: boolean };
   /** Rules across fields of a create or an update, among the fields given (problems as `[field name, message]`). */
   refine?: (input: Record<string, unknown>) => Array<[string, string]>;
   /** Rules across fields of a create (problems as `[field name, message]`). */

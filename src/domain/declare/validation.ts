@@ -43,6 +43,8 @@ export function valueSchema(spec: FieldSpec): z.ZodType {
       return z.number({ message: 'must be a number' }).refine((value) => spec.values.includes(value), { message: `must be one of ${spec.values.join(', ')}` });
     case 'date':
       return calendarDateSchema();
+    case 'decimal':
+      return z.number({ message: 'must be a number' });
     case 'boolean':
       return z.boolean({ message: 'must be true or false' });
     case 'url':

@@ -1,0 +1,186 @@
+/**
+ * The column layouts of the "Mis Comprobantes" export (G1 ≤ Oct 2023, G2 Oct 2023 → Aug 2025, G3 since Sept 2025,
+ * and Excel re-saves of them), recognised by their titles — never by position, never by configuration.
+ */
+
+export type Column =
+  | 'date'
+  | 'type'
+  | 'salePoint'
+  | 'numberFrom'
+  | 'numberTo'
+  | 'cae'
+  | 'issuerDocType'
+  | 'issuerDoc'
+  | 'issuerName'
+  | 'receiverDocType'
+  | 'receiverDoc'
+  | 'receiverName'
+  | 'exchangeRate'
+  | 'currency'
+  | 'netTaxed'
+  | 'netUntaxed'
+  | 'exempt'
+  | 'otherTaxes'
+  | 'vat'
+  | 'total'
+  | `base:${number}`
+  | `vat:${number}`;
+
+export type LayoutName = 'G1' | 'G2' | 'G3';
+
+export interface Layout {
+  name: LayoutName;
+  delimiter: ';' | ',' | '\t';
+  /** Decided per file: `;` files write decimal commas, `,` files decimal points. */
+  decimalComma: boolean;
+  /** Column index of each recognised title. */
+  columns: Partial<Record<Column, number>>;
+  /** 0-based line of the header. */
+  headerLine: number;
+  /** An 11-digit CUIT named by a title row above the header (Excel re-saves), if any. */
+  titleCuit: string | null;
+}
+
+/** The titles of the current (G3) export, named when a file is not recognised. */
+export const EXPECTED_COLUMNS = [
+  'Fecha de Emisión',
+  'Tipo de Comprobante',
+  'Punto de Venta',
+  'Número Desde',
+  'Número Hasta',
+  'Cód. Autorización',
+  'Tipo Doc. Emisor',
+  'Nro. Doc. Emisor',
+  'Denominación Emisor',
+  'Tipo Doc. Receptor',
+  'Nro. Doc. Receptor',
+  'Tipo Cambio',
+  'Moneda',
+  'Imp. Neto Gravado IVA 0%',
+  'IVA 2,5%',
+  'Imp. Neto Gravado IVA 2,5%',
+  'IVA 5%',
+  'Imp. Neto Gravado IVA 5%',
+  'IVA 10,5%',
+  'Imp. Neto Gravado IVA 10,5%',
+  'IVA 21%',
+  'Imp. Neto Gravado IVA 21%',
+  'IVA 27%',
+  'Imp. Neto Gravado IVA 27%',
+  'Imp. Neto Gravado Total',
+  'Imp. Neto No Gravado',
+  'Imp. Op. Exentas',
+  'Otros Tributos',
+  'Total IVA',
+  'Imp. Total',
+];
+
+/** The columns without which a row cannot become a voucher. */
+const REQUIRED: Column[] = ['date', 'type', 'salePoint', 'numberFrom', 'issuerDoc', 'issuerName', 'currency', 'netTaxed', 'vat', 'total'];
+
+/** A title without accents, case, punctuation or filler words; `10,5` becomes `10.5`. */
+export function normalizeTitle(title: string): string {
+  return title
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/(\d),(\d)/g, '$1.$2')
+    .replace(/[^a-z0-9%.]+/g, ' ')
+    .replace(/\.(?!\d)|(?<!\d)\./g, ' ')
+    .split(' ')
+    .filter((word) => word && !['de', 'del', 'la', 'el', 'imp', 'importe'].includes(word))
+    .join(' ');
+}
+
+const FIXED: Record<string, Column> = {
+  fecha: 'date',
+  'fecha emision': 'date',
+  tipo: 'type',
+  'tipo comprobante': 'type',
+  'punto venta': 'salePoint',
+  'numero desde': 'numberFrom',
+  'numero hasta': 'numberTo',
+  'cod autorizacion': 'cae',
+  'tipo doc emisor': 'issuerDocType',
+  'nro doc emisor': 'issuerDoc',
+  'n doc emisor': 'issuerDoc',
+  'denominacion emisor': 'issuerName',
+  'tipo doc receptor': 'receiverDocType',
+  'nro doc receptor': 'receiverDoc',
+  'n doc receptor': 'receiverDoc',
+  'denominacion receptor': 'receiverName',
+  'tipo cambio': 'exchangeRate',
+  moneda: 'currency',
+  'neto gravado': 'netTaxed',
+  'neto gravado total': 'netTaxed',
+  'neto grav total': 'netTaxed',
+  'neto no gravado': 'netUntaxed',
+  'op exentas': 'exempt',
+  'otros tributos': 'otherTaxes',
+  iva: 'vat',
+  'total iva': 'vat',
+  total: 'total',
+};
+
+/** The column a title names, or undefined. */
+export function columnOf(title: string): Column | undefined {
+  const normal = normalizeTitle(title);
+  if (FIXED[normal]) return FIXED[normal];
+  const base = /^neto grav(?:ado)? iva (\d+(?:\.\d+)?)%$/.exec(normal);
+  if (base) return `base:${Number(base[1])}`;
+  const vat = /^iva (\d+(?:\.\d+)?)%$/.exec(normal);
+  if (vat) return `vat:${Number(vat[1])}`;
+  return undefined;
+}
+
+/** Splits a header or title line on the delimiter that occurs most outside quotes. */
+function splitLine(line: string): { delimiter: ';' | ',' | '\t'; cells: string[] } {
+  const counts = { ';': 0, ',': 0, '\t': 0 };
+  let quoted = false;
+  for (const char of line) {
+    if (char === '"') quoted = !quoted;
+    else if (!quoted && char in counts) counts[char as keyof typeof counts]++;
+  }
+  const delimiter = (Object.entries(counts).sort((a, b) => b[1] - a[1])[0][0] as ';' | ',' | '\t') ?? ';';
+  const cells = line.split(delimiter).map((cell) => cell.trim().replace(/^"(.*)"$/, '$1'));
+  return { delimiter, cells };
+}
+
+export type HeaderResult = { layout: Layout } | { problem: 'unknown' | 'emitidos'; message: string };
+
+/** Looks for the header in the first lines of the decoded text; a title row above it may name the CUIT. */
+export function detectLayout(head: string): HeaderResult {
+  const lines = head.split(/\r?\n/).slice(0, 10);
+  let emitidos = false;
+  for (const [index, line] of lines.entries()) {
+    if (!line.trim()) continue;
+    const { delimiter, cells } = splitLine(line);
+    const columns: Partial<Record<Column, number>> = {};
+    cells.forEach((cell, at) => {
+      const column = columnOf(cell);
+      if (column && columns[column] === undefined) columns[column] = at;
+    });
+    const looksLikeHeader = columns.date !== undefined && columns.type !== undefined && columns.total !== undefined;
+    if (!looksLikeHeader) continue;
+    if (columns.issuerDoc === undefined && columns.receiverName !== undefined) {
+      emitidos = true;
+      continue;
+    }
+    if (REQUIRED.some((column) => columns[column] === undefined)) continue;
+    const perRate = Object.keys(columns).some((column) => column.startsWith('base:') || column.startsWith('vat:'));
+    const name: LayoutName = perRate ? 'G3' : columns.otherTaxes !== undefined ? 'G2' : 'G1';
+    const titles = lines.slice(0, index).join(' ');
+    const titleCuit = /\b(\d{11})\b/.exec(titles)?.[1] ?? null;
+    return { layout: { name, delimiter, decimalComma: delimiter !== ',', columns, headerLine: index, titleCuit } };
+  }
+  if (emitidos)
+    return {
+      problem: 'emitidos',
+      message: 'this is an export of issued vouchers (Mis Comprobantes Emitidos); upload the Recibidos export',
+    };
+  return {
+    problem: 'unknown',
+    message: `not a Mis Comprobantes Recibidos export: expected a header with the columns ${EXPECTED_COLUMNS.join(', ')} (or the older 16- or 17-column layouts)`,
+  };
+}

@@ -1,0 +1,177 @@
+import { createHash } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { Transform } from 'node:stream';
+import iconv from 'iconv-lite';
+import yauzl from 'yauzl';
+import { PayloadTooLargeError, ValidationError } from '../errors';
+import { detectLayout, type Layout } from './csv-layout';
+
+/** The largest upload accepted (a year of a busy account's vouchers is a few MB). */
+export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
+/** The largest CSV a ZIP may unpack to, and the largest ratio: beyond either it is treated as a ZIP bomb. */
+const MAX_UNZIPPED_BYTES = 200 * 1024 * 1024;
+const MAX_RATIO = 100;
+/** How much of the text is read to find the header (the first 10 lines, at most). */
+const HEAD_BYTES = 64 * 1024;
+
+export interface Spooled {
+  path: string;
+  size: number;
+  sha256: string;
+  dispose(): Promise<void>;
+}
+
+/**
+ * Copies the upload to a private temporary file, counting and hashing it on the way, so memory does not grow with the
+ * file and a ZIP can be read from its central directory. Past MAX_UPLOAD_BYTES it stops: 413.
+ */
+export async function spool(stream: Readable, maxBytes = MAX_UPLOAD_BYTES): Promise<Spooled> {
+  const dir = await mkdtemp(join(tmpdir(), 'received-import-'));
+  const path = join(dir, 'upload');
+  const hash = createHash('sha256');
+  let size = 0;
+  const dispose = () => rm(dir, { recursive: true, force: true });
+  try {
+    await pipeline(
+      stream,
+      new Transform({
+        transform(chunk: Buffer, _encoding, done) {
+          size += chunk.length;
+          if (size > maxBytes) return done(new PayloadTooLargeError(`the file is larger than ${maxBytes / 1024 / 1024} MB`));
+          hash.update(chunk);
+          done(null, chunk);
+        },
+      }),
+      createWriteStream(path, { mode: 0o600 }),
+    );
+  } catch (error) {
+    await dispose();
+    if ((error as { status?: number }).status === 413 || (error as { code?: string }).code === 'PAYLOAD_TOO_LARGE')
+      throw new PayloadTooLargeError(`the file is larger than ${maxBytes / 1024 / 1024} MB`);
+    throw error;
+  }
+  return { path, size, sha256: hash.digest('hex'), dispose };
+}
+
+async function isZip(path: string): Promise<boolean> {
+  const stream = createReadStream(path, { start: 0, end: 3 });
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  const head = Buffer.concat(chunks);
+  return head.length >= 4 && head.readUInt32LE(0) === 0x04034b50;
+}
+
+const zipError = (message: string) => new ValidationError(message, [{ path: 'file', message }], 'BAD_ZIP');
+
+/** The one CSV inside the portal's ZIP, as a stream of its bytes; anything else in it refuses the file. */
+function openZippedCsv(path: string): Promise<Readable> {
+  return new Promise((resolve, reject) => {
+    yauzl.open(path, { lazyEntries: true, validateEntrySizes: true, autoClose: false }, (error, zip) => {
+      if (error || !zip) return reject(zipError(`not a readable ZIP file: ${error?.message ?? 'unknown error'}`));
+      const files: yauzl.Entry[] = [];
+      zip.on('error', (cause: Error) => reject(zipError(`not a readable ZIP file: ${cause.message}`)));
+      zip.on('entry', (entry: yauzl.Entry) => {
+        if (!entry.fileName.endsWith('/')) files.push(entry);
+        zip.readEntry();
+      });
+      zip.on('end', () => {
+        if (files.length !== 1) {
+          zip.close();
+          return reject(zipError(`the ZIP must hold exactly one CSV file; it holds ${files.length} files`));
+        }
+        const [entry] = files;
+        if (entry.uncompressedSize > MAX_UNZIPPED_BYTES || entry.uncompressedSize > Math.max(entry.compressedSize, 1) * MAX_RATIO) {
+          zip.close();
+          return reject(zipError('the ZIP unpacks to far more than a voucher export (a ZIP bomb?)'));
+        }
+        zip.openReadStream(entry, (openError, stream) => {
+          if (openError || !stream) return reject(zipError(`cannot read ${entry.fileName}: ${openError?.message}`));
+          stream.on('close', () => zip.close());
+          resolve(stream);
+        });
+      });
+      zip.readEntry();
+    });
+  });
+}
+
+export interface DecodedSource {
+  layout: Layout;
+  encoding: 'utf8' | 'windows-1252' | 'cp850';
+  text: AsyncIterable<string>;
+}
+
+/** Strict UTF-8 of the head up to its last complete line; null when it is not UTF-8. */
+function strictUtf8(head: Buffer): string | null {
+  const end = head.lastIndexOf(0x0a);
+  const whole = end < 0 ? head : head.subarray(0, end + 1);
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(whole);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Decides the encoding by the header: strict UTF-8 (BOM dropped) when it decodes and its titles are recognised; else
+ * windows-1252, else DOS code page 850 — whichever makes the titles recognisable (`Número` is byte A3 in CP850, which
+ * windows-1252 reads as `N£mero`, an unknown title). A file none of them explains is refused, never imported with
+ * wrong columns.
+ */
+async function decode(bytes: Readable): Promise<DecodedSource> {
+  const iterator = bytes[Symbol.asyncIterator]();
+  const chunks: Buffer[] = [];
+  let length = 0;
+  let done = false;
+  while (length < HEAD_BYTES) {
+    const next = await iterator.next();
+    if (next.done) {
+      done = true;
+      break;
+    }
+    chunks.push(next.value as Buffer);
+    length += (next.value as Buffer).length;
+  }
+  let head = Buffer.concat(chunks);
+  if (head.length >= 3 && head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf) head = head.subarray(3);
+  const candidates: Array<[DecodedSource['encoding'], string | null]> = [
+    ['utf8', strictUtf8(head)],
+    ['windows-1252', iconv.decode(head, 'windows-1252')],
+    ['cp850', iconv.decode(head, 'cp850')],
+  ];
+  let problem: string | undefined;
+  for (const [encoding, text] of candidates) {
+    if (text === null) continue;
+    const found = detectLayout(text);
+    if ('layout' in found) {
+      const decoder = iconv.getDecoder(encoding === 'utf8' ? 'utf8' : encoding);
+      async function* rest(): AsyncGenerator<string> {
+        yield decoder.write(head);
+        if (!done)
+          for (;;) {
+            const next = await iterator.next();
+            if (next.done) break;
+            yield decoder.write(next.value as Buffer);
+          }
+        const tail = decoder.end();
+        if (tail) yield tail;
+      }
+      return { layout: found.layout, encoding, text: rest() };
+    }
+    if (found.problem === 'emitidos') throw new ValidationError(found.message, [{ path: 'file', message: found.message }], 'WRONG_EXPORT');
+    problem ??= found.message;
+  }
+  bytes.destroy();
+  throw new ValidationError(problem ?? 'unknown layout', [{ path: 'file', message: problem ?? 'unknown layout' }], 'UNKNOWN_LAYOUT');
+}
+
+/** The spooled upload's CSV (unzipped when it is the portal's ZIP), decoded, with its layout. */
+export async function openExport(spooled: Spooled): Promise<DecodedSource> {
+  const bytes = (await isZip(spooled.path)) ? await openZippedCsv(spooled.path) : createReadStream(spooled.path);
+  return decode(bytes);
+}

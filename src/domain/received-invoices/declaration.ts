@@ -1,0 +1,77 @@
+import { declareResource, decimal, instant, int, lines, money, oneOf, rate, text } from '../declare/field';
+
+export const RECEIVED_INVOICE_STATUSES = ['pending', 'linked', 'ignored'] as const;
+export type ReceivedInvoiceStatus = (typeof RECEIVED_INVOICE_STATUSES)[number];
+export const RECEIVED_INVOICE_SOURCES = ['wsmtxca', 'portal_scrape', 'excel_import'] as const;
+export const VOUCHER_CLASSES = ['invoice', 'debit_note', 'credit_note', 'receipt', 'other'] as const;
+export const VAT_RATES = [0, 2.5, 5, 10.5, 21, 27] as const;
+
+const MACHINE =
+  'pending → linked (to a journal entry) or ignored; ignored → pending is not offered: link it instead (ignored → linked). A linked invoice stays linked.';
+
+/**
+ * A voucher received from a supplier, as the tax authority lists it (contract §2.1, §3.1, §4.1). Records come only from
+ * imports of the "Mis Comprobantes Recibidos" export: the API creates and edits none field by field.
+ */
+export const RECEIVED_INVOICE = declareResource({
+  type: 'ReceivedInvoice',
+  one: 'receivedInvoice',
+  many: 'receivedInvoices',
+  label: 'received invoice',
+  description: 'A voucher received from a supplier, imported from the tax authority export.',
+  collection: 'received_invoices',
+  scopes: { read: 'received_invoices:read', write: 'received_invoices:write' },
+  rest: { base: '/received_invoices', idName: 'id' },
+  operations: { create: false, update: false, bulk: false },
+  fields: {
+    tenantCuit: text(11, { readOnly: true, description: "The receiver: the account's CUIT." }),
+    supplierCuit: text(11, { readOnly: true, filter: 'supplierCuit', description: "The issuer's CUIT." }),
+    supplierName: text(300, { readOnly: true, description: "The issuer's legal name as the tax authority lists it." }),
+    voucherType: int(1, 999, { readOnly: true, filter: 'voucherType', description: "The tax authority's voucher code (1 Factura A, 3 Nota de Crédito A…)." }),
+    voucherClass: oneOf(VOUCHER_CLASSES, 'VoucherClass', {
+      readOnly: true,
+      description: 'What the code makes it: a credit note reduces what is owed (its amounts stay positive).',
+    }),
+    salePoint: int(0, 99999, { readOnly: true, description: 'Point of sale of the voucher.' }),
+    voucherNumber: int(0, 999999999, { readOnly: true, description: 'Voucher number.' }),
+    cae: text(20, { readOnly: true, description: 'Authorization code (CAE or CAEA; CAEAs repeat across vouchers).' }),
+    caeExpiration: instant({ description: 'Expiry of the code (not in the export: null).' }),
+    issueDate: instant({ sort: true, window: { from: 'from', to: 'to' }, description: 'Issue day (its start, Argentine time).' }),
+    processedDate: instant({ description: 'When the tax authority registered it (not in the export: null).' }),
+    currency: text(3, { readOnly: true, filter: 'currency', description: 'ARS, USD or another ISO code; amounts are in this currency.' }),
+    exchangeRate: decimal({ readOnly: true, default: 1, description: 'Pesos per unit of the currency, as the export gives it.' }),
+    totalAmount: money(0, { readOnly: true, sort: true }),
+    netTaxed: money(0, { readOnly: true }),
+    netUntaxed: money(0, { readOnly: true }),
+    exempt: money(0, { readOnly: true }),
+    iva: money(0, { readOnly: true, description: 'VAT amount.' }),
+    otherTaxes: money(0, { readOnly: true, description: 'Perceptions and other taxes, one unsplit amount.' }),
+    vatItems: lines(
+      'ReceivedInvoiceVatItem',
+      {
+        aliquot: rate(VAT_RATES, { readOnly: true, description: 'VAT rate in percent.' }),
+        base: money(0, { readOnly: true }),
+        amount: money(0, { readOnly: true }),
+      },
+      6,
+      { readOnly: true, typeDescription: 'The taxed base and VAT of one rate.', description: 'Per rate; empty when the export does not tell them apart.' },
+    ),
+    status: oneOf(RECEIVED_INVOICE_STATUSES, 'ReceivedInvoiceStatus', {
+      readOnly: true,
+      default: 'pending',
+      filter: 'status',
+      typeDescription: MACHINE,
+      description: MACHINE,
+    }),
+    source: oneOf(RECEIVED_INVOICE_SOURCES, 'ReceivedInvoiceSource', { readOnly: true, default: 'excel_import' }),
+    linkedJournalEntryId: text(24, { readOnly: true, description: 'The journal entry it was linked to.' }),
+    linkedExpenseId: text(24, { readOnly: true, description: 'The expense it was linked to.' }),
+    linkedAccountId: text(24, { readOnly: true, description: 'The ledger account it was linked to.' }),
+    notes: text(2000, { readOnly: true }),
+  },
+  search: { fields: ['supplierName', 'supplierCuit'], description: "Case-insensitive text found in the supplier's name or CUIT." },
+  defaultSort: { field: 'issueDate', direction: 'desc' },
+  notes: {
+    remove: 'Deletes a pending or ignored received invoice; a linked one is CONFLICT INVOICE_LINKED (it backs a journal entry).',
+  },
+});

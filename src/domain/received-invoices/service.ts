@@ -1,0 +1,110 @@
+import type { ObjectId } from 'mongodb';
+import type { ImportDocument, ReceivedInvoiceDocument } from '../../store/received-invoices';
+import type { CollectionName } from '../../store/catalog';
+import { TenantCollection, type TenantDocument } from '../../store/tenant-collection';
+import { requirePrincipal, type RequestContext } from '../context';
+import { declaredDefinition } from '../declare/resource';
+import { ConflictError, notFound, ValidationError } from '../errors';
+import { Resource } from '../resource';
+import { RECEIVED_INVOICE } from './declaration';
+
+/**
+ * Received invoices (contract §2.1, §3.1, §4.1). Which states allow what:
+ * - link: pending or ignored → linked (an ignored voucher can still be booked); linking a linked one is CONFLICT
+ *   ALREADY_LINKED (unlinking is the journal's business, not a silent overwrite);
+ * - ignore: pending → ignored; an ignored one is answered as it is; a linked one is CONFLICT INVOICE_LINKED;
+ * - delete: pending or ignored; a linked one is CONFLICT INVOICE_LINKED (it backs a journal entry). A deleted voucher
+ *   comes back with the next import of a file that lists it.
+ */
+
+const {
+  definition,
+  createSchema: createReceivedInvoiceSchema,
+  updateSchema: updateReceivedInvoiceSchema,
+  filterSchema: receivedInvoiceFilterSchema,
+} = declaredDefinition<ReceivedInvoiceDocument>(RECEIVED_INVOICE, {
+  projection: { supplier: ['supplier_cuit'] },
+});
+export { createReceivedInvoiceSchema, receivedInvoiceFilterSchema, updateReceivedInvoiceSchema };
+
+/** Journal entries and ledger accounts belong to the accounting module; read here only to check a link's targets. */
+const JOURNAL_ENTRIES = 'journal_entries' as CollectionName;
+const LEDGER_ACCOUNTS = 'ledger_accounts' as CollectionName;
+
+class ReceivedInvoiceResource extends Resource<ReceivedInvoiceDocument, never, never, Record<string, unknown>, never> {
+  override async remove(context: RequestContext, id: string): Promise<string> {
+    const doc = await this.collection(context).findById(id);
+    if (!doc) throw notFound('received invoice', id);
+    if (doc.status === 'linked') throw linkedConflict(id);
+    // Conditional on the status read: a link racing the delete wins or loses whole.
+    if (!(await this.collection(context).delete(id, undefined, { status: doc.status }))) throw linkedConflict(id);
+    return id;
+  }
+}
+
+const linkedConflict = (id: string) =>
+  new ConflictError(`received invoice ${id} is linked to a journal entry: it cannot be ignored or deleted`, [], 'INVOICE_LINKED');
+
+export const receivedInvoices = new ReceivedInvoiceResource(definition as never);
+
+async function requireInvoice(context: RequestContext, id: string): Promise<ReceivedInvoiceDocument> {
+  const doc = await receivedInvoices.collection(context).findById(id);
+  if (!doc) throw notFound('received invoice', id);
+  return doc;
+}
+
+/** pending → ignored (an ignored one is returned as it is). */
+export async function ignoreReceivedInvoice(context: RequestContext, id: string): Promise<ReceivedInvoiceDocument> {
+  const doc = await requireInvoice(context, id);
+  if (doc.status === 'ignored') return doc;
+  if (doc.status === 'linked') throw linkedConflict(id);
+  const collection = receivedInvoices.collection(context);
+  const updated = (await collection.collection.findOneAndUpdate(
+    collection.scope({ _id: doc._id, status: 'pending' }),
+    { $set: { status: 'ignored', updated_at: context.now() } },
+    { returnDocument: 'after' },
+  )) as ReceivedInvoiceDocument | null;
+  if (!updated) throw linkedConflict(id);
+  return updated;
+}
+
+async function exists(context: RequestContext, collection: CollectionName, id: string): Promise<boolean> {
+  return (await new TenantCollection<TenantDocument>(context.store.collection(collection), requirePrincipal(context).accountId).findById(id)) !== null;
+}
+
+/**
+ * pending or ignored → linked, storing the journal entry (required, one of the account's) and the ledger account
+ * (optional, one of the account's). A second link is CONFLICT ALREADY_LINKED.
+ */
+export async function linkReceivedInvoice(
+  context: RequestContext,
+  id: string,
+  journalEntryId: string,
+  accountId?: string | null,
+): Promise<ReceivedInvoiceDocument> {
+  const doc = await requireInvoice(context, id);
+  const problems = [];
+  if (!(await exists(context, JOURNAL_ENTRIES, journalEntryId))) problems.push({ path: 'journalEntryId', message: 'no such journal entry in this account' });
+  if (accountId && !(await exists(context, LEDGER_ACCOUNTS, accountId)))
+    problems.push({ path: 'accountId', message: 'no such ledger account in this account' });
+  if (problems.length) throw new ValidationError(`invalid input: ${problems.map((p) => `${p.path}: ${p.message}`).join('; ')}`, problems);
+  if (doc.status === 'linked')
+    throw new ConflictError(`received invoice ${id} is already linked to journal entry ${doc.linked_journal_entry_id}`, [], 'ALREADY_LINKED');
+  const collection = receivedInvoices.collection(context);
+  const updated = (await collection.collection.findOneAndUpdate(
+    collection.scope({ _id: doc._id, status: { $in: ['pending', 'ignored'] } }),
+    { $set: { status: 'linked', linked_journal_entry_id: journalEntryId, linked_account_id: accountId ?? null, updated_at: context.now() } },
+    { returnDocument: 'after' },
+  )) as ReceivedInvoiceDocument | null;
+  if (!updated) throw new ConflictError(`received invoice ${id} is already linked`, [], 'ALREADY_LINKED');
+  return updated;
+}
+
+/** The account's most recent imports, newest first. */
+export function importHistory(context: RequestContext, limit: number): Promise<ImportDocument[]> {
+  const accountId: ObjectId = requirePrincipal(context).accountId;
+  return context.store
+    .collection<ImportDocument>('received_invoice_imports')
+    .find({ account_id: accountId }, { sort: { started_at: -1, _id: -1 }, limit })
+    .toArray();
+}

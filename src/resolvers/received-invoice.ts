@@ -1,0 +1,142 @@
+import DataLoader from 'dataloader';
+import type { GraphQLResolveInfo } from 'graphql';
+import { type FileUpload, GraphQLUpload } from 'graphql-upload-ts';
+import { Arg, Authorized, Ctx, FieldResolver, ID, Info, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
+import type { RequestContext } from '../domain/context';
+import { outputOf } from '../domain/declare/mapping';
+import type { ListOrder } from '../domain/declare/resource';
+import { RECEIVED_INVOICE } from '../domain/received-invoices/declaration';
+import { importReceivedInvoices } from '../domain/received-invoices/import';
+import { ignoreReceivedInvoice, importHistory, linkReceivedInvoice, receivedInvoices } from '../domain/received-invoices/service';
+import type { SupplierRecord as SupplierDocument } from '../domain/suppliers/service';
+import type { ImportDocument, ReceivedInvoiceDocument } from '../store/received-invoices';
+import { ImportReceivedInvoicesOptions, RECEIVED_INVOICE_TYPES, ReceivedInvoice, ReceivedInvoiceImport } from '../schema/received-invoice';
+import { Supplier } from '../schema/supplier';
+import { pageComplexity, toConnection } from './connection';
+import { declaredResolver } from './declared';
+import { nodeSelection } from './selection';
+import { toSupplier } from './supplier';
+
+/** Stored received invoice → its GraphQL shape. */
+export const toReceivedInvoice = (doc: ReceivedInvoiceDocument): ReceivedInvoice => outputOf(RECEIVED_INVOICE, doc as never) as ReceivedInvoice;
+
+export const ReceivedInvoiceResolver = declaredResolver(RECEIVED_INVOICE, RECEIVED_INVOICE_TYPES, receivedInvoices as never, toReceivedInvoice as never);
+
+export const toImport = (doc: ImportDocument): ReceivedInvoiceImport => ({
+  id: doc._id.toHexString(),
+  fileName: doc.file_name,
+  size: doc.size,
+  sha256: doc.sha256,
+  layout: doc.layout,
+  encoding: doc.encoding,
+  status: doc.status,
+  failure: doc.failure ?? null,
+  rowsTotal: doc.rows_total,
+  rowsImported: doc.rows_imported,
+  rowsDuplicated: doc.rows_duplicated,
+  rowsWithErrors: doc.rows_with_errors,
+  rowsWithWarnings: doc.rows_with_warnings ?? 0,
+  suppliersCreated: doc.suppliers_created,
+  rowErrors: doc.row_errors,
+  rowWarnings: doc.row_warnings ?? [],
+  userId: doc.user_id?.toHexString() ?? null,
+  startedAt: doc.started_at,
+  finishedAt: doc.finished_at,
+});
+
+/** Suppliers by CUIT (their tax id), one query per request tick however many invoices ask. */
+const suppliersByCuit = (context: RequestContext) =>
+  context.loaders().custom<string, SupplierDocument | null>(
+    'suppliersByCuit',
+    (accountId) =>
+      new DataLoader(async (cuits) => {
+        const found = await context.store
+          .collection<SupplierDocument>('suppliers')
+          .find({ account_id: accountId, tax_id: { $in: [...cuits] } })
+          .toArray();
+        const byCuit = new Map(found.map((doc) => [doc.tax_id, doc]));
+        return cuits.map((cuit) => byCuit.get(cuit) ?? null);
+      }),
+  );
+
+/** Importing the export, its history, ignoring and linking, and the supplier link. */
+@Resolver(() => ReceivedInvoice)
+export class ReceivedInvoiceMovesResolver {
+  @Authorized('received_invoices:write')
+  @Mutation(() => ReceivedInvoiceImport, {
+    description:
+      'Imports the Mis Comprobantes Recibidos export (the portal ZIP or its CSV, at most 20 MB; a GraphQL multipart request, which must carry Apollo-Require-Preflight). Rows with problems are reported by line and skipped; vouchers already stored count as duplicates.',
+  })
+  async importReceivedInvoices(
+    @Arg('file', () => GraphQLUpload) file: Promise<FileUpload>,
+    @Ctx() context: RequestContext,
+    @Arg('options', () => ImportReceivedInvoicesOptions, { nullable: true }) options?: ImportReceivedInvoicesOptions,
+  ): Promise<ReceivedInvoiceImport> {
+    const upload = await file;
+    const record = await importReceivedInvoices(context, upload, { createMissingSuppliers: options?.createMissingSuppliers ?? false });
+    return toImport(record);
+  }
+
+  @Authorized('received_invoices:read')
+  @Query(() => [ReceivedInvoiceImport], { description: 'The most recent imports of the export, newest first.' })
+  async receivedInvoiceImports(
+    @Ctx() context: RequestContext,
+    @Arg('last', () => Int, { nullable: true, description: 'How many (1 to 100, default 20).' }) last?: number,
+  ): Promise<ReceivedInvoiceImport[]> {
+    return (await importHistory(context, Math.min(Math.max(last ?? 20, 1), 100))).map(toImport);
+  }
+
+  @Authorized('received_invoices:write')
+  @Mutation(() => ReceivedInvoice, { description: 'pending → ignored. A linked invoice: CONFLICT INVOICE_LINKED.' })
+  async ignoreReceivedInvoice(@Arg('id', () => ID) id: string, @Ctx() context: RequestContext): Promise<ReceivedInvoice> {
+    return toReceivedInvoice(await ignoreReceivedInvoice(context, id));
+  }
+
+  @Authorized('received_invoices:write')
+  @Mutation(() => ReceivedInvoice, {
+    description: 'pending or ignored → linked to a journal entry of the account (and optionally a ledger account). Twice: CONFLICT ALREADY_LINKED.',
+  })
+  async linkReceivedInvoice(
+    @Arg('id', () => ID) id: string,
+    @Arg('journalEntryId', () => ID) journalEntryId: string,
+    @Ctx() context: RequestContext,
+    @Arg('accountId', () => ID, { nullable: true }) accountId?: string | null,
+  ): Promise<ReceivedInvoice> {
+    return toReceivedInvoice(await linkReceivedInvoice(context, id, journalEntryId, accountId));
+  }
+
+  @Authorized('suppliers:read')
+  @FieldResolver(() => Supplier, { nullable: true, description: 'The supplier of the account with this CUIT as tax id (needs suppliers:read).' })
+  async supplier(@Root() invoice: ReceivedInvoice, @Ctx() context: RequestContext): Promise<Supplier | null> {
+    const doc = await suppliersByCuit(context).load(invoice.supplierCuit);
+    return doc ? toSupplier(doc) : null;
+  }
+}
+
+/** A supplier's received invoices, by its tax id. */
+@Resolver(() => Supplier)
+export class SupplierReceivedInvoicesResolver {
+  @Authorized('received_invoices:read')
+  @FieldResolver(() => RECEIVED_INVOICE_TYPES.Connection, {
+    description: 'Vouchers received from this supplier (matched by its tax id), newest first (needs received_invoices:read).',
+    complexity: pageComplexity,
+  })
+  async receivedInvoices(
+    @Root() supplier: Supplier,
+    @Ctx() context: RequestContext,
+    @Info() info: GraphQLResolveInfo,
+    @Arg('first', () => Int, { nullable: true, description: 'Page size, 1 to 100 (default 20).' }) first?: number,
+    @Arg('offset', () => Int, { nullable: true }) offset?: number,
+  ): Promise<Record<string, unknown>> {
+    const taxId = supplier.taxId as string | null;
+    if (!taxId) return { edges: [], nodes: [], totalCount: 0, pageInfo: { hasNextPage: false, hasPreviousPage: false, startCursor: null, endCursor: null } };
+    const page = await receivedInvoices.list(
+      context,
+      { supplierCuit: taxId },
+      { field: 'issueDate', direction: 'desc' } as ListOrder as never,
+      { first, offset },
+      nodeSelection(info),
+    );
+    return toConnection(page, toReceivedInvoice);
+  }
+}

@@ -1,0 +1,72 @@
+import { finished, PassThrough } from 'node:stream';
+import type { NextFunction, Request, Response } from 'express';
+import busboy from 'busboy';
+import { Upload } from 'graphql-upload-ts';
+import { PayloadTooLargeError, ValidationError } from '../domain/errors';
+
+/**
+ * A REST upload (`multipart/form-data`, one file in `field`) as the GraphQL `Upload` its stored operation takes: the
+ * route runs as soon as the file starts arriving, and the domain streams it. Text fields sent before the file
+ * (e.g. `create_missing_suppliers`) land in `req.body` beside it. Past `maxBytes` the stream fails with 413.
+ *
+ * A client sending an oversized file is still writing when the limit is hit. Answering (and closing) at that point
+ * resets its socket before it reads the answer, so past the limit the rest of the body is read and discarded (busboy
+ * truncates the file; memory stays flat) and the stream fails only once the request is in: the 413 then always
+ * reaches the client, with `Connection: close` rather than reading another request on that socket.
+ */
+export function multipartUpload(field: string, maxBytes: number) {
+  return (req: Request, res: Response, next: NextFunction): void => {
+    if (!req.is('multipart/form-data')) {
+      next(new ValidationError(`send the file as multipart/form-data in the field "${field}"`, [{ path: field, message: 'required' }]));
+      return;
+    }
+    let parser: busboy.Busboy;
+    try {
+      parser = busboy({ headers: req.headers, limits: { files: 1, fileSize: maxBytes, fields: 20, fieldSize: 1000, parts: 30 } });
+    } catch (error) {
+      next(new ValidationError(`malformed multipart request: ${(error as Error).message}`));
+      return;
+    }
+    const fields: Record<string, unknown> = {};
+    let settled = false;
+    const settle = (error?: unknown) => {
+      if (settled) return;
+      settled = true;
+      if (error) next(error);
+      else {
+        req.body = fields;
+        next();
+      }
+    };
+    parser.on('field', (name, value) => {
+      fields[name] = value;
+    });
+    parser.on('file', (name, stream, info) => {
+      if (name !== field || fields[field]) {
+        stream.resume();
+        return;
+      }
+      const file = new PassThrough();
+      stream.pipe(file);
+      stream.on('limit', () => {
+        stream.unpipe(file);
+        stream.resume();
+        res.setHeader('Connection', 'close');
+        finished(req, () => file.destroy(new PayloadTooLargeError(`the file is larger than ${maxBytes / 1024 / 1024} MB`)));
+      });
+      const upload = new Upload();
+      upload.resolve({
+        filename: info.filename,
+        fieldName: name,
+        mimetype: info.mimeType,
+        encoding: info.encoding,
+        createReadStream: () => file,
+      } as never);
+      fields[field] = upload;
+      settle();
+    });
+    parser.on('error', (error) => settle(new ValidationError(`malformed multipart request: ${(error as Error).message}`)));
+    parser.on('close', () => settle(new ValidationError(`no file in the field "${field}"`, [{ path: field, message: 'required' }])));
+    req.pipe(parser);
+  };
+}

@@ -1,0 +1,178 @@
+import { RECEIVED_INVOICE } from '../domain/received-invoices/declaration';
+import { MAX_UPLOAD_BYTES } from '../domain/received-invoices/csv-source';
+import { ValidationError } from '../domain/errors';
+import { declaredRoutes } from './declared';
+import { withRestDateTimes } from './naming';
+import { QueryReader } from './query';
+import type { RestRoute } from './route';
+
+/** List, get and delete from the declaration (no create, update or bulk: records come from imports). */
+const crud = declaredRoutes(RECEIVED_INVOICE, 'received invoices');
+
+const IMPORT_FIELDS = `id file_name: fileName size sha256 layout encoding status failure rows_total: rowsTotal rows_imported: rowsImported
+  rows_duplicated: rowsDuplicated rows_with_errors: rowsWithErrors rows_with_warnings: rowsWithWarnings suppliers_created: suppliersCreated
+  row_errors: rowErrors { line messages } row_warnings: rowWarnings { line messages } user_id: userId started_at: startedAt finished_at: finishedAt`;
+
+const rowProblems = {
+  type: 'array',
+  items: { type: 'object', properties: { line: { type: 'integer' }, messages: { type: 'array', items: { type: 'string' } } } },
+};
+const IMPORT_SCHEMA = {
+  type: 'object',
+  properties: {
+    id: { type: 'string' },
+    file_name: { type: 'string' },
+    size: { type: 'integer' },
+    sha256: { type: 'string' },
+    layout: { type: 'string', enum: ['G1', 'G2', 'G3'] },
+    encoding: { type: 'string' },
+    status: { type: 'string', enum: ['running', 'completed', 'failed'] },
+    failure: { type: ['string', 'null'] },
+    rows_total: { type: 'integer' },
+    rows_imported: { type: 'integer' },
+    rows_duplicated: { type: 'integer' },
+    rows_with_errors: { type: 'integer' },
+    rows_with_warnings: { type: 'integer' },
+    suppliers_created: { type: 'integer' },
+    row_errors: rowProblems,
+    row_warnings: rowProblems,
+    user_id: { type: ['string', 'null'] },
+    started_at: { type: 'string', description: 'Argentine time (UTC−3), ISO 8601 without a zone.' },
+    finished_at: { type: ['string', 'null'] },
+  },
+  required: ['id', 'file_name', 'size', 'sha256', 'layout', 'status', 'rows_total', 'rows_imported', 'rows_duplicated', 'rows_with_errors', 'row_errors'],
+};
+const restImport = (row: Record<string, unknown>) => withRestDateTimes(row, ['started_at', 'finished_at']);
+
+const flag = (value: unknown, name: string): boolean => {
+  if (value === undefined || value === '' || value === 'false') return false;
+  if (value === 'true') return true;
+  throw new ValidationError(`invalid input: ${name}: must be true or false`, [{ path: name, message: 'must be true or false' }]);
+};
+
+const UPLOAD: RestRoute = {
+  method: 'post',
+  path: '/received_invoices/upload-csv/',
+  summary:
+    'Import the Mis Comprobantes Recibidos export: multipart/form-data, field `file` (the portal ZIP or its CSV, at most 20 MB); `create_missing_suppliers=true` (query or a form field before the file) creates unknown suppliers',
+  scope: 'received_invoices:write',
+  document: `
+    mutation RestImportReceivedInvoices($file: Upload!, $options: ImportReceivedInvoicesOptions) {
+      importReceivedInvoices(file: $file, options: $options) { ${IMPORT_FIELDS} }
+    }`,
+  variables: ({ body, query }) => {
+    const form = (body ?? {}) as Record<string, unknown>;
+    const create = flag(form.create_missing_suppliers ?? query.create_missing_suppliers, 'create_missing_suppliers');
+    return { file: form.file, options: { createMissingSuppliers: create } };
+  },
+  respond: (data) => {
+    const record = restImport(data.importReceivedInvoices as Record<string, unknown>);
+    return {
+      status: 200,
+      data: record,
+      extra: { message: `${record.rows_imported} imported, ${record.rows_duplicated} already stored, ${record.rows_with_errors} rows refused.` },
+    };
+  },
+  upload: { field: 'file', maxBytes: MAX_UPLOAD_BYTES },
+  requestBody: {
+    type: 'object',
+    properties: {
+      file: { type: 'string', format: 'binary', description: 'The ZIP the portal downloads, or the CSV inside it.' },
+      create_missing_suppliers: { type: 'string', enum: ['true', 'false'] },
+    },
+    required: ['file'],
+  },
+  responseSchema: IMPORT_SCHEMA,
+  responseExtra: { message: { type: 'string' } },
+  successStatus: 200,
+};
+
+const HISTORY: RestRoute = {
+  method: 'get',
+  path: '/received_invoices/import-history/',
+  summary: 'Recent imports of the export, newest first (`limit` 1 to 100, default 20)',
+  scope: 'received_invoices:read',
+  document: `
+    query RestReceivedInvoiceImports($last: Int) { receivedInvoiceImports(last: $last) { ${IMPORT_FIELDS} } }`,
+  variables: ({ query }) => {
+    const reader = new QueryReader(query);
+    const last = reader.int('limit', 20, 1, 100);
+    reader.done();
+    return { last };
+  },
+  respond: (data) => ({ status: 200, data: (data.receivedInvoiceImports as Array<Record<string, unknown>>).map(restImport) }),
+  parameters: [{ name: 'limit', description: 'How many imports (1 to 100, default 20).', schema: { type: 'integer', minimum: 1, maximum: 100 } }],
+  responseSchema: { type: 'array', items: IMPORT_SCHEMA },
+  successStatus: 200,
+};
+
+const STATE = `id status linked_journal_entry_id: linkedJournalEntryId linked_account_id: linkedAccountId updated_at: updatedAt`;
+const STATE_SCHEMA = {
+  type: 'object',
+  properties: {
+    received_invoice_id: { type: 'string' },
+    status: { type: 'string', enum: ['pending', 'linked', 'ignored'] },
+    linked_journal_entry_id: { type: ['string', 'null'] },
+    linked_account_id: { type: ['string', 'null'] },
+    updated_at: { type: 'string' },
+  },
+  required: ['received_invoice_id', 'status'],
+};
+const stateOf = (row: Record<string, unknown>) => {
+  const { id, ...rest } = withRestDateTimes(row, ['updated_at']);
+  return { received_invoice_id: id, ...rest };
+};
+
+const LINK: RestRoute = {
+  method: 'post',
+  path: '/received_invoices/{id}/link/',
+  summary: 'Link to a journal entry of the account (`journal_entry_id` required, `account_id` optional): pending or ignored → linked',
+  scope: 'received_invoices:write',
+  document: `
+    mutation RestLinkReceivedInvoice($id: ID!, $journalEntryId: ID!, $accountId: ID) {
+      linkReceivedInvoice(id: $id, journalEntryId: $journalEntryId, accountId: $accountId) { ${STATE} }
+    }`,
+  variables: ({ params, body }) => {
+    const input = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
+    const unknown = Object.keys(input).filter((key) => key !== 'journal_entry_id' && key !== 'account_id');
+    const problems = [
+      ...(typeof input.journal_entry_id === 'string' && input.journal_entry_id ? [] : [{ path: 'journal_entry_id', message: 'required: a journal entry id' }]),
+      ...(input.account_id === undefined || input.account_id === null || typeof input.account_id === 'string'
+        ? []
+        : [{ path: 'account_id', message: 'must be a ledger account id' }]),
+      ...unknown.map((key) => ({ path: key, message: 'unknown field' })),
+    ];
+    if (problems.length) throw new ValidationError(`invalid input: ${problems.map((p) => `${p.path}: ${p.message}`).join('; ')}`, problems);
+    return { id: params.id, journalEntryId: input.journal_entry_id, accountId: input.account_id ?? null };
+  },
+  respond: (data) => ({ status: 200, data: stateOf(data.linkReceivedInvoice as Record<string, unknown>), extra: { message: 'Received invoice linked.' } }),
+  pathRenames: { journalEntryId: 'journal_entry_id', accountId: 'account_id' },
+  requestBody: {
+    type: 'object',
+    properties: { journal_entry_id: { type: 'string' }, account_id: { type: ['string', 'null'] } },
+    required: ['journal_entry_id'],
+    additionalProperties: false,
+  },
+  responseSchema: STATE_SCHEMA,
+  responseExtra: { message: { type: 'string' } },
+  successStatus: 200,
+};
+
+const IGNORE: RestRoute = {
+  method: 'post',
+  path: '/received_invoices/{id}/ignore/',
+  summary: 'Mark as ignored (pending → ignored; a linked invoice is 409 INVOICE_LINKED)',
+  scope: 'received_invoices:write',
+  document: `
+    mutation RestIgnoreReceivedInvoice($id: ID!) { ignoreReceivedInvoice(id: $id) { ${STATE} } }`,
+  variables: ({ params }) => ({ id: params.id }),
+  respond: (data) => ({ status: 200, data: stateOf(data.ignoreReceivedInvoice as Record<string, unknown>), extra: { message: 'Received invoice ignored.' } }),
+  responseSchema: STATE_SCHEMA,
+  responseExtra: { message: { type: 'string' } },
+  successStatus: 200,
+};
+
+/** Fixed paths (list, import history, upload) before the `{id}` ones. */
+export const RECEIVED_INVOICE_ROUTES: RestRoute[] = [crud.routes[0], HISTORY, UPLOAD, ...crud.routes.slice(1), LINK, IGNORE];
+
+export const RECEIVED_INVOICE_COMPONENTS: Record<string, Record<string, unknown>> = crud.components;

@@ -1,0 +1,58 @@
+import type { ObjectId } from 'mongodb';
+import type { TenantDocument } from './tenant-collection';
+
+/** A received voucher as stored: field names are the REST API's, money in integer centavos. */
+export type ReceivedInvoiceDocument = TenantDocument & {
+  tenant_cuit: string;
+  supplier_cuit: string;
+  supplier_name: string;
+  voucher_type: number;
+  voucher_class: 'invoice' | 'debit_note' | 'credit_note' | 'receipt' | 'other';
+  sale_point: number;
+  voucher_number: number;
+  cae: string | null;
+  cae_expiration: Date | null;
+  issue_date: Date;
+  processed_date: Date | null;
+  currency: string;
+  exchange_rate: number;
+  total_amount_cents: number;
+  net_taxed_cents: number;
+  net_untaxed_cents: number;
+  exempt_cents: number;
+  iva_cents: number;
+  other_taxes_cents: number;
+  vat_items: Array<{ aliquot: number; base_cents: number; amount_cents: number }>;
+  status: 'pending' | 'linked' | 'ignored';
+  source: 'wsmtxca' | 'portal_scrape' | 'excel_import';
+  linked_journal_entry_id: string | null;
+  linked_expense_id: string | null;
+  linked_account_id: string | null;
+  notes: string | null;
+  /** The import that wrote it. */
+  import_id?: ObjectId;
+};
+
+/** One upload of the export: what it was and what came of it. */
+export type ImportDocument = TenantDocument & {
+  file_name: string;
+  size: number;
+  sha256: string;
+  layout: 'G1' | 'G2' | 'G3';
+  encoding: string;
+  status: 'running' | 'completed' | 'failed';
+  failure?: string;
+  rows_total: number;
+  rows_imported: number;
+  rows_duplicated: number;
+  rows_with_errors: number;
+  suppliers_created: number;
+  /** The first 100 rows refused, with their line in the file. */
+  row_errors: Array<{ line: number; messages: string[] }>;
+  /** Rows imported that deserve a look (components short of the total), counted, the first 100 kept. */
+  rows_with_warnings: number;
+  row_warnings: Array<{ line: number; messages: string[] }>;
+  user_id: ObjectId | null;
+  started_at: Date;
+  finished_at: Date | null;
+};

@@ -1,44 +1,12 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { ObjectId, type Document } from 'mongodb';
-import { declaredIndexes } from '../../src/domain/declarations';
-import { ensureIndexes } from '../../src/store/catalog';
-import { connectStore, type StoreConnection } from '../../src/store/connect';
-import { Store } from '../../src/store/store';
+import { ObjectId } from 'mongodb';
+import { planStore } from '../support/plans';
 
 /**
  * The hand-written ledger queries (outside the declared lists) are served by indexes: the first `$match` of each
  * aggregation and each lookup scans an index, never the collection, and the balances' account list needs no
  * in-memory sort. Asked of the server with explain on the equivalent find.
  */
-let connection: StoreConnection;
-let store: Store;
-let dir: string | undefined;
-beforeAll(async () => {
-  dir = process.env.MONGODB_URI ? undefined : fs.mkdtempSync(path.join(os.tmpdir(), 'ledger-plans-'));
-  connection = await connectStore({ mongodbUri: process.env.MONGODB_URI, dataDir: dir ?? os.tmpdir() });
-  store = new Store(connection.client, connection.client.db(`ledger_plans_${process.pid}_${Date.now().toString(36)}`));
-  await ensureIndexes(store.db, declaredIndexes());
-});
-afterAll(async () => {
-  await store?.db.dropDatabase().catch(() => undefined);
-  await connection?.close();
-  if (dir) fs.rmSync(dir, { recursive: true, force: true });
-});
-
-function stages(plan: Document | undefined): string[] {
-  if (!plan || typeof plan !== 'object') return [];
-  const own = typeof plan.stage === 'string' ? [plan.stage] : [];
-  return [...own, ...[plan.inputStage, ...(plan.inputStages ?? [])].flatMap((child) => stages(child))];
-}
-
-async function winningStages(collection: string, filter: Document, sort?: Document): Promise<string[]> {
-  const cursor = store.db.collection(collection).find(filter);
-  if (sort) cursor.sort(sort);
-  const explained = await cursor.explain('queryPlanner');
-  return stages(explained.queryPlanner?.winningPlan?.queryPlan ?? explained.queryPlanner?.winningPlan);
-}
+const { winningStages } = planStore('ledger-plans');
 
 const account = new ObjectId();
 

@@ -1,47 +1,14 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { ObjectId, type Document } from 'mongodb';
+import { ObjectId } from 'mongodb';
 import { filterFields, isInstant, sortFields, storedName, windowFields, type FieldSpec } from '../../src/domain/declare/field';
-import { DECLARATIONS, declaredIndexes } from '../../src/domain/declarations';
-import { ensureIndexes } from '../../src/store/catalog';
-import { connectStore, type StoreConnection } from '../../src/store/connect';
-import { Store } from '../../src/store/store';
+import { DECLARATIONS } from '../../src/domain/declarations';
+import { planStore } from '../support/plans';
 
 /**
  * Every equality filter and every order a declared resource's list offers is served by an index: the winning plan
  * scans an index (IXSCAN), never the collection, and an order needs no in-memory SORT. Asked of the server with
  * explain, as on MongoDB.
  */
-let connection: StoreConnection;
-let store: Store;
-let dir: string | undefined;
-beforeAll(async () => {
-  dir = process.env.MONGODB_URI ? undefined : fs.mkdtempSync(path.join(os.tmpdir(), 'plans-test-'));
-  connection = await connectStore({ mongodbUri: process.env.MONGODB_URI, dataDir: dir ?? os.tmpdir() });
-  store = new Store(connection.client, connection.client.db(`plans_${process.pid}_${Date.now().toString(36)}`));
-  await ensureIndexes(store.db, declaredIndexes());
-});
-afterAll(async () => {
-  await store?.db.dropDatabase().catch(() => undefined);
-  await connection?.close();
-  if (dir) fs.rmSync(dir, { recursive: true, force: true });
-});
-
-/** Every stage name of a plan tree. */
-function stages(plan: Document | undefined): string[] {
-  if (!plan || typeof plan !== 'object') return [];
-  const own = typeof plan.stage === 'string' ? [plan.stage] : [];
-  const children = [plan.inputStage, ...(plan.inputStages ?? [])].flatMap((child) => stages(child));
-  return [...own, ...children];
-}
-
-async function winningStages(collection: string, filter: Document, sort?: Document): Promise<string[]> {
-  const cursor = store.db.collection(collection).find(filter);
-  if (sort) cursor.sort(sort);
-  const explained = await cursor.explain('queryPlanner');
-  return stages(explained.queryPlanner?.winningPlan?.queryPlan ?? explained.queryPlanner?.winningPlan);
-}
+const { winningStages } = planStore('list-plans');
 
 /** A value of the field's stored type to filter on. */
 function sample(spec: FieldSpec): unknown {

@@ -1,29 +1,31 @@
+import type { ReceivedInvoiceDocument } from '../../store/received-invoices';
 import { normalizeCuit } from '../cuit';
 import { instantOf } from '../dates';
 import type { Column, Layout } from './csv-layout';
-import { centsOf, currencyOf, dayOf, decimalOf, documentTypeOf, vatAt, voucherClassOf, voucherCodeOf, wholeOf, type VoucherClass } from './csv-values';
+import { centsOf, currencyOf, dayOf, decimalOf, documentTypeOf, vatAt, voucherClassOf, voucherCodeOf, wholeOf } from './csv-values';
 
-/** A voucher read from one row, in stored names (money in centavos). */
-export interface ImportedVoucher {
-  tenant_cuit: string;
-  supplier_cuit: string;
-  supplier_name: string;
-  voucher_type: number;
-  voucher_class: VoucherClass;
-  sale_point: number;
-  voucher_number: number;
-  cae: string | null;
-  issue_date: Date;
-  currency: string;
-  exchange_rate: number;
-  total_amount_cents: number;
-  net_taxed_cents: number;
-  net_untaxed_cents: number;
-  exempt_cents: number;
-  iva_cents: number;
-  other_taxes_cents: number;
-  vat_items: Array<{ aliquot: number; base_cents: number; amount_cents: number }>;
-}
+/** A voucher read from one row, in stored names (money in centavos): the stored fields the export carries. */
+export type ImportedVoucher = Pick<
+  ReceivedInvoiceDocument,
+  | 'tenant_cuit'
+  | 'supplier_cuit'
+  | 'supplier_name'
+  | 'voucher_type'
+  | 'voucher_class'
+  | 'sale_point'
+  | 'voucher_number'
+  | 'cae'
+  | 'issue_date'
+  | 'currency'
+  | 'exchange_rate'
+  | 'total_amount_cents'
+  | 'net_taxed_cents'
+  | 'net_untaxed_cents'
+  | 'exempt_cents'
+  | 'iva_cents'
+  | 'other_taxes_cents'
+  | 'vat_items'
+>;
 
 const RATES = [0, 2.5, 5, 10.5, 21, 27];
 /** Rounding the export itself leaves between the components and the total (at most $0,55 seen in real files). */

@@ -41,9 +41,11 @@ export class TenantCollection<T extends TenantDocument> {
   async findByIds(ids: readonly string[], session?: ClientSession): Promise<Array<T | null>> {
     const parsed = ids.map(parseId);
     const valid = parsed.filter((id): id is ObjectId => id !== null);
-    // All in the first batch: no getMore for the ids beyond the server's default first batch (101 documents).
-    const found = valid.length
-      ? ((await this.collection.find(this.scope({ _id: { $in: valid } } as Filter<T>), { session, batchSize: valid.length }).toArray()) as T[])
+    // All in one batch, and a limit that closes the cursor with it: a batch filled to exactly its size would
+    // otherwise leave the cursor open (as MongoDB does) and cost a getMore that finds nothing.
+    const distinct = new Set(valid.map((id) => id.toHexString())).size;
+    const found = distinct
+      ? ((await this.collection.find(this.scope({ _id: { $in: valid } } as Filter<T>), { session, batchSize: distinct, limit: distinct }).toArray()) as T[])
       : [];
     const byId = new Map(found.map((doc) => [doc._id.toHexString(), doc]));
     return parsed.map((id) => (id ? (byId.get(id.toHexString()) ?? null) : null));

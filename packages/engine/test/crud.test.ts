@@ -482,3 +482,31 @@ describe('cursors', () => {
     expect(await coll.countDocuments()).toBe(350);
   });
 });
+
+describe('inclusion projections', () => {
+  it('keep the included fields and paths in the stored order, through arrays of documents, as MongoDB answers', async () => {
+    const coll = store.db.collection<Doc>('proj_inclusion');
+    await coll.insertOne({
+      _id: 1,
+      z: 'last written first',
+      name: 'Nota',
+      items: [{ sku: 'A', qty: 2, price: 10 }, 7, { sku: 'B', price: 3 }],
+      customer: { id: 'c1', name: 'Ana', address: { city: 'Rosario' } },
+      scalar: 5,
+      notes: 'x',
+    });
+    const projected = await coll.findOne(
+      { _id: 1 },
+      { projection: { name: 1, 'items.qty': 1, 'items.sku': 1, 'customer.address.city': 1, 'scalar.deep': 1, missing: 1, z: 1 } },
+    );
+    expect(projected).toEqual({
+      _id: 1,
+      z: 'last written first',
+      name: 'Nota',
+      items: [{ sku: 'A', qty: 2 }, { sku: 'B' }],
+      customer: { address: { city: 'Rosario' } },
+    });
+    expect(Object.keys(projected!)).toEqual(['_id', 'z', 'name', 'items', 'customer']);
+    expect(await coll.findOne({ _id: 1 }, { projection: { _id: 0, notes: true } })).toEqual({ notes: 'x' });
+  });
+});

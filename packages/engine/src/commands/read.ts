@@ -1,7 +1,7 @@
 import type { Document } from 'bson';
 import { badValue, EngineError, failedToParse, notImplemented, unknownPipelineStage } from '../errors';
 import { runPipeline } from '../matcher';
-import { checkProjection, project } from '../query/projection';
+import { checkProjection, compileInclusion, project } from '../query/projection';
 import { pathValues } from '../paths';
 import type { Match, QueryOptions } from '../query/execute';
 import { mentionsType, registerTwin } from '../typed-twins';
@@ -18,7 +18,9 @@ function collectionOf(context: CommandContext, name: string) {
 /** The documents of a reply, one by one: stored BSON as is when there is no projection, else projected. */
 function* replyDocs(matches: Iterable<Match>, projection: Document | undefined, filter: Document | undefined): Generator<Document | Uint8Array> {
   const projecting = projection !== undefined && Object.keys(projection).length > 0;
-  for (const { doc, bytes } of matches) yield projecting ? project([doc], projection, filter)[0] : (bytes ?? doc);
+  // A plain inclusion is compiled once for the reply; anything else goes through the general projection.
+  const include = compileInclusion(projection);
+  for (const { doc, bytes } of matches) yield include ? include(doc) : projecting ? project([doc], projection, filter)[0] : (bytes ?? doc);
 }
 
 function findOptions(command: Document) {

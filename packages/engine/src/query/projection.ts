@@ -97,3 +97,61 @@ export function project(docs: Document[], projection: Document | undefined, filt
     return projected;
   });
 }
+
+type PathTree = Map<string, PathTree | true>;
+
+/** A document's value with only the included paths below it (documents and arrays of them; scalars in arrays drop). */
+function keepPaths(value: unknown, tree: PathTree): unknown {
+  if (Array.isArray(value)) {
+    const kept: unknown[] = [];
+    for (const item of value) if (Array.isArray(item) || isPlainObject(item)) kept.push(keepPaths(item, tree));
+    return kept;
+  }
+  if (!isPlainObject(value)) return undefined;
+  const out: Document = {};
+  // The document's own field order, as MongoDB keeps it.
+  for (const key of Object.keys(value)) {
+    const sub = tree.get(key);
+    if (!sub) continue;
+    if (sub === true) out[key] = value[key];
+    else {
+      const kept = keepPaths(value[key], sub);
+      if (kept !== undefined) out[key] = kept;
+    }
+  }
+  return out;
+}
+
+/**
+ * A plain inclusion projection (fields and dotted paths set to 1/true, `_id` kept unless excluded) compiled once
+ * for a whole reply, or undefined for any other projection (operators, exclusions), which `project` handles.
+ */
+export function compileInclusion(projection: Document | undefined): ((doc: Document) => Document) | undefined {
+  if (!projection) return undefined;
+  const tree: PathTree = new Map();
+  let keepId = true;
+  for (const [field, spec] of Object.entries(projection)) {
+    if (field === '_id' && (spec === 0 || spec === false)) {
+      keepId = false;
+      continue;
+    }
+    if (spec !== 1 && spec !== true) return undefined;
+    if (field.startsWith('$') || field.split('.').some((part) => part === '' || part.startsWith('$'))) return undefined;
+    const parts = field.split('.');
+    let node = tree;
+    for (const [index, part] of parts.entries()) {
+      const existing = node.get(part);
+      if (existing === true) break;
+      if (index === parts.length - 1) node.set(part, true);
+      else {
+        const next: PathTree = existing ?? new Map();
+        node.set(part, next);
+        node = next;
+      }
+    }
+  }
+  if (tree.size === 0) return undefined;
+  if (keepId && !tree.has('_id')) tree.set('_id', true);
+  if (!keepId) tree.delete('_id');
+  return (doc) => keepPaths(doc, tree) as Document;
+}

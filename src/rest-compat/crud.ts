@@ -27,7 +27,8 @@ export const BULK_ERRORS = /* GraphQL */ `
 export interface CrudDocuments {
   list: string;
   get: string;
-  create: string;
+  /** Left out for records only the service makes (no create route). */
+  create?: string;
   update?: string;
   remove: string;
   createMany?: string;
@@ -268,19 +269,19 @@ export function crudRoutes(spec: CrudSpec): { routes: RestRoute[]; components: R
     });
   }
 
-  routes.push(
-    {
-      method: 'get',
-      path: `${base}/{id}/`,
-      summary: `Get one ${spec.label}`,
-      scope: spec.read,
-      document: documents.get,
-      variables: ({ params }) => ({ id: params.id }),
-      respond: (data) => ({ status: 200, data: spec.toRecord(root(data)) }),
-      responseSchema: record,
-      successStatus: 200,
-    },
-    {
+  routes.push({
+    method: 'get',
+    path: `${base}/{id}/`,
+    summary: `Get one ${spec.label}`,
+    scope: spec.read,
+    document: documents.get,
+    variables: ({ params }) => ({ id: params.id }),
+    respond: (data) => ({ status: 200, data: spec.toRecord(root(data)) }),
+    responseSchema: record,
+    successStatus: 200,
+  });
+  if (documents.create)
+    routes.push({
       method: 'post',
       path: `${base}/`,
       summary: `Create a ${spec.label}`,
@@ -292,8 +293,7 @@ export function crudRoutes(spec: CrudSpec): { routes: RestRoute[]; components: R
       requestBody: bodySchemaOf(spec.createSchema),
       responseSchema: record,
       successStatus: 201,
-    },
-  );
+    });
   if (documents.update && spec.updateSchema) {
     routes.push({
       method: 'put',

@@ -256,6 +256,7 @@ export function declaredRoutes(
   const { type, one, many } = declaration;
   const rest = declaration.rest;
   if (!rest) throw new Error(`${type} declares no REST routes`);
+  const create = declaration.operations?.create !== false;
   const update = declaration.operations?.update !== false;
   const bulk = declaration.operations?.bulk !== false;
   const One = capitalized(one);
@@ -320,7 +321,8 @@ export function declaredRoutes(
         ${many}(filter: $filter, orderBy: $orderBy, first: $first, offset: $offset) { totalCount nodes { ...${type}Record } }
       } ${record}`,
       get: `query RestGet${One}($id: ID!) { ${one}(id: $id) { ...${type}Record } } ${record}`,
-      create: `mutation RestCreate${One}($input: Create${type}Input!) { create${One}(input: $input) { ...${type}Record } } ${record}`,
+      // Records only the service makes (imported vouchers) have no create route.
+      ...(create ? { create: `mutation RestCreate${One}($input: Create${type}Input!) { create${One}(input: $input) { ...${type}Record } } ${record}` } : {}),
       remove: `mutation RestDelete${One}($id: ID!) { delete${One}(id: $id) }`,
       ...(update
         ? { update: `mutation RestUpdate${One}($id: ID!, $input: Update${type}Input!) { update${One}(id: $id, input: $input) { ...${type}Record } } ${record}` }
@@ -367,11 +369,8 @@ export function declaredRoutes(
     createSchema: bodySchema(declaration, true),
     updateSchema: update ? bodySchema(declaration, false) : undefined,
   });
-  // Records only the service makes (imported vouchers) have no create route.
-  const routes =
-    declaration.operations?.create === false ? built.routes.filter((route) => !(route.method === 'post' && route.path === `${rest.base}/`)) : built.routes;
   return {
-    routes,
+    routes: built.routes,
     components: { ...built.components, [type]: recordSchema(declaration, rest.idName) },
     record: { fragment: record, toRecord: (row) => recordOf(declaration.fields, row) },
   };

@@ -3,11 +3,10 @@
  * filters and order (GraphQL arguments and REST query parameters giving the same records), exact money sums,
  * bulk creation, GraphQL ↔ REST parity of records, account isolation, and live answers against the OpenAPI document.
  */
-import Ajv2020 from 'ajv/dist/2020';
-import addFormats from 'ajv-formats';
 import { SCOPES } from '../../src/domain/auth/scopes';
 import { startTestGateway, type TestGateway } from '../support/gateway';
 import { createGql, createRest, EQ, expenseToRest, restExpense, restToGql, type Row } from './support/expenses';
+import { openApiValidator, requestSchema, responseSchema } from '../support/openapi';
 
 let gw: TestGateway;
 let key: string;
@@ -332,24 +331,9 @@ describe('parity: the same expense through both surfaces', () => {
 describe('OpenAPI: live expense answers match the documented schemas', () => {
   it('create, get, list, update, bulk and delete', async () => {
     const doc = (await (await fetch(`${gw.url}/api/v1/openapi.json`)).json()) as Row;
-    const ajv = new Ajv2020({ strict: false, allErrors: true });
-    addFormats(ajv);
-    ajv.addSchema(doc, 'openapi.json');
-    const check = (value: unknown, ...parts: string[]) => {
-      const validate = ajv.compile({ $ref: `openapi.json#/${parts.map((p) => p.replace(/~/g, '~0').replace(/\//g, '~1')).join('/')}` });
-      expect(validate(value) ? [] : validate.errors).toEqual([]);
-    };
-    const response = (route: string, method: string, status: number) => [
-      'paths',
-      `/api/v1${route}`,
-      method,
-      'responses',
-      String(status),
-      'content',
-      'application/json',
-      'schema',
-    ];
-    const request = (route: string, method: string) => ['paths', `/api/v1${route}`, method, 'requestBody', 'content', 'application/json', 'schema'];
+    const { errorsAgainst } = openApiValidator(doc);
+    const check = (value: unknown, ...parts: string[]) => expect(errorsAgainst(value, ...parts)).toEqual([]);
+    const [response, request] = [responseSchema, requestSchema];
 
     const body = restExpense({ iva_items: [{ Id: 5, BaseImp: 100, Importe: 21 }], supplier_id: s1, recurring: true, recurring_period: 'weekly' });
     check(body, ...request('/expenses/', 'post'));
@@ -373,11 +357,6 @@ describe('OpenAPI: live expense answers match the documented schemas', () => {
       ...response('/expenses/bulk/delete/', 'post', 200),
     );
     // The documented body refuses GraphQL names for VAT lines.
-    const validate = ajv.compile({
-      $ref: `openapi.json#/${request('/expenses/', 'post')
-        .map((p) => p.replace(/\//g, '~1'))
-        .join('/')}`,
-    });
-    expect(validate(restExpense({ iva_items: [{ id: 5, baseImp: 100, importe: 21 }] }))).toBe(false);
+    expect(errorsAgainst(restExpense({ iva_items: [{ id: 5, baseImp: 100, importe: 21 }] }), ...request('/expenses/', 'post')).length).toBeGreaterThan(0);
   });
 });

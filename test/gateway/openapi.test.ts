@@ -3,10 +3,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import Ajv2020 from 'ajv/dist/2020';
-import addFormats from 'ajv-formats';
 import { ROUTES } from '../../src/rest-compat/routes';
 import { startTestGateway, type TestGateway } from '../support/gateway';
+import { openApiValidator, requestSchema, responseSchema } from '../support/openapi';
 
 /**
  * GET /api/v1/openapi.json: an OpenAPI 3.1 document generated from the route table. It is checked with a real
@@ -18,7 +17,7 @@ type Json = Record<string, any>;
 
 let gw: TestGateway;
 let doc: Json;
-let ajv: Ajv2020;
+let errorsAgainst: ReturnType<typeof openApiValidator>['errorsAgainst'];
 let key: string;
 
 beforeAll(async () => {
@@ -28,9 +27,7 @@ beforeAll(async () => {
   expect(response.status).toBe(200);
   expect(response.headers.get('content-type')).toMatch(/^application\/json/);
   doc = (await response.json()) as Json;
-  ajv = new Ajv2020({ strict: false, allErrors: true });
-  addFormats(ajv);
-  ajv.addSchema(doc, 'openapi.json');
+  ({ errorsAgainst } = openApiValidator(doc));
 });
 afterAll(async () => {
   await gw?.stop();
@@ -55,26 +52,6 @@ async function validateOpenApi(document: unknown): Promise<{ valid: boolean; ver
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }
-
-const pointer = (...parts: string[]) => `openapi.json#/${parts.map((part) => part.replace(/~/g, '~0').replace(/\//g, '~1')).join('/')}`;
-
-/** Validates `value` against the schema at a place in the document; answers the errors (empty when valid). */
-function errorsAgainst(value: unknown, ...parts: string[]): string[] {
-  const validate = ajv.compile({ $ref: pointer(...parts) });
-  return validate(value) ? [] : (validate.errors ?? []).map((error) => `${error.instancePath} ${error.message} ${JSON.stringify(error.params)}`);
-}
-
-const responseSchema = (route: string, method: string, status: number) => [
-  'paths',
-  `/api/v1${route}`,
-  method,
-  'responses',
-  String(status),
-  'content',
-  'application/json',
-  'schema',
-];
-const requestSchema = (route: string, method: string) => ['paths', `/api/v1${route}`, method, 'requestBody', 'content', 'application/json', 'schema'];
 
 describe('the document', () => {
   it('is a valid OpenAPI 3.1 document', async () => {

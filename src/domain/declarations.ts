@@ -12,6 +12,7 @@ import { RECEIVED_INVOICE } from './received-invoices/declaration';
 import { SUPPLIER } from './suppliers/declaration';
 import { SUPPLY } from './supplies/declaration';
 import { SUPPLY_CONSUMPTION } from './supply-consumptions/declaration';
+import { TAX_RULE } from './tax-rules/declaration';
 
 /** Every resource that stands on a declaration. */
 export const DECLARATIONS: ResourceDeclaration[] = [
@@ -25,6 +26,7 @@ export const DECLARATIONS: ResourceDeclaration[] = [
   LEDGER_ACCOUNT,
   JOURNAL_ENTRY,
   RECEIVED_INVOICE,
+  TAX_RULE,
 ];
 
 /** The indexes the declared resources' lists need, by collection. */

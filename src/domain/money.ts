@@ -62,6 +62,15 @@ export function moneySchema(options: { min?: number; exclusiveMin?: boolean; max
     .transform((value) => toCents(value) as number);
 }
 
+/** A percentage input: 0 to 100 inclusive, at most 2 decimals, kept as given (10.5 stays 10.5). */
+export function percentSchema() {
+  return z
+    .number({ message: 'must be a number' })
+    .refine((value) => value >= 0, { message: 'must be at least 0' })
+    .refine((value) => value <= 100, { message: 'must be at most 100' })
+    .refine((value) => toCents(value) !== null, { message: 'must have at most 2 decimals' });
+}
+
 /** A quantity input: a number with at most 3 decimals, parsed to thousandths. */
 export function quantitySchema(options: { positive?: boolean; max?: number } = {}) {
   const { positive = true, max = 1e9 } = options;

@@ -13,6 +13,7 @@ import { ReceivedInvoiceMovesResolver, ReceivedInvoiceResolver, SupplierReceived
 import { StockResolver } from './stock';
 import { SupplierResolver } from './supplier';
 import { SupplierSuppliesResolver, SupplyLinksResolver, SupplyResolver } from './supply';
+import { TaxRuleCountryResolver, TaxRuleResolver } from './tax-rule';
 import { SupplyConsumptionItemResolver, SupplyConsumptionLinksResolver, SupplyConsumptionResolver } from './supply-consumption';
 
 /** Every resolver class of the gateway. */
@@ -44,4 +45,6 @@ export const RESOLVERS: [Function, ...Function[]] = [
   ...ReceivedInvoiceResolver,
   ReceivedInvoiceMovesResolver,
   SupplierReceivedInvoicesResolver,
+  ...TaxRuleResolver,
+  TaxRuleCountryResolver,
 ];

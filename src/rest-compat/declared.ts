@@ -155,6 +155,8 @@ function jsonType(spec: FieldSpec, body = false): JsonSchema {
       return { type: 'number', minimum: 0, multipleOf: 0.001 };
     case 'decimal':
       return { type: 'number' };
+    case 'percent':
+      return { type: 'number', minimum: 0, maximum: 100, multipleOf: 0.01 };
     case 'ref':
       return { type: 'string', pattern: '^[0-9a-f]{24}$' };
     case 'rate':

@@ -6,6 +6,7 @@ import type { RestRoute } from './route';
 import { SUPPLIER_COMPONENTS, SUPPLIER_ROUTES } from './suppliers';
 import { SUPPLY_COMPONENTS, SUPPLY_ROUTES } from './supplies';
 import { SUPPLY_CONSUMPTION_COMPONENTS, SUPPLY_CONSUMPTION_ROUTES } from './supply-consumptions';
+import { TAX_RULE_COMPONENTS, TAX_RULE_ROUTES } from './tax-rules';
 
 /** The legacy `/api/v1` routes, in matching order (fixed paths before `{id}` ones). */
 export const ROUTES: RestRoute[] = [
@@ -16,6 +17,7 @@ export const ROUTES: RestRoute[] = [
   ...DELIVERY_NOTE_ROUTES,
   ...ACCOUNTING_ROUTES,
   ...RECEIVED_INVOICE_ROUTES,
+  ...TAX_RULE_ROUTES,
 ];
 
 export const COMPONENTS: Record<string, Record<string, unknown>> = {
@@ -26,4 +28,5 @@ export const COMPONENTS: Record<string, Record<string, unknown>> = {
   ...DELIVERY_NOTE_COMPONENTS,
   ...ACCOUNTING_COMPONENTS,
   ...RECEIVED_INVOICE_COMPONENTS,
+  ...TAX_RULE_COMPONENTS,
 };

@@ -45,6 +45,7 @@ function bounds(spec: FieldSpec): string | undefined {
   if (spec.kind === 'email') return 'A valid email address.';
   if (spec.kind === 'money')
     return `${spec.exclusiveMin ? 'Greater than' : 'At least'} ${spec.min}${spec.max ? ` and less than ${spec.max.toLocaleString('en')}` : ''}, at most 2 decimals.`;
+  if (spec.kind === 'percent') return 'A percentage, 0 to 100, at most 2 decimals.';
   if (spec.kind === 'rate') return `One of ${spec.values.join(', ')}.`;
   if (spec.kind === 'date') return spec.today ? 'YYYY-MM-DD (default: today in Argentina).' : 'YYYY-MM-DD.';
   if (spec.kind === 'url') return `An http(s) URL of at most ${spec.max} characters.`;
@@ -83,6 +84,7 @@ function typeOf(spec: FieldSpec, input: boolean): () => unknown {
     case 'money':
     case 'stock':
     case 'decimal':
+    case 'percent':
       return () => Float;
     case 'ref':
       return () => ID;

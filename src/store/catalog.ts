@@ -81,6 +81,18 @@ export const COLLECTIONS = {
     { key: { account_id: 1, day: 1 }, name: 'account_day' },
   ],
   fiscal_years: [{ key: { account_id: 1, year: 1 }, name: 'account_year_unique', unique: true }],
+  // The list indexes come from the tax rule declaration; these serve the default list (active rules in display
+  // order) and a country's rules, and keep one default per country and category.
+  tax_rules: [
+    { key: { account_id: 1, is_active: 1, display_order: 1, _id: 1 }, name: 'account_active_order' },
+    { key: { account_id: 1, country: 1, is_active: 1, category: 1, display_order: 1, _id: 1 }, name: 'account_country_active_order' },
+    {
+      key: { account_id: 1, country: 1, category: 1 },
+      name: 'account_country_category_default_unique',
+      unique: true,
+      partialFilterExpression: { is_default: true },
+    },
+  ],
   /** Stored-data upgrades already applied (see upgrades.ts). */
   upgrades: [],
 } satisfies Record<string, IndexDescription[]>;

@@ -6,6 +6,7 @@ import { receivedInvoices } from './received-invoices';
 import { suppliers } from './suppliers';
 import { supplies } from './supplies';
 import { supplyConsumptions } from './supply-consumptions';
+import { taxRules } from './tax-rules';
 import type { ContractResource } from './types';
 
 /** Every resource of the contract the gateway serves; a new resource adds its module here. */
@@ -18,4 +19,5 @@ export const CONTRACT: ContractResource[] = [
   ledgerAccounts,
   journalEntries,
   receivedInvoices,
+  taxRules,
 ];

@@ -13,6 +13,7 @@ import { startTestGateway, type HttpResult, type RequestOptions, type TestGatewa
 import { accountingMatrix } from './support/accounting-matrix';
 import { expenseMatrix } from './support/expense-matrix';
 import { receivedInvoiceMatrix } from './support/received-invoice-matrix';
+import { taxRuleMatrix } from './support/tax-rule-matrix';
 
 /**
  * The authorization matrix: every REST route (from the route table) and every GraphQL operation (from the schema)
@@ -1004,6 +1005,11 @@ Object.assign(GQL_CASES, ACCOUNTING_MATRIX.gql);
 const RECEIVED_INVOICE_MATRIX = receivedInvoiceMatrix({ gw: () => gw, fullA: () => fullA, fullB: () => fullB, unique });
 Object.assign(REST_CASES, RECEIVED_INVOICE_MATRIX.rest);
 Object.assign(GQL_CASES, RECEIVED_INVOICE_MATRIX.gql);
+
+// Tax rules: their entries live in support/tax-rule-matrix.ts.
+const TAX_RULE_MATRIX = taxRuleMatrix({ gw: () => gw, fullA: () => fullA, fullB: () => fullB, unique });
+Object.assign(REST_CASES, TAX_RULE_MATRIX.rest);
+Object.assign(GQL_CASES, TAX_RULE_MATRIX.gql);
 
 // ---------------------------------------------------------------------------------------------------------------
 // Delivery notes: REST routes and GraphQL operations (records of A are notes of A's own customer).

@@ -48,6 +48,8 @@ export type FieldSpec =
   | { kind: 'quantity'; common?: Common }
   /** A plain decimal number the resource sets itself (an exchange rate, kept as given: not money). */
   | { kind: 'decimal'; common?: Common }
+  /** A percentage from 0 to 100 inclusive with at most 2 decimals (10.5, 0.65), stored as given. */
+  | { kind: 'percent'; common?: Common }
   /** A free-form JSON object, stored as given (no key may start with `$` or contain `.`), at most `maxChars` as JSON. */
   | { kind: 'json'; maxChars: number; common?: Common };
 
@@ -138,6 +140,7 @@ export const instant = (common: Common = {}): FieldSpec => ({ kind: 'instant', c
 export const dateTime = (common: Common = {}): FieldSpec => ({ kind: 'dateTime', common });
 export const quantity = (common: Common = {}): FieldSpec => ({ kind: 'quantity', common });
 export const decimal = (common: Common = {}): FieldSpec => ({ kind: 'decimal', common });
+export const percent = (common: Common = {}): FieldSpec => ({ kind: 'percent', common });
 export const json = (maxChars: number, common: Common = {}): FieldSpec => ({ kind: 'json', maxChars, common });
 
 export function snakeCase(name: string): string {

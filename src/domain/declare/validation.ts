@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { addressSchema } from '../address';
 import { calendarDateSchema, instantOf, isCalendarDate } from '../dates';
-import { moneySchema, quantitySchema } from '../money';
+import { moneySchema, percentSchema, quantitySchema } from '../money';
 import { createOnly, filterFields, readOnly, windowFields, type FieldSpec, type ResourceDeclaration } from './field';
 
 const OBJECT_ID = /^[0-9a-f]{24}$/i;
@@ -45,6 +45,8 @@ export function valueSchema(spec: FieldSpec): z.ZodType {
       return calendarDateSchema();
     case 'decimal':
       return z.number({ message: 'must be a number' });
+    case 'percent':
+      return percentSchema();
     case 'boolean':
       return z.boolean({ message: 'must be true or false' });
     case 'url':

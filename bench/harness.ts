@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -20,7 +21,14 @@ export interface Bench extends ReturnType<typeof client> {
 export async function withSeededGateway(name: string, run: (bench: Bench) => Promise<void>): Promise<void> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `gateway-${name}-`));
   // The per-key rate limiter stays in the pipeline (its cost is measured) with a budget the bench never spends.
-  const config = loadConfig({ PORT: '0', DATA_DIR: dir, LOG_LEVEL: 'silent', NODE_ENV: 'production', RATE_LIMIT_PER_MINUTE: '1000000000' });
+  const config = loadConfig({
+    PORT: '0',
+    DATA_DIR: dir,
+    LOG_LEVEL: 'silent',
+    NODE_ENV: 'production',
+    RATE_LIMIT_PER_MINUTE: '1000000000',
+    SECRETS_KEY: randomBytes(32).toString('base64'),
+  });
   const connection = await connectStore({ dataDir: dir });
   const gateway = await startGateway({ config, log: createLogger('silent'), connection });
   const baselines = await startBaselines(connection.uri, gateway.store.db.databaseName);

@@ -13,6 +13,8 @@ import { ensureIndexes } from './store/catalog';
 import { upgradeStoredData } from './store/upgrades';
 import { connectStore, type StoreConnection } from './store/connect';
 import { Store } from './store/store';
+import type { SecretBox } from './domain/secrets';
+import { loadSecretBox } from './secrets-key';
 
 export const VERSION = '0.1.0';
 const DRAIN_TIMEOUT_MS = 10_000;
@@ -32,10 +34,19 @@ export interface GatewayOptions {
   connection?: StoreConnection;
   /** Database name instead of the default (tests isolate themselves this way). */
   dbName?: string;
+  /** The secrets key's box (default: from the configuration, see loadSecretBox). */
+  secrets?: SecretBox;
 }
 
 /** Connects the store, builds the schema and the app, and listens. `stop()` drains requests and closes the store. */
-export async function startGateway({ config, log, now = () => new Date(), connection: given, dbName }: GatewayOptions): Promise<RunningGateway> {
+export async function startGateway({
+  config,
+  log,
+  now = () => new Date(),
+  connection: given,
+  dbName,
+  secrets = loadSecretBox(config, log),
+}: GatewayOptions): Promise<RunningGateway> {
   const connection = given ?? (await connectStore({ mongodbUri: config.MONGODB_URI, dataDir: config.DATA_DIR, log: (line) => log.info(line) }));
   const store = dbName ? new Store(connection.client, connection.client.db(dbName)) : Store.on(connection.client);
   await ensureIndexes(store.db, declaredIndexes());
@@ -51,7 +62,7 @@ export async function startGateway({ config, log, now = () => new Date(), connec
     loginWindowSeconds: config.LOGIN_LOCKOUT_SECONDS,
     requestsPerMinute: config.RATE_LIMIT_PER_MINUTE,
   };
-  const app = createApp({ schema, apollo, store, log, now, secureCookies: config.production, version: VERSION, throttle });
+  const app = createApp({ schema, apollo, store, log, now, secrets, secureCookies: config.production, version: VERSION, throttle });
   const server: Server = await new Promise((resolve, reject) => {
     const listening = app.listen(config.PORT, config.HOST, () => resolve(listening));
     listening.once('error', reject);

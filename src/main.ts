@@ -1,12 +1,18 @@
 import { ConfigError, loadConfig, type Config } from './config';
 import { startGateway } from './gateway';
-import { createLogger } from './logger';
+import type { SecretBox } from './domain/secrets';
+import { createLogger, type Logger } from './logger';
+import { loadSecretBox } from './secrets-key';
 
 /** `npm start`: the gateway with the configuration from the environment. */
 async function main(): Promise<void> {
   let config: Config;
+  let log: Logger;
+  let secrets: SecretBox;
   try {
     config = loadConfig();
+    log = createLogger(config.LOG_LEVEL);
+    secrets = loadSecretBox(config, log);
   } catch (error) {
     if (error instanceof ConfigError) {
       process.stderr.write(`${error.message}\n`);
@@ -14,8 +20,7 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const log = createLogger(config.LOG_LEVEL);
-  const gateway = await startGateway({ config, log });
+  const gateway = await startGateway({ config, log, secrets });
   const shutdown = (signal: string) => {
     log.info({ signal }, 'shutting down');
     gateway.stop().then(

@@ -4,6 +4,7 @@ import { Loaders } from '../store/loaders';
 import type { Store } from '../store/store';
 import type { Scope } from './auth/scopes';
 import { UnauthenticatedError } from './errors';
+import type { SecretBox } from './secrets';
 
 /** Who is calling: an API key or a web-panel session, always acting for one account. */
 export interface Principal {
@@ -21,6 +22,8 @@ export interface RequestContext {
   principal: Principal | null;
   /** The clock, injectable so tests can move time. */
   now: () => Date;
+  /** Encrypts the secrets the service keeps (certificate private keys). */
+  secrets: SecretBox;
   loaders(): Loaders;
 }
 

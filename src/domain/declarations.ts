@@ -13,6 +13,7 @@ import { SUPPLIER } from './suppliers/declaration';
 import { SUPPLY } from './supplies/declaration';
 import { SUPPLY_CONSUMPTION } from './supply-consumptions/declaration';
 import { TAX_RULE } from './tax-rules/declaration';
+import { ADDITIONAL_TAXPAYER } from './taxpayers/declaration';
 
 /** Every resource that stands on a declaration. */
 export const DECLARATIONS: ResourceDeclaration[] = [
@@ -27,6 +28,7 @@ export const DECLARATIONS: ResourceDeclaration[] = [
   JOURNAL_ENTRY,
   RECEIVED_INVOICE,
   TAX_RULE,
+  ADDITIONAL_TAXPAYER,
 ];
 
 /** The indexes the declared resources' lists need, by collection. */

@@ -9,6 +9,7 @@ import type { Logger } from '../logger';
 import { compileRoutes, restRouter } from '../rest-compat/executor';
 import { openApiDocument } from '../rest-compat/openapi';
 import { COMPONENTS, ROUTES } from '../rest-compat/routes';
+import type { SecretBox } from '../domain/secrets';
 import type { Store } from '../store/store';
 import { authRoutes } from './auth-routes';
 import { toClientError } from '../rest-compat/client-errors';
@@ -24,6 +25,7 @@ export interface AppOptions {
   store: Store;
   log: Logger;
   now: () => Date;
+  secrets: SecretBox;
   secureCookies: boolean;
   version: string;
   throttle: ThrottleOptions;
@@ -52,7 +54,7 @@ export function createApp(options: AppOptions): express.Express {
   // Flat query strings only: `?status[$gt]=` stays a plain key, never an object.
   app.set('query parser', 'simple');
 
-  app.use(requestScope({ store, log, now }));
+  app.use(requestScope({ store, log, now, secrets: options.secrets }));
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
   });
@@ -85,7 +87,7 @@ export function createApp(options: AppOptions): express.Express {
     next();
   });
   app.use('/api/v1/auth', authRoutes({ store, now, secureCookies: options.secureCookies, throttle: new LoginThrottle(options.throttle) }));
-  app.use(authenticated({ store, log, now }));
+  app.use(authenticated({ store, log, now, secrets: options.secrets }));
   if (options.throttle.requestsPerMinute > 0) app.use(requestRateLimit(options.throttle.requestsPerMinute));
   app.use('/api/v1', restRouter(schema, routes, contextOf));
   app.use('/api/v1', (req, _res, next) => next(new NotFoundError(`no route ${req.method} ${req.originalUrl}`)));

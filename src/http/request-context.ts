@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
 import { createContext, type RequestContext } from '../domain/context';
+import type { SecretBox } from '../domain/secrets';
 import type { Logger } from '../logger';
 import type { Store } from '../store/store';
 import { authenticate } from './authenticate';
@@ -9,6 +10,7 @@ export interface ContextOptions {
   store: Store;
   log: Logger;
   now: () => Date;
+  secrets: SecretBox;
 }
 
 const REQUEST_ID = /^[\w.-]{1,100}$/;
@@ -46,11 +48,11 @@ export function requestScope({ store, log }: ContextOptions) {
   };
 }
 
-export function authenticated({ store, now }: ContextOptions) {
+export function authenticated({ store, now, secrets }: ContextOptions) {
   return async (req: Request, res: Response, next: NextFunction) => {
     try {
       const principal = await authenticate(req, store, now());
-      res.locals.context = createContext({ requestId: res.locals.requestId, log: res.locals.log, store, principal, now });
+      res.locals.context = createContext({ requestId: res.locals.requestId, log: res.locals.log, store, principal, now, secrets });
       next();
     } catch (error) {
       next(error);

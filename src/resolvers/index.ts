@@ -14,6 +14,7 @@ import { StockResolver } from './stock';
 import { SupplierResolver } from './supplier';
 import { SupplierSuppliesResolver, SupplyLinksResolver, SupplyResolver } from './supply';
 import { TaxRuleCountryResolver, TaxRuleResolver } from './tax-rule';
+import { AdditionalTaxpayerResolver, TaxpayerIdentitiesResolver } from './taxpayer';
 import { SupplyConsumptionItemResolver, SupplyConsumptionLinksResolver, SupplyConsumptionResolver } from './supply-consumption';
 
 /** Every resolver class of the gateway. */
@@ -47,4 +48,6 @@ export const RESOLVERS: [Function, ...Function[]] = [
   SupplierReceivedInvoicesResolver,
   ...TaxRuleResolver,
   TaxRuleCountryResolver,
+  ...AdditionalTaxpayerResolver,
+  TaxpayerIdentitiesResolver,
 ];

@@ -4,6 +4,7 @@ import {
   isInstant,
   namedFields,
   readOnly,
+  writeOnly,
   restName,
   snakeCase,
   sortFields,
@@ -26,6 +27,7 @@ function selection(name: string, spec: FieldSpec): string {
   const head = rest === name ? name : `${rest}: ${name}`;
   if (spec.kind === 'object' || spec.kind === 'lines')
     return `${head} { ${Object.entries(spec.fields)
+      .filter(([, subSpec]) => !writeOnly(subSpec))
       .map(([sub, subSpec]) => selection(sub, subSpec))
       .join(' ')} }`;
   if (spec.kind === 'address') return `${head} { text street city state postalCode country }`;
@@ -96,7 +98,9 @@ function recordOf(fields: Record<string, FieldSpec>, record: Row): Row {
   for (const { spec, rest } of namedFields(fields)) {
     if (spec.kind === 'address') record[rest] = restAddress(record[rest]);
     else if (spec.kind === 'object' && record[rest]) recordOf(spec.fields, record[rest]);
-    else if (isInstant(spec)) record[rest] = restDateTime(record[rest]);
+    else if (spec.kind === 'lines' && Array.isArray(record[rest])) {
+      for (const line of record[rest]) if (line) recordOf(spec.fields, line);
+    } else if (isInstant(spec)) record[rest] = restDateTime(record[rest]);
   }
   if ('created_at' in record) record.created_at = restDateTime(record.created_at);
   if ('updated_at' in record) record.updated_at = restDateTime(record.updated_at);
@@ -176,7 +180,7 @@ function jsonType(spec: FieldSpec, body = false): JsonSchema {
           type: 'object',
           properties: Object.fromEntries(
             Object.entries(spec.fields)
-              .filter(([, sub]) => !(body && readOnly(sub)))
+              .filter(([, sub]) => (body ? !readOnly(sub) : !writeOnly(sub)))
               .map(([name, sub]) => [restName(name, sub), sub.common?.required ? jsonType(sub, body) : nullable(jsonType(sub, body))]),
           ),
           required: Object.entries(spec.fields)
@@ -236,7 +240,7 @@ function recordSchema(declaration: ResourceDeclaration, idName: string): JsonSch
     type: 'object',
     properties: {
       [idName]: { type: 'string' },
-      ...Object.fromEntries(entries.map(([name, spec]) => [restName(name, spec), nullable(jsonType(spec))])),
+      ...Object.fromEntries(entries.filter(([, spec]) => !writeOnly(spec)).map(([name, spec]) => [restName(name, spec), nullable(jsonType(spec))])),
       created_at: { type: 'string', description: 'Argentine time (UTC−3), ISO 8601 without a zone.' },
       updated_at: { type: 'string', description: 'Argentine time (UTC−3), ISO 8601 without a zone.' },
     },

@@ -7,6 +7,7 @@ import { SUPPLIER_COMPONENTS, SUPPLIER_ROUTES } from './suppliers';
 import { SUPPLY_COMPONENTS, SUPPLY_ROUTES } from './supplies';
 import { SUPPLY_CONSUMPTION_COMPONENTS, SUPPLY_CONSUMPTION_ROUTES } from './supply-consumptions';
 import { TAX_RULE_COMPONENTS, TAX_RULE_ROUTES } from './tax-rules';
+import { TAXPAYER_COMPONENTS, TAXPAYER_ROUTES } from './taxpayers';
 
 /** The legacy `/api/v1` routes, in matching order (fixed paths before `{id}` ones). */
 export const ROUTES: RestRoute[] = [
@@ -18,6 +19,7 @@ export const ROUTES: RestRoute[] = [
   ...ACCOUNTING_ROUTES,
   ...RECEIVED_INVOICE_ROUTES,
   ...TAX_RULE_ROUTES,
+  ...TAXPAYER_ROUTES,
 ];
 
 export const COMPONENTS: Record<string, Record<string, unknown>> = {
@@ -29,4 +31,5 @@ export const COMPONENTS: Record<string, Record<string, unknown>> = {
   ...ACCOUNTING_COMPONENTS,
   ...RECEIVED_INVOICE_COMPONENTS,
   ...TAX_RULE_COMPONENTS,
+  ...TAXPAYER_COMPONENTS,
 };

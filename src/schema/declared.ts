@@ -1,6 +1,16 @@
 import { GraphQLJSONObject } from 'graphql-scalars';
 import { Field, Float, ID, InputType, Int, ObjectType, registerEnumType, type ClassType } from 'type-graphql';
-import { alwaysPresent, createOnly, filterFields, readOnly, sortFields, windowFields, type FieldSpec, type ResourceDeclaration } from '../domain/declare/field';
+import {
+  alwaysPresent,
+  createOnly,
+  filterFields,
+  readOnly,
+  sortFields,
+  windowFields,
+  writeOnly,
+  type FieldSpec,
+  type ResourceDeclaration,
+} from '../domain/declare/field';
 import type { z } from 'zod';
 import { Address, BulkResult, Connection, SortDirection } from './common';
 import { validatedBy } from './validation';
@@ -119,7 +129,7 @@ function objectTypes(typeName: string, fields: Record<string, FieldSpec>, descri
     const input = named(`${typeName}Input`);
     for (const [name, spec] of Object.entries(fields)) {
       const nullable = !(strict && spec.common?.required);
-      Field(typeOf(spec, false) as never, { nullable, description: describe(spec, false) })(output.prototype, name);
+      if (!writeOnly(spec)) Field(typeOf(spec, false) as never, { nullable, description: describe(spec, false) })(output.prototype, name);
       if (!readOnly(spec)) Field(typeOf(spec, true) as never, { nullable, description: describe(spec, true) })(input.prototype, name);
     }
     ObjectType(typeName, { description })(output);
@@ -166,6 +176,7 @@ export function declaredTypes(
   const Record = named(type);
   Field(() => ID)(Record.prototype, 'id');
   for (const [name, spec] of Object.entries(declaration.fields)) {
+    if (writeOnly(spec)) continue;
     Field(typeOf(spec, false) as never, { nullable: !alwaysPresent(spec), description: spec.common?.description })(Record.prototype, name);
   }
   Field(() => Date)(Record.prototype, 'createdAt');

@@ -93,6 +93,8 @@ export const COLLECTIONS = {
       partialFilterExpression: { is_default: true },
     },
   ],
+  // The list indexes come from the declaration; this one keeps an identity's CUIT unique within the account.
+  additional_taxpayers: [{ key: { account_id: 1, tax_id: 1 }, name: 'account_tax_id_unique', unique: true }],
   /** Stored-data upgrades already applied (see upgrades.ts). */
   upgrades: [],
 } satisfies Record<string, IndexDescription[]>;

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -112,10 +113,12 @@ interface Running {
   stop(): Promise<void>;
 }
 
+const SECRETS_KEY = randomBytes(32).toString('base64');
+
 /** A gateway in this process on `dataDir` (joined the way the CLI joins it), on the default database. */
 async function gatewayOn(dataDir: string): Promise<Running> {
   const connection = await connectStore({ mongodbUri: process.env.MONGODB_URI, dataDir });
-  const config = loadConfig({ PORT: '0', NODE_ENV: 'production', LOG_LEVEL: 'silent', DATA_DIR: dataDir, MONGODB_URI: process.env.MONGODB_URI });
+  const config = loadConfig({ PORT: '0', NODE_ENV: 'production', LOG_LEVEL: 'silent', DATA_DIR: dataDir, MONGODB_URI: process.env.MONGODB_URI, SECRETS_KEY });
   const gateway = await startGateway({ config, log: createLogger('silent'), connection });
   return {
     gateway,

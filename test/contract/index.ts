@@ -1,3 +1,4 @@
+import { additionalTaxpayers } from './additional-taxpayers';
 import { deliveryNotes } from './delivery-notes';
 import { expenses } from './expenses';
 import { journalEntries } from './journal-entries';
@@ -20,4 +21,5 @@ export const CONTRACT: ContractResource[] = [
   journalEntries,
   receivedInvoices,
   taxRules,
+  additionalTaxpayers,
 ];

@@ -33,8 +33,13 @@ export interface ContractField {
    * minimum, at least one); `undefined` leaves the field out of that item. Overrides `example`.
    */
   examples?: unknown[];
-  /** The service keeps the value unique within an account: the suite sends a distinct value (the example, suffixed) each time. */
-  unique?: boolean;
+  /**
+   * The service keeps the value unique within an account: the suite sends a distinct value each time (the example
+   * suffixed; for `cuit`, a distinct valid CUIT).
+   */
+  unique?: boolean | 'cuit';
+  /** Fixed once the record exists ("immutable after creation"): an update sends the value the record was created with. */
+  immutable?: boolean;
   /**
    * Optional in the contract's table, but a valid record needs it by a rule stated beside the table (e.g. a journal
    * line carries a debit or a credit): the required-fields-only body carries it; it is not tested as required.
@@ -62,6 +67,10 @@ export interface ContractResource {
   routes: ContractRoute[];
   /** Whether PUT `/{id}/` exists (it takes the same fields). */
   updatable: boolean;
+  /** Where the created record is in the answer of create, when not `data` itself (`data.taxpayer`: `taxpayer`). */
+  createdIn?: string;
+  /** An account widget the routes need active (they answer 403 otherwise): the suite's accounts have it on. */
+  widget?: string;
   /**
    * For records the API does not create (no writable fields): they are made by uploading this fixture (a path under
    * test/fixtures) as multipart field `field` to `route`; the create checks then do not apply.

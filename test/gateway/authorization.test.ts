@@ -14,6 +14,7 @@ import { accountingMatrix } from './support/accounting-matrix';
 import { expenseMatrix } from './support/expense-matrix';
 import { receivedInvoiceMatrix } from './support/received-invoice-matrix';
 import { taxRuleMatrix } from './support/tax-rule-matrix';
+import { taxpayerMatrix } from './support/taxpayer-matrix';
 
 /**
  * The authorization matrix: every REST route (from the route table) and every GraphQL operation (from the schema)
@@ -1010,6 +1011,11 @@ Object.assign(GQL_CASES, RECEIVED_INVOICE_MATRIX.gql);
 const TAX_RULE_MATRIX = taxRuleMatrix({ gw: () => gw, fullA: () => fullA, fullB: () => fullB, unique });
 Object.assign(REST_CASES, TAX_RULE_MATRIX.rest);
 Object.assign(GQL_CASES, TAX_RULE_MATRIX.gql);
+
+// Multi-taxpayer identities: their entries live in support/taxpayer-matrix.ts.
+const TAXPAYER_MATRIX = taxpayerMatrix({ gw: () => gw, fullA: () => fullA, fullB: () => fullB, unique });
+Object.assign(REST_CASES, TAXPAYER_MATRIX.rest);
+Object.assign(GQL_CASES, TAXPAYER_MATRIX.gql);
 
 // ---------------------------------------------------------------------------------------------------------------
 // Delivery notes: REST routes and GraphQL operations (records of A are notes of A's own customer).

@@ -1,6 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import { execute, parse, validate, type ExecutionResult, type GraphQLSchema } from 'graphql';
 import { principalForApiKey } from '../../src/domain/auth/authenticate';
 import type { Scope } from '../../src/domain/auth/scopes';
+import { SecretBox } from '../../src/domain/secrets';
 import { createContext } from '../../src/domain/context';
 import { toClientError } from '../../src/rest-compat/client-errors';
 import { createLogger } from '../../src/logger';
@@ -60,7 +62,14 @@ afterAll(async () => {
 
 async function contextFor(key: string) {
   const principal = await principalForApiKey(gw.store, key, new Date());
-  return createContext({ requestId: 'compiled-test', log: createLogger('silent'), store: gw.store, principal, now: () => new Date() });
+  return createContext({
+    requestId: 'compiled-test',
+    log: createLogger('silent'),
+    store: gw.store,
+    principal,
+    now: () => new Date(),
+    secrets: new SecretBox(randomBytes(32)),
+  });
 }
 
 function comparable(result: ExecutionResult) {

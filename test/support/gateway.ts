@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -96,7 +97,16 @@ export async function startTestGateway(
   const connection: StoreConnection = await connectStore({ mongodbUri: process.env.MONGODB_URI, dataDir: dir ?? os.tmpdir(), monitorCommands });
   const clock = { now: new Date() };
   // Request rate limits are off unless a suite turns them on (suites send hundreds of requests a second).
-  const config = { ...loadConfig({ PORT: '0', NODE_ENV: 'production', LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '0', ...env }) };
+  const config = {
+    ...loadConfig({
+      PORT: '0',
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'silent',
+      RATE_LIMIT_PER_MINUTE: '0',
+      SECRETS_KEY: randomBytes(32).toString('base64'),
+      ...env,
+    }),
+  };
   const dbName = `gw_${process.pid}_${Date.now().toString(36)}_${databases++}`;
   const gateway: RunningGateway = await startGateway({
     config,

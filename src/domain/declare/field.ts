@@ -84,6 +84,8 @@ export interface Common {
   createValues?: readonly string[];
   /** Set by the resource itself (a number it assigns, a total it computes): read, never written by an input. */
   readOnly?: boolean;
+  /** Written by inputs, never read back (a secret such as a private key, which the resource keeps encrypted). */
+  writeOnly?: boolean;
 }
 
 export const text = (max: number, common: Common & { min?: number } = {}): FieldSpec => ({ kind: 'text', max, min: common.min, common });
@@ -189,6 +191,9 @@ export const createOnly = (spec: FieldSpec): boolean => spec.kind === 'stock';
 
 /** Fields no input writes. */
 export const readOnly = (spec: FieldSpec): boolean => spec.kind === 'instant' || Boolean(spec.common?.readOnly);
+
+/** Never in an output type, a record or its schema. */
+export const writeOnly = (spec: FieldSpec): boolean => Boolean(spec.common?.writeOnly);
 
 /** Fields that hold an instant (read as zoned date-times in GraphQL, Argentine date-times in REST). */
 export const isInstant = (spec: FieldSpec): boolean => spec.kind === 'instant' || spec.kind === 'dateTime';

@@ -4,7 +4,7 @@ import { storedAddress } from '../address';
 import { fieldChanges } from '../resource';
 import { fromCents, fromMilli } from '../money';
 import { argentineDay } from '../dates';
-import { createOnly, isList, namedFields, readOnly, restName, storedName, type FieldSpec, type ResourceDeclaration } from './field';
+import { createOnly, isList, namedFields, readOnly, restName, storedName, writeOnly, type FieldSpec, type ResourceDeclaration } from './field';
 
 type Row = Record<string, unknown>;
 
@@ -91,7 +91,7 @@ function outputValue(spec: FieldSpec, stored: unknown): unknown {
 
 function outputObject(fields: Record<string, FieldSpec>, stored: Row): Row {
   const out: Row = {};
-  for (const { name, spec, stored: key } of namedFields(fields)) out[name] = outputValue(spec, stored[key]);
+  for (const { name, spec, stored: key } of namedFields(fields)) if (!writeOnly(spec)) out[name] = outputValue(spec, stored[key]);
   return out;
 }
 
@@ -105,7 +105,7 @@ export function addressOutput(address: StoredAddress | undefined): Row | null {
 /** A stored record in its GraphQL shape: `id`, every declared field, creation and update times. */
 export function outputOf(declaration: ResourceDeclaration, doc: Row & { _id: ObjectId; created_at: Date; updated_at: Date }): Row {
   const out: Row = { id: doc._id.toHexString() };
-  for (const { name, spec, stored } of namedFields(declaration.fields)) out[name] = outputValue(spec, doc[stored]);
+  for (const { name, spec, stored } of namedFields(declaration.fields)) if (!writeOnly(spec)) out[name] = outputValue(spec, doc[stored]);
   out.createdAt = doc.created_at;
   out.updatedAt = doc.updated_at;
   return out;

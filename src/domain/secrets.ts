@@ -1,0 +1,38 @@
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+
+/** A secret as stored: AES-256-GCM ciphertext with its nonce and tag, and which key sealed it. */
+export interface SealedSecret {
+  alg: 'aes-256-gcm';
+  /** First 8 hex digits of the key's SHA-256: tells which key a secret needs once keys are rotated. */
+  key_id: string;
+  iv: string;
+  tag: string;
+  data: string;
+}
+
+/**
+ * Encrypts secrets the service must keep but never show (private keys of tax-authority certificates) with the key
+ * from configuration. Authenticated encryption: a stored secret altered or sealed with another key does not open.
+ */
+export class SecretBox {
+  readonly keyId: string;
+
+  constructor(private readonly key: Buffer) {
+    if (key.length !== 32) throw new Error('a secrets key is 32 bytes');
+    this.keyId = createHash('sha256').update(key).digest('hex').slice(0, 8);
+  }
+
+  seal(plain: string): SealedSecret {
+    const iv = randomBytes(12);
+    const cipher = createCipheriv('aes-256-gcm', this.key, iv);
+    const data = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
+    return { alg: 'aes-256-gcm', key_id: this.keyId, iv: iv.toString('base64'), tag: cipher.getAuthTag().toString('base64'), data: data.toString('base64') };
+  }
+
+  open(sealed: SealedSecret): string {
+    if (sealed.key_id !== this.keyId) throw new Error(`secret sealed with key ${sealed.key_id}, configured key is ${this.keyId}`);
+    const decipher = createDecipheriv('aes-256-gcm', this.key, Buffer.from(sealed.iv, 'base64'));
+    decipher.setAuthTag(Buffer.from(sealed.tag, 'base64'));
+    return Buffer.concat([decipher.update(Buffer.from(sealed.data, 'base64')), decipher.final()]).toString('utf8');
+  }
+}

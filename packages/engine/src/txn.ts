@@ -80,6 +80,14 @@ interface Pending {
  */
 export class Transaction implements Unit {
   private readonly pending = new Map<string, Pending>();
+  /**
+   * The unique keys the pending documents hold, per unique index (`ns\0index`): key (latin1) → `_id` key (latin1).
+   * A write checks its keys here instead of against every pending document, so a transaction of n writes stays
+   * linear.
+   */
+  private readonly pendingUnique = new Map<string, Map<string, string>>();
+  /** Per `ns\0index` ('' after the NUL for a collection scan): pending documents a scan of it may miss (see Source). */
+  private readonly moved = new Map<string, Set<string>>();
   /** Collections first written by this transaction: created only if it commits. */
   private readonly created = new Map<string, CollectionMeta>();
   private readonly snapshot: ReadTransaction;
@@ -115,7 +123,15 @@ export class Transaction implements Unit {
   }
 
   private source(meta: CollectionMeta | undefined): Source {
-    return { store: this.store, meta, snapshot: this.snapshot, pending: meta ? this.pending.get(nsOf(meta))?.docs : undefined };
+    if (!meta) return { store: this.store, meta, snapshot: this.snapshot };
+    const ns = nsOf(meta);
+    return {
+      store: this.store,
+      meta,
+      snapshot: this.snapshot,
+      pending: this.pending.get(ns)?.docs,
+      moved: (index) => this.moved.get(`${ns}\0${index}`) ?? [],
+    };
   }
 
   query(meta: CollectionMeta | undefined, options: QueryOptions): QueryResult {
@@ -166,27 +182,73 @@ export class Transaction implements Unit {
       pending = { meta, docs: new Map() };
       this.pending.set(ns, pending);
     }
-    pending.docs.set(idKey.toString('latin1'), doc);
+    const id = idKey.toString('latin1');
+    if (doc) this.noteMoved(meta, idKey, id, doc);
+    const replaced = pending.docs.get(id);
+    if (replaced) this.indexUnique(meta, id, replaced, false);
+    if (doc) this.indexUnique(meta, id, doc, true);
+    pending.docs.set(id, doc);
     this.locks.set(lockKey, this);
+  }
+
+  /** Records which scans may miss the document's pending version: every scan for a new one, else the indexes whose keys changed. */
+  private noteMoved(meta: CollectionMeta, idKey: Buffer, id: string, doc: Document): void {
+    const ns = nsOf(meta);
+    const mark = (index: string) => {
+      let set = this.moved.get(`${ns}\0${index}`);
+      if (!set) {
+        set = new Set();
+        this.moved.set(`${ns}\0${index}`, set);
+      }
+      set.add(id);
+    };
+    const bytes = meta.id === 0 ? undefined : this.store.getDoc(meta, idKey, this.snapshot);
+    if (!bytes) {
+      mark('');
+      for (const index of meta.indexes.values()) mark(index.name);
+      return;
+    }
+    const stored = BSON.deserialize(bytes);
+    const keysOf = (index: Parameters<typeof indexEntries>[0], version: Document) =>
+      indexEntries(index, version)
+        .keys.map((key) => key.toString('latin1'))
+        .join('\0');
+    for (const index of meta.indexes.values()) if (keysOf(index, doc) !== keysOf(index, stored)) mark(index.name);
+  }
+
+  /** Adds (or removes) a pending document's unique keys to (from) `pendingUnique`. */
+  private indexUnique(meta: CollectionMeta, id: string, doc: Document, add: boolean): void {
+    for (const index of meta.indexes.values()) {
+      if (!index.unique) continue;
+      const name = `${nsOf(meta)}\0${index.name}`;
+      let held = this.pendingUnique.get(name);
+      if (!held) {
+        held = new Map();
+        this.pendingUnique.set(name, held);
+      }
+      for (const key of indexEntries(index, doc).keys) {
+        const text = key.toString('latin1');
+        if (add) held.set(text, id);
+        else if (held.get(text) === id) held.delete(text);
+      }
+    }
   }
 
   /** A unique key is taken by another document of the snapshot (not rewritten here) or of the pending writes. */
   private checkUnique(meta: CollectionMeta, idKey: Buffer, doc: Document): void {
     const pending = this.pending.get(nsOf(meta))?.docs;
+    const id = idKey.toString('latin1');
     for (const index of meta.indexes.values()) {
       if (!index.unique) continue;
+      const held = this.pendingUnique.get(`${nsOf(meta)}\0${index.name}`);
       for (const key of indexEntries(index, doc).keys) {
         const owners = this.store.scanIndex(index, { start: key, end: Buffer.concat([key, Buffer.from([0xff])]) }, false, this.snapshot);
         for (const owner of owners) {
           if (owner.equals(idKey) || pending?.has(owner.toString('latin1'))) continue;
           throw duplicateKeyError(nsOf(meta), index.name, index.spec.key, doc);
         }
-        for (const [other, otherDoc] of pending ?? []) {
-          if (other === idKey.toString('latin1') || !otherDoc) continue;
-          if (indexEntries(index, otherDoc).keys.some((otherKey) => otherKey.equals(key))) {
-            throw duplicateKeyError(nsOf(meta), index.name, index.spec.key, doc);
-          }
-        }
+        const holder = held?.get(key.toString('latin1'));
+        if (holder !== undefined && holder !== id) throw duplicateKeyError(nsOf(meta), index.name, index.spec.key, doc);
       }
     }
   }

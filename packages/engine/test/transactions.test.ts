@@ -237,3 +237,62 @@ describe('errors inside a transaction', () => {
     expect(await audit.countDocuments()).toBe(0);
   });
 });
+
+describe('many writes in one transaction', () => {
+  it('unique keys follow the pending writes: a key freed by an update is free, a key taken by one is taken, also after a delete', async () => {
+    const [users] = await pair({ _id: 1, email: 'a@x' }, { _id: 2, email: 'b@x' });
+    await users.createIndex({ email: 1 }, { unique: true });
+    await withSession(async (session) => {
+      session.startTransaction();
+      await users.insertOne({ _id: 3, email: 'c@x' }, { session });
+      expect((await serverError(users.insertOne({ _id: 4, email: 'c@x' }, { session }))).code).toBe(11000);
+      await session.abortTransaction();
+      session.startTransaction();
+      await users.updateOne(byId(1), { $set: { email: 'z@x' } }, { session });
+      // a@x was freed by the pending update; z@x is now held by _id 1.
+      await users.insertOne({ _id: 5, email: 'a@x' }, { session });
+      expect((await serverError(users.updateOne(byId(2), { $set: { email: 'z@x' } }, { session }))).code).toBe(11000);
+      await session.abortTransaction();
+    });
+    await withSession(async (session) => {
+      await session.withTransaction(async () => {
+        await users.insertOne({ _id: 6, email: 'f@x' }, { session });
+        await users.deleteOne(byId(6), { session });
+        await users.insertOne({ _id: 7, email: 'f@x' }, { session });
+        await users.updateOne(byId(7), { $set: { email: 'g@x' } }, { session });
+        await users.insertOne({ _id: 8, email: 'f@x' }, { session });
+      });
+    });
+    expect(
+      await users
+        .find({ _id: { $gte: 6 } })
+        .sort({ _id: 1 })
+        .toArray(),
+    ).toEqual([
+      { _id: 7, email: 'g@x' },
+      { _id: 8, email: 'f@x' },
+    ]);
+  });
+
+  it('index scans inside a transaction find pending documents whose keys moved into range, not those that moved out', async () => {
+    const [items] = await pair(...Array.from({ length: 50 }, (_, i) => ({ _id: i, group: i % 2 ? 'odd' : 'even', n: i })));
+    await items.createIndex({ group: 1, n: 1 });
+    await withSession((session) =>
+      session.withTransaction(async () => {
+        // Many writes that leave the index keys as they were, then a few that move documents between groups.
+        for (let i = 0; i < 50; i++) await items.updateOne(byId(i), { $set: { touched: true } }, { session });
+        await items.updateOne(byId(1), { $set: { group: 'even' } }, { session });
+        await items.updateOne(byId(2), { $set: { group: 'odd' } }, { session });
+        await items.insertOne({ _id: 100, group: 'even', n: 100 }, { session });
+        const even = await items
+          .find({ group: 'even' }, { session, projection: { _id: 1 } })
+          .sort({ n: 1 })
+          .toArray();
+        expect(even.map((doc) => doc._id)).toEqual([0, 1, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30, 32, 34, 36, 38, 40, 42, 44, 46, 48, 100]);
+        expect(await items.countDocuments({ group: 'odd', touched: true }, { session })).toBe(25);
+        expect(await items.countDocuments({ group: 'odd', n: { $lt: 3 } }, { session })).toBe(1);
+        expect(await items.countDocuments({}, { session })).toBe(51);
+      }),
+    );
+  });
+});

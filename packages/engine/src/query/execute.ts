@@ -14,6 +14,11 @@ export interface Source {
   snapshot?: Snapshot;
   /** Pending writes of a transaction, by `_id` sort key (latin1): the new document, or null for a delete. */
   pending?: Map<string, Document | null>;
+  /**
+   * The pending documents a scan of `index` (by name; '' for a collection scan) may miss: new ones, and those whose
+   * keys in that index differ from their stored version's. Without it, every pending document is checked.
+   */
+  moved?: (index: string) => Iterable<string>;
 }
 
 export interface QueryOptions {
@@ -120,7 +125,17 @@ function* scan(source: Source, options: QueryOptions, plan: Plan, stats: Executi
     if (--remaining === 0) return;
   }
   if (pending) {
-    for (const [key, doc] of pending) if (doc && !seen!.has(key) && matches(doc, originalBytes(doc))) yield { doc };
+    // Only the pending documents the scan could have missed: an `_id` point read names its ids; an index scan saw
+    // every pending document whose keys in that index are its stored ones. So a transaction's statements do not
+    // walk every document it wrote.
+    const keys =
+      plan.kind === 'ids'
+        ? plan.idKeys.map((idKey) => idKey.toString('latin1'))
+        : (source.moved?.(plan.kind === 'ixscan' ? plan.index.name : '') ?? pending.keys());
+    for (const key of keys) {
+      const doc = pending.get(key);
+      if (doc && !seen!.has(key) && matches(doc, originalBytes(doc))) yield { doc };
+    }
   }
 }
 

@@ -96,7 +96,10 @@ export function applyUpdate(
     }
     // A pipeline update puts its result in the array slot; operators modify the copy in place.
     const slot = [next];
-    guard(() => updateOne(slot, options.filter ?? {}, modifier as never, { arrayFilters: options.arrayFilters, cloneMode: 'deep' }, mingoOptions));
+    // The filter only serves the positional `$` (which element matched); compiling it for every document would make an
+    // update of k documents by a k-value `$in` cost k² (the document already matched it).
+    const filter = positional(modifier) ? (options.filter ?? {}) : {};
+    guard(() => updateOne(slot, filter, modifier as never, { arrayFilters: options.arrayFilters, cloneMode: 'deep' }, mingoOptions));
     next = slot[0];
     if (keyOf(next._id) !== keyOf(doc._id)) {
       throw immutableField("Performing an update on the path '_id' would modify the immutable field '_id'");
@@ -104,6 +107,12 @@ export function applyUpdate(
   }
   assertStorable(next);
   return keyOf(next) === keyOf(doc) ? undefined : next;
+}
+
+/** Whether an operator update names a path through the positional `$` (`items.$.qty`). */
+function positional(modifier: UpdateSpec): boolean {
+  if (Array.isArray(modifier)) return false;
+  return Object.values(modifier).some((fields) => fields !== null && typeof fields === 'object' && Object.keys(fields).some((path) => /(^|\.)\$(\.|$)/.test(path)));
 }
 
 /**

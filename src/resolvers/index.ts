@@ -1,4 +1,5 @@
 import { JournalEntryMovesResolver, JournalEntryResolver, JournalLineResolver, LedgerAccountLinksResolver, LedgerAccountResolver } from './accounting';
+import { BankMatchResolver, BankStatementLineResolver, BankStatementResolver } from './bank';
 import { CustomerResolver } from './customer';
 import {
   CustomerDeliveryNotesResolver,
@@ -50,4 +51,7 @@ export const RESOLVERS: [Function, ...Function[]] = [
   TaxRuleCountryResolver,
   ...AdditionalTaxpayerResolver,
   TaxpayerIdentitiesResolver,
+  BankStatementResolver,
+  BankStatementLineResolver,
+  BankMatchResolver,
 ];

@@ -1,4 +1,5 @@
 import { ACCOUNTING_COMPONENTS, ACCOUNTING_ROUTES } from './accounting';
+import { BANK_ROUTES } from './bank';
 import { DELIVERY_NOTE_COMPONENTS, DELIVERY_NOTE_ROUTES } from './delivery-notes';
 import { EXPENSE_COMPONENTS, EXPENSE_ROUTES } from './expenses';
 import { RECEIVED_INVOICE_COMPONENTS, RECEIVED_INVOICE_ROUTES } from './received-invoices';
@@ -20,6 +21,7 @@ export const ROUTES: RestRoute[] = [
   ...RECEIVED_INVOICE_ROUTES,
   ...TAX_RULE_ROUTES,
   ...TAXPAYER_ROUTES,
+  ...BANK_ROUTES,
 ];
 
 export const COMPONENTS: Record<string, Record<string, unknown>> = {

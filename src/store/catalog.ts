@@ -67,6 +67,8 @@ export const COLLECTIONS = {
   // The list indexes come from the declarations; these keep codes and posted numbers unique.
   ledger_accounts: [{ key: { account_id: 1, code: 1 }, name: 'account_code_unique', unique: true }],
   journal_entries: [
+    // The posted lines of one ledger account in a date range (bank reconciliation's candidates).
+    { key: { account_id: 1, 'lines.account_code': 1, date: 1 }, name: 'account_line_account_date' },
     {
       key: { account_id: 1, fiscal_year: 1, number: 1 },
       name: 'account_fiscal_year_number_unique',
@@ -95,6 +97,21 @@ export const COLLECTIONS = {
   ],
   // The list indexes come from the declaration; this one keeps an identity's CUIT unique within the account.
   additional_taxpayers: [{ key: { account_id: 1, tax_id: 1 }, name: 'account_tax_id_unique', unique: true }],
+  // Bank reconciliation: statements newest first, a statement's lines in file order or open ones by date, a movement
+  // stored once per bank account, a journal line matched once.
+  bank_statements: [
+    { key: { account_id: 1, created_at: -1, _id: -1 }, name: 'account_created' },
+    { key: { account_id: 1, ledger_account_code: 1, created_at: -1, _id: -1 }, name: 'account_ledger_created' },
+  ],
+  bank_statement_lines: [
+    { key: { account_id: 1, ledger_account_code: 1, dedup_key: 1 }, name: 'account_ledger_dedup_unique', unique: true },
+    { key: { account_id: 1, statement_id: 1, line: 1, _id: 1 }, name: 'account_statement_line' },
+    { key: { account_id: 1, statement_id: 1, status: 1, date: 1, _id: 1 }, name: 'account_statement_status_date' },
+  ],
+  bank_matches: [
+    { key: { account_id: 1, entry_id: 1, line_index: 1 }, name: 'account_entry_line_unique', unique: true },
+    { key: { account_id: 1, statement_line_id: 1 }, name: 'account_statement_line' },
+  ],
   /** Stored-data upgrades already applied (see upgrades.ts). */
   upgrades: [],
 } satisfies Record<string, IndexDescription[]>;

@@ -12,6 +12,7 @@ import type { GqlCase, RestCase } from './support/matrix';
 import { startTestGateway, type HttpResult, type RequestOptions, type TestGateway } from '../support/gateway';
 import { accountingMatrix } from './support/accounting-matrix';
 import { expenseMatrix } from './support/expense-matrix';
+import { bankMatrix } from './support/bank-matrix';
 import { receivedInvoiceMatrix } from './support/received-invoice-matrix';
 import { taxRuleMatrix } from './support/tax-rule-matrix';
 import { taxpayerMatrix } from './support/taxpayer-matrix';
@@ -1016,6 +1017,11 @@ Object.assign(GQL_CASES, TAX_RULE_MATRIX.gql);
 const TAXPAYER_MATRIX = taxpayerMatrix({ gw: () => gw, fullA: () => fullA, fullB: () => fullB, unique });
 Object.assign(REST_CASES, TAXPAYER_MATRIX.rest);
 Object.assign(GQL_CASES, TAXPAYER_MATRIX.gql);
+
+// Bank reconciliation: its entries live in support/bank-matrix.ts.
+const BANK_MATRIX = bankMatrix({ gw: () => gw, fullA: () => fullA, fullB: () => fullB, unique });
+Object.assign(REST_CASES, BANK_MATRIX.rest);
+Object.assign(GQL_CASES, BANK_MATRIX.gql);
 
 // ---------------------------------------------------------------------------------------------------------------
 // Delivery notes: REST routes and GraphQL operations (records of A are notes of A's own customer).

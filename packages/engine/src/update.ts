@@ -112,7 +112,9 @@ export function applyUpdate(
 /** Whether an operator update names a path through the positional `$` (`items.$.qty`). */
 function positional(modifier: UpdateSpec): boolean {
   if (Array.isArray(modifier)) return false;
-  return Object.values(modifier).some((fields) => fields !== null && typeof fields === 'object' && Object.keys(fields).some((path) => /(^|\.)\$(\.|$)/.test(path)));
+  return Object.values(modifier).some(
+    (fields) => fields !== null && typeof fields === 'object' && Object.keys(fields).some((path) => /(^|\.)\$(\.|$)/.test(path)),
+  );
 }
 
 /**

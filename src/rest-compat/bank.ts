@@ -1,0 +1,354 @@
+import { MAX_STATEMENT_BYTES } from '../domain/bank/import';
+import { ValidationError } from '../domain/errors';
+import { withRestDateTimes } from './naming';
+import { bodyObject, QueryReader } from './query';
+import type { RestRoute } from './route';
+
+type Row = Record<string, unknown>;
+
+const BASE = '/accounting/bank';
+
+const STATEMENT_FIELDS = `id ledger_account_code: ledgerAccountCode file_name: fileName size sha256 format preset encoding
+  period_from: periodFrom period_to: periodTo opening_balance: openingBalance closing_balance: closingBalance
+  lines_total: linesTotal lines_imported: linesImported lines_duplicated: linesDuplicated lines_with_errors: linesWithErrors
+  row_errors: rowErrors { line message } balance_check: balanceCheck created_at: createdAt`;
+const RECONCILIATION_FIELDS = `statement_closing_balance: statementClosingBalance ledger_balance: ledgerBalance matched_lines: matchedLines
+  open_lines: openLines matched_amount: matchedAmount open_statement_amount: openStatementAmount open_ledger_lines: openLedgerLines
+  open_ledger_amount: openLedgerAmount reconciled_balance: reconciledBalance difference`;
+const LINE_FIELDS = `id statement_id: statementId line date description reference amount balance status match_kind: matchKind
+  match_explanation: matchExplanation matches { kind amount journal_entry_id: journalEntryId line_index: lineIndex explanation }`;
+
+const money = { type: 'number' };
+const nullableMoney = { type: ['number', 'null'] };
+const STATEMENT_SCHEMA = {
+  type: 'object',
+  properties: {
+    id: { type: 'string' },
+    ledger_account_code: { type: 'string' },
+    file_name: { type: 'string' },
+    size: { type: 'integer' },
+    sha256: { type: 'string' },
+    format: { type: 'string', enum: ['csv', 'ofx'] },
+    preset: { type: 'string', enum: ['galicia', 'mercadopago', 'generic', 'mapped', 'ofx'] },
+    encoding: { type: 'string' },
+    period_from: { type: ['string', 'null'], format: 'date' },
+    period_to: { type: ['string', 'null'], format: 'date' },
+    opening_balance: nullableMoney,
+    closing_balance: nullableMoney,
+    lines_total: { type: 'integer' },
+    lines_imported: { type: 'integer' },
+    lines_duplicated: { type: 'integer' },
+    lines_with_errors: { type: 'integer' },
+    row_errors: { type: 'array', items: { type: 'object', properties: { line: { type: 'integer' }, message: { type: 'string' } } } },
+    balance_check: { type: 'string', enum: ['ok', 'mismatch', 'absent'] },
+    created_at: { type: 'string', description: 'Argentine time (UTC−3), ISO 8601 without a zone.' },
+  },
+  required: ['id', 'ledger_account_code', 'file_name', 'lines_total', 'lines_imported', 'lines_duplicated', 'lines_with_errors', 'balance_check'],
+};
+const RECONCILIATION_SCHEMA = {
+  type: 'object',
+  description: 'The statement against the ledger of its bank account: reconciled balance = ledger balance + open movements − open ledger lines.',
+  properties: {
+    statement_closing_balance: nullableMoney,
+    ledger_balance: money,
+    matched_lines: { type: 'integer' },
+    open_lines: { type: 'integer' },
+    matched_amount: money,
+    open_statement_amount: money,
+    open_ledger_lines: { type: 'integer' },
+    open_ledger_amount: money,
+    reconciled_balance: money,
+    difference: nullableMoney,
+  },
+};
+const LINE_SCHEMA = {
+  type: 'object',
+  properties: {
+    id: { type: 'string' },
+    statement_id: { type: 'string' },
+    line: { type: 'integer' },
+    date: { type: 'string', format: 'date' },
+    description: { type: 'string' },
+    reference: { type: ['string', 'null'] },
+    amount: { type: 'number', description: '+in / −out.' },
+    balance: nullableMoney,
+    status: { type: 'string', enum: ['open', 'matched'] },
+    match_kind: { type: ['string', 'null'], enum: ['auto', 'manual', null] },
+    match_explanation: { type: ['string', 'null'] },
+    matches: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          kind: { type: 'string' },
+          amount: money,
+          journal_entry_id: { type: 'string' },
+          line_index: { type: 'integer' },
+          explanation: { type: 'string' },
+        },
+      },
+    },
+  },
+};
+
+const restStatement = (row: Row) => withRestDateTimes(row, ['created_at']);
+
+/** A JSON body of exactly these fields (400 naming any other). */
+function fieldsOf(body: unknown, allowed: string[]): Row {
+  const fields = body === undefined || body === null ? {} : bodyObject(body);
+  const unknown = Object.keys(fields).filter((key) => !allowed.includes(key));
+  if (unknown.length)
+    throw new ValidationError(
+      `unknown fields: ${unknown.join(', ')}`,
+      unknown.map((path) => ({ path, message: `is not a field here (only ${allowed.join(', ')})` })),
+    );
+  return fields;
+}
+
+const STATEMENTS: RestRoute = {
+  method: 'get',
+  path: `${BASE}/statements/`,
+  summary: 'Imported bank statements, newest first (`ledger_account_code` of one bank; `page`, `limit` 1 to 500, default 100)',
+  scope: 'accounting:read',
+  document: `query RestBankStatements($ledgerAccountCode: String, $page: Int, $limit: Int) {
+    bankStatements(ledgerAccountCode: $ledgerAccountCode, page: $page, limit: $limit) { total items { ${STATEMENT_FIELDS} } }
+  }`,
+  variables({ query }) {
+    const reader = new QueryReader(query);
+    const variables = {
+      ledgerAccountCode: reader.string('ledger_account_code'),
+      page: reader.int('page', 1, 1, 1_000_000),
+      limit: reader.int('limit', 100, 1, 500),
+    };
+    reader.done();
+    return variables;
+  },
+  respond(data, { query }) {
+    const page = data.bankStatements as { total: number; items: Row[] };
+    const limit = Number(query.limit ?? 100);
+    const current = Number(query.page ?? 1);
+    return { status: 200, data: { items: page.items.map(restStatement), total: page.total, page: current, limit, pages: Math.ceil(page.total / limit) } };
+  },
+  pathRenames: { ledgerAccountCode: 'ledger_account_code' },
+  parameters: [
+    { name: 'ledger_account_code', description: 'Only the statements of this bank ledger account.', schema: { type: 'string' } },
+    { name: 'page', description: 'From 1.', schema: { type: 'integer', minimum: 1, default: 1 } },
+    { name: 'limit', description: '1 to 500.', schema: { type: 'integer', minimum: 1, maximum: 500, default: 100 } },
+  ],
+  responseSchema: {
+    type: 'object',
+    properties: {
+      items: { type: 'array', items: STATEMENT_SCHEMA },
+      total: { type: 'integer' },
+      page: { type: 'integer' },
+      limit: { type: 'integer' },
+      pages: { type: 'integer' },
+    },
+    required: ['items', 'total', 'page', 'limit', 'pages'],
+  },
+  successStatus: 200,
+};
+
+const STATEMENT: RestRoute = {
+  method: 'get',
+  path: `${BASE}/statements/{id}/`,
+  summary: 'A statement with its reconciliation against the ledger and a page of its movements (`status` open or matched; `page`, `limit` 1 to 500)',
+  scope: 'accounting:read',
+  document: `query RestBankStatement($id: ID!, $status: String, $page: Int, $limit: Int) {
+    bankStatement(id: $id) {
+      ${STATEMENT_FIELDS}
+      reconciliation { ${RECONCILIATION_FIELDS} }
+      lines(status: $status, page: $page, limit: $limit) { total items { ${LINE_FIELDS} } }
+    }
+  }`,
+  variables({ params, query }) {
+    const reader = new QueryReader(query);
+    const variables = {
+      id: params.id,
+      status: reader.oneOf('status', ['open', 'matched', 'all'] as const, 'all'),
+      page: reader.int('page', 1, 1, 1_000_000),
+      limit: reader.int('limit', 100, 1, 500),
+    };
+    reader.done();
+    return { ...variables, status: variables.status === 'all' ? undefined : variables.status };
+  },
+  respond(data) {
+    const { reconciliation, lines, ...statement } = data.bankStatement as Row & { reconciliation: Row; lines: Row };
+    return { status: 200, data: { ...restStatement(statement), reconciliation, lines } };
+  },
+  parameters: [
+    { name: 'status', description: 'open, matched or all (default).', schema: { type: 'string', enum: ['open', 'matched', 'all'] } },
+    { name: 'page', description: 'Page of movements, from 1.', schema: { type: 'integer', minimum: 1, default: 1 } },
+    { name: 'limit', description: 'Movements per page, 1 to 500.', schema: { type: 'integer', minimum: 1, maximum: 500, default: 100 } },
+  ],
+  responseSchema: {
+    ...STATEMENT_SCHEMA,
+    properties: {
+      ...STATEMENT_SCHEMA.properties,
+      reconciliation: RECONCILIATION_SCHEMA,
+      lines: { type: 'object', properties: { total: { type: 'integer' }, items: { type: 'array', items: LINE_SCHEMA } } },
+    },
+  },
+  successStatus: 200,
+};
+
+const MAPPING = ['date', 'description', 'amount', 'debit', 'credit', 'balance', 'reference'] as const;
+
+const IMPORT: RestRoute = {
+  method: 'post',
+  path: `${BASE}/import/`,
+  summary:
+    'Import a statement: multipart/form-data, field `file` (CSV — Galicia, Nación, Mercado Pago detected, others by `<x>_column` fields naming the header — or OFX; at most 5 MB) and `ledger_account_code` (the bank’s ledger account; form field before the file, or query)',
+  scope: 'accounting:write',
+  document: `mutation RestImportBankStatement($file: Upload!, $ledgerAccountCode: String!, $columns: BankColumnMappingInput) {
+    importBankStatement(file: $file, ledgerAccountCode: $ledgerAccountCode, columns: $columns) { ${STATEMENT_FIELDS} }
+  }`,
+  variables({ body, query }) {
+    const form = (body ?? {}) as Row;
+    const read = (name: string) => {
+      const value = form[name] ?? query[name];
+      if (value !== undefined && typeof value !== 'string') throw new ValidationError(`${name} must be text`, [{ path: name, message: 'must be text' }]);
+      return value as string | undefined;
+    };
+    const code = read('ledger_account_code');
+    if (!code) throw new ValidationError('ledger_account_code is required', [{ path: 'ledger_account_code', message: 'is required' }]);
+    const columns = Object.fromEntries(MAPPING.map((name) => [name, read(`${name}_column`)]).filter(([, value]) => value));
+    return { file: form.file, ledgerAccountCode: code, columns: Object.keys(columns).length ? columns : undefined };
+  },
+  respond(data) {
+    const statement = restStatement(data.importBankStatement as Row);
+    return {
+      status: 200,
+      data: statement,
+      extra: {
+        message: `${statement.lines_imported} movements imported, ${statement.lines_duplicated} already stored, ${statement.lines_with_errors} rows refused.`,
+      },
+    };
+  },
+  pathRenames: { ledgerAccountCode: 'ledger_account_code' },
+  upload: { field: 'file', maxBytes: MAX_STATEMENT_BYTES },
+  requestBody: {
+    type: 'object',
+    properties: {
+      file: { type: 'string', format: 'binary', description: 'The statement: CSV or OFX.' },
+      ledger_account_code: { type: 'string', description: 'The bank’s ledger account (an active asset detail account).' },
+      ...Object.fromEntries(
+        MAPPING.map((name) => [`${name}_column`, { type: 'string', description: `Header of the ${name} column (files that are no known export).` }]),
+      ),
+    },
+    required: ['file', 'ledger_account_code'],
+  },
+  responseSchema: STATEMENT_SCHEMA,
+  responseExtra: { message: { type: 'string' } },
+  successStatus: 200,
+};
+
+const AUTO_MATCH: RestRoute = {
+  method: 'post',
+  path: `${BASE}/auto-match/{id}/`,
+  summary:
+    'Match the statement’s open movements to posted lines of its bank account (same amount, within `date_window_days`, default 3, at most 31; one to one; explained)',
+  scope: 'accounting:write',
+  document: `mutation RestAutoMatchBankStatement($id: ID!, $dateWindowDays: Int) {
+    autoMatchBankStatement(id: $id, dateWindowDays: $dateWindowDays) { matched open left { line_id: lineId explanation } statement { id } }
+  }`,
+  variables({ params, body }) {
+    const fields = fieldsOf(body, ['date_window_days']);
+    const window = fields.date_window_days;
+    if (window !== undefined && window !== null && !Number.isInteger(window))
+      throw new ValidationError('date_window_days must be an integer', [{ path: 'date_window_days', message: 'must be an integer from 0 to 31' }]);
+    return { id: params.id, dateWindowDays: window ?? undefined };
+  },
+  respond(data) {
+    const { statement, ...result } = data.autoMatchBankStatement as Row & { statement: Row };
+    return {
+      status: 200,
+      data: { statement_id: statement.id, ...result },
+      extra: { message: `${result.matched} movements matched, ${result.open} left open.` },
+    };
+  },
+  pathRenames: { dateWindowDays: 'date_window_days' },
+  requestBody: { type: 'object', properties: { date_window_days: { type: 'integer', minimum: 0, maximum: 31 } }, additionalProperties: false },
+  responseSchema: {
+    type: 'object',
+    properties: {
+      statement_id: { type: 'string' },
+      matched: { type: 'integer' },
+      open: { type: 'integer' },
+      left: { type: 'array', items: { type: 'object', properties: { line_id: { type: 'string' }, explanation: { type: 'string' } } } },
+    },
+    required: ['statement_id', 'matched', 'open', 'left'],
+  },
+  responseExtra: { message: { type: 'string' } },
+  successStatus: 200,
+};
+
+const MANUAL_MATCH: RestRoute = {
+  method: 'post',
+  path: `${BASE}/manual-match/`,
+  summary:
+    'Match one movement (`line_id`) to posted lines of its bank account (`journal_lines`: [{entry_id, line_index}], one or more) whose amounts add up to it',
+  scope: 'accounting:write',
+  document: `mutation RestMatchBankStatementLine($lineId: ID!, $journalLines: [JournalLineRefInput!]!) {
+    matchBankStatementLine(lineId: $lineId, journalLines: $journalLines) { ${LINE_FIELDS} }
+  }`,
+  variables({ body }) {
+    const fields = fieldsOf(body, ['line_id', 'journal_lines']);
+    const lines = fields.journal_lines;
+    if (!Array.isArray(lines))
+      throw new ValidationError('journal_lines must be an array', [{ path: 'journal_lines', message: 'must be an array of {entry_id, line_index}' }]);
+    return {
+      lineId: fields.line_id,
+      journalLines: lines.map((line, index) => {
+        const ref = fieldsOf(line, ['entry_id', 'line_index']);
+        if (typeof ref.entry_id !== 'string' || !Number.isInteger(ref.line_index))
+          throw new ValidationError(`journal_lines.${index}: entry_id (text) and line_index (integer) are required`, [
+            { path: `journal_lines.${index}`, message: 'needs entry_id (text) and line_index (integer)' },
+          ]);
+        return { entryId: ref.entry_id, lineIndex: ref.line_index };
+      }),
+    };
+  },
+  respond: (data) => ({ status: 200, data: data.matchBankStatementLine, extra: { message: 'Movement matched.' } }),
+  pathRenames: { lineId: 'line_id', journalLines: 'journal_lines', entryId: 'entry_id', lineIndex: 'line_index' },
+  requestBody: {
+    type: 'object',
+    properties: {
+      line_id: { type: 'string' },
+      journal_lines: {
+        type: 'array',
+        minItems: 1,
+        maxItems: 100,
+        items: {
+          type: 'object',
+          properties: { entry_id: { type: 'string' }, line_index: { type: 'integer', minimum: 0 } },
+          required: ['entry_id', 'line_index'],
+        },
+      },
+    },
+    required: ['line_id', 'journal_lines'],
+    additionalProperties: false,
+  },
+  responseSchema: LINE_SCHEMA,
+  responseExtra: { message: { type: 'string' } },
+  successStatus: 200,
+};
+
+const UNMATCH: RestRoute = {
+  method: 'post',
+  path: `${BASE}/unmatch/`,
+  summary: 'Undo a movement’s match (`line_id`): it is open again and its journal lines free',
+  scope: 'accounting:write',
+  document: `mutation RestUnmatchBankStatementLine($lineId: ID!) { unmatchBankStatementLine(lineId: $lineId) { ${LINE_FIELDS} } }`,
+  variables({ body }) {
+    return { lineId: fieldsOf(body, ['line_id']).line_id };
+  },
+  respond: (data) => ({ status: 200, data: data.unmatchBankStatementLine, extra: { message: 'Match undone.' } }),
+  pathRenames: { lineId: 'line_id' },
+  requestBody: { type: 'object', properties: { line_id: { type: 'string' } }, required: ['line_id'], additionalProperties: false },
+  responseSchema: LINE_SCHEMA,
+  responseExtra: { message: { type: 'string' } },
+  successStatus: 200,
+};
+
+export const BANK_ROUTES: RestRoute[] = [STATEMENTS, STATEMENT, IMPORT, AUTO_MATCH, MANUAL_MATCH, UNMATCH];

@@ -9,7 +9,9 @@ import {
 } from './delivery-note';
 import { ExpenseConnectionResolver, ExpenseMovesResolver, ExpenseResolver } from './expense';
 import { ProductLinksResolver, ProductResolver } from './product';
-import { ReceivedInvoiceMovesResolver, ReceivedInvoiceResolver, SupplierReceivedInvoicesResolver } from './received-invoice';
+import { PostingResolver } from './posting';
+import { ExpenseLinksResolver, ReceivedInvoiceLinksResolver, SupplierPurchasesResolver } from './purchase-graph';
+import { ReceivedInvoiceMovesResolver, ReceivedInvoiceResolver } from './received-invoice';
 import { StockResolver } from './stock';
 import { SupplierResolver } from './supplier';
 import { SupplierSuppliesResolver, SupplyLinksResolver, SupplyResolver } from './supply';
@@ -43,5 +45,8 @@ export const RESOLVERS: [Function, ...Function[]] = [
   JournalLineResolver,
   ...ReceivedInvoiceResolver,
   ReceivedInvoiceMovesResolver,
-  SupplierReceivedInvoicesResolver,
+  PostingResolver,
+  ReceivedInvoiceLinksResolver,
+  ExpenseLinksResolver,
+  SupplierPurchasesResolver,
 ];

@@ -2,6 +2,7 @@ import { ACCOUNTING_COMPONENTS, ACCOUNTING_ROUTES } from './accounting';
 import { DELIVERY_NOTE_COMPONENTS, DELIVERY_NOTE_ROUTES } from './delivery-notes';
 import { EXPENSE_COMPONENTS, EXPENSE_ROUTES } from './expenses';
 import { RECEIVED_INVOICE_COMPONENTS, RECEIVED_INVOICE_ROUTES } from './received-invoices';
+import { POSTING_ROUTES } from './posting';
 import type { RestRoute } from './route';
 import { SUPPLIER_COMPONENTS, SUPPLIER_ROUTES } from './suppliers';
 import { SUPPLY_COMPONENTS, SUPPLY_ROUTES } from './supplies';
@@ -16,6 +17,7 @@ export const ROUTES: RestRoute[] = [
   ...DELIVERY_NOTE_ROUTES,
   ...ACCOUNTING_ROUTES,
   ...RECEIVED_INVOICE_ROUTES,
+  ...POSTING_ROUTES,
 ];
 
 export const COMPONENTS: Record<string, Record<string, unknown>> = {

@@ -12,6 +12,7 @@ import type { GqlCase, RestCase } from './support/matrix';
 import { startTestGateway, type HttpResult, type RequestOptions, type TestGateway } from '../support/gateway';
 import { accountingMatrix } from './support/accounting-matrix';
 import { expenseMatrix } from './support/expense-matrix';
+import { postingMatrix } from './support/posting-matrix';
 import { receivedInvoiceMatrix } from './support/received-invoice-matrix';
 
 /**
@@ -1004,6 +1005,11 @@ Object.assign(GQL_CASES, ACCOUNTING_MATRIX.gql);
 const RECEIVED_INVOICE_MATRIX = receivedInvoiceMatrix({ gw: () => gw, fullA: () => fullA, fullB: () => fullB, unique });
 Object.assign(REST_CASES, RECEIVED_INVOICE_MATRIX.rest);
 Object.assign(GQL_CASES, RECEIVED_INVOICE_MATRIX.gql);
+
+// Posting: the posting accounts, posting expenses and received invoices, expenses made from received invoices.
+const POSTING_MATRIX = postingMatrix({ gw: () => gw, fullA: () => fullA, fullB: () => fullB, unique });
+Object.assign(REST_CASES, POSTING_MATRIX.rest);
+Object.assign(GQL_CASES, POSTING_MATRIX.gql);
 
 // ---------------------------------------------------------------------------------------------------------------
 // Delivery notes: REST routes and GraphQL operations (records of A are notes of A's own customer).

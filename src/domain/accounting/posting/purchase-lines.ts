@@ -11,21 +11,20 @@ import { type PostingAccounts, paymentAccount, vatCreditAccount } from './settin
  * owed or paid. Every builder answers balanced lines (debits = credits) with no zero line.
  */
 
-type Side = 'debit' | 'credit';
 interface Amount {
   account: string;
   cents: number;
   description: string;
 }
 
-function line(side: Side, { account, cents, description }: Amount): JournalLineDocument {
+function line(side: 'debit' | 'credit', { account, cents, description }: Amount): JournalLineDocument {
   return side === 'debit' ? { account_code: account, debit_cents: cents, description } : { account_code: account, credit_cents: cents, description };
 }
 
-/** Debits and credits as journal lines, zero amounts left out; `reversed` swaps the sides (a credit note). */
+/** Debits then credits as journal lines, zero amounts left out; `reversed` swaps the sides (a credit note). */
 function linesOf(debits: Amount[], credits: Amount[], reversed = false): JournalLineDocument[] {
-  const [d, c]: [Side, Side] = reversed ? ['credit', 'debit'] : ['debit', 'credit'];
-  return [...debits.filter((a) => a.cents > 0).map((a) => line(d, a)), ...credits.filter((a) => a.cents > 0).map((a) => line(c, a))];
+  const [d, c] = reversed ? [credits, debits] : [debits, credits];
+  return [...d.filter((a) => a.cents > 0).map((a) => line('debit', a)), ...c.filter((a) => a.cents > 0).map((a) => line('credit', a))];
 }
 
 const inconsistent = (message: string, path: string) => new ConflictError(message, [{ path, message }], 'DOCUMENT_INCONSISTENT');

@@ -47,12 +47,13 @@ function pagesOf<K extends string | ObjectId, T extends ReceivedInvoiceDocument 
   where: Document,
   sort: Record<string, 1 | -1>,
   window: { skip: number; limit: number },
+  sumOf?: string,
 ) {
   // Keyed by the client's filter (plain values), not the query built from it, whose regular expressions print as {}.
   const key = `pages:${name}:${field}:${JSON.stringify(filter ?? {})}:${window.skip}:${window.limit}`;
   return context
     .loaders()
-    .custom(key, (accountId) => groupedPages<K, T>(context.store, accountId, name, field, { where, sort, skip: window.skip, limit: window.limit }));
+    .custom(key, (accountId) => groupedPages<K, T>(context.store, accountId, name, field, { where, sort, skip: window.skip, limit: window.limit, sumOf }));
 }
 
 const byId = async <T>(context: RequestContext, name: 'journal_entries' | 'expenses' | 'ledger_accounts', id: unknown): Promise<T | null> =>
@@ -120,7 +121,7 @@ export class SupplierPurchasesResolver {
   ): Promise<Row> {
     const window = nestedWindow(first, offset);
     const taxId = supplier.taxId as string | null;
-    if (!taxId) return connectionOf({ docs: [], total: 0 }, window, toReceivedInvoice);
+    if (!taxId) return connectionOf({ docs: [], total: 0, sum: 0 }, window, toReceivedInvoice);
     const { supplier_cuit: _ignored, ...where } = receivedInvoices.definition.query({ ...filter, supplierCuit: undefined }) as Document;
     const page = await pagesOf<string, ReceivedInvoiceDocument>(context, 'received_invoices', 'supplier_cuit', filter, where, { issue_date: -1 }, window).load(
       taxId,
@@ -143,10 +144,10 @@ export class SupplierPurchasesResolver {
   ): Promise<Row> {
     const window = nestedWindow(first, offset);
     const { supplier_id: _ignored, ...where } = expenses.definition.query({ ...filter, supplierId: undefined }) as Document;
-    const page = await pagesOf<ObjectId, ExpenseRecord>(context, 'expenses', 'supplier_id', filter, where, { date: -1 }, window).load(
+    const page = await pagesOf<ObjectId, ExpenseRecord>(context, 'expenses', 'supplier_id', filter, where, { date: -1 }, window, 'amount_cents').load(
       new ObjectId(supplier.id),
     );
-    // The connection's total amount adds up this supplier's expenses only.
-    return Object.assign(connectionOf(page, window, toExpense), { filter: { ...filter, supplierId: supplier.id } });
+    // The connection's total amount: this supplier's, added up by the same batched read.
+    return Object.assign(connectionOf(page, window, toExpense), { totalAmountCents: page.sum });
   }
 }

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { ObjectId } from 'mongodb';
 import { SCOPES } from '../../src/domain/auth/scopes';
 import { startTestGateway, type TestGateway } from '../support/gateway';
+import { openApiValidator, requestSchema, responseSchema } from '../support/openapi';
 
 /**
  * Posting purchases to the journal: received invoices (two VAT rates and a perception, a credit note, a voucher in
@@ -340,5 +341,40 @@ describe('posting accounts', () => {
     );
     expect(reset.body.data.updatePostingAccounts.expense).toBe('5.3.1.01.005');
     expect(reset.body.data.updatePostingAccounts.paymentMethods.map((m: Row) => m.method)).toContain('cash');
+  });
+});
+
+describe('the posting routes against their OpenAPI schemas', () => {
+  it('requests and responses (success and refusals) match the documented schemas', async () => {
+    const doc = await (await fetch(`${gw.url}/api/v1/openapi.json`)).json();
+    const { errorsAgainst } = openApiValidator(doc);
+    const settings = await gw.rest('GET', '/accounting/posting-accounts/', { key });
+    expect(errorsAgainst(settings.body, ...responseSchema('/accounting/posting-accounts/', 'get', 200))).toEqual([]);
+    const update = { expense: '5.3.1.01.005', payment_methods: [{ method: 'cash', account_code: '1.1.1.01.001' }], other_taxes_as: 'iibb' };
+    expect(errorsAgainst(update, ...requestSchema('/accounting/posting-accounts/', 'put'))).toEqual([]);
+    const updated = await gw.rest('PUT', '/accounting/posting-accounts/', { key, body: update });
+    expect(errorsAgainst(updated.body, ...responseSchema('/accounting/posting-accounts/', 'put', 200))).toEqual([]);
+    const invalid = { other_taxes_as: 'iibb', unknown_field: 1 };
+    expect(errorsAgainst(invalid, ...requestSchema('/accounting/posting-accounts/', 'put')).length).toBeGreaterThan(0);
+    const refused = await gw.rest('PUT', '/accounting/posting-accounts/', { key, body: invalid });
+    expect(refused.status).toBe(400);
+    expect(errorsAgainst(refused.body, 'components', 'schemas', 'Error')).toEqual([]);
+
+    const expense = await gw.rest('POST', '/expenses/', { key, body: { amount: 50, description: 'Documentado', tax_rate: 0, status: 'approved' } });
+    const posted = await gw.rest('POST', `/expenses/${expense.body.data._id}/post/`, { key });
+    expect(errorsAgainst(posted.body, ...responseSchema('/expenses/{id}/post/', 'post', 200))).toEqual([]);
+    const twice = await gw.rest('POST', `/expenses/${expense.body.data._id}/post/`, { key });
+    expect(twice.status).toBe(409);
+    expect(errorsAgainst(twice.body, 'components', 'schemas', 'Error')).toEqual([]);
+
+    const made = await gw.rest('POST', `/received_invoices/${await invoiceId(1, 1002)}/create-expense/`, { key });
+    expect(made.status).toBe(201);
+    expect(errorsAgainst(made.body, ...responseSchema('/received_invoices/{id}/create-expense/', 'post', 201))).toEqual([]);
+    const body = { account_code: '5.3.1.01.004', date: '2026-03-31' };
+    expect(errorsAgainst(body, ...requestSchema('/received_invoices/{id}/post/', 'post'))).toEqual([]);
+    const [other] = await gw.store.collection<Row>('received_invoices').find({ status: 'pending', linked_expense_id: null }).limit(1).toArray();
+    const invoicePosted = await gw.rest('POST', `/received_invoices/${other._id.toHexString()}/post/`, { key, body });
+    expect(invoicePosted.status).toBe(200);
+    expect(errorsAgainst(invoicePosted.body, ...responseSchema('/received_invoices/{id}/post/', 'post', 200))).toEqual([]);
   });
 });

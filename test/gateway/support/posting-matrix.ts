@@ -2,12 +2,13 @@
  * The posting entries of the authorization matrix (test/gateway/authorization.test.ts): the posting accounts, posting
  * an expense or a received invoice, and an expense made from a received invoice. The accounts of A (and of B) come
  * from a chart of their own, mapped through the posting accounts, since the matrix's accounts share one chart with
- * the accounting cases. B's records (made once) must stay untouched and unseen.
+ * the accounting cases. The other account's records (made once, in an account of these cases' own) must stay
+ * untouched and unseen.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ObjectId } from 'mongodb';
-import type { Scope } from '../../../src/domain/auth/scopes';
+import { SCOPES, type Scope } from '../../../src/domain/auth/scopes';
 import type { HttpResult } from '../../support/gateway';
 import type { MatrixEnv } from './expense-matrix';
 import type { GqlCase, RestCase } from './matrix';
@@ -99,12 +100,19 @@ export function postingMatrix(env: MatrixEnv): { rest: Record<string, RestCase>;
   const entriesOf = (id: string) => gw().store.collection('journal_entries').countDocuments({ reference_id: id });
 
   const SECRET_B = 'POSTEO B SECRETO S.A.';
+  // The other account is one of these cases' own: B's counts of records are the received-invoice cases' business.
+  let other: Promise<string> | undefined;
+  const otherKey = () =>
+    (other ??= gw()
+      .account([...SCOPES])
+      .then(({ key }) => key));
   let ofB: Promise<{ expense: string; invoice: string; chart: Row; before: unknown[] }> | undefined;
   const recordsOfB = () =>
     (ofB ??= (async () => {
-      const chart = await chartOf(env.fullB());
-      const expense = await expenseOf(env.fullB(), SECRET_B);
-      const invoice = await invoiceOf(env.fullB(), SECRET_B);
+      const key = await otherKey();
+      const chart = await chartOf(key);
+      const expense = await expenseOf(key, SECRET_B);
+      const invoice = await invoiceOf(key, SECRET_B);
       return { expense, invoice, chart, before: [await stored('expenses', expense), await stored('received_invoices', invoice)] };
     })());
   const bUntouched = async () => {
@@ -142,7 +150,7 @@ export function postingMatrix(env: MatrixEnv): { rest: Record<string, RestCase>;
     const error = res.body.error ?? res.body.errors?.[0]?.extensions;
     expect(error.code).toBe('BAD_USER_INPUT');
     expect(JSON.stringify(error.details)).toContain('expense');
-    const mine = await gw().rest('GET', '/accounting/posting-accounts/', { key: env.fullB() });
+    const mine = await gw().rest('GET', '/accounting/posting-accounts/', { key: await otherKey() });
     expect(mine.body.data.expense).toBe(b.chart.expense);
     await bUntouched();
   };

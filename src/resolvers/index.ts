@@ -10,7 +10,7 @@ import {
 import { ExpenseConnectionResolver, ExpenseMovesResolver, ExpenseResolver } from './expense';
 import { ProductLinksResolver, ProductResolver } from './product';
 import { PostingResolver } from './posting';
-import { ExpenseLinksResolver, ReceivedInvoiceLinksResolver, SupplierPurchasesResolver } from './purchase-graph';
+import { ExpenseLinksResolver, JournalEntrySourceResolver, ReceivedInvoiceLinksResolver, SupplierPurchasesResolver } from './purchase-graph';
 import { ReceivedInvoiceMovesResolver, ReceivedInvoiceResolver } from './received-invoice';
 import { StockResolver } from './stock';
 import { SupplierResolver } from './supplier';
@@ -48,5 +48,6 @@ export const RESOLVERS: [Function, ...Function[]] = [
   PostingResolver,
   ReceivedInvoiceLinksResolver,
   ExpenseLinksResolver,
+  JournalEntrySourceResolver,
   SupplierPurchasesResolver,
 ];

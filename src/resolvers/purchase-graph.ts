@@ -56,8 +56,11 @@ function pagesOf<K extends string | ObjectId, T extends ReceivedInvoiceDocument 
     .custom(key, (accountId) => groupedPages<K, T>(context.store, accountId, name, field, { where, sort, skip: window.skip, limit: window.limit, sumOf }));
 }
 
-const byId = async <T>(context: RequestContext, name: 'journal_entries' | 'expenses' | 'ledger_accounts', id: unknown): Promise<T | null> =>
-  typeof id === 'string' && id ? ((await context.loaders().byId(name).load(id)) as T | null) : null;
+const byId = async <T>(
+  context: RequestContext,
+  name: 'journal_entries' | 'expenses' | 'ledger_accounts' | 'received_invoices',
+  id: unknown,
+): Promise<T | null> => (typeof id === 'string' && id ? ((await context.loaders().byId(name).load(id)) as T | null) : null);
 
 /** A received invoice's links: the entry it was posted or linked to, the expense made from it, the ledger account. */
 @Resolver(() => ReceivedInvoice)
@@ -97,8 +100,30 @@ export class ExpenseLinksResolver {
   @Authorized('received_invoices:read')
   @FieldResolver(() => ReceivedInvoice, { nullable: true, description: 'The received invoice it was made from (needs received_invoices:read).' })
   async receivedInvoice(@Root() expense: Expense, @Ctx() context: RequestContext): Promise<ReceivedInvoice | null> {
-    const id = (expense as Row).receivedInvoiceId;
-    const doc = typeof id === 'string' && id ? await context.loaders().byId<ReceivedInvoiceDocument>('received_invoices').load(id) : null;
+    const doc = await byId<ReceivedInvoiceDocument>(context, 'received_invoices', (expense as Row).receivedInvoiceId);
+    return doc ? toReceivedInvoice(doc) : null;
+  }
+}
+
+/** The document a journal entry was posted from (its reference), when it is an expense or a received invoice. */
+@Resolver(() => JournalEntry)
+export class JournalEntrySourceResolver {
+  @Authorized('expenses:read')
+  @FieldResolver(() => Expense, { nullable: true, description: 'The expense it was posted from (needs expenses:read; batched per request).' })
+  async sourceExpense(@Root() entry: JournalEntry, @Ctx() context: RequestContext): Promise<Expense | null> {
+    if ((entry as Row).referenceType !== 'expense') return null;
+    const doc = await byId<ExpenseRecord>(context, 'expenses', (entry as Row).referenceId);
+    return doc ? toExpense(doc) : null;
+  }
+
+  @Authorized('received_invoices:read')
+  @FieldResolver(() => ReceivedInvoice, {
+    nullable: true,
+    description: 'The received invoice it was posted from (needs received_invoices:read; batched per request).',
+  })
+  async sourceReceivedInvoice(@Root() entry: JournalEntry, @Ctx() context: RequestContext): Promise<ReceivedInvoice | null> {
+    if ((entry as Row).referenceType !== 'received_invoice') return null;
+    const doc = await byId<ReceivedInvoiceDocument>(context, 'received_invoices', (entry as Row).referenceId);
     return doc ? toReceivedInvoice(doc) : null;
   }
 }

@@ -24,7 +24,7 @@ beforeAll(async () => {
   const form = new FormData();
   form.append('file', new File([FIXTURE], 'recibidos-posting.csv'));
   const res = await gw.rest('POST', '/received_invoices/upload-csv/?create_missing_suppliers=true', { key, body: form });
-  expect(res.body.data).toMatchObject({ rows_imported: 6, rows_with_errors: 0 });
+  expect(res.body.data).toMatchObject({ rows_imported: 7, rows_with_errors: 0 });
 });
 afterAll(async () => {
   await gw?.stop();
@@ -179,6 +179,21 @@ describe('received invoices', () => {
     });
   });
 
+  it('two concurrent posts of one received invoice: exactly one entry; the entry leads back to the invoice', async () => {
+    const id = await invoiceId(1, 1004);
+    const results = await Promise.all([1, 2, 3].map(() => gw.rest('POST', `/received_invoices/${id}/post/`, { key })));
+    expect(results.map((res) => res.status).sort()).toEqual([200, 409, 409]);
+    const entries = await entriesFor(id);
+    expect(entries).toHaveLength(1);
+    expect((await storedInvoice(id))!.linked_journal_entry_id).toBe(entries[0]._id.toHexString());
+    const graph = await gw.gql(
+      'query Q($id: ID!) { journalEntry(id: $id) { referenceType sourceReceivedInvoice { id status } sourceExpense { id } } }',
+      { id: entries[0]._id.toHexString() },
+      { key },
+    );
+    expect(graph.body.data.journalEntry).toEqual({ referenceType: 'received_invoice', sourceReceivedInvoice: { id, status: 'linked' }, sourceExpense: null });
+  });
+
   it('a credit note makes no expense', async () => {
     const id = await invoiceId(3, 56);
     const res = await gw.gql('mutation M($id: ID!) { createExpenseFromReceivedInvoice(id: $id) { id } }', { id }, { key });
@@ -240,6 +255,12 @@ describe('expenses', () => {
     ]);
     const graph = await gw.gql('query Q($id: ID!) { expense(id: $id) { journalEntryId journalEntry { status referenceId totalCredit } } }', { id }, { key });
     expect(graph.body.data.expense.journalEntry).toEqual({ status: 'posted', referenceId: id, totalCredit: 1000 });
+    const back = await gw.gql(
+      'query Q($id: ID!) { journalEntry(id: $id) { sourceExpense { id } sourceReceivedInvoice { id } } }',
+      { id: graph.body.data.expense.journalEntryId },
+      { key },
+    );
+    expect(back.body.data.journalEntry).toEqual({ sourceExpense: { id }, sourceReceivedInvoice: null });
   });
 
   it('refused unless approved or paid: pending, cancelled (409 EXPENSE_NOT_APPROVED); a paid one posts', async () => {

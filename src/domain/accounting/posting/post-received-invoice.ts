@@ -100,8 +100,8 @@ export function postReceivedInvoice(
 }
 
 /** AFIP aliquot id of a VAT rate in percent (21 → 5). */
-const aliquotIdOf = (rate: number): number | undefined =>
-  Number(Object.entries(IVA_RATE_TENTHS).find(([, tenths]) => tenths === Math.round(rate * 10))?.[0] ?? Number.NaN) || undefined;
+const ALIQUOT_ID_OF_TENTHS = new Map(Object.entries(IVA_RATE_TENTHS).map(([id, tenths]) => [tenths, Number(id)]));
+const aliquotIdOf = (rate: number): number | undefined => ALIQUOT_ID_OF_TENTHS.get(Math.round(rate * 10));
 
 /**
  * Creates a pending expense from a received invoice — the total in pesos, the VAT lines per aliquot, the rate of the

@@ -90,7 +90,9 @@ const {
   createSchema: createExpenseSchema,
   updateSchema: updateExpenseSchema,
   filterSchema: expenseFilterSchema,
-} = declaredDefinition<ExpenseDocument>(EXPENSE);
+} = declaredDefinition<ExpenseDocument>(EXPENSE, {
+  projection: { supplier: ['supplier_id'], journalEntry: ['journal_entry_id'], receivedInvoice: ['received_invoice_id'] },
+});
 export { createExpenseSchema, expenseFilterSchema, updateExpenseSchema };
 
 const definition: typeof declared = {

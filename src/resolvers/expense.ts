@@ -61,6 +61,7 @@ export class ExpenseMovesResolver {
 export class ExpenseConnectionResolver {
   @FieldResolver(() => Float, { description: 'The exact sum of amount over every expense matching the filter (all pages).' })
   async totalAmount(@Root() connection: ExpenseConnection, @Ctx() context: RequestContext): Promise<number> {
+    if (typeof connection.totalAmountCents === 'number') return fromCents(connection.totalAmountCents);
     return fromCents(await expenses.totalCents(context, connection.filter));
   }
 }

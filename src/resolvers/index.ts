@@ -10,7 +10,9 @@ import {
 } from './delivery-note';
 import { ExpenseConnectionResolver, ExpenseMovesResolver, ExpenseResolver } from './expense';
 import { ProductLinksResolver, ProductResolver } from './product';
-import { ReceivedInvoiceMovesResolver, ReceivedInvoiceResolver, SupplierReceivedInvoicesResolver } from './received-invoice';
+import { PostingResolver } from './posting';
+import { ExpenseLinksResolver, JournalEntrySourceResolver, ReceivedInvoiceLinksResolver, SupplierPurchasesResolver } from './purchase-graph';
+import { ReceivedInvoiceMovesResolver, ReceivedInvoiceResolver } from './received-invoice';
 import { StockResolver } from './stock';
 import { SupplierResolver } from './supplier';
 import { SupplierSuppliesResolver, SupplyLinksResolver, SupplyResolver } from './supply';
@@ -46,7 +48,6 @@ export const RESOLVERS: [Function, ...Function[]] = [
   JournalLineResolver,
   ...ReceivedInvoiceResolver,
   ReceivedInvoiceMovesResolver,
-  SupplierReceivedInvoicesResolver,
   ...TaxRuleResolver,
   TaxRuleCountryResolver,
   ...AdditionalTaxpayerResolver,
@@ -54,4 +55,9 @@ export const RESOLVERS: [Function, ...Function[]] = [
   BankStatementResolver,
   BankStatementLineResolver,
   BankMatchResolver,
+  PostingResolver,
+  ReceivedInvoiceLinksResolver,
+  ExpenseLinksResolver,
+  JournalEntrySourceResolver,
+  SupplierPurchasesResolver,
 ];

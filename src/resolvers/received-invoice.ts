@@ -112,31 +112,3 @@ export class ReceivedInvoiceMovesResolver {
     return doc ? toSupplier(doc) : null;
   }
 }
-
-/** A supplier's received invoices, by its tax id. */
-@Resolver(() => Supplier)
-export class SupplierReceivedInvoicesResolver {
-  @Authorized('received_invoices:read')
-  @FieldResolver(() => RECEIVED_INVOICE_TYPES.Connection, {
-    description: 'Vouchers received from this supplier (matched by its tax id), newest first (needs received_invoices:read).',
-    complexity: pageComplexity,
-  })
-  async receivedInvoices(
-    @Root() supplier: Supplier,
-    @Ctx() context: RequestContext,
-    @Info() info: GraphQLResolveInfo,
-    @Arg('first', () => Int, { nullable: true, description: 'Page size, 1 to 100 (default 20).' }) first?: number,
-    @Arg('offset', () => Int, { nullable: true }) offset?: number,
-  ): Promise<Record<string, unknown>> {
-    const taxId = supplier.taxId as string | null;
-    if (!taxId) return { edges: [], nodes: [], totalCount: 0, pageInfo: { hasNextPage: false, hasPreviousPage: false, startCursor: null, endCursor: null } };
-    const page = await receivedInvoices.list(
-      context,
-      { supplierCuit: taxId },
-      { field: 'issueDate', direction: 'desc' } as ListOrder as never,
-      { first, offset },
-      nodeSelection(info),
-    );
-    return toConnection(page, toReceivedInvoice);
-  }
-}

@@ -3,6 +3,7 @@ import { BANK_ROUTES } from './bank';
 import { DELIVERY_NOTE_COMPONENTS, DELIVERY_NOTE_ROUTES } from './delivery-notes';
 import { EXPENSE_COMPONENTS, EXPENSE_ROUTES } from './expenses';
 import { RECEIVED_INVOICE_COMPONENTS, RECEIVED_INVOICE_ROUTES } from './received-invoices';
+import { POSTING_ROUTES } from './posting';
 import type { RestRoute } from './route';
 import { SUPPLIER_COMPONENTS, SUPPLIER_ROUTES } from './suppliers';
 import { SUPPLY_COMPONENTS, SUPPLY_ROUTES } from './supplies';
@@ -22,6 +23,7 @@ export const ROUTES: RestRoute[] = [
   ...TAX_RULE_ROUTES,
   ...TAXPAYER_ROUTES,
   ...BANK_ROUTES,
+  ...POSTING_ROUTES,
 ];
 
 export const COMPONENTS: Record<string, Record<string, unknown>> = {

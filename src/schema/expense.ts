@@ -10,5 +10,5 @@ export const EXPENSE_TYPES = declaredTypes(EXPENSE, {
 
 export const Expense = EXPENSE_TYPES.Record;
 export type Expense = Record<string, unknown> & { id: string; supplierId: string | null };
-/** A page of expenses and the filter it was read with (for its total). */
-export type ExpenseConnection = Record<string, unknown> & { filter?: Record<string, unknown> };
+/** A page of expenses and the filter it was read with (for its total), or the total itself when the page's read added it up. */
+export type ExpenseConnection = Record<string, unknown> & { filter?: Record<string, unknown>; totalAmountCents?: number };

@@ -31,6 +31,10 @@ export type ExpenseFields = {
   paid_at?: Date;
   refunded_at?: Date;
   cancelled_at?: Date;
+  /** The posted purchase entry (set once, by posting). */
+  journal_entry_id?: ObjectId;
+  /** The received invoice it was created from. */
+  received_invoice_id?: ObjectId;
 };
 
 export type ExpenseDocument = TenantDocument & ExpenseFields;

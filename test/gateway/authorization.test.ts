@@ -13,6 +13,7 @@ import { startTestGateway, type HttpResult, type RequestOptions, type TestGatewa
 import { accountingMatrix } from './support/accounting-matrix';
 import { expenseMatrix } from './support/expense-matrix';
 import { bankMatrix } from './support/bank-matrix';
+import { postingMatrix } from './support/posting-matrix';
 import { receivedInvoiceMatrix } from './support/received-invoice-matrix';
 import { taxRuleMatrix } from './support/tax-rule-matrix';
 import { taxpayerMatrix } from './support/taxpayer-matrix';
@@ -1022,6 +1023,10 @@ Object.assign(GQL_CASES, TAXPAYER_MATRIX.gql);
 const BANK_MATRIX = bankMatrix({ gw: () => gw, fullA: () => fullA, fullB: () => fullB, unique });
 Object.assign(REST_CASES, BANK_MATRIX.rest);
 Object.assign(GQL_CASES, BANK_MATRIX.gql);
+// Posting: the posting accounts, posting expenses and received invoices, expenses made from received invoices.
+const POSTING_MATRIX = postingMatrix({ gw: () => gw, fullA: () => fullA, fullB: () => fullB, unique });
+Object.assign(REST_CASES, POSTING_MATRIX.rest);
+Object.assign(GQL_CASES, POSTING_MATRIX.gql);
 
 // ---------------------------------------------------------------------------------------------------------------
 // Delivery notes: REST routes and GraphQL operations (records of A are notes of A's own customer).

@@ -39,17 +39,25 @@ it('only fields with their own resolver (relations, computed totals) run one', (
       'Customer.deliveryNotes',
       'DeliveryNote.customer',
       'DeliveryNoteItem.product',
+      'Expense.journalEntry',
+      'Expense.receivedInvoice',
       'Expense.supplier',
       'ExpenseConnection.totalAmount',
       'JournalEntry.reversal',
       'JournalEntry.reverses',
+      'JournalEntry.sourceExpense',
+      'JournalEntry.sourceReceivedInvoice',
       'JournalLine.account',
       'LedgerAccount.balance',
       'LedgerAccount.children',
       'LedgerAccount.parent',
       'Product.deliveryNotes',
       'Product.stockMovements',
+      'ReceivedInvoice.linkedAccount',
+      'ReceivedInvoice.linkedExpense',
+      'ReceivedInvoice.linkedJournalEntry',
       'ReceivedInvoice.supplier',
+      'Supplier.expenses',
       'Supplier.receivedInvoices',
       'Supplier.supplies',
       'Supply.stockMovements',
@@ -70,7 +78,7 @@ it('serving GraphQL does not wrap the plain fields afterwards, and answers stay 
   const refused = await gw.gql('{ suppliers(first: 5) { nodes { nope } } }', {}, { key });
   expect(refused.status).toBe(400);
   expect(refused.headers.get('cache-control')).toBe('no-store');
-  expect(resolvedFields()).toHaveLength(28);
+  expect(resolvedFields()).toHaveLength(36);
 });
 
 it('a field resolver keeps its scope check', async () => {

@@ -126,7 +126,7 @@ export const journalEntries = new JournalEntryResource({
  * concurrent postings hold it for the shortest time; a posting that fails gives its number back with the
  * transaction, so numbers have no gaps.
  */
-async function postInSession(context: RequestContext, entry: JournalEntryDocument, session: ClientSession): Promise<Partial<JournalEntryDocument>> {
+export async function postInSession(context: RequestContext, entry: JournalEntryDocument, session: ClientSession): Promise<Partial<JournalEntryDocument>> {
   const year = fiscalYearOf(entry.date);
   if (await isClosedYear(context, year, session))
     throw new ConflictError(

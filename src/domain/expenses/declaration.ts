@@ -61,6 +61,11 @@ export const EXPENSE = declareResource({
     paidAt: instant({ description: 'When it was paid.' }),
     refundedAt: instant({ description: 'When it was refunded.' }),
     cancelledAt: instant({ description: 'When it was cancelled.' }),
+    journalEntryId: ref('journal_entries', 'journal entry', {
+      readOnly: true,
+      description: 'The purchase entry it was posted with (postExpense); its amounts are fixed from then on.',
+    }),
+    receivedInvoiceId: ref('received_invoices', 'received invoice', { readOnly: true, description: 'The received invoice it was created from.' }),
   },
   search: { fields: ['description', 'vendor'], description: 'Case-insensitive text found in the description or vendor (literal).' },
   defaultSort: { field: 'date', direction: 'desc' },

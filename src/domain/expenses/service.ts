@@ -43,6 +43,23 @@ const EDITABLE: Record<ExpenseStatus, ((field: string) => boolean) | null> = {
 /** Statuses in which an expense may be deleted (an approved one must be cancelled first; paid ones stay on record). */
 export const DELETABLE_STATUSES: readonly ExpenseStatus[] = ['pending', 'cancelled'];
 
+/**
+ * A posted expense keeps what its journal entry says (its money fields) and cannot be cancelled: the entry would
+ * book a purchase that no longer is.
+ */
+function refusePostedChange(current: ExpenseDocument, plan: Plan, status: ExpenseStatus | null | undefined): void {
+  const names = changedFields(current, plan)
+    .filter((field) => (MONEY_FIELDS as readonly string[]).includes(field))
+    .map((field) => inputNameOf(EXPENSE, field));
+  if (status === 'cancelled') names.push('status');
+  if (names.length)
+    throw new ConflictError(
+      `a posted expense cannot change ${names.join(', ')} (its journal entry ${current.journal_entry_id!.toHexString()} records them)`,
+      names.map((name) => ({ path: name, message: 'fixed once the expense is posted' })),
+      'EXPENSE_POSTED',
+    );
+}
+
 type Row = Record<string, unknown>;
 type Fields = FieldsOf<ExpenseDocument>;
 type Plan = { set: Partial<Fields>; unset: string[] };
@@ -73,7 +90,9 @@ const {
   createSchema: createExpenseSchema,
   updateSchema: updateExpenseSchema,
   filterSchema: expenseFilterSchema,
-} = declaredDefinition<ExpenseDocument>(EXPENSE);
+} = declaredDefinition<ExpenseDocument>(EXPENSE, {
+  projection: { supplier: ['supplier_id'], journalEntry: ['journal_entry_id'], receivedInvoice: ['received_invoice_id'] },
+});
 export { createExpenseSchema, expenseFilterSchema, updateExpenseSchema };
 
 const definition: typeof declared = {
@@ -161,6 +180,7 @@ class ExpenseResource extends Resource<ExpenseDocument, Row, Row, Row, ListOrder
     }
 
     const status = input.status as ExpenseStatus | null | undefined;
+    if (current.journal_entry_id) refusePostedChange(current, plan, status);
     if (status && (move || status !== current.status)) {
       assertTransition(EXPENSE_MACHINE, 'expense', current.status, status);
       plan.set.status = status;

@@ -23,7 +23,12 @@ const {
   updateSchema: updateReceivedInvoiceSchema,
   filterSchema: receivedInvoiceFilterSchema,
 } = declaredDefinition<ReceivedInvoiceDocument>(RECEIVED_INVOICE, {
-  projection: { supplier: ['supplier_cuit'] },
+  projection: {
+    supplier: ['supplier_cuit'],
+    linkedJournalEntry: ['linked_journal_entry_id'],
+    linkedExpense: ['linked_expense_id'],
+    linkedAccount: ['linked_account_id'],
+  },
 });
 export { createReceivedInvoiceSchema, receivedInvoiceFilterSchema, updateReceivedInvoiceSchema };
 

@@ -9,6 +9,8 @@ export const {
   updateSchema: updateSupplierSchema,
   filterSchema: supplierFilterSchema,
 } = declaredResource<SupplierDocument>(SUPPLIER, {
+  // The purchases of a supplier are found by its id and its tax id.
+  projection: { receivedInvoices: ['tax_id'], expenses: [] },
   duplicate: (input) =>
     new ConflictError(`a supplier with tax_id ${input.taxId} already exists`, [{ path: 'taxId', message: 'already used by another supplier' }]),
 });

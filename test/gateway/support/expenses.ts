@@ -10,7 +10,7 @@ export const EXPENSE_FIELDS = `
   id amount description taxRate category date
   ivaItems { id baseImp importe }
   supplierId vendor receiptUrl recurring recurringPeriod paymentMethod receiptNumber notes tags status
-  approvedAt paidAt refundedAt cancelledAt createdAt updatedAt
+  approvedAt paidAt refundedAt cancelledAt journalEntryId receivedInvoiceId createdAt updatedAt
 `;
 
 const BULK_ERRORS = 'errors { index code message details { path message } }';

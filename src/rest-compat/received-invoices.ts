@@ -1,5 +1,5 @@
 import { RECEIVED_INVOICE } from '../domain/received-invoices/declaration';
-import { MAX_UPLOAD_BYTES } from '../domain/received-invoices/csv-source';
+import { MAX_UPLOAD_BYTES } from '../domain/mis-comprobantes/source';
 import { ValidationError } from '../domain/errors';
 import { declaredRoutes } from './declared';
 import { withRestDateTimes } from './naming';

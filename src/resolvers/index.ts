@@ -8,6 +8,7 @@ import {
   ProductDeliveryNotesResolver,
 } from './delivery-note';
 import { ExpenseConnectionResolver, ExpenseMovesResolver, ExpenseResolver } from './expense';
+import { IssuedVoucherImportResolver, IssuedVoucherResolver } from './issued-voucher';
 import { ProductLinksResolver, ProductResolver } from './product';
 import { ReceivedInvoiceMovesResolver, ReceivedInvoiceResolver, SupplierReceivedInvoicesResolver } from './received-invoice';
 import { StockResolver } from './stock';
@@ -44,4 +45,6 @@ export const RESOLVERS: [Function, ...Function[]] = [
   ...ReceivedInvoiceResolver,
   ReceivedInvoiceMovesResolver,
   SupplierReceivedInvoicesResolver,
+  ...IssuedVoucherResolver,
+  IssuedVoucherImportResolver,
 ];

@@ -1,6 +1,7 @@
 import { ACCOUNTING_COMPONENTS, ACCOUNTING_ROUTES } from './accounting';
 import { DELIVERY_NOTE_COMPONENTS, DELIVERY_NOTE_ROUTES } from './delivery-notes';
 import { EXPENSE_COMPONENTS, EXPENSE_ROUTES } from './expenses';
+import { ISSUED_VOUCHER_COMPONENTS, ISSUED_VOUCHER_ROUTES } from './issued-vouchers';
 import { RECEIVED_INVOICE_COMPONENTS, RECEIVED_INVOICE_ROUTES } from './received-invoices';
 import type { RestRoute } from './route';
 import { SUPPLIER_COMPONENTS, SUPPLIER_ROUTES } from './suppliers';
@@ -16,6 +17,7 @@ export const ROUTES: RestRoute[] = [
   ...DELIVERY_NOTE_ROUTES,
   ...ACCOUNTING_ROUTES,
   ...RECEIVED_INVOICE_ROUTES,
+  ...ISSUED_VOUCHER_ROUTES,
 ];
 
 export const COMPONENTS: Record<string, Record<string, unknown>> = {
@@ -26,4 +28,5 @@ export const COMPONENTS: Record<string, Record<string, unknown>> = {
   ...DELIVERY_NOTE_COMPONENTS,
   ...ACCOUNTING_COMPONENTS,
   ...RECEIVED_INVOICE_COMPONENTS,
+  ...ISSUED_VOUCHER_COMPONENTS,
 };

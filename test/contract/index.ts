@@ -1,5 +1,6 @@
 import { deliveryNotes } from './delivery-notes';
 import { expenses } from './expenses';
+import { issuedVouchers } from './issued-vouchers';
 import { journalEntries } from './journal-entries';
 import { ledgerAccounts } from './ledger-accounts';
 import { receivedInvoices } from './received-invoices';
@@ -18,4 +19,5 @@ export const CONTRACT: ContractResource[] = [
   ledgerAccounts,
   journalEntries,
   receivedInvoices,
+  issuedVouchers,
 ];

@@ -12,6 +12,7 @@ import type { GqlCase, RestCase } from './support/matrix';
 import { startTestGateway, type HttpResult, type RequestOptions, type TestGateway } from '../support/gateway';
 import { accountingMatrix } from './support/accounting-matrix';
 import { expenseMatrix } from './support/expense-matrix';
+import { issuedVoucherMatrix } from './support/issued-voucher-matrix';
 import { receivedInvoiceMatrix } from './support/received-invoice-matrix';
 
 /**
@@ -1004,6 +1005,11 @@ Object.assign(GQL_CASES, ACCOUNTING_MATRIX.gql);
 const RECEIVED_INVOICE_MATRIX = receivedInvoiceMatrix({ gw: () => gw, fullA: () => fullA, fullB: () => fullB, unique });
 Object.assign(REST_CASES, RECEIVED_INVOICE_MATRIX.rest);
 Object.assign(GQL_CASES, RECEIVED_INVOICE_MATRIX.gql);
+
+// Issued vouchers: their entries live in support/issued-voucher-matrix.ts.
+const ISSUED_VOUCHER_MATRIX = issuedVoucherMatrix({ gw: () => gw, fullA: () => fullA, fullB: () => fullB, unique });
+Object.assign(REST_CASES, ISSUED_VOUCHER_MATRIX.rest);
+Object.assign(GQL_CASES, ISSUED_VOUCHER_MATRIX.gql);
 
 // ---------------------------------------------------------------------------------------------------------------
 // Delivery notes: REST routes and GraphQL operations (records of A are notes of A's own customer).

@@ -40,17 +40,14 @@ export function readIssuedRow(cells: string[], layout: Layout, accountCuit: stri
     problems.push(`voucher number to: ${JSON.stringify(toCell)} is not a number from ${fields.voucher_number} on`);
   if (problems.length) return { problems };
   const name = (cell('receiverName') ?? '').trim().slice(0, 300);
-  return {
-    voucher: {
-      issuer_cuit: accountCuit,
-      voucher_type_name: voucherTypeName(fields.voucher_type),
-      voucher_number_to: numberTo !== null && numberTo > fields.voucher_number ? numberTo : null,
-      receiver_doc_type: docType,
-      receiver_doc: doc,
-      receiver_name: name || null,
-      authorization_kind: authorizationKindOf(fields.cae),
-      ...fields,
-    },
-    warnings,
+  const parties = {
+    issuer_cuit: accountCuit,
+    voucher_type_name: voucherTypeName(fields.voucher_type),
+    voucher_number_to: numberTo !== null && numberTo > fields.voucher_number ? numberTo : null,
+    receiver_doc_type: docType,
+    receiver_doc: doc,
+    receiver_name: name || null,
+    authorization_kind: authorizationKindOf(fields.cae),
   };
+  return { voucher: Object.assign(fields, parties), warnings };
 }

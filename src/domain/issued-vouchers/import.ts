@@ -20,15 +20,16 @@ export function importIssuedVouchers(context: RequestContext, file: UploadedFile
     readRow: readIssuedRow,
     async writeBatch(batch, record) {
       const now = context.now();
-      const docs = batch.map((voucher) => ({
-        ...voucher,
-        _id: new ObjectId(),
-        account_id: accountId,
-        source: 'excel_import' as const,
-        import_id: record._id,
-        created_at: now,
-        updated_at: now,
-      }));
+      const docs = batch.map((voucher) =>
+        Object.assign(voucher, {
+          _id: new ObjectId(),
+          account_id: accountId,
+          source: 'excel_import' as const,
+          import_id: record._id,
+          created_at: now,
+          updated_at: now,
+        }),
+      );
       const written = await insertNew(vouchers, docs);
       return { imported: written.inserted, duplicates: written.duplicates };
     },

@@ -71,6 +71,9 @@ export async function importExport<V>(context: RequestContext, file: UploadedFil
       updated_at: startedAt,
     };
     await history.insertOne(record);
+    // One batch is written while the next is read: parsing and the database's work overlap. Awaiting the previous
+    // write before sending another keeps at most two batches in memory and the counters in order.
+    let writing: Promise<void> = Promise.resolve();
     try {
       const parser = Readable.from(source.text).pipe(
         parse({
@@ -86,10 +89,15 @@ export async function importExport<V>(context: RequestContext, file: UploadedFil
       );
       let batch: V[] = [];
       const flush = async () => {
-        const written = await plan.writeBatch(batch, record);
-        record.rows_imported += written.imported;
-        record.rows_duplicated += written.duplicates;
+        const sending = batch;
         batch = [];
+        await writing;
+        writing = plan.writeBatch(sending, record).then((written) => {
+          record.rows_imported += written.imported;
+          record.rows_duplicated += written.duplicates;
+        });
+        // A failed write is seen at the next flush or at the end; until then it must not count as unhandled.
+        writing.catch(() => undefined);
       };
       for await (const { record: cells, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
         record.rows_total++;
@@ -107,12 +115,15 @@ export async function importExport<V>(context: RequestContext, file: UploadedFil
         if (batch.length >= BATCH_SIZE) await flush();
       }
       if (batch.length) await flush();
+      await writing;
       record.status = 'completed';
     } catch (error) {
       record.status = 'failed';
       record.failure = csvFailure(error);
       if (!record.failure) throw error;
     } finally {
+      // A write still under way when reading failed is let finish, so that the history counts what it stored.
+      await writing.catch(() => undefined);
       record.finished_at = context.now();
       record.updated_at = record.finished_at;
       const { _id, ...rest } = record;

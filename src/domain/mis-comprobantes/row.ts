@@ -22,6 +22,19 @@ export interface VoucherFields {
 }
 
 const RATES = [0, 2.5, 5, 10.5, 21, 27];
+
+/** Each day's start, made once per day an import meets (an export covers at most a year: a few hundred days). */
+const dayStarts = new Map<string, Date>();
+function dayStart(day: string): Date {
+  let start = dayStarts.get(day);
+  if (!start) {
+    start = instantOf(`${day}T00:00:00`)!;
+    // Shared by the vouchers of that day: they are serialized once stored, never changed in place.
+    if (dayStarts.size > 10_000) dayStarts.clear();
+    dayStarts.set(day, start);
+  }
+  return start;
+}
 /** Rounding the export itself leaves between the components and the total (at most $0,55 seen in real files). */
 const TOLERANCE_CENTS = 100;
 
@@ -36,7 +49,8 @@ export function cellReader(cells: string[], layout: Layout): CellOf {
 }
 
 /**
- * Reads the voucher part of a row, pushing each problem (a sentence naming the column) into `problems`: the date is a
+ * Reads the voucher part of a row (a new object the caller may complete in place: an import builds its documents by
+ * adding to it rather than copying it, which costs as much as reading the row), pushing each problem (a sentence naming the column) into `problems`: the date is a
  * real day; the components add up to the total within $1 (B and C vouchers, whose components are all zero, only carry
  * a total); amounts are never negative. Answers the fields (meaningful only when no problem was pushed) and the
  * warnings (imported, but worth a look).
@@ -98,7 +112,7 @@ export function readVoucher(cell: CellOf, layout: Layout, problems: string[]): {
       voucher_number: number ?? 0,
       // Excel turns a 14-digit code into 7,50154E+13: a damaged code is no code.
       cae: /^\d{1,20}$/.test(cae) ? cae : null,
-      issue_date: day ? instantOf(`${day}T00:00:00`)! : new Date(0),
+      issue_date: day ? dayStart(day) : new Date(0),
       currency: currency ?? '',
       exchange_rate: exchangeRate,
       total_amount_cents: total,

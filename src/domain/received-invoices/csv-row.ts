@@ -50,13 +50,6 @@ export function readReceivedRow(cells: string[], layout: Layout, accountCuit: st
   const ownDni = String(Number(accountCuit.slice(2, 10)));
   if (receiver && receiver !== accountCuit && receiver !== ownDni) problems.push(`receiver: ${receiver} is not this account's CUIT ${accountCuit}`);
   if (problems.length) return { problems };
-  return {
-    voucher: {
-      tenant_cuit: accountCuit,
-      supplier_cuit: supplierCuit!,
-      supplier_name: (cell('issuerName') ?? '').trim().slice(0, 300),
-      ...fields,
-    },
-    warnings,
-  };
+  const parties = { tenant_cuit: accountCuit, supplier_cuit: supplierCuit!, supplier_name: (cell('issuerName') ?? '').trim().slice(0, 300) };
+  return { voucher: Object.assign(fields, parties), warnings };
 }

@@ -7,6 +7,7 @@ import { LEDGER_ACCOUNT } from './accounting/account-declaration';
 import { JOURNAL_ENTRY } from './accounting/journal-declaration';
 import { DELIVERY_NOTE } from './delivery-notes/declaration';
 import { EXPENSE } from './expenses/declaration';
+import { ISSUED_VOUCHER } from './issued-vouchers/declaration';
 import { PRODUCT } from './products/declaration';
 import { RECEIVED_INVOICE } from './received-invoices/declaration';
 import { SUPPLIER } from './suppliers/declaration';
@@ -29,6 +30,7 @@ export const DECLARATIONS: ResourceDeclaration[] = [
   RECEIVED_INVOICE,
   TAX_RULE,
   ADDITIONAL_TAXPAYER,
+  ISSUED_VOUCHER,
 ];
 
 /** The indexes the declared resources' lists need, by collection. */

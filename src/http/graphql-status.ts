@@ -16,6 +16,7 @@ function acceptsOnlyJson(accept: string | undefined): boolean {
  * - an operation that needed credentials the request lacked (or whose key/session is invalid) → 401, like REST;
  * - a request error (parse, validation, limits, variables) → 400, except for clients that accept only
  *   `application/json`, which get 200 as the GraphQL-over-HTTP spec asks of that media type;
+ * - an upload past the size limit → 413, like REST: the file is refused whole, whichever mutation took it;
  * - anything else → 200 (field errors such as FORBIDDEN or NOT_FOUND travel in `errors`, next to partial data).
  */
 export function statusPlugin(): ApolloServerPlugin<RequestContext> {
@@ -29,6 +30,8 @@ export function statusPlugin(): ApolloServerPlugin<RequestContext> {
           const codes = (errors ?? []).map((error) => error.extensions?.code);
           if (codes.includes('UNAUTHENTICATED')) {
             response.http.status = 401;
+          } else if (codes.includes('PAYLOAD_TOO_LARGE')) {
+            response.http.status = 413;
           } else if (onlyJson && data === undefined && codes.length > 0 && codes.every((code) => REQUEST_ERROR_CODES.has(code as string))) {
             response.http.status = 200;
           }

@@ -1,7 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import { graphqlUploadExpress } from 'graphql-upload-ts';
 import { ForbiddenError, PayloadTooLargeError, ValidationError } from '../domain/errors';
-import { MAX_UPLOAD_BYTES } from '../domain/received-invoices/csv-source';
+import { MAX_UPLOAD_BYTES } from '../domain/mis-comprobantes/source';
 
 const processUploads = graphqlUploadExpress({ maxFileSize: MAX_UPLOAD_BYTES, maxFiles: 1, maxFieldSize: 100_000 });
 

@@ -30,6 +30,7 @@ export function declaredResolver<D extends TenantDocument>(
     create: declaration.operations?.create !== false,
     update: declaration.operations?.update !== false,
     bulk: declaration.operations?.bulk !== false,
+    remove: declaration.operations?.remove !== false,
   };
   const One = capitalized(one);
   const Many = capitalized(many);
@@ -75,15 +76,20 @@ export function declaredResolver<D extends TenantDocument>(
       // The validated filter travels with the page, for fields computed over every match (e.g. a total).
       return Object.assign(toConnection(page, toOutput), { filter });
     }
-
-    @Authorized(scopes.write)
-    @Mutation(() => ID, { name: `delete${One}`, description: declaration.notes?.remove ?? `Deletes a ${label}; answers its id.` })
-    async remove(@Arg('id', () => ID) id: string, @Ctx() context: RequestContext): Promise<string> {
-      return resource.remove(context, id);
-    }
   }
 
   classes.push(DeclaredResolver);
+  if (operations.remove) {
+    @Resolver(() => types.Record)
+    class DeclaredRemoveResolver {
+      @Authorized(scopes.write)
+      @Mutation(() => ID, { name: `delete${One}`, description: declaration.notes?.remove ?? `Deletes a ${label}; answers its id.` })
+      async remove(@Arg('id', () => ID) id: string, @Ctx() context: RequestContext): Promise<string> {
+        return resource.remove(context, id);
+      }
+    }
+    classes.push(DeclaredRemoveResolver);
+  }
   if (operations.update) {
     @Resolver(() => types.Record)
     class DeclaredUpdateResolver {

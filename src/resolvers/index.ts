@@ -9,6 +9,7 @@ import {
   ProductDeliveryNotesResolver,
 } from './delivery-note';
 import { ExpenseConnectionResolver, ExpenseMovesResolver, ExpenseResolver } from './expense';
+import { IssuedVoucherImportResolver, IssuedVoucherResolver } from './issued-voucher';
 import { ProductLinksResolver, ProductResolver } from './product';
 import { PostingResolver } from './posting';
 import { ExpenseLinksResolver, JournalEntrySourceResolver, ReceivedInvoiceLinksResolver, SupplierPurchasesResolver } from './purchase-graph';
@@ -60,4 +61,6 @@ export const RESOLVERS: [Function, ...Function[]] = [
   ExpenseLinksResolver,
   JournalEntrySourceResolver,
   SupplierPurchasesResolver,
+  ...IssuedVoucherResolver,
+  IssuedVoucherImportResolver,
 ];

@@ -9,40 +9,20 @@ import { RECEIVED_INVOICE } from '../domain/received-invoices/declaration';
 import { importReceivedInvoices } from '../domain/received-invoices/import';
 import { ignoreReceivedInvoice, importHistory, linkReceivedInvoice, receivedInvoices } from '../domain/received-invoices/service';
 import type { SupplierRecord as SupplierDocument } from '../domain/suppliers/service';
-import type { ImportDocument, ReceivedInvoiceDocument } from '../store/received-invoices';
-import { ImportReceivedInvoicesOptions, RECEIVED_INVOICE_TYPES, ReceivedInvoice, ReceivedInvoiceImport } from '../schema/received-invoice';
+import type { ReceivedInvoiceDocument } from '../store/received-invoices';
+import { ImportReceivedInvoicesOptions, RECEIVED_INVOICE_TYPES, ReceivedInvoice } from '../schema/received-invoice';
+import { VoucherImport } from '../schema/voucher-import';
 import { Supplier } from '../schema/supplier';
 import { pageComplexity, toConnection } from './connection';
 import { declaredResolver } from './declared';
 import { nodeSelection } from './selection';
 import { toSupplier } from './supplier';
+import { toImport } from './voucher-import';
 
 /** Stored received invoice → its GraphQL shape. */
 export const toReceivedInvoice = (doc: ReceivedInvoiceDocument): ReceivedInvoice => outputOf(RECEIVED_INVOICE, doc as never) as ReceivedInvoice;
 
 export const ReceivedInvoiceResolver = declaredResolver(RECEIVED_INVOICE, RECEIVED_INVOICE_TYPES, receivedInvoices as never, toReceivedInvoice as never);
-
-export const toImport = (doc: ImportDocument): ReceivedInvoiceImport => ({
-  id: doc._id.toHexString(),
-  fileName: doc.file_name,
-  size: doc.size,
-  sha256: doc.sha256,
-  layout: doc.layout,
-  encoding: doc.encoding,
-  status: doc.status,
-  failure: doc.failure ?? null,
-  rowsTotal: doc.rows_total,
-  rowsImported: doc.rows_imported,
-  rowsDuplicated: doc.rows_duplicated,
-  rowsWithErrors: doc.rows_with_errors,
-  rowsWithWarnings: doc.rows_with_warnings ?? 0,
-  suppliersCreated: doc.suppliers_created,
-  rowErrors: doc.row_errors,
-  rowWarnings: doc.row_warnings ?? [],
-  userId: doc.user_id?.toHexString() ?? null,
-  startedAt: doc.started_at,
-  finishedAt: doc.finished_at,
-});
 
 /** Suppliers by CUIT (their tax id), one query per request tick however many invoices ask. */
 const suppliersByCuit = (context: RequestContext) =>
@@ -63,7 +43,7 @@ const suppliersByCuit = (context: RequestContext) =>
 @Resolver(() => ReceivedInvoice)
 export class ReceivedInvoiceMovesResolver {
   @Authorized('received_invoices:write')
-  @Mutation(() => ReceivedInvoiceImport, {
+  @Mutation(() => VoucherImport, {
     description:
       'Imports the Mis Comprobantes Recibidos export (the portal ZIP or its CSV, at most 20 MB; a GraphQL multipart request, which must carry Apollo-Require-Preflight). Rows with problems are reported by line and skipped; vouchers already stored count as duplicates.',
   })
@@ -71,18 +51,18 @@ export class ReceivedInvoiceMovesResolver {
     @Arg('file', () => GraphQLUpload) file: Promise<FileUpload>,
     @Ctx() context: RequestContext,
     @Arg('options', () => ImportReceivedInvoicesOptions, { nullable: true }) options?: ImportReceivedInvoicesOptions,
-  ): Promise<ReceivedInvoiceImport> {
+  ): Promise<VoucherImport> {
     const upload = await file;
     const record = await importReceivedInvoices(context, upload, { createMissingSuppliers: options?.createMissingSuppliers ?? false });
     return toImport(record);
   }
 
   @Authorized('received_invoices:read')
-  @Query(() => [ReceivedInvoiceImport], { description: 'The most recent imports of the export, newest first.' })
+  @Query(() => [VoucherImport], { description: 'The most recent imports of the export, newest first.' })
   async receivedInvoiceImports(
     @Ctx() context: RequestContext,
     @Arg('last', () => Int, { nullable: true, description: 'How many (1 to 100, default 20).' }) last?: number,
-  ): Promise<ReceivedInvoiceImport[]> {
+  ): Promise<VoucherImport[]> {
     return (await importHistory(context, Math.min(Math.max(last ?? 20, 1), 100))).map(toImport);
   }
 

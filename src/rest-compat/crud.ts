@@ -30,7 +30,8 @@ export interface CrudDocuments {
   /** Left out for records only the service makes (no create route). */
   create?: string;
   update?: string;
-  remove: string;
+  /** Left out for records the API never deletes (no delete route). */
+  remove?: string;
   createMany?: string;
   updateMany?: string;
   removeMany?: string;
@@ -309,17 +310,18 @@ export function crudRoutes(spec: CrudSpec): { routes: RestRoute[]; components: R
       successStatus: 200,
     });
   }
-  routes.push({
-    method: 'delete',
-    path: `${base}/{id}/`,
-    summary: `Delete a ${spec.label}`,
-    scope: spec.write,
-    document: documents.remove,
-    variables: ({ params }) => ({ id: params.id }),
-    respond: (data) => ({ status: 200, data: { [idName]: root(data), deleted: true } }),
-    responseSchema: deletedSchema(idName),
-    successStatus: 200,
-  });
+  if (documents.remove)
+    routes.push({
+      method: 'delete',
+      path: `${base}/{id}/`,
+      summary: `Delete a ${spec.label}`,
+      scope: spec.write,
+      document: documents.remove,
+      variables: ({ params }) => ({ id: params.id }),
+      respond: (data) => ({ status: 200, data: { [idName]: root(data), deleted: true } }),
+      responseSchema: deletedSchema(idName),
+      successStatus: 200,
+    });
   return { routes, components };
 }
 

@@ -265,6 +265,7 @@ export function declaredRoutes(
   const create = declaration.operations?.create !== false;
   const update = declaration.operations?.update !== false;
   const bulk = declaration.operations?.bulk !== false;
+  const remove = declaration.operations?.remove !== false;
   const One = capitalized(one);
   const Many = capitalized(many);
   const record = `
@@ -329,7 +330,7 @@ export function declaredRoutes(
       get: `query RestGet${One}($id: ID!) { ${one}(id: $id) { ...${type}Record } } ${record}`,
       // Records only the service makes (imported vouchers) have no create route.
       ...(create ? { create: `mutation RestCreate${One}($input: Create${type}Input!) { create${One}(input: $input) { ...${type}Record } } ${record}` } : {}),
-      remove: `mutation RestDelete${One}($id: ID!) { delete${One}(id: $id) }`,
+      ...(remove ? { remove: `mutation RestDelete${One}($id: ID!) { delete${One}(id: $id) }` } : {}),
       ...(update
         ? { update: `mutation RestUpdate${One}($id: ID!, $input: Update${type}Input!) { update${One}(id: $id, input: $input) { ...${type}Record } } ${record}` }
         : {}),

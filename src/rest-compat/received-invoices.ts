@@ -1,48 +1,14 @@
 import { RECEIVED_INVOICE } from '../domain/received-invoices/declaration';
-import { MAX_UPLOAD_BYTES } from '../domain/received-invoices/csv-source';
+import { MAX_UPLOAD_BYTES } from '../domain/mis-comprobantes/source';
 import { ValidationError } from '../domain/errors';
 import { declaredRoutes } from './declared';
 import { withRestDateTimes } from './naming';
 import { QueryReader } from './query';
 import type { RestRoute } from './route';
+import { IMPORT_FIELDS, IMPORT_SCHEMA, restImport } from './voucher-imports';
 
 /** List, get and delete from the declaration (no create, update or bulk: records come from imports). */
 const crud = declaredRoutes(RECEIVED_INVOICE, 'received invoices');
-
-const IMPORT_FIELDS = `id file_name: fileName size sha256 layout encoding status failure rows_total: rowsTotal rows_imported: rowsImported
-  rows_duplicated: rowsDuplicated rows_with_errors: rowsWithErrors rows_with_warnings: rowsWithWarnings suppliers_created: suppliersCreated
-  row_errors: rowErrors { line messages } row_warnings: rowWarnings { line messages } user_id: userId started_at: startedAt finished_at: finishedAt`;
-
-const rowProblems = {
-  type: 'array',
-  items: { type: 'object', properties: { line: { type: 'integer' }, messages: { type: 'array', items: { type: 'string' } } } },
-};
-const IMPORT_SCHEMA = {
-  type: 'object',
-  properties: {
-    id: { type: 'string' },
-    file_name: { type: 'string' },
-    size: { type: 'integer' },
-    sha256: { type: 'string' },
-    layout: { type: 'string', enum: ['G1', 'G2', 'G3'] },
-    encoding: { type: 'string' },
-    status: { type: 'string', enum: ['running', 'completed', 'failed'] },
-    failure: { type: ['string', 'null'] },
-    rows_total: { type: 'integer' },
-    rows_imported: { type: 'integer' },
-    rows_duplicated: { type: 'integer' },
-    rows_with_errors: { type: 'integer' },
-    rows_with_warnings: { type: 'integer' },
-    suppliers_created: { type: 'integer' },
-    row_errors: rowProblems,
-    row_warnings: rowProblems,
-    user_id: { type: ['string', 'null'] },
-    started_at: { type: 'string', description: 'Argentine time (UTC−3), ISO 8601 without a zone.' },
-    finished_at: { type: ['string', 'null'] },
-  },
-  required: ['id', 'file_name', 'size', 'sha256', 'layout', 'status', 'rows_total', 'rows_imported', 'rows_duplicated', 'rows_with_errors', 'row_errors'],
-};
-const restImport = (row: Record<string, unknown>) => withRestDateTimes(row, ['started_at', 'finished_at']);
 
 const flag = (value: unknown, name: string): boolean => {
   if (value === undefined || value === '' || value === 'false') return false;

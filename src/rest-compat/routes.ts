@@ -2,6 +2,7 @@ import { ACCOUNTING_COMPONENTS, ACCOUNTING_ROUTES } from './accounting';
 import { BANK_ROUTES } from './bank';
 import { DELIVERY_NOTE_COMPONENTS, DELIVERY_NOTE_ROUTES } from './delivery-notes';
 import { EXPENSE_COMPONENTS, EXPENSE_ROUTES } from './expenses';
+import { ISSUED_VOUCHER_COMPONENTS, ISSUED_VOUCHER_ROUTES } from './issued-vouchers';
 import { RECEIVED_INVOICE_COMPONENTS, RECEIVED_INVOICE_ROUTES } from './received-invoices';
 import { POSTING_ROUTES } from './posting';
 import type { RestRoute } from './route';
@@ -24,6 +25,7 @@ export const ROUTES: RestRoute[] = [
   ...TAXPAYER_ROUTES,
   ...BANK_ROUTES,
   ...POSTING_ROUTES,
+  ...ISSUED_VOUCHER_ROUTES,
 ];
 
 export const COMPONENTS: Record<string, Record<string, unknown>> = {
@@ -36,4 +38,5 @@ export const COMPONENTS: Record<string, Record<string, unknown>> = {
   ...RECEIVED_INVOICE_COMPONENTS,
   ...TAX_RULE_COMPONENTS,
   ...TAXPAYER_COMPONENTS,
+  ...ISSUED_VOUCHER_COMPONENTS,
 };

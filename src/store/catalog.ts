@@ -62,6 +62,16 @@ export const COLLECTIONS = {
   ],
   // The history lists newest first with _id breaking ties of one instant: both in the key, so no in-memory sort.
   received_invoice_imports: [{ key: { account_id: 1, started_at: -1, _id: -1 }, name: 'account_started_id' }],
+  // The list indexes come from the issued voucher declaration; this one is the Emitidos export's natural key within
+  // the account (its issuer), so a voucher imported twice is stored once.
+  issued_vouchers: [
+    {
+      key: { account_id: 1, voucher_type: 1, sale_point: 1, voucher_number: 1 },
+      name: 'account_voucher_unique',
+      unique: true,
+    },
+  ],
+  issued_voucher_imports: [{ key: { account_id: 1, started_at: -1, _id: -1 }, name: 'account_started_id' }],
   /** Atomic sequences (delivery note numbers per sale point). */
   counters: [{ key: { account_id: 1, name: 1 }, name: 'account_name_unique', unique: true }],
   // The list indexes come from the declarations; these keep codes and posted numbers unique.

@@ -1,6 +1,7 @@
 import { additionalTaxpayers } from './additional-taxpayers';
 import { deliveryNotes } from './delivery-notes';
 import { expenses } from './expenses';
+import { issuedVouchers } from './issued-vouchers';
 import { journalEntries } from './journal-entries';
 import { ledgerAccounts } from './ledger-accounts';
 import { receivedInvoices } from './received-invoices';
@@ -22,4 +23,5 @@ export const CONTRACT: ContractResource[] = [
   receivedInvoices,
   taxRules,
   additionalTaxpayers,
+  issuedVouchers,
 ];

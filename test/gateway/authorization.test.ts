@@ -14,6 +14,7 @@ import { accountingMatrix } from './support/accounting-matrix';
 import { expenseMatrix } from './support/expense-matrix';
 import { bankMatrix } from './support/bank-matrix';
 import { postingMatrix } from './support/posting-matrix';
+import { issuedVoucherMatrix } from './support/issued-voucher-matrix';
 import { receivedInvoiceMatrix } from './support/received-invoice-matrix';
 import { taxRuleMatrix } from './support/tax-rule-matrix';
 import { taxpayerMatrix } from './support/taxpayer-matrix';
@@ -1027,6 +1028,10 @@ Object.assign(GQL_CASES, BANK_MATRIX.gql);
 const POSTING_MATRIX = postingMatrix({ gw: () => gw, fullA: () => fullA, fullB: () => fullB, unique });
 Object.assign(REST_CASES, POSTING_MATRIX.rest);
 Object.assign(GQL_CASES, POSTING_MATRIX.gql);
+// Issued vouchers: their entries live in support/issued-voucher-matrix.ts.
+const ISSUED_VOUCHER_MATRIX = issuedVoucherMatrix({ gw: () => gw, fullA: () => fullA, fullB: () => fullB, unique });
+Object.assign(REST_CASES, ISSUED_VOUCHER_MATRIX.rest);
+Object.assign(GQL_CASES, ISSUED_VOUCHER_MATRIX.gql);
 
 // ---------------------------------------------------------------------------------------------------------------
 // Delivery notes: REST routes and GraphQL operations (records of A are notes of A's own customer).

@@ -218,8 +218,11 @@ export interface ResourceDeclaration {
   rest?: { base: string; idName: '_id' | 'id' };
   /** What the create, update and delete mutations do beyond the standard (their descriptions). */
   notes?: { create?: string; update?: string; remove?: string };
-  /** Standard operations it has besides get, list and delete (default: all; `create: false` for records only the service makes). */
-  operations?: { create?: boolean; update?: boolean; bulk?: boolean };
+  /**
+   * Standard operations it has besides get and list (default: all; `create: false` for records only the service makes,
+   * `remove: false` for records nobody deletes through the API).
+   */
+  operations?: { create?: boolean; update?: boolean; bulk?: boolean; remove?: boolean };
   /** Rules across fields of a create or an update, among the fields given (problems as `[field name, message]`). */
   refine?: (input: Record<string, unknown>) => Array<[string, string]>;
   /** Rules across fields of a create (problems as `[field name, message]`). */

@@ -1,6 +1,7 @@
 /**
- * The column layouts of the "Mis Comprobantes" export (G1 ≤ Oct 2023, G2 Oct 2023 → Aug 2025, G3 since Sept 2025,
- * and Excel re-saves of them), recognised by their titles — never by position, never by configuration.
+ * The column layouts of the "Mis Comprobantes" exports, Recibidos and Emitidos (G1 ≤ Oct 2023, G2 Oct 2023 → Aug
+ * 2025, G3 since Sept 2025, and Excel re-saves of them), recognised by their titles — never by position, never by
+ * configuration.
  */
 
 export type Column =
@@ -42,19 +43,10 @@ export interface Layout {
   titleCuit: string | null;
 }
 
-/** The titles of the current (G3) export, named when a file is not recognised. */
-export const EXPECTED_COLUMNS = [
-  'Fecha de Emisión',
-  'Tipo de Comprobante',
-  'Punto de Venta',
-  'Número Desde',
-  'Número Hasta',
-  'Cód. Autorización',
-  'Tipo Doc. Emisor',
-  'Nro. Doc. Emisor',
-  'Denominación Emisor',
-  'Tipo Doc. Receptor',
-  'Nro. Doc. Receptor',
+/** Which side of the vouchers an export lists: Recibidos (the account receives) or Emitidos (the account issues). */
+export type Direction = 'received' | 'issued';
+
+const AMOUNT_TITLES = [
   'Tipo Cambio',
   'Moneda',
   'Imp. Neto Gravado IVA 0%',
@@ -75,9 +67,45 @@ export const EXPECTED_COLUMNS = [
   'Total IVA',
   'Imp. Total',
 ];
+const VOUCHER_TITLES = ['Fecha de Emisión', 'Tipo de Comprobante', 'Punto de Venta', 'Número Desde', 'Número Hasta', 'Cód. Autorización'];
 
-/** The columns without which a row cannot become a voucher. */
-const REQUIRED: Column[] = ['date', 'type', 'salePoint', 'numberFrom', 'issuerDoc', 'issuerName', 'currency', 'netTaxed', 'vat', 'total'];
+interface DirectionLayout {
+  /** The export's name on the portal. */
+  export: string;
+  /** The titles of the current (G3) export, named when a file is not recognised. */
+  expected: string[];
+  /** The columns without which a row cannot become a voucher. */
+  required: Column[];
+  /** The older layouts, as the refusal names them. */
+  older: string;
+  /** Where a file of this direction belongs, for the refusal of it sent to the other route. */
+  route: string;
+}
+
+/** One layout table per direction: everything else (titles, amounts, generations) is shared. */
+export const DIRECTIONS: Record<Direction, DirectionLayout> = {
+  received: {
+    export: 'Mis Comprobantes Recibidos',
+    expected: [...VOUCHER_TITLES, 'Tipo Doc. Emisor', 'Nro. Doc. Emisor', 'Denominación Emisor', 'Tipo Doc. Receptor', 'Nro. Doc. Receptor', ...AMOUNT_TITLES],
+    required: ['date', 'type', 'salePoint', 'numberFrom', 'issuerDoc', 'issuerName', 'currency', 'netTaxed', 'vat', 'total'],
+    older: 'the older 16- or 17-column layouts',
+    route: 'POST /api/v1/received_invoices/upload-csv/',
+  },
+  issued: {
+    export: 'Mis Comprobantes Emitidos',
+    expected: [...VOUCHER_TITLES, 'Tipo Doc. Receptor', 'Nro. Doc. Receptor', 'Denominación Receptor', ...AMOUNT_TITLES],
+    required: ['date', 'type', 'salePoint', 'numberFrom', 'receiverDoc', 'currency', 'netTaxed', 'vat', 'total'],
+    older: 'the older 16- or 17-column layouts',
+    route: 'POST /api/v1/issued_vouchers/upload-csv/',
+  },
+};
+
+/** A header's direction: an issuer block makes it Recibidos; receiver columns alone, Emitidos. */
+function directionOf(columns: Partial<Record<Column, number>>): Direction | null {
+  if (columns.issuerDoc !== undefined || columns.issuerName !== undefined) return 'received';
+  if (columns.receiverDoc !== undefined || columns.receiverName !== undefined) return 'issued';
+  return null;
+}
 
 /** A title without accents, case, punctuation or filler words; `10,5` becomes `10.5`. */
 export function normalizeTitle(title: string): string {
@@ -147,12 +175,16 @@ function splitLine(line: string): { delimiter: ';' | ',' | '\t'; cells: string[]
   return { delimiter, cells };
 }
 
-export type HeaderResult = { layout: Layout } | { problem: 'unknown' | 'emitidos'; message: string };
+export type HeaderResult = { layout: Layout } | { problem: 'unknown' | 'wrong_export'; message: string };
 
-/** Looks for the header in the first lines of the decoded text; a title row above it may name the CUIT. */
-export function detectLayout(head: string): HeaderResult {
+/**
+ * Looks for the header of a `direction` export in the first lines of the decoded text; a title row above it may name
+ * the CUIT (whose export it is).
+ */
+export function detectLayout(head: string, direction: Direction): HeaderResult {
   const lines = head.split(/\r?\n/).slice(0, 10);
-  let emitidos = false;
+  const wanted = DIRECTIONS[direction];
+  let other: Direction | null = null;
   for (const [index, line] of lines.entries()) {
     if (!line.trim()) continue;
     const { delimiter, cells } = splitLine(line);
@@ -163,24 +195,25 @@ export function detectLayout(head: string): HeaderResult {
     });
     const looksLikeHeader = columns.date !== undefined && columns.type !== undefined && columns.total !== undefined;
     if (!looksLikeHeader) continue;
-    if (columns.issuerDoc === undefined && columns.receiverName !== undefined) {
-      emitidos = true;
+    const found = directionOf(columns);
+    if (found && found !== direction) {
+      other = found;
       continue;
     }
-    if (REQUIRED.some((column) => columns[column] === undefined)) continue;
+    if (wanted.required.some((column) => columns[column] === undefined)) continue;
     const perRate = Object.keys(columns).some((column) => column.startsWith('base:') || column.startsWith('vat:'));
     const name: LayoutName = perRate ? 'G3' : columns.otherTaxes !== undefined ? 'G2' : 'G1';
     const titles = lines.slice(0, index).join(' ');
     const titleCuit = /\b(\d{11})\b/.exec(titles)?.[1] ?? null;
     return { layout: { name, delimiter, decimalComma: delimiter !== ',', columns, headerLine: index, titleCuit } };
   }
-  if (emitidos)
+  if (other)
     return {
-      problem: 'emitidos',
-      message: 'this is an export of issued vouchers (Mis Comprobantes Emitidos); upload the Recibidos export',
+      problem: 'wrong_export',
+      message: `this is an export of ${other === 'issued' ? 'issued vouchers' : 'received vouchers'} (${DIRECTIONS[other].export}): upload it to ${DIRECTIONS[other].route}; this route takes the ${wanted.export} export`,
     };
   return {
     problem: 'unknown',
-    message: `not a Mis Comprobantes Recibidos export: expected a header with the columns ${EXPECTED_COLUMNS.join(', ')} (or the older 16- or 17-column layouts)`,
+    message: `not a ${wanted.export} export: expected a header with the columns ${wanted.expected.join(', ')} (or ${wanted.older})`,
   };
 }

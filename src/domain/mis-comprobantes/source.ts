@@ -9,7 +9,7 @@ import { Transform } from 'node:stream';
 import iconv from 'iconv-lite';
 import yauzl from 'yauzl';
 import { PayloadTooLargeError, ValidationError } from '../errors';
-import { detectLayout, type Layout } from './csv-layout';
+import { type Direction, detectLayout, type Layout } from './layout';
 
 /** The largest upload accepted (a year of a busy account's vouchers is a few MB). */
 export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
@@ -31,7 +31,7 @@ export interface Spooled {
  * file and a ZIP can be read from its central directory. Past MAX_UPLOAD_BYTES it stops: 413.
  */
 export async function spool(stream: Readable, maxBytes = MAX_UPLOAD_BYTES): Promise<Spooled> {
-  const dir = await mkdtemp(join(tmpdir(), 'received-import-'));
+  const dir = await mkdtemp(join(tmpdir(), 'voucher-import-'));
   const path = join(dir, 'upload');
   const hash = createHash('sha256');
   let size = 0;
@@ -123,7 +123,7 @@ function strictUtf8(head: Buffer): string | null {
  * windows-1252 reads as `N£mero`, an unknown title). A file none of them explains is refused, never imported with
  * wrong columns.
  */
-async function decode(bytes: Readable): Promise<DecodedSource> {
+async function decode(bytes: Readable, direction: Direction): Promise<DecodedSource> {
   const iterator = bytes[Symbol.asyncIterator]();
   const chunks: Buffer[] = [];
   let length = 0;
@@ -147,7 +147,7 @@ async function decode(bytes: Readable): Promise<DecodedSource> {
   let problem: string | undefined;
   for (const [encoding, text] of candidates) {
     if (text === null) continue;
-    const found = detectLayout(text);
+    const found = detectLayout(text, direction);
     if ('layout' in found) {
       const decoder = iconv.getDecoder(encoding === 'utf8' ? 'utf8' : encoding);
       async function* rest(): AsyncGenerator<string> {
@@ -163,15 +163,18 @@ async function decode(bytes: Readable): Promise<DecodedSource> {
       }
       return { layout: found.layout, encoding, text: rest() };
     }
-    if (found.problem === 'emitidos') throw new ValidationError(found.message, [{ path: 'file', message: found.message }], 'WRONG_EXPORT');
+    if (found.problem === 'wrong_export') {
+      bytes.destroy();
+      throw new ValidationError(found.message, [{ path: 'file', message: found.message }], 'WRONG_EXPORT');
+    }
     problem ??= found.message;
   }
   bytes.destroy();
   throw new ValidationError(problem ?? 'unknown layout', [{ path: 'file', message: problem ?? 'unknown layout' }], 'UNKNOWN_LAYOUT');
 }
 
-/** The spooled upload's CSV (unzipped when it is the portal's ZIP), decoded, with its layout. */
-export async function openExport(spooled: Spooled): Promise<DecodedSource> {
+/** The spooled upload's CSV (unzipped when it is the portal's ZIP), decoded, with its layout as a `direction` export. */
+export async function openExport(spooled: Spooled, direction: Direction): Promise<DecodedSource> {
   const bytes = (await isZip(spooled.path)) ? await openZippedCsv(spooled.path) : createReadStream(spooled.path);
-  return decode(bytes);
+  return decode(bytes, direction);
 }

@@ -1,0 +1,88 @@
+/**
+ * The Mis Comprobantes import through the real HTTP route on the embedded engine: `npm run bench:import`.
+ * Writes a 100,000-row G3 Recibidos export to a temporary file, starts the gateway in a process of its own
+ * (bench/import-server.ts, which starts the engine in another), uploads the file to
+ * POST /api/v1/received_invoices/upload-csv/ (streamed from disk), then uploads it again (every row a duplicate).
+ * Prints, per upload, rows/s, the CPU seconds of each process, and the peak RSS of each process during the upload
+ * (VmHWM, reset before each upload through /proc/<pid>/clear_refs; the engine's includes the pages of its LMDB map
+ * it touched, which are file-backed).
+ */
+import './production';
+import { fork } from 'node:child_process';
+import { once } from 'node:events';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { runBench } from './harness';
+import { writeRecibidosG3 } from './import-file';
+
+const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000);
+const ACCOUNT_CUIT = '30712345671';
+
+/** Peak resident set size of a process in MB since its last reset (Linux). */
+function peakRssMb(pid: number): number {
+  return Number(/VmHWM:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
+}
+
+/** CPU seconds (user + system, all threads) a process has used so far (Linux). */
+function cpuSeconds(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  // utime and stime are fields 14 and 15 of the line, in clock ticks (100 a second on Linux).
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/** Resets the peak (writing 5 to clear_refs); where the kernel refuses, the figure is the process's lifetime peak. */
+function resetPeak(pid: number): boolean {
+  try {
+    fs.writeFileSync(`/proc/${pid}/clear_refs`, '5');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+runBench('import', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gateway-import-bench-'));
+  const file = path.join(dir, 'comprobantes_consulta_csv_recibidos_bench.csv');
+  const bytes = await writeRecibidosG3(file, ROWS, ACCOUNT_CUIT);
+  const server = fork(path.join(__dirname, 'import-server.ts'), [path.join(dir, 'server'), ACCOUNT_CUIT], {
+    execArgv: ['--require', require.resolve('@swc-node/register')],
+  });
+  try {
+    const [{ url, key, enginePid }] = (await once(server, 'message')) as [{ url: string; key: string; enginePid: number }];
+    const gatewayPid = server.pid!;
+    const rest = (pid: number) => (Number(/VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024).toFixed(0);
+    console.log(
+      `\nImport of a ${ROWS.toLocaleString('en')}-row G3 Recibidos export (${(bytes / 1024 / 1024).toFixed(1)} MB) through POST /api/v1/received_invoices/upload-csv/, embedded engine`,
+    );
+    console.log(
+      `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, Node ${process.version}; RSS at rest: gateway ${rest(gatewayPid)} MB, engine ${rest(enginePid)} MB\n`,
+    );
+    console.log(
+      `| Upload | rows/s | seconds | imported | duplicates | gateway CPU s | engine CPU s | gateway peak RSS (MB) | engine peak RSS (MB) |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|`,
+    );
+    for (const label of ['first (all new)', 'again (all duplicates)']) {
+      const reset = resetPeak(gatewayPid) && resetPeak(enginePid);
+      const form = new FormData();
+      form.append('file', await fs.openAsBlob(file), path.basename(file));
+      const cpuBefore = [cpuSeconds(gatewayPid), cpuSeconds(enginePid)];
+      const started = process.hrtime.bigint();
+      const response = await fetch(`${url}/api/v1/received_invoices/upload-csv/`, { method: 'POST', headers: { 'x-api-key': key }, body: form });
+      const body = (await response.json()) as { data?: Record<string, number> };
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      const [gatewayCpu, engineCpu] = [cpuSeconds(gatewayPid) - cpuBefore[0], cpuSeconds(enginePid) - cpuBefore[1]];
+      if (response.status !== 200 || body.data?.rows_total !== ROWS)
+        throw new Error(`upload answered ${response.status}: ${JSON.stringify(body).slice(0, 500)}`);
+      const { rows_imported: imported, rows_duplicated: duplicates, rows_with_errors: refused } = body.data;
+      if (refused) throw new Error(`${refused} rows refused: ${JSON.stringify(body).slice(0, 500)}`);
+      const peaks = `${peakRssMb(gatewayPid).toFixed(0)} | ${peakRssMb(enginePid).toFixed(0)}${reset ? '' : ' (lifetime)'}`;
+      console.log(
+        `| ${label} | ${Math.round(ROWS / seconds).toLocaleString('en')} | ${seconds.toFixed(2)} | ${imported} | ${duplicates} | ${gatewayCpu.toFixed(1)} | ${engineCpu.toFixed(1)} | ${peaks} |`,
+      );
+    }
+  } finally {
+    server.disconnect();
+    await once(server, 'exit');
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});

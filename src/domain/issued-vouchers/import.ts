@@ -1,0 +1,37 @@
+import { ObjectId } from 'mongodb';
+import type { IssuedVoucherDocument } from '../../store/issued-vouchers';
+import type { ImportDocument } from '../../store/voucher-imports';
+import { requirePrincipal, type RequestContext } from '../context';
+import { importExport, type UploadedFile } from '../mis-comprobantes/import-loop';
+import { insertNew } from '../mis-comprobantes/insert-new';
+import { type ImportedIssuedVoucher, readIssuedRow } from './csv-row';
+
+/**
+ * Imports a "Mis Comprobantes Emitidos" export into the account's issued vouchers (see importExport). The unique
+ * natural key (account, voucher code, point of sale, number) stores each voucher once, whatever the re-imports and
+ * concurrent uploads.
+ */
+export function importIssuedVouchers(context: RequestContext, file: UploadedFile): Promise<ImportDocument> {
+  const accountId = requirePrincipal(context).accountId;
+  const vouchers = context.store.collection<IssuedVoucherDocument>('issued_vouchers');
+  return importExport<ImportedIssuedVoucher>(context, file, {
+    direction: 'issued',
+    history: 'issued_voucher_imports',
+    readRow: readIssuedRow,
+    async writeBatch(batch, record) {
+      const now = context.now();
+      const docs = batch.map((voucher) =>
+        Object.assign(voucher, {
+          _id: new ObjectId(),
+          account_id: accountId,
+          source: 'excel_import' as const,
+          import_id: record._id,
+          created_at: now,
+          updated_at: now,
+        }),
+      );
+      const written = await insertNew(vouchers, docs);
+      return { imported: written.inserted, duplicates: written.duplicates };
+    },
+  });
+}

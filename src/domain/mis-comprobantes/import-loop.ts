@@ -1,0 +1,143 @@
+import { Readable } from 'node:stream';
+import { parse } from 'csv-parse';
+import { ObjectId } from 'mongodb';
+import type { AccountDocument } from '../../store/accounts';
+import type { ImportDocument } from '../../store/voucher-imports';
+import { requirePrincipal, type RequestContext } from '../context';
+import { ValidationError } from '../errors';
+import type { Direction, Layout } from './layout';
+import { openExport, spool } from './source';
+
+/** Vouchers written per insertMany: large enough to amortise a round trip, small enough to keep memory flat. */
+export const BATCH_SIZE = 1000;
+/** Row problems kept in the import's history (all are counted). */
+export const KEPT_ROW_ERRORS = 100;
+
+export interface UploadedFile {
+  filename: string;
+  createReadStream(): Readable;
+}
+
+/** One voucher (with what deserves a look), or the problems of its row (each a sentence naming the column). */
+export type RowResult<V> = { voucher: V; warnings: string[] } | { problems: string[] };
+
+/** What differs between the Recibidos and the Emitidos import: the rows' meaning, where they go, where history goes. */
+export interface ImportPlan<V> {
+  direction: Direction;
+  /** The history collection. */
+  history: 'received_invoice_imports' | 'issued_voucher_imports';
+  readRow(cells: string[], layout: Layout, accountCuit: string): RowResult<V>;
+  /** Stores a batch (the record's counters beyond imported and duplicated are its to update). */
+  writeBatch(batch: V[], record: ImportDocument): Promise<{ imported: number; duplicates: number }>;
+}
+
+/**
+ * Imports a "Mis Comprobantes" export (the portal's ZIP or its CSV): the file is spooled to disk, its layout and
+ * encoding found from the header, and its rows streamed through csv-parse and written in batches, so memory stays
+ * flat whatever the file's size. A row with a problem is reported with its line and skipped; the import goes on.
+ * The import is recorded in the history with its direction and counts.
+ */
+export async function importExport<V>(context: RequestContext, file: UploadedFile, plan: ImportPlan<V>): Promise<ImportDocument> {
+  const principal = requirePrincipal(context);
+  const account = await context.store.collection<AccountDocument>('accounts').findOne({ _id: principal.accountId });
+  if (!account) throw new ValidationError('the account has no CUIT');
+  const spooled = await spool(file.createReadStream());
+  try {
+    const source = await openExport(spooled, plan.direction);
+    const history = context.store.collection<ImportDocument>(plan.history);
+    const startedAt = context.now();
+    const record: ImportDocument = {
+      _id: new ObjectId(),
+      account_id: principal.accountId,
+      direction: plan.direction,
+      file_name: (file.filename || 'upload').slice(0, 300),
+      size: spooled.size,
+      sha256: spooled.sha256,
+      layout: source.layout.name,
+      encoding: source.encoding,
+      status: 'running',
+      rows_total: 0,
+      rows_imported: 0,
+      rows_duplicated: 0,
+      rows_with_errors: 0,
+      suppliers_created: 0,
+      row_errors: [],
+      rows_with_warnings: 0,
+      row_warnings: [],
+      user_id: principal.userId,
+      started_at: startedAt,
+      finished_at: null,
+      created_at: startedAt,
+      updated_at: startedAt,
+    };
+    await history.insertOne(record);
+    // One batch is written while the next is read: parsing and the database's work overlap. Awaiting the previous
+    // write before sending another keeps at most two batches in memory and the counters in order.
+    let writing: Promise<void> = Promise.resolve();
+    try {
+      const parser = Readable.from(source.text).pipe(
+        parse({
+          delimiter: source.layout.delimiter,
+          from_line: source.layout.headerLine + 2,
+          relax_quotes: true,
+          relax_column_count: true,
+          skip_empty_lines: true,
+          skip_records_with_empty_values: true,
+          max_record_size: 100_000,
+          info: true,
+        }),
+      );
+      let batch: V[] = [];
+      const flush = async () => {
+        const sending = batch;
+        batch = [];
+        await writing;
+        writing = plan.writeBatch(sending, record).then((written) => {
+          record.rows_imported += written.imported;
+          record.rows_duplicated += written.duplicates;
+        });
+        // A failed write is seen at the next flush or at the end; until then it must not count as unhandled.
+        writing.catch(() => undefined);
+      };
+      for await (const { record: cells, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
+        record.rows_total++;
+        const result = plan.readRow(cells, source.layout, account.cuit);
+        if ('problems' in result) {
+          record.rows_with_errors++;
+          if (record.row_errors.length < KEPT_ROW_ERRORS) record.row_errors.push({ line: info.lines, messages: result.problems });
+          continue;
+        }
+        if (result.warnings.length) {
+          record.rows_with_warnings++;
+          if (record.row_warnings.length < KEPT_ROW_ERRORS) record.row_warnings.push({ line: info.lines, messages: result.warnings });
+        }
+        batch.push(result.voucher);
+        if (batch.length >= BATCH_SIZE) await flush();
+      }
+      if (batch.length) await flush();
+      await writing;
+      record.status = 'completed';
+    } catch (error) {
+      record.status = 'failed';
+      record.failure = csvFailure(error);
+      if (!record.failure) throw error;
+    } finally {
+      // A write still under way when reading failed is let finish, so that the history counts what it stored.
+      await writing.catch(() => undefined);
+      record.finished_at = context.now();
+      record.updated_at = record.finished_at;
+      const { _id, ...rest } = record;
+      await history.updateOne({ _id }, { $set: rest });
+    }
+    if (record.failure) throw new ValidationError(record.failure, [{ path: 'file', message: record.failure }], 'BAD_CSV');
+    return record;
+  } finally {
+    await spooled.dispose();
+  }
+}
+
+/** A CSV the parser cannot read (an unclosed quote, an absurdly long cell) as a sentence; undefined for other errors. */
+function csvFailure(error: unknown): string | undefined {
+  const code = (error as { code?: string }).code;
+  return typeof code === 'string' && code.startsWith('CSV_') ? `the CSV cannot be read: ${(error as Error).message}` : undefined;
+}

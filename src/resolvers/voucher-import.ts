@@ -1,0 +1,26 @@
+import type { ImportDocument } from '../store/voucher-imports';
+import type { VoucherImport } from '../schema/voucher-import';
+
+/** Stored import → its GraphQL shape (records older than the direction field are Recibidos imports). */
+export const toImport = (doc: ImportDocument): VoucherImport => ({
+  id: doc._id.toHexString(),
+  direction: doc.direction ?? 'received',
+  fileName: doc.file_name,
+  size: doc.size,
+  sha256: doc.sha256,
+  layout: doc.layout,
+  encoding: doc.encoding,
+  status: doc.status,
+  failure: doc.failure ?? null,
+  rowsTotal: doc.rows_total,
+  rowsImported: doc.rows_imported,
+  rowsDuplicated: doc.rows_duplicated,
+  rowsWithErrors: doc.rows_with_errors,
+  rowsWithWarnings: doc.rows_with_warnings ?? 0,
+  suppliersCreated: doc.suppliers_created,
+  rowErrors: doc.row_errors,
+  rowWarnings: doc.row_warnings ?? [],
+  userId: doc.user_id?.toHexString() ?? null,
+  startedAt: doc.started_at,
+  finishedAt: doc.finished_at,
+});

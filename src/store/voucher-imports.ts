@@ -1,0 +1,28 @@
+import type { ObjectId } from 'mongodb';
+import type { TenantDocument } from './tenant-collection';
+
+/** One upload of a Mis Comprobantes export (Recibidos or Emitidos): what it was and what came of it. */
+export type ImportDocument = TenantDocument & {
+  /** Which export it was: `received` (Recibidos) or `issued` (Emitidos); absent on records older than the field: received. */
+  direction?: 'received' | 'issued';
+  file_name: string;
+  size: number;
+  sha256: string;
+  layout: 'G1' | 'G2' | 'G3';
+  encoding: string;
+  status: 'running' | 'completed' | 'failed';
+  failure?: string;
+  rows_total: number;
+  rows_imported: number;
+  rows_duplicated: number;
+  rows_with_errors: number;
+  suppliers_created: number;
+  /** The first 100 rows refused, with their line in the file. */
+  row_errors: Array<{ line: number; messages: string[] }>;
+  /** Rows imported that deserve a look (components short of the total), counted, the first 100 kept. */
+  rows_with_warnings: number;
+  row_warnings: Array<{ line: number; messages: string[] }>;
+  user_id: ObjectId | null;
+  started_at: Date;
+  finished_at: Date | null;
+};

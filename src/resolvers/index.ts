@@ -7,6 +7,7 @@ import {
   DeliveryNoteResolver,
   ProductDeliveryNotesResolver,
 } from './delivery-note';
+import { FiscalCalendarResolver, FiscalCloseResolver } from './fiscal';
 import { ExpenseConnectionResolver, ExpenseMovesResolver, ExpenseResolver } from './expense';
 import { ProductLinksResolver, ProductResolver } from './product';
 import { ReceivedInvoiceMovesResolver, ReceivedInvoiceResolver, SupplierReceivedInvoicesResolver } from './received-invoice';
@@ -41,6 +42,8 @@ export const RESOLVERS: [Function, ...Function[]] = [
   ...JournalEntryResolver,
   JournalEntryMovesResolver,
   JournalLineResolver,
+  FiscalCalendarResolver,
+  FiscalCloseResolver,
   ...ReceivedInvoiceResolver,
   ReceivedInvoiceMovesResolver,
   SupplierReceivedInvoicesResolver,

@@ -1,6 +1,7 @@
 import { ACCOUNTING_COMPONENTS, ACCOUNTING_ROUTES } from './accounting';
 import { DELIVERY_NOTE_COMPONENTS, DELIVERY_NOTE_ROUTES } from './delivery-notes';
 import { EXPENSE_COMPONENTS, EXPENSE_ROUTES } from './expenses';
+import { FISCAL_COMPONENTS, FISCAL_ROUTES } from './fiscal';
 import { RECEIVED_INVOICE_COMPONENTS, RECEIVED_INVOICE_ROUTES } from './received-invoices';
 import type { RestRoute } from './route';
 import { SUPPLIER_COMPONENTS, SUPPLIER_ROUTES } from './suppliers';
@@ -15,6 +16,7 @@ export const ROUTES: RestRoute[] = [
   ...EXPENSE_ROUTES,
   ...DELIVERY_NOTE_ROUTES,
   ...ACCOUNTING_ROUTES,
+  ...FISCAL_ROUTES,
   ...RECEIVED_INVOICE_ROUTES,
 ];
 
@@ -25,5 +27,6 @@ export const COMPONENTS: Record<string, Record<string, unknown>> = {
   ...EXPENSE_COMPONENTS,
   ...DELIVERY_NOTE_COMPONENTS,
   ...ACCOUNTING_COMPONENTS,
+  ...FISCAL_COMPONENTS,
   ...RECEIVED_INVOICE_COMPONENTS,
 };

@@ -189,6 +189,17 @@ const SEED: RestRoute = {
     }`,
   variables({ body }) {
     const { year, taxes } = onlyFields(body, ['year', 'taxes'], 'a calendar seed');
+    // Checked here rather than by GraphQL coercion, which names no field for a top-level scalar and takes a lone
+    // value for a list.
+    const problems = [];
+    if (year !== undefined && year !== null && !Number.isInteger(year)) problems.push({ path: 'year', message: 'must be an integer (a year)' });
+    if (taxes !== undefined && taxes !== null) {
+      if (!Array.isArray(taxes)) problems.push({ path: 'taxes', message: 'must be an array of taxes' });
+      else
+        for (const [index, tax] of taxes.entries())
+          if (!(FISCAL_TAXES as readonly unknown[]).includes(tax)) problems.push({ path: `taxes.${index}`, message: `one of ${FISCAL_TAXES.join(', ')}` });
+    }
+    if (problems.length) throw new ValidationError(`invalid calendar seed: ${problems.map((problem) => problem.path).join(', ')}`, problems);
     return { year, taxes };
   },
   respond(data) {

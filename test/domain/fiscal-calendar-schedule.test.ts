@@ -40,3 +40,10 @@ it("a CUIT ending picks its group's date; the period declared is the month befor
   expect(yearSchedule(OBLIGATIONS.monotributo, 2027, 3)[1]).toMatchObject({ cuit_group: 'all', due_date: '2027-02-22' });
   expect(yearSchedule(OBLIGATIONS.suss, 2027, 0)[3]).toMatchObject({ cuit_group: '0-3', due_date: '2027-04-09' });
 });
+
+it('every due day stays in its due month (the list filters year and month as a range of due days)', () => {
+  for (let year = 2020; year <= 2035; year++)
+    for (const obligation of Object.values(OBLIGATIONS))
+      for (const deadline of yearSchedule(obligation, year, 9))
+        expect(deadline.due_date.slice(0, 7)).toBe(`${year}-${String(deadline.month).padStart(2, '0')}`);
+});

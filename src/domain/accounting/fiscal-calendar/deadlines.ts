@@ -46,9 +46,10 @@ export interface DeadlineFilter {
 }
 
 /**
- * The stored filter of a list. Year, month and the derived statuses become a range of due days (from inclusive, to
- * exclusive), so the account/due-day index serves every combination in due order; year and month are also matched
- * as stored, so the range is only ever an index bound, never the meaning.
+ * The stored filter of a list. Year (with or without a month) and the derived statuses become a range of due days
+ * (from inclusive, to exclusive), so the account/due-day index serves every combination in due order; matching the
+ * stored year instead would let the planner pick the unique year/month index and sort in memory. A month without a
+ * year matches the stored due month.
  */
 export function deadlineFilter(filter: DeadlineFilter, day: string): Filter<FiscalDeadlineDocument> {
   const query: Record<string, unknown> = {};
@@ -59,12 +60,10 @@ export function deadlineFilter(filter: DeadlineFilter, day: string): Filter<Fisc
     if (lt && (!to || lt < to)) to = lt;
   };
   if (filter.year !== undefined) {
-    query.year = filter.year;
     if (filter.month !== undefined)
       narrow(monthStart(filter.year, filter.month), filter.month === 12 ? monthStart(filter.year + 1, 1) : monthStart(filter.year, filter.month + 1));
     else narrow(monthStart(filter.year, 1), monthStart(filter.year + 1, 1));
-  }
-  if (filter.month !== undefined) query.month = filter.month;
+  } else if (filter.month !== undefined) query.month = filter.month;
   if (filter.tax) query.tax = filter.tax;
   if (filter.status === 'completed') query.status = 'completed';
   if (filter.status === 'pending') {

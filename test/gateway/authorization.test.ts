@@ -12,6 +12,7 @@ import type { GqlCase, RestCase } from './support/matrix';
 import { startTestGateway, type HttpResult, type RequestOptions, type TestGateway } from '../support/gateway';
 import { accountingMatrix } from './support/accounting-matrix';
 import { expenseMatrix } from './support/expense-matrix';
+import { fiscalMatrix } from './support/fiscal-matrix';
 import { receivedInvoiceMatrix } from './support/received-invoice-matrix';
 
 /**
@@ -999,6 +1000,9 @@ Object.assign(GQL_CASES, EXPENSE_MATRIX.gql);
 const ACCOUNTING_MATRIX = accountingMatrix({ gw: () => gw, fullA: () => fullA, fullB: () => fullB, unique });
 Object.assign(REST_CASES, ACCOUNTING_MATRIX.rest);
 Object.assign(GQL_CASES, ACCOUNTING_MATRIX.gql);
+const FISCAL_MATRIX = fiscalMatrix({ gw: () => gw, fullA: () => fullA, fullB: () => fullB, unique });
+Object.assign(REST_CASES, FISCAL_MATRIX.rest);
+Object.assign(GQL_CASES, FISCAL_MATRIX.gql);
 
 // Received invoices: their entries live in support/received-invoice-matrix.ts.
 const RECEIVED_INVOICE_MATRIX = receivedInvoiceMatrix({ gw: () => gw, fullA: () => fullA, fullB: () => fullB, unique });

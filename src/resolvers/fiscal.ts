@@ -1,4 +1,4 @@
-import { Arg, Authorized, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
+import { Arg, Authorized, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import {
   completeDeadline,
   listDeadlines,
@@ -11,6 +11,7 @@ import {
 } from '../domain/accounting/fiscal-calendar/deadlines';
 import type { FiscalTax } from '../domain/accounting/fiscal-calendar/obligations';
 import { calculateYear, closeYear, listYears, RESULT_ACCOUNT_CODE, type FiscalYearSummary, type YearFigures } from '../domain/accounting/fiscal-close';
+import type { JournalEntryRecord } from '../domain/accounting/journal';
 import type { RequestContext } from '../domain/context';
 import { ValidationError } from '../domain/errors';
 import { fromCents } from '../domain/money';
@@ -26,6 +27,8 @@ import {
   FiscalYearStatusEnum,
   UpcomingFiscalDeadlines,
 } from '../schema/fiscal';
+import { JournalEntry } from '../schema/accounting';
+import { toJournalEntry } from './accounting';
 import { pageComplexity, toConnection } from './connection';
 
 /** A whole number within bounds, or a 400 naming the argument. */
@@ -153,5 +156,29 @@ export class FiscalCloseResolver {
   })
   async closeFiscalYear(@Ctx() context: RequestContext, @Arg('year', () => Int) year: number): Promise<FiscalYearCalculation> {
     return toCalculation((await closeYear(context, bounded(year, 'year', YEARS.min, YEARS.max)!)).figures);
+  }
+}
+
+async function closingEntryOf(year: FiscalYear, context: RequestContext): Promise<JournalEntry | null> {
+  if (!year.closingEntryId) return null;
+  const doc = await context.loaders().byId<JournalEntryRecord>('journal_entries').load(year.closingEntryId);
+  return doc ? toJournalEntry(doc) : null;
+}
+
+const CLOSING_ENTRY = { nullable: true, description: 'The posted closing entry (batched per request).' };
+
+@Resolver(() => FiscalYear)
+export class FiscalYearLinksResolver {
+  @FieldResolver(() => JournalEntry, CLOSING_ENTRY)
+  closingEntry(@Root() year: FiscalYear, @Ctx() context: RequestContext): Promise<JournalEntry | null> {
+    return closingEntryOf(year, context);
+  }
+}
+
+@Resolver(() => FiscalYearCalculation)
+export class FiscalYearCalculationLinksResolver {
+  @FieldResolver(() => JournalEntry, CLOSING_ENTRY)
+  closingEntry(@Root() year: FiscalYearCalculation, @Ctx() context: RequestContext): Promise<JournalEntry | null> {
+    return closingEntryOf(year, context);
   }
 }

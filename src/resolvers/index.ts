@@ -7,7 +7,7 @@ import {
   DeliveryNoteResolver,
   ProductDeliveryNotesResolver,
 } from './delivery-note';
-import { FiscalCalendarResolver, FiscalCloseResolver } from './fiscal';
+import { FiscalCalendarResolver, FiscalCloseResolver, FiscalYearCalculationLinksResolver, FiscalYearLinksResolver } from './fiscal';
 import { ExpenseConnectionResolver, ExpenseMovesResolver, ExpenseResolver } from './expense';
 import { ProductLinksResolver, ProductResolver } from './product';
 import { ReceivedInvoiceMovesResolver, ReceivedInvoiceResolver, SupplierReceivedInvoicesResolver } from './received-invoice';
@@ -44,6 +44,8 @@ export const RESOLVERS: [Function, ...Function[]] = [
   JournalLineResolver,
   FiscalCalendarResolver,
   FiscalCloseResolver,
+  FiscalYearLinksResolver,
+  FiscalYearCalculationLinksResolver,
   ...ReceivedInvoiceResolver,
   ReceivedInvoiceMovesResolver,
   SupplierReceivedInvoicesResolver,

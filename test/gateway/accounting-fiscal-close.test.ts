@@ -128,6 +128,16 @@ describe('a small year, closed', () => {
     const refused = await post(gw, key, late);
     expect(refused.status).toBe(409);
     expect(refused.body.error.code).toBe('PERIOD_CLOSED');
+    // Closing a year locks every day up to its end: an earlier year takes no postings either.
+    const older = await draft(gw, key, {
+      date: '2024-06-30',
+      description: 'Venta vieja',
+      lines: lines([
+        ['1.1.1.01.001', 'debit', 10],
+        ['4.1.1.01.001', 'credit', 10],
+      ]),
+    });
+    expect((await post(gw, key, older)).body.error.code).toBe('PERIOD_CLOSED');
     const earlier = (await gw.rest('GET', '/accounting/journal/list/?date_from=2025-02-01&date_to=2025-02-28', { key })).body.data.items[0];
     const reversed = await gw.rest('POST', `/accounting/journal/${earlier._id}/reverse/`, { key, body: { date: '2025-12-01' } });
     expect(reversed.status).toBe(409);
@@ -234,6 +244,42 @@ describe('other closes', () => {
       ]),
     });
     expect((await post(gw, key, late)).body.error.code).toBe('PERIOD_CLOSED');
+  });
+
+  it('GraphQL: the close answers the figures and its posted closing entry; fiscalYears links it too', async () => {
+    const { key } = await seeded();
+    await posted(gw, key, {
+      date: '2025-03-01',
+      description: 'Ventas',
+      lines: lines([
+        ['1.1.1.01.001', 'debit', 80],
+        ['4.1.1.01.001', 'credit', 80],
+      ]),
+    });
+    const res = await gw.gql(
+      'mutation { closeFiscalYear(year: 2025) { status result canClose closingEntry { date status lines { accountCode debit credit } } } }',
+      {},
+      { key },
+    );
+    expect(res.body).toEqual({
+      data: {
+        closeFiscalYear: {
+          status: 'closed',
+          result: 80,
+          canClose: false,
+          closingEntry: {
+            date: '2025-12-31',
+            status: 'posted',
+            lines: [
+              { accountCode: '4.1.1.01.001', debit: 80, credit: null },
+              { accountCode: '3.3.1.01.002', debit: null, credit: 80 },
+            ],
+          },
+        },
+      },
+    });
+    const listed = await gw.gql('{ fiscalYears(status: closed) { year closingEntry { description } } }', {}, { key });
+    expect(listed.body.data.fiscalYears).toEqual([{ year: 2025, closingEntry: { description: 'Refundición de cuentas de resultado del ejercicio 2025' } }]);
   });
 });
 

@@ -51,6 +51,7 @@ it.each([
   ['years: daily totals of the result accounts', 'ledger_daily_totals', { account_id: account, account_code: { $in: ['4.1', '5.1'] } }],
   ['close: drafts dated in the year', 'journal_entries', { account_id: account, status: 'draft', date: { $gte: '2025-01-01', $lte: '2025-12-31' } }],
   ['close and years: the fiscal years of the account', 'fiscal_years', { account_id: account }],
+  ['posting: a closed year at or after the entry’s', 'fiscal_years', { account_id: account, year: { $gte: 2025 }, status: 'closed' }],
   ['close: the result accounts of the chart', 'ledger_accounts', { account_id: account, account_type: { $in: ['revenue', 'expense'] } }],
 ])('%s uses an index', async (_name, collection, filter) => {
   const plan = await winningStages(collection, filter);

@@ -30,11 +30,11 @@ export async function touchYear(context: RequestContext, year: number, session: 
   return doc!;
 }
 
-/** The closed year's refusal, the same for posting and reversing into it. */
-export function periodClosed(year: number, day: string): ConflictError {
+/** The refusal of a posting into a closed period, the same for posting and reversing. */
+export function periodClosed(closedYear: number, day: string): ConflictError {
   return new ConflictError(
-    `fiscal year ${year} is closed: no entry dated ${day} can be posted`,
-    [{ path: 'date', message: `${year} is closed` }],
+    `fiscal year ${closedYear} is closed: no entry dated ${day} can be posted (closed years lock every day up to ${closedYear}-12-31)`,
+    [{ path: 'date', message: `${closedYear} is closed` }],
     'PERIOD_CLOSED',
   );
 }
@@ -45,11 +45,17 @@ export async function enterOpenYear(context: RequestContext, year: number, day: 
   if (doc.status === 'closed') throw periodClosed(year, day);
 }
 
-/** The cheap early refusal (a read): a posting into a closed year fails before any other check or write. */
+/**
+ * The early refusal (a read, before any other check or write): a posting dated in a closed year, or in an earlier
+ * one — closing a year locks every day up to its end. The later-year case rests on this read alone: a close racing a
+ * posting into an earlier, never-closed year is not forced to conflict with it (they write different year
+ * documents), but such a posting never lands in a closed year, and the next close meets that year as
+ * EARLIER_YEAR_OPEN.
+ */
 export async function refuseClosedYear(context: RequestContext, year: number, day: string, session: ClientSession): Promise<void> {
   const closed = await fiscalYearsOf(context).findOne(
-    { account_id: requirePrincipal(context).accountId, year, status: 'closed' },
-    { session, projection: { _id: 1 } },
+    { account_id: requirePrincipal(context).accountId, year: { $gte: year }, status: 'closed' },
+    { session, sort: { year: -1 }, projection: { year: 1 } },
   );
-  if (closed) throw periodClosed(year, day);
+  if (closed) throw periodClosed(closed.year, day);
 }

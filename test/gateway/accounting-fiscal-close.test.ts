@@ -331,6 +331,11 @@ describe('blockers (calculate lists them; close → 409 CLOSE_BLOCKED and change
     await expectBlocked(key, accountId, 2025, 'EARLIER_YEAR_OPEN');
     expect((await calculate(key, 2025)).body.data.blockers[0].message).toContain('2023');
     expect((await close(key, 2023)).status).toBe(200);
+    // The list adds up only the open years' rows; the closed one shows the figures of its close.
+    expect((await years(key)).body.data.items.map((row: Row) => [row.year, row.status, row.result])).toEqual([
+      [2025, 'open', 20],
+      [2023, 'closed', 10],
+    ]);
     const res = await close(key, 2025);
     expect(res.status).toBe(200);
     // Each year closed its own movements only: both results are in the result account, the result accounts are zero.

@@ -244,6 +244,19 @@ export function closeYear(context: RequestContext, year: number): Promise<{ figu
   });
 }
 
+/**
+ * The first day the years list must add up: the closed years show the figures stored with their close, so their rows
+ * are skipped — everything up to the latest closed year when no earlier year with postings is still open (the usual
+ * case, since years close oldest first), else nothing is skipped.
+ */
+async function openSince(context: RequestContext, stored: FiscalYearRecord[]): Promise<string | undefined> {
+  const closed = new Set(stored.filter((doc) => doc.status === 'closed').map((doc) => doc.year));
+  if (!closed.size) return undefined;
+  const latest = Math.max(...closed);
+  if ((await earlierOpenYears(context, latest + 1, closed)).length) return undefined;
+  return `${latest + 1}-01-01`;
+}
+
 export interface FiscalYearSummary {
   year: number;
   status: 'open' | 'closed';
@@ -257,18 +270,19 @@ export interface FiscalYearSummary {
 /**
  * The account's fiscal years, newest first: every year with postings or a stored document. A closed year shows the
  * figures of its close; an open one its figures so far, added up by the database from the result accounts' daily
- * totals grouped by year.
+ * totals of the open years grouped by year.
  */
 export async function listYears(context: RequestContext, status?: 'open' | 'closed'): Promise<FiscalYearSummary[]> {
   const accountId = requirePrincipal(context).accountId;
   const stored = await fiscalYearsOf(context).find({ account_id: accountId }).toArray();
   const accounts = await accountsOf(context).find({ account_type: { $in: RESULT_TYPES } }, { skip: 0, limit: 0, sort: { code: 1 } });
   const typeOf = new Map(accounts.map((account) => [account.code, account.account_type]));
+  const since = await openSince(context, stored);
   const sums = typeOf.size
     ? await context.store
         .collection<LedgerDailyTotalDocument>('ledger_daily_totals')
         .aggregate<{ _id: { year: string; code: string }; debit: number; credit: number }>([
-          { $match: { account_id: accountId, account_code: { $in: [...typeOf.keys()] } } },
+          { $match: { account_id: accountId, account_code: { $in: [...typeOf.keys()] }, ...(since ? { day: { $gte: since } } : {}) } },
           {
             $group: {
               _id: { year: { $substrBytes: ['$day', 0, 4] }, code: '$account_code' },

@@ -7,8 +7,8 @@ import {
   DeliveryNoteResolver,
   ProductDeliveryNotesResolver,
 } from './delivery-note';
-import { FiscalCalendarResolver, FiscalCloseResolver, FiscalYearCalculationLinksResolver, FiscalYearLinksResolver } from './fiscal';
 import { ExpenseConnectionResolver, ExpenseMovesResolver, ExpenseResolver } from './expense';
+import { FiscalCalendarResolver, FiscalCloseResolver, FiscalYearCalculationLinksResolver, FiscalYearLinksResolver } from './fiscal';
 import { ProductLinksResolver, ProductResolver } from './product';
 import { ReceivedInvoiceMovesResolver, ReceivedInvoiceResolver, SupplierReceivedInvoicesResolver } from './received-invoice';
 import { StockResolver } from './stock';

@@ -10,6 +10,7 @@ import {
 } from './delivery-note';
 import { ExpenseConnectionResolver, ExpenseMovesResolver, ExpenseResolver } from './expense';
 import { IssuedVoucherImportResolver, IssuedVoucherResolver } from './issued-voucher';
+import { FiscalCalendarResolver, FiscalCloseResolver, FiscalYearCalculationLinksResolver, FiscalYearLinksResolver } from './fiscal';
 import { ProductLinksResolver, ProductResolver } from './product';
 import { PostingResolver } from './posting';
 import { ExpenseLinksResolver, JournalEntrySourceResolver, ReceivedInvoiceLinksResolver, SupplierPurchasesResolver } from './purchase-graph';
@@ -47,6 +48,10 @@ export const RESOLVERS: [Function, ...Function[]] = [
   ...JournalEntryResolver,
   JournalEntryMovesResolver,
   JournalLineResolver,
+  FiscalCalendarResolver,
+  FiscalCloseResolver,
+  FiscalYearLinksResolver,
+  FiscalYearCalculationLinksResolver,
   ...ReceivedInvoiceResolver,
   ReceivedInvoiceMovesResolver,
   ...TaxRuleResolver,

@@ -3,6 +3,7 @@ import { BANK_ROUTES } from './bank';
 import { DELIVERY_NOTE_COMPONENTS, DELIVERY_NOTE_ROUTES } from './delivery-notes';
 import { EXPENSE_COMPONENTS, EXPENSE_ROUTES } from './expenses';
 import { ISSUED_VOUCHER_COMPONENTS, ISSUED_VOUCHER_ROUTES } from './issued-vouchers';
+import { FISCAL_COMPONENTS, FISCAL_ROUTES } from './fiscal';
 import { RECEIVED_INVOICE_COMPONENTS, RECEIVED_INVOICE_ROUTES } from './received-invoices';
 import { POSTING_ROUTES } from './posting';
 import type { RestRoute } from './route';
@@ -20,6 +21,7 @@ export const ROUTES: RestRoute[] = [
   ...EXPENSE_ROUTES,
   ...DELIVERY_NOTE_ROUTES,
   ...ACCOUNTING_ROUTES,
+  ...FISCAL_ROUTES,
   ...RECEIVED_INVOICE_ROUTES,
   ...TAX_RULE_ROUTES,
   ...TAXPAYER_ROUTES,
@@ -35,6 +37,7 @@ export const COMPONENTS: Record<string, Record<string, unknown>> = {
   ...EXPENSE_COMPONENTS,
   ...DELIVERY_NOTE_COMPONENTS,
   ...ACCOUNTING_COMPONENTS,
+  ...FISCAL_COMPONENTS,
   ...RECEIVED_INVOICE_COMPONENTS,
   ...TAX_RULE_COMPONENTS,
   ...TAXPAYER_COMPONENTS,

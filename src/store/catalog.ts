@@ -122,6 +122,14 @@ export const COLLECTIONS = {
     { key: { account_id: 1, entry_id: 1, line_index: 1 }, name: 'account_entry_line_unique', unique: true },
     { key: { account_id: 1, statement_line_id: 1 }, name: 'account_statement_line' },
   ],
+  /**
+   * ARCA deadlines: one per tax and due month (two seeds racing collide here, and the loser finds the winner's),
+   * listed by due day with every filter as a range or a residual of that one index.
+   */
+  fiscal_deadlines: [
+    { key: { account_id: 1, year: 1, month: 1, tax: 1 }, name: 'account_year_month_tax_unique', unique: true },
+    { key: { account_id: 1, due_date: 1, _id: 1 }, name: 'account_due_date' },
+  ],
   /** Stored-data upgrades already applied (see upgrades.ts). */
   upgrades: [],
 } satisfies Record<string, IndexDescription[]>;

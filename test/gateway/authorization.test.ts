@@ -15,6 +15,7 @@ import { expenseMatrix } from './support/expense-matrix';
 import { bankMatrix } from './support/bank-matrix';
 import { postingMatrix } from './support/posting-matrix';
 import { issuedVoucherMatrix } from './support/issued-voucher-matrix';
+import { fiscalMatrix } from './support/fiscal-matrix';
 import { receivedInvoiceMatrix } from './support/received-invoice-matrix';
 import { taxRuleMatrix } from './support/tax-rule-matrix';
 import { taxpayerMatrix } from './support/taxpayer-matrix';
@@ -1004,6 +1005,9 @@ Object.assign(GQL_CASES, EXPENSE_MATRIX.gql);
 const ACCOUNTING_MATRIX = accountingMatrix({ gw: () => gw, fullA: () => fullA, fullB: () => fullB, unique });
 Object.assign(REST_CASES, ACCOUNTING_MATRIX.rest);
 Object.assign(GQL_CASES, ACCOUNTING_MATRIX.gql);
+const FISCAL_MATRIX = fiscalMatrix({ gw: () => gw, fullA: () => fullA, fullB: () => fullB, unique });
+Object.assign(REST_CASES, FISCAL_MATRIX.rest);
+Object.assign(GQL_CASES, FISCAL_MATRIX.gql);
 
 // Received invoices: their entries live in support/received-invoice-matrix.ts.
 const RECEIVED_INVOICE_MATRIX = receivedInvoiceMatrix({ gw: () => gw, fullA: () => fullA, fullB: () => fullB, unique });

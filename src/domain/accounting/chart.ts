@@ -1,5 +1,4 @@
-import type { ClientSession } from 'mongodb';
-import type { FiscalYearDocument, LedgerAccountDocument, LedgerDailyTotalDocument } from '../../store/ledger';
+import type { LedgerAccountDocument, LedgerDailyTotalDocument } from '../../store/ledger';
 import { requirePrincipal, type RequestContext } from '../context';
 import { argentineDay } from '../dates';
 import { accountsOf, natured } from './accounts';
@@ -68,12 +67,4 @@ export async function balances(
     totalDebitCents: roots.reduce((sum, row) => sum + row.debitCents, 0),
     totalCreditCents: roots.reduce((sum, row) => sum + row.creditCents, 0),
   };
-}
-
-/** Whether the fiscal year is closed to postings. */
-export async function isClosedYear(context: RequestContext, year: number, session: ClientSession): Promise<boolean> {
-  const closed = await context.store
-    .collection<FiscalYearDocument>('fiscal_years')
-    .findOne({ account_id: requirePrincipal(context).accountId, year, status: 'closed' }, { session, projection: { _id: 1 } });
-  return closed !== null;
 }

@@ -6,11 +6,11 @@ import { requirePrincipal, type RequestContext } from '../context';
 import { argentineDay } from '../dates';
 import { changesOf } from '../declare/mapping';
 import { declaredDefinition, type ListOrder } from '../declare/resource';
-import { AppError, ConflictError, notFound, ValidationError, type ErrorDetail } from '../errors';
+import { type AppError, ConflictError, notFound, ValidationError, type ErrorDetail } from '../errors';
 import { fromCents } from '../money';
 import { Resource } from '../resource';
 import { accountsByCode, entriesOf } from './accounts';
-import { isClosedYear } from './chart';
+import { enterOpenYear, refuseClosedYear } from './fiscal-years';
 import { JOURNAL_ENTRY } from './journal-declaration';
 
 type Row = Record<string, unknown>;
@@ -122,18 +122,14 @@ export const journalEntries = new JournalEntryResource({
 
 /**
  * Posts `entry` inside `session`: checks its year is open and its accounts still postable, adds its lines to the
- * daily totals of their accounts, and takes the next number of its fiscal year. The counter is written last, so
- * concurrent postings hold it for the shortest time; a posting that fails gives its number back with the
- * transaction, so numbers have no gaps.
+ * daily totals of their accounts, and takes the next number of its fiscal year. The year's document and the counter
+ * are written last, so concurrent postings hold them for the shortest time (writing the year's document is what
+ * keeps a racing close out, see enterOpenYear); a posting that fails gives its number back with the transaction, so
+ * numbers have no gaps.
  */
 export async function postInSession(context: RequestContext, entry: JournalEntryDocument, session: ClientSession): Promise<Partial<JournalEntryDocument>> {
   const year = fiscalYearOf(entry.date);
-  if (await isClosedYear(context, year, session))
-    throw new ConflictError(
-      `fiscal year ${year} is closed: no entry dated ${entry.date} can be posted`,
-      [{ path: 'date', message: `${year} is closed` }],
-      'PERIOD_CLOSED',
-    );
+  await refuseClosedYear(context, year, entry.date, session);
   const { accounts } = await checkedLines(context, entry.lines, session, notPostable);
   const accountId = requirePrincipal(context).accountId;
   const now = context.now();
@@ -156,6 +152,7 @@ export async function postInSession(context: RequestContext, entry: JournalEntry
     },
   }));
   await context.store.collection<LedgerDailyTotalDocument>('ledger_daily_totals').bulkWrite(writes, { session, ordered: true });
+  await enterOpenYear(context, year, entry.date, session);
   const number = await nextSequenceValue(context.store, accountId, `journal:${year}`, now, session);
   return { status: 'posted', number, fiscal_year: year, posted_at: now };
 }

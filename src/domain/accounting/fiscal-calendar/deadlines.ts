@@ -1,0 +1,169 @@
+import type { Filter, ObjectId } from 'mongodb';
+import type { AccountDocument } from '../../../store/accounts';
+import { parseId } from '../../../store/ids';
+import { TenantCollection, type TenantDocument } from '../../../store/tenant-collection';
+import { requirePrincipal, type RequestContext } from '../../context';
+import { argentineDay } from '../../dates';
+import { ConflictError, notFound } from '../../errors';
+import type { Connection, PageWindow } from '../../pagination';
+import { DEFAULT_TAXES, OBLIGATIONS, type FiscalTax } from './obligations';
+import { yearSchedule, type ScheduledDeadline } from './schedule';
+
+export type FiscalDeadlineDocument = TenantDocument &
+  ScheduledDeadline & {
+    /** Stored: pending or completed. Overdue is derived when read (pending and due before today), never stored. */
+    status: 'pending' | 'completed';
+    completed_at?: Date;
+    completed_by?: ObjectId | null;
+  };
+
+export const DEADLINE_STATUSES = ['pending', 'overdue', 'completed'] as const;
+export type DeadlineStatus = (typeof DEADLINE_STATUSES)[number];
+
+/** A deadline as read: its status as of today in Argentina. */
+export type FiscalDeadlineRecord = Omit<FiscalDeadlineDocument, 'status'> & { status: DeadlineStatus };
+
+export const MAX_UPCOMING_DAYS = 366;
+export const SEED_YEARS = { min: 2000, max: 2100 } as const;
+
+const deadlinesOf = (context: RequestContext) =>
+  new TenantCollection(context.store.collection<FiscalDeadlineDocument>('fiscal_deadlines'), requirePrincipal(context).accountId);
+
+const today = (context: RequestContext) => argentineDay(context.now());
+
+export function asRead(doc: FiscalDeadlineDocument, day: string): FiscalDeadlineRecord {
+  return { ...doc, status: doc.status === 'pending' && doc.due_date < day ? 'overdue' : doc.status };
+}
+
+const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+const monthStart = (year: number, month: number) => `${year}-${String(month).padStart(2, '0')}-01`;
+
+export interface DeadlineFilter {
+  year?: number;
+  month?: number;
+  status?: DeadlineStatus;
+  tax?: FiscalTax;
+}
+
+/**
+ * The stored filter of a list. Year (with or without a month) and the derived statuses become a range of due days
+ * (from inclusive, to exclusive), so the account/due-day index serves every combination in due order; matching the
+ * stored year instead would let the planner pick the unique year/month index and sort in memory. A month without a
+ * year matches the stored due month.
+ */
+export function deadlineFilter(filter: DeadlineFilter, day: string): Filter<FiscalDeadlineDocument> {
+  const query: Record<string, unknown> = {};
+  let from: string | undefined;
+  let to: string | undefined;
+  const narrow = (gte?: string, lt?: string) => {
+    if (gte && (!from || gte > from)) from = gte;
+    if (lt && (!to || lt < to)) to = lt;
+  };
+  if (filter.year !== undefined) {
+    if (filter.month !== undefined)
+      narrow(monthStart(filter.year, filter.month), filter.month === 12 ? monthStart(filter.year + 1, 1) : monthStart(filter.year, filter.month + 1));
+    else narrow(monthStart(filter.year, 1), monthStart(filter.year + 1, 1));
+  } else if (filter.month !== undefined) query.month = filter.month;
+  if (filter.tax) query.tax = filter.tax;
+  if (filter.status === 'completed') query.status = 'completed';
+  if (filter.status === 'pending') {
+    query.status = 'pending';
+    narrow(day, undefined);
+  }
+  if (filter.status === 'overdue') {
+    query.status = 'pending';
+    narrow(undefined, day);
+  }
+  if (from || to) query.due_date = { ...(from ? { $gte: from } : {}), ...(to ? { $lt: to } : {}) };
+  return query as Filter<FiscalDeadlineDocument>;
+}
+
+export const DEADLINE_ORDER = { due_date: 1, _id: 1 } as const;
+
+export async function listDeadlines(context: RequestContext, filter: DeadlineFilter, window: PageWindow): Promise<Connection<FiscalDeadlineRecord>> {
+  const day = today(context);
+  const deadlines = deadlinesOf(context);
+  const query = deadlineFilter(filter, day);
+  const [nodes, totalCount] = await Promise.all([
+    deadlines.find(query, { skip: window.skip, limit: window.limit, sort: DEADLINE_ORDER }),
+    deadlines.count(query),
+  ]);
+  return { nodes: nodes.map((doc) => asRead(doc, day)), totalCount, window };
+}
+
+/** Pending deadlines due from today to `days` days ahead (overdue ones are in the list, status overdue). */
+export async function upcomingDeadlines(context: RequestContext, days: number): Promise<{ from: string; to: string; items: FiscalDeadlineRecord[] }> {
+  const from = today(context);
+  const to = addDays(from, days);
+  const docs = await deadlinesOf(context).find({ status: 'pending', due_date: { $gte: from, $lte: to } }, { skip: 0, limit: 0, sort: DEADLINE_ORDER });
+  return { from, to, items: docs.map((doc) => asRead(doc, from)) };
+}
+
+/** pending → completed, once (409 ALREADY_COMPLETED the second time): one conditional update. */
+export async function completeDeadline(context: RequestContext, id: string): Promise<FiscalDeadlineRecord> {
+  const deadlines = deadlinesOf(context);
+  const _id = parseId(id);
+  const now = context.now();
+  const done = _id
+    ? await deadlines.collection.findOneAndUpdate(
+        deadlines.scope({ _id, status: 'pending' }),
+        { $set: { status: 'completed', completed_at: now, completed_by: requirePrincipal(context).userId, updated_at: now } },
+        { returnDocument: 'after' },
+      )
+    : null;
+  if (done) return asRead(done as FiscalDeadlineDocument, today(context));
+  const found = await deadlines.findById(id);
+  if (!found) throw notFound('fiscal deadline', id);
+  throw new ConflictError(
+    `the deadline was already marked complete at ${found.completed_at?.toISOString()}`,
+    [{ path: 'status', message: 'is completed' }],
+    'ALREADY_COMPLETED',
+  );
+}
+
+/** The last digit of the account's CUIT: ARCA's calendar groups taxpayers by it. */
+async function cuitEnding(context: RequestContext): Promise<number> {
+  const account = await context.store
+    .collection<AccountDocument>('accounts')
+    .findOne({ _id: requirePrincipal(context).accountId }, { projection: { cuit: 1 } });
+  const digits = (account?.cuit ?? '').replace(/\D/g, '');
+  return Number(digits.slice(-1) || '0');
+}
+
+/**
+ * Loads the ARCA deadlines due in `year` for the account's CUIT ending: every month of each tax asked for (default
+ * the company set) that is not there yet, in one transaction. Loading again adds nothing (`seeded: 0`). Two seeds
+ * racing collide on the unique tax/month index; the loser runs again and finds the winner's deadlines.
+ */
+export async function seedDeadlines(
+  context: RequestContext,
+  year: number | undefined,
+  taxes: readonly FiscalTax[] | undefined,
+): Promise<{ seeded: number; year: number; cuitEnding: number; message: string }> {
+  const dueYear = year ?? Number(today(context).slice(0, 4));
+  const asked = [...new Set(taxes?.length ? taxes : DEFAULT_TAXES)];
+  const ending = await cuitEnding(context);
+  return context.store.transaction(async (session) => {
+    const deadlines = deadlinesOf(context);
+    const existing = await deadlines.collection.find(deadlines.scope({ year: dueYear }), { session, projection: { month: 1, tax: 1 } }).toArray();
+    const have = new Set(existing.map((doc) => `${doc.tax}:${doc.month}`));
+    const missing = asked
+      .flatMap((tax) => yearSchedule(OBLIGATIONS[tax], dueYear, ending))
+      .filter((deadline) => !have.has(`${deadline.tax}:${deadline.month}`))
+      .map((deadline) => ({ ...deadline, status: 'pending' as const }));
+    if (!missing.length)
+      return {
+        seeded: 0,
+        year: dueYear,
+        cuitEnding: ending,
+        message: `The ${dueYear} deadlines of ${asked.join(', ')} are already loaded; nothing was changed.`,
+      };
+    await deadlines.insertMany(missing as never, context.now(), session);
+    return {
+      seeded: missing.length,
+      year: dueYear,
+      cuitEnding: ending,
+      message: `Loaded ${missing.length} ARCA deadlines due in ${dueYear} for CUIT ending ${ending} (${asked.join(', ')}).`,
+    };
+  });
+}

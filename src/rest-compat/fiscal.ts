@@ -1,0 +1,379 @@
+import { DEADLINE_STATUSES, MAX_UPCOMING_DAYS } from '../domain/accounting/fiscal-calendar/deadlines';
+import { FISCAL_TAXES } from '../domain/accounting/fiscal-calendar/obligations';
+import { ValidationError } from '../domain/errors';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../domain/pagination';
+import { withRestDateTimes } from './naming';
+import { bodyObject, QueryReader } from './query';
+import type { RestRoute } from './route';
+
+/**
+ * The fiscal calendar (contract §4.9) and the fiscal close (§4.10). The contract gives the paths only; the bodies,
+ * query parameters and answers are this service's (README, OpenAPI document).
+ */
+
+type Row = Record<string, unknown>;
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const CALENDAR = '/accounting/fiscal-calendar';
+const CLOSE = '/accounting/fiscal-close';
+
+const deadline = (row: unknown) => withRestDateTimes(row as Row, ['completed_at', 'created_at']);
+
+const ARGENTINE_TIME = 'Argentine time (UTC−3), ISO 8601 without a zone.';
+const DEADLINE_SCHEMA = {
+  type: 'object',
+  properties: {
+    _id: { type: 'string' },
+    tax: { type: 'string', enum: [...FISCAL_TAXES] },
+    title: { type: 'string' },
+    form: { type: 'string' },
+    year: { type: 'integer', description: 'Year it is due in.' },
+    month: { type: 'integer', minimum: 1, maximum: 12, description: 'Month it is due in.' },
+    period: { type: 'string', description: 'YYYY-MM: the month declared (the one before the due month).' },
+    cuit_group: { type: 'string', description: "CUIT endings sharing the date (0-1, 4-6, all…): the account's ending is in it." },
+    nominal_date: { type: 'string', format: 'date', description: 'The day ARCA states, before the shift past non-working days.' },
+    due_date: { type: 'string', format: 'date', description: 'The due day after the shift rule.' },
+    status: { type: 'string', enum: [...DEADLINE_STATUSES], description: 'overdue = pending and due before today (derived when read).' },
+    completed_at: { type: ['string', 'null'], description: ARGENTINE_TIME },
+    created_at: { type: 'string', description: ARGENTINE_TIME },
+  },
+  required: ['_id', 'tax', 'title', 'form', 'year', 'month', 'period', 'cuit_group', 'nominal_date', 'due_date', 'status', 'completed_at', 'created_at'],
+};
+
+const DEADLINE_FIELDS = `
+  _id: id tax title form year month period cuit_group: cuitGroup nominal_date: nominalDate due_date: dueDate status
+  completed_at: completedAt created_at: createdAt`;
+
+// Read once per request: the variables and the answer both need them.
+const pageOf = new WeakMap<Row, { page: number; limit: number; variables: Row }>();
+function listParams(query: Row) {
+  let read = pageOf.get(query);
+  if (!read) {
+    const params = new QueryReader(query);
+    const page = params.int('page', 1, 1, 1_000_000);
+    const limit = params.int('limit', DEFAULT_PAGE_SIZE, 1, MAX_PAGE_SIZE);
+    const filter = { year: params.whole('year'), month: params.whole('month'), status: params.string('status'), tax: params.string('tax') };
+    params.done();
+    read = { page, limit, variables: { filter, first: limit, offset: (page - 1) * limit } };
+    pageOf.set(query, read);
+  }
+  return read;
+}
+
+const LIST: RestRoute = {
+  method: 'get',
+  path: `${CALENDAR}/`,
+  summary: `List the account's ARCA deadlines in due order (filters year, month, status, tax; pages of at most ${MAX_PAGE_SIZE})`,
+  scope: 'accounting:read',
+  document: `query RestListFiscalDeadlines($filter: FiscalDeadlineFilter, $first: Int, $offset: Int) {
+    fiscalDeadlines(filter: $filter, first: $first, offset: $offset) { totalCount nodes { ${DEADLINE_FIELDS} } }
+  }`,
+  variables: ({ query }) => listParams(query).variables,
+  respond(data, { query }) {
+    const { page, limit } = listParams(query);
+    const connection = data.fiscalDeadlines as { totalCount: number; nodes: unknown[] };
+    return {
+      status: 200,
+      data: { items: connection.nodes.map(deadline), total: connection.totalCount, page, limit, pages: Math.ceil(connection.totalCount / limit) },
+    };
+  },
+  pathRenames: { filter: '', first: 'limit', offset: 'page' },
+  parameters: [
+    { name: 'page', description: 'Page number, from 1.', schema: { type: 'integer', minimum: 1, default: 1 } },
+    {
+      name: 'limit',
+      description: `Page size, 1 to ${MAX_PAGE_SIZE}.`,
+      schema: { type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE },
+    },
+    { name: 'year', description: 'Due in this year.', schema: { type: 'integer', minimum: 1900, maximum: 9999 } },
+    { name: 'month', description: 'Due in this month (1 to 12).', schema: { type: 'integer', minimum: 1, maximum: 12 } },
+    { name: 'status', description: 'pending (due today or later), overdue or completed.', schema: { type: 'string', enum: [...DEADLINE_STATUSES] } },
+    { name: 'tax', description: 'One obligation.', schema: { type: 'string', enum: [...FISCAL_TAXES] } },
+  ],
+  responseSchema: {
+    type: 'object',
+    properties: {
+      items: { type: 'array', items: ref('FiscalDeadline') },
+      total: { type: 'integer' },
+      page: { type: 'integer' },
+      limit: { type: 'integer' },
+      pages: { type: 'integer' },
+    },
+    required: ['items', 'total', 'page', 'limit', 'pages'],
+  },
+  successStatus: 200,
+};
+
+const UPCOMING: RestRoute = {
+  method: 'get',
+  path: `${CALENDAR}/upcoming/`,
+  summary: `Pending deadlines due from today to \`days\` days ahead (1 to ${MAX_UPCOMING_DAYS}, default 30), in due order`,
+  scope: 'accounting:read',
+  document: /* GraphQL */ `
+    query RestUpcomingFiscalDeadlines($days: Int) {
+      upcomingFiscalDeadlines(days: $days) {
+        from
+        to
+        items {
+          _id: id
+          tax
+          title
+          form
+          year
+          month
+          period
+          cuit_group: cuitGroup
+          nominal_date: nominalDate
+          due_date: dueDate
+          status
+          completed_at: completedAt
+          created_at: createdAt
+        }
+      }
+    }`,
+  variables({ query }) {
+    const params = new QueryReader(query);
+    const days = params.whole('days');
+    params.done();
+    return { days };
+  },
+  respond(data) {
+    const { from, to, items } = data.upcomingFiscalDeadlines as { from: string; to: string; items: unknown[] };
+    return { status: 200, data: { from, to, items: items.map(deadline), count: items.length } };
+  },
+  parameters: [
+    {
+      name: 'days',
+      description: `How many days ahead (1 to ${MAX_UPCOMING_DAYS}, default 30).`,
+      schema: { type: 'integer', minimum: 1, maximum: MAX_UPCOMING_DAYS },
+    },
+  ],
+  responseSchema: {
+    type: 'object',
+    properties: {
+      from: { type: 'string', format: 'date', description: 'Today in Argentina.' },
+      to: { type: 'string', format: 'date' },
+      items: { type: 'array', items: ref('FiscalDeadline') },
+      count: { type: 'integer' },
+    },
+    required: ['from', 'to', 'items', 'count'],
+  },
+  successStatus: 200,
+};
+
+/** Rejects body fields other than `allowed`, naming them. */
+function onlyFields(body: unknown, allowed: string[], what: string): Row {
+  const object = body === undefined || body === null ? {} : bodyObject(body);
+  const unknown = Object.keys(object).filter((key) => !allowed.includes(key));
+  if (unknown.length)
+    throw new ValidationError(
+      `unknown fields: ${unknown.join(', ')}`,
+      unknown.map((path) => ({ path, message: `is not a field of ${what} (only ${allowed.join(', ')})` })),
+    );
+  return object;
+}
+
+const SEED: RestRoute = {
+  method: 'post',
+  path: `${CALENDAR}/seed/`,
+  summary:
+    "Load the default ARCA deadlines due in a year for the account's CUIT ending (optional body year, taxes); deadlines already loaded are kept, and a year fully loaded answers seeded 0 with a message",
+  scope: 'accounting:write',
+  document: /* GraphQL */ `
+    mutation RestSeedFiscalCalendar($year: Int, $taxes: [FiscalTax!]) {
+      seedFiscalCalendar(year: $year, taxes: $taxes) {
+        seeded
+        year
+        cuit_ending: cuitEnding
+        message
+      }
+    }`,
+  variables({ body }) {
+    const { year, taxes } = onlyFields(body, ['year', 'taxes'], 'a calendar seed');
+    // Checked here rather than by GraphQL coercion, which names no field for a top-level scalar and takes a lone
+    // value for a list.
+    const problems = [];
+    if (year !== undefined && year !== null && !Number.isInteger(year)) problems.push({ path: 'year', message: 'must be an integer (a year)' });
+    if (taxes !== undefined && taxes !== null) {
+      if (!Array.isArray(taxes)) problems.push({ path: 'taxes', message: 'must be an array of taxes' });
+      else
+        for (const [index, tax] of taxes.entries())
+          if (!(FISCAL_TAXES as readonly unknown[]).includes(tax)) problems.push({ path: `taxes.${index}`, message: `one of ${FISCAL_TAXES.join(', ')}` });
+    }
+    if (problems.length) throw new ValidationError(`invalid calendar seed: ${problems.map((problem) => problem.path).join(', ')}`, problems);
+    return { year, taxes };
+  },
+  respond(data) {
+    const { message, ...rest } = data.seedFiscalCalendar as Row & { message: string };
+    return { status: 200, data: rest, extra: { message } };
+  },
+  requestBody: {
+    type: 'object',
+    properties: {
+      year: { type: ['integer', 'null'], minimum: 2000, maximum: 2100, description: 'The year the deadlines fall due in (default: this year in Argentina).' },
+      taxes: {
+        type: ['array', 'null'],
+        items: { type: 'string', enum: [...FISCAL_TAXES] },
+        description: 'Default iva, suss, sicore, ganancias_sociedades (a company registered for VAT with employees).',
+      },
+    },
+    additionalProperties: false,
+  },
+  responseSchema: {
+    type: 'object',
+    properties: {
+      seeded: { type: 'integer', minimum: 0, description: 'Deadlines created (0 when all were there).' },
+      year: { type: 'integer' },
+      cuit_ending: { type: 'integer', minimum: 0, maximum: 9, description: "The last digit of the account's CUIT." },
+    },
+    required: ['seeded', 'year', 'cuit_ending'],
+  },
+  responseExtra: { message: { type: 'string' } },
+  successStatus: 200,
+};
+
+const COMPLETE: RestRoute = {
+  method: 'post',
+  path: `${CALENDAR}/{id}/complete/`,
+  summary: 'Mark a deadline complete (409 ALREADY_COMPLETED the second time); the id is the contract’s deadline_id',
+  scope: 'accounting:write',
+  document: /* GraphQL */ `
+    mutation RestCompleteFiscalDeadline($id: ID!) {
+      completeFiscalDeadline(id: $id) {
+        _id: id
+        tax
+        title
+        form
+        year
+        month
+        period
+        cuit_group: cuitGroup
+        nominal_date: nominalDate
+        due_date: dueDate
+        status
+        completed_at: completedAt
+        created_at: createdAt
+      }
+    }`,
+  variables: ({ params }) => ({ id: params.id }),
+  respond: (data) => ({ status: 200, data: deadline(data.completeFiscalDeadline), extra: { message: 'Deadline marked complete.' } }),
+  responseSchema: ref('FiscalDeadline'),
+  responseExtra: { message: { type: 'string' } },
+  successStatus: 200,
+};
+
+const YEAR_FIELDS = `year status revenue expenses result closed_at: closedAt closing_entry_id: closingEntryId`;
+const YEAR_PROPERTIES = {
+  year: { type: 'integer' },
+  status: { type: 'string', enum: ['open', 'closed'] },
+  revenue: { type: 'number', description: 'Revenue accounts: credits − debits over the year (a closed year: at its close).' },
+  expenses: { type: 'number', description: 'Expense accounts: debits − credits over the year.' },
+  result: { type: 'number', description: 'revenue − expenses (a loss is negative).' },
+  closed_at: { type: ['string', 'null'], description: ARGENTINE_TIME },
+  closing_entry_id: { type: ['string', 'null'], description: 'The posted closing entry (none when no result account moved).' },
+};
+const YEAR_REQUIRED = Object.keys(YEAR_PROPERTIES);
+
+const YEARS: RestRoute = {
+  method: 'get',
+  path: `${CLOSE}/years/`,
+  summary: 'The fiscal years with postings or a close, newest first: open or closed, revenue, expenses and result (optional status filter)',
+  scope: 'accounting:read',
+  document: `query RestFiscalYears($status: FiscalYearStatus) { fiscalYears(status: $status) { ${YEAR_FIELDS} } }`,
+  variables({ query }) {
+    const params = new QueryReader(query);
+    const status = params.string('status');
+    params.done();
+    return { status };
+  },
+  respond(data) {
+    const items = (data.fiscalYears as Row[]).map((row) => withRestDateTimes(row, ['closed_at']));
+    return { status: 200, data: { items, count: items.length } };
+  },
+  parameters: [{ name: 'status', description: 'open or closed.', schema: { type: 'string', enum: ['open', 'closed'] } }],
+  responseSchema: {
+    type: 'object',
+    properties: { items: { type: 'array', items: ref('FiscalYear') }, count: { type: 'integer' } },
+    required: ['items', 'count'],
+  },
+  successStatus: 200,
+};
+
+/** The `{year}` of a path: four digits, else a 400 naming it (the range is the operation's check). */
+function yearParam(params: Record<string, string>): number {
+  const raw = params.year ?? '';
+  if (!/^\d{4}$/.test(raw)) throw new ValidationError('year must be a year of four digits (e.g. 2025)', [{ path: 'year', message: 'must be a year (YYYY)' }]);
+  return Number(raw);
+}
+
+const CALCULATION_FIELDS = `${YEAR_FIELDS} result_account_code: resultAccountCode
+  lines { account_code: accountCode account_name: accountName debit credit } blockers { code message } can_close: canClose`;
+const calculation = (row: unknown) => withRestDateTimes(row as Row, ['closed_at']);
+
+const CALCULATE: RestRoute = {
+  method: 'get',
+  path: `${CLOSE}/calculate/{year}/`,
+  summary: 'What closing the year would post (revenue, expenses, result, the closing entry’s lines) and what blocks it; changes nothing',
+  scope: 'accounting:read',
+  document: `query RestFiscalYearCalculation($year: Int!) { fiscalYearCalculation(year: $year) { ${CALCULATION_FIELDS} } }`,
+  variables: ({ params }) => ({ year: yearParam(params) }),
+  respond: (data) => ({ status: 200, data: calculation(data.fiscalYearCalculation) }),
+  responseSchema: ref('FiscalYearCalculation'),
+  successStatus: 200,
+};
+
+const CLOSE_YEAR: RestRoute = {
+  method: 'post',
+  path: `${CLOSE}/close/{year}/`,
+  summary:
+    'Close the year: posts the closing entry (result accounts zeroed against 3.3.1.01.002) and locks the year, in one transaction (409 FISCAL_YEAR_CLOSED, CLOSE_BLOCKED); no body',
+  scope: 'accounting:write',
+  document: `mutation RestCloseFiscalYear($year: Int!) { closeFiscalYear(year: $year) { ${CALCULATION_FIELDS} } }`,
+  variables({ params, body }) {
+    onlyFields(body, [], 'a close');
+    return { year: yearParam(params) };
+  },
+  respond: (data) => ({ status: 200, data: calculation(data.closeFiscalYear), extra: { message: 'Fiscal year closed.' } }),
+  responseSchema: ref('FiscalYearCalculation'),
+  responseExtra: { message: { type: 'string' } },
+  successStatus: 200,
+};
+
+/** Fixed paths before the `{id}` one. */
+export const FISCAL_ROUTES: RestRoute[] = [LIST, UPCOMING, SEED, COMPLETE, YEARS, CALCULATE, CLOSE_YEAR];
+
+export const FISCAL_COMPONENTS: Record<string, Record<string, unknown>> = {
+  FiscalDeadline: DEADLINE_SCHEMA,
+  FiscalYear: { type: 'object', properties: YEAR_PROPERTIES, required: YEAR_REQUIRED },
+  FiscalYearCalculation: {
+    type: 'object',
+    properties: {
+      ...YEAR_PROPERTIES,
+      result_account_code: { type: 'string', description: 'The equity account that receives the result (3.3.1.01.002 Resultado del ejercicio).' },
+      lines: {
+        type: 'array',
+        description: 'The closing entry: each result account with a balance zeroed, the difference to the result account.',
+        items: {
+          type: 'object',
+          properties: { account_code: { type: 'string' }, account_name: { type: 'string' }, debit: { type: 'number' }, credit: { type: 'number' } },
+          required: ['account_code', 'account_name', 'debit', 'credit'],
+        },
+      },
+      blockers: {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: {
+            code: {
+              type: 'string',
+              enum: ['FISCAL_YEAR_CLOSED', 'YEAR_NOT_ENDED', 'DRAFT_ENTRIES', 'EARLIER_YEAR_OPEN', 'RESULT_ACCOUNT_UNAVAILABLE', 'ACCOUNT_NOT_POSTABLE'],
+            },
+            message: { type: 'string' },
+          },
+          required: ['code', 'message'],
+        },
+      },
+      can_close: { type: 'boolean' },
+    },
+    required: [...YEAR_REQUIRED, 'result_account_code', 'lines', 'blockers', 'can_close'],
+  },
+};

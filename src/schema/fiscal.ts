@@ -1,0 +1,173 @@
+import { Field, Float, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { DEADLINE_STATUSES } from '../domain/accounting/fiscal-calendar/deadlines';
+import { FISCAL_TAXES } from '../domain/accounting/fiscal-calendar/obligations';
+import { Connection } from './common';
+
+const asEnum = <T extends string>(values: readonly T[]) => Object.fromEntries(values.map((value) => [value, value])) as Record<T, T>;
+
+export const FiscalTaxEnum = asEnum(FISCAL_TAXES);
+registerEnumType(FiscalTaxEnum, {
+  name: 'FiscalTax',
+  description: 'An ARCA obligation of the fiscal calendar (iva, suss = F.931, sicore = SICORE/SIRE, ganancias_sociedades, autonomos, monotributo).',
+});
+
+export const FiscalDeadlineStatusEnum = asEnum(DEADLINE_STATUSES);
+registerEnumType(FiscalDeadlineStatusEnum, {
+  name: 'FiscalDeadlineStatus',
+  description: 'pending → completed (marked once). overdue is derived when read: pending and due before today in Argentina.',
+});
+
+export const FiscalYearStatusEnum = asEnum(['open', 'closed'] as const);
+registerEnumType(FiscalYearStatusEnum, { name: 'FiscalYearStatus', description: 'open → closed (by the fiscal close; takes no more postings).' });
+
+@ObjectType({ description: 'An ARCA due date of the account, for its CUIT ending.' })
+export class FiscalDeadline {
+  @Field(() => ID)
+  id!: string;
+
+  @Field(() => FiscalTaxEnum)
+  tax!: string;
+
+  @Field(() => String)
+  title!: string;
+
+  @Field(() => String, { description: 'Form or system (F.2051, F.931, SICORE / SIRE, …).' })
+  form!: string;
+
+  @Field(() => Int, { description: 'Year it is due in.' })
+  year!: number;
+
+  @Field(() => Int, { description: 'Month it is due in, 1 to 12.' })
+  month!: number;
+
+  @Field(() => String, { description: 'The month declared (YYYY-MM): the one before the due month.' })
+  period!: string;
+
+  @Field(() => String, { description: "The CUIT endings sharing this date (e.g. 0-1, 4-6, all); the account's CUIT ending is in it." })
+  cuitGroup!: string;
+
+  @Field(() => String, { description: 'YYYY-MM-DD: the day ARCA states before moving it past holidays and weekends.' })
+  nominalDate!: string;
+
+  @Field(() => String, { description: 'YYYY-MM-DD: the due day after the shift rule.' })
+  dueDate!: string;
+
+  @Field(() => FiscalDeadlineStatusEnum)
+  status!: string;
+
+  @Field(() => Date, { nullable: true })
+  completedAt!: Date | null;
+
+  @Field(() => Date)
+  createdAt!: Date;
+}
+
+@ObjectType()
+export class FiscalDeadlineConnection extends Connection(FiscalDeadline, 'FiscalDeadline') {}
+
+@InputType({ description: 'Every given condition must hold.' })
+export class FiscalDeadlineFilter {
+  @Field(() => Int, { nullable: true, description: 'Due in this year.' })
+  year?: number | null;
+
+  @Field(() => Int, { nullable: true, description: 'Due in this month, 1 to 12.' })
+  month?: number | null;
+
+  @Field(() => FiscalDeadlineStatusEnum, { nullable: true })
+  status?: string | null;
+
+  @Field(() => FiscalTaxEnum, { nullable: true })
+  tax?: string | null;
+}
+
+@ObjectType({ description: 'Pending deadlines due within a window starting today.' })
+export class UpcomingFiscalDeadlines {
+  @Field(() => String, { description: 'YYYY-MM-DD: today in Argentina.' })
+  from!: string;
+
+  @Field(() => String, { description: 'YYYY-MM-DD: the last day of the window.' })
+  to!: string;
+
+  @Field(() => [FiscalDeadline], { description: 'In due order.' })
+  items!: FiscalDeadline[];
+}
+
+@ObjectType({ description: 'What loading the default ARCA deadlines did.' })
+export class FiscalCalendarSeedResult {
+  @Field(() => Int, { description: 'Deadlines created: 0 when they were all there already (nothing changes then).' })
+  seeded!: number;
+
+  @Field(() => Int)
+  year!: number;
+
+  @Field(() => Int, { description: 'The last digit of the account’s CUIT, which picks the dates.' })
+  cuitEnding!: number;
+
+  @Field(() => String)
+  message!: string;
+}
+
+@ObjectType({ description: 'A fiscal year of the account (the calendar year).' })
+export class FiscalYear {
+  @Field(() => Int)
+  year!: number;
+
+  @Field(() => FiscalYearStatusEnum)
+  status!: string;
+
+  @Field(() => Float, { description: 'Revenue accounts: credits − debits over the year (for a closed year, at its close).' })
+  revenue!: number;
+
+  @Field(() => Float, { description: 'Expense accounts: debits − credits over the year.' })
+  expenses!: number;
+
+  @Field(() => Float, { description: 'revenue − expenses: a profit above zero, a loss below.' })
+  result!: number;
+
+  @Field(() => Date, { nullable: true })
+  closedAt!: Date | null;
+
+  @Field(() => ID, { nullable: true, description: 'The posted closing entry (none when no result account moved).' })
+  closingEntryId!: string | null;
+}
+
+@ObjectType({ description: 'What stands in the way of closing a year (stable codes).' })
+export class FiscalCloseBlocker {
+  @Field(() => String, {
+    description: 'FISCAL_YEAR_CLOSED, YEAR_NOT_ENDED, DRAFT_ENTRIES, EARLIER_YEAR_OPEN, RESULT_ACCOUNT_UNAVAILABLE or ACCOUNT_NOT_POSTABLE.',
+  })
+  code!: string;
+
+  @Field(() => String)
+  message!: string;
+}
+
+@ObjectType({ description: 'One line of the closing entry.' })
+export class FiscalClosingLine {
+  @Field(() => String)
+  accountCode!: string;
+
+  @Field(() => String)
+  accountName!: string;
+
+  @Field(() => Float)
+  debit!: number;
+
+  @Field(() => Float)
+  credit!: number;
+}
+
+@ObjectType({ description: "A year's close, computed (before) or as done (after)." })
+export class FiscalYearCalculation extends FiscalYear {
+  @Field(() => String, { description: 'The equity account that receives the result (Resultado del ejercicio).' })
+  resultAccountCode!: string;
+
+  @Field(() => [FiscalClosingLine], { description: 'The closing entry: every result account with a balance zeroed against the result account.' })
+  lines!: FiscalClosingLine[];
+
+  @Field(() => [FiscalCloseBlocker], { description: 'Empty when the year can be closed.' })
+  blockers!: FiscalCloseBlocker[];
+
+  @Field(() => Boolean)
+  canClose!: boolean;
+}

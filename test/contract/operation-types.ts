@@ -1,0 +1,19 @@
+/**
+ * The contract's operation-only sections (§4.6 to §4.12, §4.15): paths and the scope each needs, nothing more —
+ * the contract leaves their bodies "not shown". Written from the API document alone, like types.ts.
+ */
+
+export interface ContractOperation {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** Below /api/v1, with the path parameters named as the contract names them (`{deadline_id}`, `{year}`). */
+  path: string;
+  /** §5: `:read` for reads, `:write` for writes. */
+  access: 'read' | 'write';
+}
+
+export interface ContractOperations {
+  section: string;
+  name: string;
+  scopes: { read: string; write: string };
+  operations: ContractOperation[];
+}

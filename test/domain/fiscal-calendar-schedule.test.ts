@@ -1,0 +1,49 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { OBLIGATIONS, type FiscalTax } from '../../src/domain/accounting/fiscal-calendar/obligations';
+import { dueDays, holidays, yearSchedule } from '../../src/domain/accounting/fiscal-calendar/schedule';
+
+/** The shift rule and the holidays against the calendars computed by hand in the domain notes. */
+const FIXTURE = JSON.parse(readFileSync(join(__dirname, '..', 'fixtures', 'fiscal-calendar', 'arca-2027.json'), 'utf8')) as {
+  holidays: string[];
+  rows: Record<FiscalTax, string[]>;
+  other_years: Record<string, string[]>;
+};
+
+const nominal = (tax: FiscalTax) => OBLIGATIONS[tax].groups.map((group) => group.day);
+
+it('the holidays of 2027 are the ones the notes list', () => {
+  expect([...holidays(2027)].sort()).toEqual(FIXTURE.holidays);
+});
+
+describe.each(Object.keys(FIXTURE.rows) as FiscalTax[])('%s in 2027', (tax) => {
+  it.each(FIXTURE.rows[tax].map((expected, i) => [i + 1, expected] as const))('month %i: %s', (month, expected) => {
+    expect(
+      dueDays(2027, month, nominal(tax))
+        .map((due) => Number(due.due.slice(8)))
+        .join('/'),
+    ).toBe(expected);
+  });
+});
+
+it('reproduces the notes’ checks on 2025 and 2026 calendars', () => {
+  expect(dueDays(2026, 1, nominal('iva')).map((due) => due.due)).toEqual(FIXTURE.other_years.iva_2026_01);
+  expect(dueDays(2026, 1, nominal('suss')).map((due) => due.due)).toEqual(FIXTURE.other_years.suss_2026_01);
+  expect(dueDays(2025, 12, nominal('autonomos')).map((due) => due.due)).toEqual(FIXTURE.other_years.autonomos_2025_12);
+});
+
+it("a CUIT ending picks its group's date; the period declared is the month before", () => {
+  const ending7 = yearSchedule(OBLIGATIONS.iva, 2027, 7);
+  expect(ending7).toHaveLength(12);
+  expect(ending7[1]).toMatchObject({ month: 2, period: '2027-01', cuit_group: '6-7', nominal_date: '2027-02-21', due_date: '2027-02-23' });
+  expect(ending7[0].period).toBe('2026-12');
+  expect(yearSchedule(OBLIGATIONS.monotributo, 2027, 3)[1]).toMatchObject({ cuit_group: 'all', due_date: '2027-02-22' });
+  expect(yearSchedule(OBLIGATIONS.suss, 2027, 0)[3]).toMatchObject({ cuit_group: '0-3', due_date: '2027-04-09' });
+});
+
+it('every due day stays in its due month (the list filters year and month as a range of due days)', () => {
+  for (let year = 2020; year <= 2035; year++)
+    for (const obligation of Object.values(OBLIGATIONS))
+      for (const deadline of yearSchedule(obligation, year, 9))
+        expect(deadline.due_date.slice(0, 7)).toBe(`${year}-${String(deadline.month).padStart(2, '0')}`);
+});

@@ -1,3 +1,4 @@
+import { AccountingReportsResolver, LedgerAccountLinesResolver, LedgerLineResolver } from './accounting-reports';
 import { JournalEntryMovesResolver, JournalEntryResolver, JournalLineResolver, LedgerAccountLinksResolver, LedgerAccountResolver } from './accounting';
 import { CustomerResolver } from './customer';
 import {
@@ -41,6 +42,9 @@ export const RESOLVERS: [Function, ...Function[]] = [
   ...JournalEntryResolver,
   JournalEntryMovesResolver,
   JournalLineResolver,
+  AccountingReportsResolver,
+  LedgerAccountLinesResolver,
+  LedgerLineResolver,
   ...ReceivedInvoiceResolver,
   ReceivedInvoiceMovesResolver,
   SupplierReceivedInvoicesResolver,

@@ -1,4 +1,5 @@
 import { ACCOUNTING_COMPONENTS, ACCOUNTING_ROUTES } from './accounting';
+import { ACCOUNTING_REPORT_ROUTES } from './accounting-reports';
 import { DELIVERY_NOTE_COMPONENTS, DELIVERY_NOTE_ROUTES } from './delivery-notes';
 import { EXPENSE_COMPONENTS, EXPENSE_ROUTES } from './expenses';
 import { RECEIVED_INVOICE_COMPONENTS, RECEIVED_INVOICE_ROUTES } from './received-invoices';
@@ -15,6 +16,7 @@ export const ROUTES: RestRoute[] = [
   ...EXPENSE_ROUTES,
   ...DELIVERY_NOTE_ROUTES,
   ...ACCOUNTING_ROUTES,
+  ...ACCOUNTING_REPORT_ROUTES,
   ...RECEIVED_INVOICE_ROUTES,
 ];
 

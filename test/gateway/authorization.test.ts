@@ -11,6 +11,7 @@ import type { ApiKeyDocument } from '../../src/store/accounts';
 import type { GqlCase, RestCase } from './support/matrix';
 import { startTestGateway, type HttpResult, type RequestOptions, type TestGateway } from '../support/gateway';
 import { accountingMatrix } from './support/accounting-matrix';
+import { accountingReportsMatrix } from './support/accounting-reports-matrix';
 import { expenseMatrix } from './support/expense-matrix';
 import { receivedInvoiceMatrix } from './support/received-invoice-matrix';
 
@@ -999,6 +1000,9 @@ Object.assign(GQL_CASES, EXPENSE_MATRIX.gql);
 const ACCOUNTING_MATRIX = accountingMatrix({ gw: () => gw, fullA: () => fullA, fullB: () => fullB, unique });
 Object.assign(REST_CASES, ACCOUNTING_MATRIX.rest);
 Object.assign(GQL_CASES, ACCOUNTING_MATRIX.gql);
+const ACCOUNTING_REPORTS_MATRIX = accountingReportsMatrix({ gw: () => gw, fullA: () => fullA, fullB: () => fullB, unique });
+Object.assign(REST_CASES, ACCOUNTING_REPORTS_MATRIX.rest);
+Object.assign(GQL_CASES, ACCOUNTING_REPORTS_MATRIX.gql);
 
 // Received invoices: their entries live in support/received-invoice-matrix.ts.
 const RECEIVED_INVOICE_MATRIX = receivedInvoiceMatrix({ gw: () => gw, fullA: () => fullA, fullB: () => fullB, unique });

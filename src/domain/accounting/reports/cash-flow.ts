@@ -1,8 +1,7 @@
 import type { JournalEntryDocument, LedgerAccountDocument } from '../../../store/ledger';
 import { requirePrincipal, type RequestContext } from '../../context';
-import { notFound } from '../../errors';
 import { accountsByCode, accountsOf } from '../accounts';
-import { NO_SUMS, signedClosing, signedOpening, sumsByCode } from './figures';
+import { accountOrNotFound, NO_SUMS, signedClosing, signedOpening, sumsByCode } from './figures';
 import { POSTED } from './lines';
 import type { Period } from './params';
 
@@ -128,8 +127,7 @@ function counterpartPipeline(accountId: unknown, cash: string[], period: Period)
  * activity and rolled up to `level` within each.
  */
 export async function cashFlow(context: RequestContext, period: Period, cashCode: string): Promise<CashFlow> {
-  const [cashAccount] = await accountsByCode(context, [cashCode]);
-  if (!cashAccount) throw notFound('ledger account', cashCode);
+  const cashAccount = await accountOrNotFound(context, cashCode);
   const cashAccounts = cashAccount.is_detail
     ? [cashAccount]
     : await accountsOf(context).find({ path: cashCode, is_detail: true }, { skip: 0, limit: 0, sort: { code: 1 } });

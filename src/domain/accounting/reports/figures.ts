@@ -1,6 +1,7 @@
 import type { LedgerAccountDocument, LedgerDailyTotalDocument } from '../../../store/ledger';
 import { requirePrincipal, type RequestContext } from '../../context';
-import { accountsOf } from '../accounts';
+import { notFound } from '../../errors';
+import { accountsByCode, accountsOf } from '../accounts';
 
 /** An account's posted figures in centavos: before the period (opening) and within it. */
 export interface Sums {
@@ -50,6 +51,16 @@ export async function sumsByCode(context: RequestContext, from: string, to: stri
 /** The accounts of the chart down to `level`, in code order (the rows of a report). */
 export function chartDownTo(context: RequestContext, level: number, filter: Record<string, unknown> = {}): Promise<LedgerAccountDocument[]> {
   return accountsOf(context).find({ ...filter, level: { $lte: level } }, { skip: 0, limit: 0, sort: { code: 1 } });
+}
+
+/** The longest account code the chart takes: a longer one names no account (and is never looked up). */
+export const MAX_CODE_LENGTH = 20;
+
+/** An account by code, or a 404 naming it. */
+export async function accountOrNotFound(context: RequestContext, code: string): Promise<LedgerAccountDocument> {
+  const [account] = code.length && code.length <= MAX_CODE_LENGTH ? await accountsByCode(context, [code]) : [null];
+  if (!account) throw notFound('ledger account', code.slice(0, MAX_CODE_LENGTH));
+  return account;
 }
 
 export interface FigureRow {

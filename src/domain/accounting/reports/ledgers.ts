@@ -1,8 +1,8 @@
 import type { LedgerAccountDocument } from '../../../store/ledger';
 import type { RequestContext } from '../../context';
-import { notFound, ValidationError } from '../../errors';
+import { ValidationError } from '../../errors';
 import { accountsByCode, accountsOf, natured } from '../accounts';
-import { NO_SUMS, signedClosing, signedOpening, sumsByCode, type Sums } from './figures';
+import { accountOrNotFound, NO_SUMS, signedClosing, signedOpening, sumsByCode, type Sums } from './figures';
 import { linesAfter, signedBefore, type BookLine, type Position } from './lines';
 import { encodeLineCursor, type LinePosition } from './params';
 
@@ -87,8 +87,7 @@ export async function accountLedger(
   after: LinePosition | null,
   limit: number,
 ): Promise<LedgerPage<LedgerSection>> {
-  const [account] = await accountsByCode(context, [code]);
-  if (!account) throw notFound('ledger account', code);
+  const account = await accountOrNotFound(context, code);
   if (after && after.code !== code) wrongCursor();
   const [codes, sums] = await Promise.all([detailCodes(context, account), sumsByCode(context, period.from, period.to, [code])]);
   const page = await runningPage(context, account, codes, period.from, period.to, after, limit);

@@ -35,7 +35,8 @@ it.each([
 });
 
 it.each([
-  ['totals-based reports: the daily totals up to a day', 'ledger_daily_totals', { account_id: account, day: { $lte: '2026-12-31' } }],
+  ['totals-based reports: the daily totals before the period', 'ledger_daily_totals', { account_id: account, day: { $lt: '2026-01-01' } }],
+  ['totals-based reports: the daily totals of the period', 'ledger_daily_totals', { account_id: account, day: { $gte: '2026-01-01', $lte: '2026-12-31' } }],
   ['a running balance: an account’s totals before a day', 'ledger_daily_totals', { account_id: account, ancestors: '1.1.1', day: { $lt: '2026-03-01' } }],
   [
     'a section of the totals (an account and its descendants)',

@@ -17,35 +17,38 @@ export const NO_SUMS: Sums = { openingDebit: 0, openingCredit: 0, debit: 0, cred
 export const signedOpening = (sums: Sums) => sums.openingDebit - sums.openingCredit;
 export const signedClosing = (sums: Sums) => signedOpening(sums) + sums.debit - sums.credit;
 
-const before = (from: string, field: string) => ({ $sum: { $cond: [{ $lt: ['$day', from] }, `$${field}`, 0] } });
-const within = (from: string, field: string) => ({ $sum: { $cond: [{ $gte: ['$day', from] }, `$${field}`, 0] } });
-
 /**
  * The figures of every account up to `to`, split at `from`, by code: a detail account's own and a parent's as the
- * sum of its descendants'. The database adds the daily totals up (each carries the codes above its account), so the
- * work grows with accounts × days, never with journal lines. `codes` narrows it to the totals under those codes.
+ * sum of its descendants'. The database adds the daily totals up per posted account, once for the days before the
+ * period and once for the period (two plain index ranges: cheaper than deciding per total which side it is on), so
+ * the work grows with accounts × days, never with journal lines; each account's sums then roll up its path (the
+ * codes above it, which every total carries) here, accounts × levels. `codes` narrows it to the totals under those.
  */
 export async function sumsByCode(context: RequestContext, from: string, to: string, codes?: readonly string[]): Promise<Map<string, Sums>> {
   const accountId = requirePrincipal(context).accountId;
   const under = codes ? { ancestors: { $in: [...codes] } } : {};
-  const groups = await context.store
-    .collection<LedgerDailyTotalDocument>('ledger_daily_totals')
-    .aggregate<{ _id: string; od: number; oc: number; d: number; c: number }>([
-      { $match: { account_id: accountId, ...under, day: { $lte: to } } },
-      { $unwind: '$ancestors' },
-      ...(codes ? [{ $match: under }] : []),
-      {
-        $group: {
-          _id: '$ancestors',
-          od: before(from, 'debit_cents'),
-          oc: before(from, 'credit_cents'),
-          d: within(from, 'debit_cents'),
-          c: within(from, 'credit_cents'),
-        },
-      },
-    ])
-    .toArray();
-  return new Map(groups.map((group) => [group._id, { openingDebit: group.od, openingCredit: group.oc, debit: group.d, credit: group.c }]));
+  const totals = context.store.collection<LedgerDailyTotalDocument>('ledger_daily_totals');
+  const byAccount = (days: Record<string, string>) =>
+    totals
+      .aggregate<{ _id: string; path: string[]; debit: number; credit: number }>([
+        { $match: { account_id: accountId, ...under, day: days } },
+        { $group: { _id: '$account_code', path: { $first: '$ancestors' }, debit: { $sum: '$debit_cents' }, credit: { $sum: '$credit_cents' } } },
+      ])
+      .toArray();
+  const [before, within] = await Promise.all([byAccount({ $lt: from }), byAccount({ $gte: from, $lte: to })]);
+  const sums = new Map<string, Sums>();
+  const add = (groups: typeof before, debit: 'openingDebit' | 'debit', credit: 'openingCredit' | 'credit') => {
+    for (const group of groups)
+      for (const code of group.path ?? [group._id]) {
+        const sum = sums.get(code) ?? { ...NO_SUMS };
+        sum[debit] += group.debit;
+        sum[credit] += group.credit;
+        sums.set(code, sum);
+      }
+  };
+  add(before, 'openingDebit', 'openingCredit');
+  add(within, 'debit', 'credit');
+  return sums;
 }
 
 /** The accounts of the chart down to `level`, in code order (the rows of a report). */

@@ -49,11 +49,14 @@ async function runningPage(
   to: string,
   after: Position | null,
   limit: number,
+  opening: number,
 ): Promise<{ lines: RunningLine[]; more: boolean }> {
   if (!codes.length) return { lines: [], more: false };
+  // From the period's start the opening balance is known; from a cursor it is the book up to the cursor.
+  const resumed = after && after.date >= from ? after : null;
   const [{ lines, cursorEntrySigned }, before] = await Promise.all([
     linesAfter(context, codes, from, to, after, limit),
-    signedBefore(context, account.code, codes, after && after.date >= from ? after : { date: from }),
+    resumed ? signedBefore(context, account.code, codes, resumed) : opening,
   ]);
   let signed = before + cursorEntrySigned;
   const running = lines.slice(0, limit).map((line) => {
@@ -90,11 +93,12 @@ export async function accountLedger(
   const account = await accountOrNotFound(context, code);
   if (after && after.code !== code) wrongCursor();
   const [codes, sums] = await Promise.all([detailCodes(context, account), sumsByCode(context, period.from, period.to, [code])]);
-  const page = await runningPage(context, account, codes, period.from, period.to, after, limit);
+  const figures = sums.get(code) ?? NO_SUMS;
+  const page = await runningPage(context, account, codes, period.from, period.to, after, limit, signedOpening(figures));
   const last = page.lines.at(-1);
   return {
     ...period,
-    items: sectionOf(account, sums.get(code) ?? NO_SUMS, page.lines),
+    items: sectionOf(account, figures, page.lines),
     nextCursor: page.more && last ? encodeLineCursor(positionOf(code, last)) : null,
   };
 }
@@ -126,8 +130,10 @@ export async function generalLedger(
       nextCursor = encodeLineCursor({ code: account.code, date: period.from, number: 0, line: 0 });
       break;
     }
-    const page = await runningPage(context, account, [account.code], period.from, period.to, after?.code === account.code ? after : null, remaining);
-    if (page.lines.length) sections.push(sectionOf(account, sums.get(account.code) ?? NO_SUMS, page.lines));
+    const figures = sums.get(account.code) ?? NO_SUMS;
+    const from = after?.code === account.code ? after : null;
+    const page = await runningPage(context, account, [account.code], period.from, period.to, from, remaining, signedOpening(figures));
+    if (page.lines.length) sections.push(sectionOf(account, figures, page.lines));
     remaining -= page.lines.length;
     if (page.more) {
       nextCursor = encodeLineCursor(positionOf(account.code, page.lines.at(-1)!));

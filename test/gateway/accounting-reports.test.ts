@@ -1,4 +1,5 @@
 import { startTestGateway, type HttpResult, type TestGateway } from '../support/gateway';
+import { openApiValidator, responseSchema } from '../support/openapi';
 import { CODES, smallBook } from './support/accounting-book';
 
 /**
@@ -446,5 +447,22 @@ describe('GraphQL', () => {
     const res = await gw.gql('{ trialBalance(from: "2026-02-30", level: 9) { balanced } }', {}, { key });
     expect(res.body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
     expect(JSON.stringify(res.body.errors[0])).toMatch(/from.*level|level.*from/);
+  });
+});
+
+describe('OpenAPI', () => {
+  it.each([
+    ['/accounting/reports/trial-balance/', `trial-balance/?${PERIOD}&include_zero=true`],
+    ['/accounting/reports/income-statement/', `income-statement/?${PERIOD}`],
+    ['/accounting/reports/balance-sheet/', 'balance-sheet/?to=2026-03-31'],
+    ['/accounting/reports/general-ledger/', `general-ledger/?${PERIOD}&limit=5`],
+    ['/accounting/reports/account-ledger/{account_code}/', `account-ledger/1.1.1/?${PERIOD}`],
+    ['/accounting/reports/daily-journal/{date}/', 'daily-journal/2026-03-02/'],
+    ['/accounting/reports/cash-flow/', `cash-flow/?${PERIOD}&include_zero=true`],
+  ])('GET %s answers as its documented response schema', async (route, path) => {
+    const doc = (await (await fetch(`${gw.url}/api/v1/openapi.json`)).json()) as Record<string, unknown>;
+    const res = await get(path);
+    expect(res.status).toBe(200);
+    expect(openApiValidator(doc).errorsAgainst(res.body, ...responseSchema(route, 'get', 200))).toEqual([]);
   });
 });

@@ -8,6 +8,7 @@ import { ensureIndexes } from '../store/catalog';
 import { upgradeStoredData } from '../store/upgrades';
 import { connectStore, type StoreConnection } from '../store/connect';
 import { Store } from '../store/store';
+import { CommandOutcome, verifyLedgerCommand } from './verify-ledger';
 
 /**
  * `npm run admin -- <command> [options]`: JSON on stdout. Works beside a running gateway (it joins the engine the
@@ -20,7 +21,8 @@ const USAGE = `usage: npm run admin -- <command> [options]
   create-user --account ID --email EMAIL --password PASSWORD [--role owner|viewer]
   set-widget --account ID --widget NAME --active true|false
   set-negative-stock --account ID --allow true|false
-  revoke-api-key --id ID`;
+  revoke-api-key --id ID
+  verify-ledger --account ID   (exit 3 when the stored totals disagree with the journal lines)`;
 
 class UsageError extends Error {}
 
@@ -72,6 +74,8 @@ async function run(store: Store, command: string, values: Record<string, string 
     case 'revoke-api-key':
       await revokeApiKey(store, required(values, 'id'));
       return { ok: true };
+    case 'verify-ledger':
+      return verifyLedgerCommand(store, required(values, 'account'));
     default:
       throw new UsageError(command ? `unknown command ${command}` : 'no command given');
   }
@@ -84,7 +88,7 @@ export interface AdminIo {
   open(): Promise<Pick<StoreConnection, 'client' | 'close'>>;
 }
 
-/** Runs one admin command; answers the exit code (0 done, 1 refused with error JSON, 2 usage). */
+/** Runs one admin command; answers the exit code (0 done, 1 refused with error JSON, 2 usage, 3 a check found differences). */
 export async function runAdmin(args: string[], io: AdminIo): Promise<number> {
   let parsed: { values: Record<string, string | boolean | undefined>; positionals: string[] };
   try {
@@ -108,8 +112,9 @@ export async function runAdmin(args: string[], io: AdminIo): Promise<number> {
     const store = Store.on(connection.client);
     await ensureIndexes(store.db, declaredIndexes());
     await upgradeStoredData(store.db);
-    io.out(`${JSON.stringify(await run(store, command ?? '', parsed.values as Record<string, string | undefined>))}\n`);
-    return 0;
+    const result = await run(store, command ?? '', parsed.values as Record<string, string | undefined>);
+    io.out(`${JSON.stringify(result instanceof CommandOutcome ? result.output : result)}\n`);
+    return result instanceof CommandOutcome ? result.exitCode : 0;
   } catch (error) {
     if (error instanceof UsageError) {
       io.err(`${error.message}\n${USAGE}\n`);

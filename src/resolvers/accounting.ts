@@ -4,6 +4,7 @@ import { accountByCode, balanceCents, childrenOf, ledgerAccounts, type LedgerAcc
 import { balances, seedDefaultChart } from '../domain/accounting/chart';
 import { JOURNAL_ENTRY } from '../domain/accounting/journal-declaration';
 import { journalEntries, postJournalEntry, reverseJournalEntry, type JournalEntryRecord } from '../domain/accounting/journal';
+import { balanceAsOfCents } from '../domain/accounting/reports/graph';
 import type { RequestContext } from '../domain/context';
 import { outputOf } from '../domain/declare/mapping';
 import { valueSchema } from '../domain/declare/validation';
@@ -75,8 +76,13 @@ export class LedgerAccountLinksResolver {
     description:
       'Posted balance (drafts do not count) in the account’s nature: debits − credits for asset and expense accounts, credits − debits otherwise; a parent’s includes its descendants (batched per request).',
   })
-  async balance(@Root() account: LedgerAccount, @Ctx() context: RequestContext): Promise<number> {
-    return fromCents(await balanceCents(context, account.code, account.accountType));
+  async balance(
+    @Root() account: LedgerAccount,
+    @Ctx() context: RequestContext,
+    @Arg('asOf', () => String, { nullable: true, description: 'YYYY-MM-DD: only entries dated up to this day count (default: all).' }) asOf?: string,
+  ): Promise<number> {
+    if (asOf === undefined || asOf === null) return fromCents(await balanceCents(context, account.code, account.accountType));
+    return fromCents(await balanceAsOfCents(context, account.code, account.accountType, parseInput(daySchema, asOf, 'asOf') as string));
   }
 
   @FieldResolver(() => LedgerAccount, { nullable: true, description: 'The parent account (batched per request).' })

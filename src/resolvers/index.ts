@@ -1,3 +1,4 @@
+import { AccountingReportsResolver, LedgerAccountLinesResolver, LedgerLineResolver } from './accounting-reports';
 import { JournalEntryMovesResolver, JournalEntryResolver, JournalLineResolver, LedgerAccountLinksResolver, LedgerAccountResolver } from './accounting';
 import { BankMatchResolver, BankStatementLineResolver, BankStatementResolver } from './bank';
 import { CustomerResolver } from './customer';
@@ -52,6 +53,9 @@ export const RESOLVERS: [Function, ...Function[]] = [
   FiscalCloseResolver,
   FiscalYearLinksResolver,
   FiscalYearCalculationLinksResolver,
+  AccountingReportsResolver,
+  LedgerAccountLinesResolver,
+  LedgerLineResolver,
   ...ReceivedInvoiceResolver,
   ReceivedInvoiceMovesResolver,
   ...TaxRuleResolver,

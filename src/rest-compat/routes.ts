@@ -1,5 +1,6 @@
 import { ACCOUNTING_COMPONENTS, ACCOUNTING_ROUTES } from './accounting';
 import { BANK_ROUTES } from './bank';
+import { ACCOUNTING_REPORT_ROUTES } from './accounting-reports';
 import { DELIVERY_NOTE_COMPONENTS, DELIVERY_NOTE_ROUTES } from './delivery-notes';
 import { EXPENSE_COMPONENTS, EXPENSE_ROUTES } from './expenses';
 import { ISSUED_VOUCHER_COMPONENTS, ISSUED_VOUCHER_ROUTES } from './issued-vouchers';
@@ -22,6 +23,7 @@ export const ROUTES: RestRoute[] = [
   ...DELIVERY_NOTE_ROUTES,
   ...ACCOUNTING_ROUTES,
   ...FISCAL_ROUTES,
+  ...ACCOUNTING_REPORT_ROUTES,
   ...RECEIVED_INVOICE_ROUTES,
   ...TAX_RULE_ROUTES,
   ...TAXPAYER_ROUTES,

@@ -85,6 +85,9 @@ export const COLLECTIONS = {
       unique: true,
       partialFilterExpression: { number: { $type: 'number' } },
     },
+    // The reports read posted lines in book order: an account's (Libro Mayor) and a day's (Libro Diario).
+    { key: { account_id: 1, 'lines.account_code': 1, date: 1, number: 1 }, name: 'account_line_account_date_number' },
+    { key: { account_id: 1, date: 1, number: 1 }, name: 'account_date_number' },
   ],
   /** Posted debits and credits per account and day: balances and reports add these up, never the lines. */
   ledger_daily_totals: [

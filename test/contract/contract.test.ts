@@ -309,7 +309,8 @@ describe.each(CONTRACT.map((resource) => [resource.base, resource] as const))('%
   }
 
   it.each(resource.routes.map((route) => [route.method, route.path] as const))('%s %s answers (the route exists)', async (method, path) => {
-    const result = await gw.rest(method, path.replace('{id}', '000000000000000000000000'), {
+    const filled = path.replace('{id}', '000000000000000000000000').replace('{account_code}', refs.ledger_account).replace('{date}', '2026-11-20');
+    const result = await gw.rest(method, filled, {
       key,
       body: method === 'GET' || method === 'DELETE' ? undefined : {},
     });

@@ -1,6 +1,6 @@
 import { crudRoutes, type ContractResource } from './types';
 
-/** §2.9 Journal entry (`/api/v1/accounting/journal`, identifier `_id`), standard CRUD of §4.5 (routes of §4.2). */
+/** §2.9 Journal entry (`/api/v1/accounting/journal`, identifier `_id`), standard CRUD of §4.5 (routes of §4.2), and the reports of §4.7. */
 export const journalEntries: ContractResource = {
   name: 'journal entry',
   base: '/accounting/journal',
@@ -33,5 +33,11 @@ export const journalEntries: ContractResource = {
     { name: 'total_credit', type: 'number' },
     { name: 'status', type: 'string' },
   ],
-  routes: crudRoutes('/accounting/journal'),
+  routes: [
+    ...crudRoutes('/accounting/journal'),
+    // §4.7: the reports read the posted entries (all GET).
+    ...['trial-balance', 'income-statement', 'balance-sheet', 'general-ledger', 'account-ledger/{account_code}', 'daily-journal/{date}', 'cash-flow'].map(
+      (report) => ({ method: 'GET' as const, path: `/accounting/reports/${report}/` }),
+    ),
+  ],
 };

@@ -11,6 +11,7 @@ import type { ApiKeyDocument } from '../../src/store/accounts';
 import type { GqlCase, RestCase } from './support/matrix';
 import { startTestGateway, type HttpResult, type RequestOptions, type TestGateway } from '../support/gateway';
 import { accountingMatrix } from './support/accounting-matrix';
+import { accountingReportsMatrix } from './support/accounting-reports-matrix';
 import { expenseMatrix } from './support/expense-matrix';
 import { bankMatrix } from './support/bank-matrix';
 import { postingMatrix } from './support/posting-matrix';
@@ -1008,6 +1009,9 @@ Object.assign(GQL_CASES, ACCOUNTING_MATRIX.gql);
 const FISCAL_MATRIX = fiscalMatrix({ gw: () => gw, fullA: () => fullA, fullB: () => fullB, unique });
 Object.assign(REST_CASES, FISCAL_MATRIX.rest);
 Object.assign(GQL_CASES, FISCAL_MATRIX.gql);
+const ACCOUNTING_REPORTS_MATRIX = accountingReportsMatrix({ gw: () => gw, fullA: () => fullA, fullB: () => fullB, unique });
+Object.assign(REST_CASES, ACCOUNTING_REPORTS_MATRIX.rest);
+Object.assign(GQL_CASES, ACCOUNTING_REPORTS_MATRIX.gql);
 
 // Received invoices: their entries live in support/received-invoice-matrix.ts.
 const RECEIVED_INVOICE_MATRIX = receivedInvoiceMatrix({ gw: () => gw, fullA: () => fullA, fullB: () => fullB, unique });

@@ -125,7 +125,8 @@ async function healthy(label: string): Promise<void> {
   }
 }
 
-const withPath = (path: string, id: string) => path.replace('{id}', id);
+/** Every path parameter (`{id}`, `{account_code}`, `{date}`) takes the hostile value. */
+const withPath = (path: string, id: string) => path.replace(/\{\w+\}/g, id);
 
 const rawGraphQL = (raw: string): Promise<HttpResult> => gw.http('POST', '/graphql', { key, raw });
 
@@ -140,7 +141,7 @@ describe('every REST route', () => {
     problems.length = 0;
     const method = route.method.toUpperCase();
     const hasBody = method === 'POST' || method === 'PUT';
-    const ids = route.path.includes('{id}') ? IDS : ['unused'];
+    const ids = route.path.includes('{') ? IDS : ['unused'];
     for (const id of ids) {
       const path = withPath(route.path, id);
       for (const credentials of [{ key }, {}, { key: 'not-a-key' }])

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 /**
  * The process bench:import measures: the embedded engine (its own child process) and the gateway on a temporary
  * directory, with one account and a key able to import. Reports `{ url, key, enginePid }` to its parent over IPC and
@@ -16,7 +17,14 @@ async function main(): Promise<void> {
   const [dir, cuit] = process.argv.slice(2);
   const engine = await startEngine({ dbpath: `${dir}/data` });
   const connection = await connectStore({ mongodbUri: engine.uri, dataDir: dir });
-  const config = loadConfig({ PORT: '0', DATA_DIR: dir, LOG_LEVEL: 'silent', NODE_ENV: 'production', RATE_LIMIT_PER_MINUTE: '1000000000' });
+  const config = loadConfig({
+    PORT: '0',
+    DATA_DIR: dir,
+    LOG_LEVEL: 'silent',
+    NODE_ENV: 'production',
+    RATE_LIMIT_PER_MINUTE: '1000000000',
+    SECRETS_KEY: randomBytes(32).toString('base64'),
+  });
   const gateway = await startGateway({ config, log: createLogger('silent'), connection });
   const accountId = (await createAccount(gateway.store, { name: 'Bench import SA', cuit })).toHexString();
   const { key } = await createApiKey(gateway.store, { accountId, scopes: ['received_invoices:write'] });

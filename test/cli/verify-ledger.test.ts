@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -45,7 +46,14 @@ const totals = () => gateway.store.collection('ledger_daily_totals');
 
 beforeAll(async () => {
   connection = await connectStore({ mongodbUri: process.env.MONGODB_URI, dataDir: dir });
-  const config = loadConfig({ PORT: '0', NODE_ENV: 'production', LOG_LEVEL: 'silent', DATA_DIR: dir, MONGODB_URI: process.env.MONGODB_URI });
+  const config = loadConfig({
+    PORT: '0',
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dir,
+    MONGODB_URI: process.env.MONGODB_URI,
+    SECRETS_KEY: randomBytes(32).toString('base64'),
+  });
   gateway = await startGateway({ config, log: createLogger('silent'), connection });
   accountId = (await createAccount(gateway.store, { name: 'Libros SA', cuit: testCuit() })).toHexString();
   key = (await createApiKey(gateway.store, { accountId, scopes: ['accounting:read', 'accounting:write'] })).key;

@@ -24,15 +24,29 @@ export function simpleWhereUnguarded(): number {
   const storage = getMetadataStorage() as unknown as {
     fields: FieldEntry[];
     objectTypes: Array<{ target: Function }>;
+    resolverClasses: Array<{ target: Function; getObjectType?: () => Function }>;
     authorizedFields: Marker[];
     middlewares: Marker[];
     resolverMiddlewares: Marker[];
   };
   const objectClasses = new Set(storage.objectTypes.map((type) => type.target));
-  // Erring on the safe side: a field guard counts for every field of that name, a class guard for the whole hierarchy.
-  const fieldGuards = new Set([...storage.authorizedFields, ...storage.middlewares].map((guard) => guard.fieldName));
   const related = (a: Function, b: Function) => a === b || a.prototype instanceof b || b.prototype instanceof a;
-  const guarded = (field: FieldEntry) => fieldGuards.has(field.name) || storage.resolverMiddlewares.some((guard) => related(guard.target, field.target));
+  /** The object type a guard's class stands for: itself, or the type its resolver class resolves (unknown: any). */
+  const guardedType = (target: Function): Function | undefined => {
+    if (objectClasses.has(target)) return target;
+    const resolver = storage.resolverClasses.find((entry) => entry.target === target);
+    try {
+      return resolver?.getObjectType?.();
+    } catch {
+      return undefined;
+    }
+  };
+  // A field guard counts for the fields of that name on its own type (and the types related to it); one whose type
+  // cannot be told counts for every field of that name. A class guard counts for the whole hierarchy.
+  const fieldGuards = [...storage.authorizedFields, ...storage.middlewares].map((guard) => ({ name: guard.fieldName, type: guardedType(guard.target) }));
+  const guarded = (field: FieldEntry) =>
+    fieldGuards.some((guard) => guard.name === field.name && (!guard.type || related(guard.type, field.target))) ||
+    storage.resolverMiddlewares.some((guard) => related(guard.target, field.target));
   let marked = 0;
   for (const field of storage.fields) {
     if (!objectClasses.has(field.target) || field.simple !== undefined || field.name !== field.schemaName || guarded(field)) continue;

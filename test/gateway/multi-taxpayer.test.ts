@@ -196,3 +196,41 @@ describe('certificates', () => {
     expect(cleared.body.data.certificates).toEqual([]);
   });
 });
+
+describe('vouchers of the identities', () => {
+  /** A G3 Recibidos export whose rows name the given receivers (one voucher each). */
+  function g3(receivers: string[]): Blob {
+    const [header, row] = readFileSync(join(__dirname, '..', 'fixtures', 'received-invoices', 'synthetic-g3-recibidos-2025-12.csv'), 'utf8').split('\n');
+    const rows = receivers.map((receiver, index) => {
+      const cells = row.split(';');
+      cells[3] = cells[4] = String(900 + index);
+      cells[10] = receiver;
+      return cells.join(';');
+    });
+    return new Blob([[header, ...rows, ''].join('\n')]);
+  }
+  const importFile = (key: string, file: Blob) => {
+    const form = new FormData();
+    form.append('file', file, 'recibidos.csv');
+    return gw.rest('POST', '/received_invoices/upload-csv/', { key, body: form });
+  };
+
+  it('received vouchers of an identity’s CUIT import under it while the widget is on; unknown receivers are refused by line', async () => {
+    const { key, accountId, cuit } = await newAccount();
+    await gw.store.collection('api_keys').updateMany({ account_id: new ObjectId(accountId) }, { $addToSet: { scopes: 'received_invoices:write' } as never });
+    expect((await create(key, { tax_id: '20301234563' })).status).toBe(201);
+    const first = await importFile(key, g3([cuit, '20301234563', '27301234568']));
+    expect(first.body.data).toMatchObject({ rows_imported: 2, rows_with_errors: 1 });
+    expect(first.body.data.row_errors[0].messages[0]).toContain('27301234568');
+    const stored = await gw.store
+      .collection('received_invoices')
+      .find({ account_id: new ObjectId(accountId) })
+      .sort({ voucher_number: 1 })
+      .toArray();
+    expect(stored.map((doc) => doc.tenant_cuit)).toEqual([cuit, '20301234563']);
+    // With the widget off the identities are not the account's to import under.
+    await setWidget(gw.store, accountId, 'multi_taxpayer', false);
+    const off = await importFile(key, g3(['20301234563']));
+    expect(off.body.data).toMatchObject({ rows_imported: 0, rows_with_errors: 1 });
+  });
+});

@@ -1,3 +1,4 @@
+import { ownerNamed, type OwnCuits } from '../mis-comprobantes/owners';
 import type { IssuedVoucherDocument } from '../../store/issued-vouchers';
 import { normalizeCuit } from '../cuit';
 import type { RowResult } from '../mis-comprobantes/import-loop';
@@ -21,12 +22,15 @@ const authorizationKindOf = (code: string | null): 'CAE' | 'CAEA' | null => (cod
  * document type is known and a CUIT among them has a valid check digit; a range `Número Desde`–`Hasta` (grouped B
  * vouchers) keeps its last number.
  */
-export function readIssuedRow(cells: string[], layout: Layout, accountCuit: string): RowResult<ImportedIssuedVoucher> {
+export function readIssuedRow(cells: string[], layout: Layout, owners: OwnCuits): RowResult<ImportedIssuedVoucher> {
   const cell = cellReader(cells, layout);
   const problems: string[] = [];
   const { fields, warnings } = readVoucher(cell, layout, problems);
-  if (layout.titleCuit && layout.titleCuit !== accountCuit)
-    problems.push(`issuer: the file is the export of CUIT ${layout.titleCuit}, not of this account's CUIT ${accountCuit}`);
+  const issuer = layout.titleCuit ? ownerNamed(layout.titleCuit, owners) : owners.primary;
+  if (!issuer)
+    problems.push(
+      `issuer: the file is the export of CUIT ${layout.titleCuit}, not of this account's CUIT ${owners.primary}${owners.others.size ? ' nor one of its taxpayer identities' : ''}`,
+    );
   const typeCell = (cell('receiverDocType') ?? '').trim();
   const docType = typeCell === '' ? null : documentTypeOf(typeCell);
   if (typeCell !== '' && docType === null) problems.push(`receiver document type: unknown ${JSON.stringify(typeCell)}`);
@@ -41,7 +45,7 @@ export function readIssuedRow(cells: string[], layout: Layout, accountCuit: stri
   if (problems.length) return { problems };
   const name = (cell('receiverName') ?? '').trim().slice(0, 300);
   const parties = {
-    issuer_cuit: accountCuit,
+    issuer_cuit: issuer!,
     voucher_type_name: voucherTypeName(fields.voucher_type),
     voucher_number_to: numberTo !== null && numberTo > fields.voucher_number ? numberTo : null,
     receiver_doc_type: docType,

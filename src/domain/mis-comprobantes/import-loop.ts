@@ -1,3 +1,5 @@
+import { ownCuits } from '../taxpayers/service';
+import type { OwnCuits } from './owners';
 import { Readable } from 'node:stream';
 import { parse } from 'csv-parse';
 import { ObjectId } from 'mongodb';
@@ -26,7 +28,8 @@ export interface ImportPlan<V> {
   direction: Direction;
   /** The history collection. */
   history: 'received_invoice_imports' | 'issued_voucher_imports';
-  readRow(cells: string[], layout: Layout, accountCuit: string): RowResult<V>;
+  /** `owners`: the CUITs the account files under (its own, and its additional identities'). */
+  readRow(cells: string[], layout: Layout, owners: OwnCuits): RowResult<V>;
   /** Stores a batch (the record's counters beyond imported and duplicated are its to update). */
   writeBatch(batch: V[], record: ImportDocument): Promise<{ imported: number; duplicates: number }>;
 }
@@ -41,6 +44,7 @@ export async function importExport<V>(context: RequestContext, file: UploadedFil
   const principal = requirePrincipal(context);
   const account = await context.store.collection<AccountDocument>('accounts').findOne({ _id: principal.accountId });
   if (!account) throw new ValidationError('the account has no CUIT');
+  const owners = await ownCuits(context, account);
   const spooled = await spool(file.createReadStream());
   try {
     const source = await openExport(spooled, plan.direction);
@@ -101,7 +105,7 @@ export async function importExport<V>(context: RequestContext, file: UploadedFil
       };
       for await (const { record: cells, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
         record.rows_total++;
-        const result = plan.readRow(cells, source.layout, account.cuit);
+        const result = plan.readRow(cells, source.layout, owners);
         if ('problems' in result) {
           record.rows_with_errors++;
           if (record.row_errors.length < KEPT_ROW_ERRORS) record.row_errors.push({ line: info.lines, messages: result.problems });

@@ -1,3 +1,4 @@
+import { ownerNamed, type OwnCuits } from '../mis-comprobantes/owners';
 import type { ReceivedInvoiceDocument } from '../../store/received-invoices';
 import { normalizeCuit } from '../cuit';
 import type { RowResult } from '../mis-comprobantes/import-loop';
@@ -37,7 +38,7 @@ const TAX_ID_TYPES = new Set([80, 86, 87]);
  * Reads one row of the Recibidos export: the voucher (see readVoucher), and the parties: the issuer's CUIT has a valid
  * check digit; the receiver (G3 column, else a CUIT in the title row) is the account.
  */
-export function readReceivedRow(cells: string[], layout: Layout, accountCuit: string): RowResult<ImportedVoucher> {
+export function readReceivedRow(cells: string[], layout: Layout, owners: OwnCuits): RowResult<ImportedVoucher> {
   const cell = cellReader(cells, layout);
   const problems: string[] = [];
   const { fields, warnings } = readVoucher(cell, layout, problems);
@@ -46,10 +47,10 @@ export function readReceivedRow(cells: string[], layout: Layout, accountCuit: st
   if (docType === null || !TAX_ID_TYPES.has(docType)) problems.push(`issuer: identified by ${JSON.stringify(cell('issuerDocType') ?? '')}, not a CUIT`);
   else if (!supplierCuit) problems.push(`issuer CUIT: ${JSON.stringify(cell('issuerDoc') ?? '')} is not a valid CUIT (check digit)`);
   const receiver = layout.columns.receiverDoc !== undefined ? (cell('receiverDoc') ?? '').trim() : layout.titleCuit;
-  // A natural person may be named by the DNI inside the CUIT (digits 3 to 10, not zero-padded).
-  const ownDni = String(Number(accountCuit.slice(2, 10)));
-  if (receiver && receiver !== accountCuit && receiver !== ownDni) problems.push(`receiver: ${receiver} is not this account's CUIT ${accountCuit}`);
+  const tenant = receiver ? ownerNamed(receiver, owners) : owners.primary;
+  if (!tenant)
+    problems.push(`receiver: ${receiver} is not this account's CUIT ${owners.primary}${owners.others.size ? ' nor one of its taxpayer identities' : ''}`);
   if (problems.length) return { problems };
-  const parties = { tenant_cuit: accountCuit, supplier_cuit: supplierCuit!, supplier_name: (cell('issuerName') ?? '').trim().slice(0, 300) };
+  const parties = { tenant_cuit: tenant!, supplier_cuit: supplierCuit!, supplier_name: (cell('issuerName') ?? '').trim().slice(0, 300) };
   return { voucher: Object.assign(fields, parties), warnings };
 }

@@ -132,6 +132,20 @@ class AdditionalTaxpayerResource extends Resource<AdditionalTaxpayerDocument, Ro
 
 export const additionalTaxpayers = new AdditionalTaxpayerResource(definition);
 
+/**
+ * The CUITs the account files vouchers under: the primary taxpayer's, and while the multi-taxpayer widget is on,
+ * every additional identity's.
+ */
+export async function ownCuits(context: RequestContext, account: AccountDocument): Promise<{ primary: string; others: ReadonlySet<string> }> {
+  const primary = primaryOf(account).taxId;
+  if (account.settings?.widgets?.[MULTI_TAXPAYER_WIDGET] !== true) return { primary, others: new Set() };
+  const identities = await context.store
+    .collection<AdditionalTaxpayerDocument>('additional_taxpayers')
+    .find({ account_id: account._id }, { projection: { tax_id: 1 }, limit: MAX_ADDITIONAL_TAXPAYERS })
+    .toArray();
+  return { primary, others: new Set(identities.map((identity) => identity.tax_id)) };
+}
+
 /** The primary identity and every additional one (tax-id order), for the widget's combined list. */
 export async function allTaxpayers(context: RequestContext): Promise<{ primary: PrimaryTaxpayer; additional: AdditionalTaxpayerDocument[] }> {
   const account = await withWidget(context);

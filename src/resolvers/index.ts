@@ -15,6 +15,7 @@ import { SupplierResolver } from './supplier';
 import { SupplierSuppliesResolver, SupplyLinksResolver, SupplyResolver } from './supply';
 import { TaxRuleCountryResolver, TaxRuleResolver } from './tax-rule';
 import { AdditionalTaxpayerResolver, TaxpayerIdentitiesResolver } from './taxpayer';
+import { TaxInfoResolver } from './tax-info';
 import { SupplyConsumptionItemResolver, SupplyConsumptionLinksResolver, SupplyConsumptionResolver } from './supply-consumption';
 
 /** Every resolver class of the gateway. */
@@ -50,4 +51,5 @@ export const RESOLVERS: [Function, ...Function[]] = [
   TaxRuleCountryResolver,
   ...AdditionalTaxpayerResolver,
   TaxpayerIdentitiesResolver,
+  TaxInfoResolver,
 ];

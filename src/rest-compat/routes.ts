@@ -8,6 +8,7 @@ import { SUPPLY_COMPONENTS, SUPPLY_ROUTES } from './supplies';
 import { SUPPLY_CONSUMPTION_COMPONENTS, SUPPLY_CONSUMPTION_ROUTES } from './supply-consumptions';
 import { TAX_RULE_COMPONENTS, TAX_RULE_ROUTES } from './tax-rules';
 import { TAXPAYER_COMPONENTS, TAXPAYER_ROUTES } from './taxpayers';
+import { TAX_INFO_COMPONENTS, TAX_INFO_ROUTES } from './tax-info';
 
 /** The legacy `/api/v1` routes, in matching order (fixed paths before `{id}` ones). */
 export const ROUTES: RestRoute[] = [
@@ -20,6 +21,7 @@ export const ROUTES: RestRoute[] = [
   ...RECEIVED_INVOICE_ROUTES,
   ...TAX_RULE_ROUTES,
   ...TAXPAYER_ROUTES,
+  ...TAX_INFO_ROUTES,
 ];
 
 export const COMPONENTS: Record<string, Record<string, unknown>> = {
@@ -32,4 +34,5 @@ export const COMPONENTS: Record<string, Record<string, unknown>> = {
   ...RECEIVED_INVOICE_COMPONENTS,
   ...TAX_RULE_COMPONENTS,
   ...TAXPAYER_COMPONENTS,
+  ...TAX_INFO_COMPONENTS,
 };

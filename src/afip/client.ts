@@ -1,0 +1,48 @@
+import type { AccessTicket, AfipCredentials, AfipEnvironment, AfipServices, PointsOfSaleAnswer } from '../domain/taxpayer-data/afip-port';
+import { postSoap } from './http';
+import { loginEnvelope, loginTicketRequest, readLoginReply, signLoginTicketRequest } from './wsaa';
+import { FEV1_NAMESPACE, pointsOfSaleEnvelope, readPointsOfSaleReply } from './wsfe';
+
+export interface AfipEndpoints {
+  wsaa: Record<AfipEnvironment, string>;
+  wsfe: Record<AfipEnvironment, string>;
+  /** Bound on one exchange with a web service. */
+  timeoutMs: number;
+}
+
+/** The real services (the hosts kept their afip.gov.ar names after the ARCA rename). */
+export const DEFAULT_AFIP_ENDPOINTS: AfipEndpoints = {
+  wsaa: { testing: 'https://wsaahomo.afip.gov.ar/ws/services/LoginCms', production: 'https://wsaa.afip.gov.ar/ws/services/LoginCms' },
+  wsfe: { testing: 'https://wswhomo.afip.gov.ar/wsfev1/service.asmx', production: 'https://servicios1.afip.gov.ar/wsfev1/service.asmx' },
+  timeoutMs: 10_000,
+};
+
+/** WSAA and WSFEv1 over SOAP 1.1, at configurable addresses. */
+export class AfipSoapClient implements AfipServices {
+  constructor(
+    private readonly endpoints: AfipEndpoints,
+    private readonly clock: () => Date = () => new Date(),
+  ) {}
+
+  async login(environment: AfipEnvironment, credentials: AfipCredentials, service: string): Promise<AccessTicket> {
+    const now = this.clock();
+    const cms = signLoginTicketRequest(loginTicketRequest(service, now), credentials, now);
+    const reply = await postSoap(
+      this.endpoints.wsaa[environment],
+      loginEnvelope(cms),
+      { 'content-type': 'text/xml; charset=utf-8', soapaction: '""' },
+      this.endpoints.timeoutMs,
+    );
+    return readLoginReply(reply.status, reply.body);
+  }
+
+  async pointsOfSale(environment: AfipEnvironment, ticket: Pick<AccessTicket, 'token' | 'sign'>, cuit: string): Promise<PointsOfSaleAnswer> {
+    const reply = await postSoap(
+      this.endpoints.wsfe[environment],
+      pointsOfSaleEnvelope(ticket, cuit),
+      { 'content-type': 'text/xml; charset=utf-8', soapaction: `"${FEV1_NAMESPACE}FEParamGetPtosVenta"` },
+      this.endpoints.timeoutMs,
+    );
+    return readPointsOfSaleReply(reply.status, reply.body);
+  }
+}

@@ -8,6 +8,7 @@ import { suppliers } from './suppliers';
 import { supplies } from './supplies';
 import { supplyConsumptions } from './supply-consumptions';
 import { taxRules } from './tax-rules';
+import { taxpayerData } from './taxpayer-data';
 import type { ContractResource } from './types';
 
 /** Every resource of the contract the gateway serves; a new resource adds its module here. */
@@ -22,4 +23,5 @@ export const CONTRACT: ContractResource[] = [
   receivedInvoices,
   taxRules,
   additionalTaxpayers,
+  taxpayerData,
 ];

@@ -3,19 +3,13 @@ import { postSoap } from './http';
 import { loginEnvelope, loginTicketRequest, readLoginReply, signLoginTicketRequest } from './wsaa';
 import { FEV1_NAMESPACE, pointsOfSaleEnvelope, readPointsOfSaleReply } from './wsfe';
 
+/** Where the services are (configuration: AFIP_WSAA_URL_*, AFIP_WSFE_URL_*, AFIP_TIMEOUT_MS). */
 export interface AfipEndpoints {
   wsaa: Record<AfipEnvironment, string>;
   wsfe: Record<AfipEnvironment, string>;
   /** Bound on one exchange with a web service. */
   timeoutMs: number;
 }
-
-/** The real services (the hosts kept their afip.gov.ar names after the ARCA rename). */
-export const DEFAULT_AFIP_ENDPOINTS: AfipEndpoints = {
-  wsaa: { testing: 'https://wsaahomo.afip.gov.ar/ws/services/LoginCms', production: 'https://wsaa.afip.gov.ar/ws/services/LoginCms' },
-  wsfe: { testing: 'https://wswhomo.afip.gov.ar/wsfev1/service.asmx', production: 'https://servicios1.afip.gov.ar/wsfev1/service.asmx' },
-  timeoutMs: 10_000,
-};
 
 /** WSAA and WSFEv1 over SOAP 1.1, at configurable addresses. */
 export class AfipSoapClient implements AfipServices {

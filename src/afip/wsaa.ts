@@ -69,7 +69,12 @@ export function readLoginReply(status: number, body: string): AccessTicket {
   if (fault) throw new AfipFault(localCode(text(at(fault, 'faultcode'))), text(at(fault, 'faultstring')));
   const inner = text(at(envelope, 'Envelope', 'Body', 'loginCmsResponse', 'loginCmsReturn'));
   if (!inner) throw new AfipUnavailableError(`WSAA answered HTTP ${status} without a login ticket`);
-  const response = at(parseXml(inner), 'loginTicketResponse');
+  let response: unknown;
+  try {
+    response = at(parseXml(inner), 'loginTicketResponse');
+  } catch {
+    throw new AfipUnavailableError('WSAA answered a login ticket that is not XML');
+  }
   const token = text(at(response, 'credentials', 'token'));
   const sign = text(at(response, 'credentials', 'sign'));
   const generatedAt = new Date(text(at(response, 'header', 'generationTime')));

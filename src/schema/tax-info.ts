@@ -170,7 +170,8 @@ export class BillingSystem {
 
 @ObjectType({ description: 'A delegation check just made against ARCA.' })
 export class DelegationVerification extends DelegationCheck {
-  @Field(() => String)
+  // A plain property: named like the guarded query `billingSystem`, it would otherwise be taken for a guarded field.
+  @Field(() => String, { simple: true })
   billingSystem!: string;
 
   @Field(() => String)
@@ -197,7 +198,8 @@ export class ListedPointOfSale {
 
 @ObjectType({ description: 'A point-of-sale check just made against ARCA.' })
 export class PointOfSaleVerification extends PointOfSaleCheck {
-  @Field(() => String)
+  // A plain property: named like the guarded query `billingSystem`, it would otherwise be taken for a guarded field.
+  @Field(() => String, { simple: true })
   billingSystem!: string;
 
   @Field(() => String)

@@ -97,8 +97,11 @@ export const COLLECTIONS = {
   additional_taxpayers: [{ key: { account_id: 1, tax_id: 1 }, name: 'account_tax_id_unique', unique: true }],
   /** One per account and name (`afip_wsfe`): the name is the record's REST identifier. */
   billing_systems: [{ key: { account_id: 1, name: 1 }, name: 'account_name_unique', unique: true }],
-  /** WSAA access tickets, keyed (_id) by environment, certificate fingerprint and service: shared by every process. */
-  afip_tickets: [],
+  /**
+   * WSAA access tickets, keyed (_id) by environment, certificate fingerprint and service: shared by every process.
+   * The expiry index serves removing lapsed ones and makes the collection exist from the start.
+   */
+  afip_tickets: [{ key: { expires_at: 1 }, name: 'expiry' }],
   /** Stored-data upgrades already applied (see upgrades.ts). */
   upgrades: [],
 } satisfies Record<string, IndexDescription[]>;

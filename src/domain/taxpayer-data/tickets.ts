@@ -28,8 +28,9 @@ export async function accessTicket(
   const tickets = context.store.collection<AfipTicketDocument>('afip_tickets');
   const _id = keyOf(environment, certificate, service);
   const stored = async () => {
-    const found = await tickets.findOne({ _id, expires_at: { $gt: new Date(context.now().getTime() + EXPIRY_MARGIN_MS) } });
-    return found ? opened(context, found) : null;
+    // By _id alone (the server's fastest lookup); the expiry is checked here.
+    const found = await tickets.findOne({ _id });
+    return found && found.expires_at.getTime() > context.now().getTime() + EXPIRY_MARGIN_MS ? opened(context, found) : null;
   };
   const cached = await stored();
   if (cached) return cached;

@@ -1,4 +1,11 @@
-import type { AccessTicket, AfipCredentials, AfipEnvironment, AfipServices, PointsOfSaleAnswer } from '../domain/taxpayer-data/afip-port';
+import {
+  type AccessTicket,
+  type AfipCredentials,
+  type AfipEnvironment,
+  AfipFault,
+  type AfipServices,
+  type PointsOfSaleAnswer,
+} from '../domain/taxpayer-data/afip-port';
 import { postSoap } from './http';
 import { loginEnvelope, loginTicketRequest, readLoginReply, signLoginTicketRequest } from './wsaa';
 import { FEV1_NAMESPACE, pointsOfSaleEnvelope, readPointsOfSaleReply } from './wsfe';
@@ -20,7 +27,13 @@ export class AfipSoapClient implements AfipServices {
 
   async login(environment: AfipEnvironment, credentials: AfipCredentials, service: string): Promise<AccessTicket> {
     const now = this.clock();
-    const cms = signLoginTicketRequest(loginTicketRequest(service, now), credentials, now);
+    let cms: string;
+    try {
+      cms = signLoginTicketRequest(loginTicketRequest(service, now), credentials, now);
+    } catch (error) {
+      // node-forge reads fewer certificate forms than OpenSSL: say so as WSAA would of an unusable CMS.
+      throw new AfipFault('cms.bad', `the stored certificate and key cannot sign a login request: ${(error as Error).message}`);
+    }
     const reply = await postSoap(
       this.endpoints.wsaa[environment],
       loginEnvelope(cms),

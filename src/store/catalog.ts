@@ -99,7 +99,8 @@ export const COLLECTIONS = {
   billing_systems: [{ key: { account_id: 1, name: 1 }, name: 'account_name_unique', unique: true }],
   /**
    * WSAA access tickets, keyed (_id) by environment, certificate fingerprint and service: shared by every process.
-   * The expiry index serves removing lapsed ones and makes the collection exist from the start.
+   * Each key holds one ticket, replaced at the next login; the expiry index finds lapsed ones (and makes the
+   * collection exist from the start, so a lookup by _id is the server's direct one).
    */
   afip_tickets: [{ key: { expires_at: 1 }, name: 'expiry' }],
   /** Stored-data upgrades already applied (see upgrades.ts). */

@@ -306,6 +306,20 @@ describe('the access ticket', () => {
     expect(JSON.stringify(stored[0])).not.toMatch(/"token"|"sign"/);
   });
 
+  it('two logins racing (two processes, or two requests) end with one ticket: the refused one reads the stored ticket', async () => {
+    const { key } = await configured();
+    const [loginsBefore, requestsBefore] = [afip.logins, afip.loginRequests];
+    const answers = await Promise.all([1, 2].map(() => gw.rest('POST', `${BASE}/verify-delegation/`, { key, body: {} })));
+    expect(answers.map((answer) => [answer.status, answer.body.data?.delegated])).toEqual([
+      [200, true],
+      [200, true],
+    ]);
+    // At most one ticket issued; a second login, if both missed the store, was refused with coe.alreadyAuthenticated.
+    expect(afip.logins - loginsBefore).toBe(1);
+    expect(afip.loginRequests - requestsBefore).toBeGreaterThanOrEqual(1);
+    expect(await tickets().countDocuments({})).toBe(1);
+  });
+
   it('is shared: another account using the same certificate logs in no more, and a lost ticket reads alreadyAuthenticated as 409', async () => {
     const first = await configured();
     const { key } = await configured();

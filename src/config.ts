@@ -18,6 +18,13 @@ const schema = z.object({
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(600),
   /** Encrypts stored secrets (certificate private keys): 32 bytes, base64 or hex. */
   SECRETS_KEY: z.string().optional(),
+  /** ARCA/AFIP web services: WSAA and WSFEv1 per environment (default: the real homologación and production ones). */
+  AFIP_WSAA_URL_TESTING: z.url().default('https://wsaahomo.afip.gov.ar/ws/services/LoginCms'),
+  AFIP_WSAA_URL_PRODUCTION: z.url().default('https://wsaa.afip.gov.ar/ws/services/LoginCms'),
+  AFIP_WSFE_URL_TESTING: z.url().default('https://wswhomo.afip.gov.ar/wsfev1/service.asmx'),
+  AFIP_WSFE_URL_PRODUCTION: z.url().default('https://servicios1.afip.gov.ar/wsfev1/service.asmx'),
+  /** Bound on one exchange with an AFIP web service; past it the call answers 503 AFIP_UNAVAILABLE. */
+  AFIP_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
 });
 
 export type Config = z.infer<typeof schema> & { production: boolean };

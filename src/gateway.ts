@@ -15,6 +15,7 @@ import { connectStore, type StoreConnection } from './store/connect';
 import { Store } from './store/store';
 import type { SecretBox } from './domain/secrets';
 import { loadSecretBox } from './secrets-key';
+import { AfipSoapClient } from './afip/client';
 
 export const VERSION = '0.1.0';
 const DRAIN_TIMEOUT_MS = 10_000;
@@ -62,7 +63,12 @@ export async function startGateway({
     loginWindowSeconds: config.LOGIN_LOCKOUT_SECONDS,
     requestsPerMinute: config.RATE_LIMIT_PER_MINUTE,
   };
-  const app = createApp({ schema, apollo, store, log, now, secrets, secureCookies: config.production, version: VERSION, throttle });
+  const afip = new AfipSoapClient({
+    wsaa: { testing: config.AFIP_WSAA_URL_TESTING, production: config.AFIP_WSAA_URL_PRODUCTION },
+    wsfe: { testing: config.AFIP_WSFE_URL_TESTING, production: config.AFIP_WSFE_URL_PRODUCTION },
+    timeoutMs: config.AFIP_TIMEOUT_MS,
+  });
+  const app = createApp({ schema, apollo, store, log, now, secrets, afip, secureCookies: config.production, version: VERSION, throttle });
   const server: Server = await new Promise((resolve, reject) => {
     const listening = app.listen(config.PORT, config.HOST, () => resolve(listening));
     listening.once('error', reject);

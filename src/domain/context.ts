@@ -5,6 +5,7 @@ import type { Store } from '../store/store';
 import type { Scope } from './auth/scopes';
 import { UnauthenticatedError } from './errors';
 import type { SecretBox } from './secrets';
+import type { AfipServices } from './taxpayer-data/afip-port';
 
 /** Who is calling: an API key or a web-panel session, always acting for one account. */
 export interface Principal {
@@ -24,6 +25,8 @@ export interface RequestContext {
   now: () => Date;
   /** Encrypts the secrets the service keeps (certificate private keys). */
   secrets: SecretBox;
+  /** The ARCA/AFIP web services (WSAA, WSFEv1); absent where a context never reaches them. */
+  afip?: AfipServices;
   loaders(): Loaders;
 }
 

@@ -10,6 +10,7 @@ import { compileRoutes, restRouter } from '../rest-compat/executor';
 import { openApiDocument } from '../rest-compat/openapi';
 import { COMPONENTS, ROUTES } from '../rest-compat/routes';
 import type { SecretBox } from '../domain/secrets';
+import type { AfipServices } from '../domain/taxpayer-data/afip-port';
 import type { Store } from '../store/store';
 import { authRoutes } from './auth-routes';
 import { toClientError } from '../rest-compat/client-errors';
@@ -26,6 +27,7 @@ export interface AppOptions {
   log: Logger;
   now: () => Date;
   secrets: SecretBox;
+  afip: AfipServices;
   secureCookies: boolean;
   version: string;
   throttle: ThrottleOptions;
@@ -87,7 +89,7 @@ export function createApp(options: AppOptions): express.Express {
     next();
   });
   app.use('/api/v1/auth', authRoutes({ store, now, secureCookies: options.secureCookies, throttle: new LoginThrottle(options.throttle) }));
-  app.use(authenticated({ store, log, now, secrets: options.secrets }));
+  app.use(authenticated({ store, log, now, secrets: options.secrets, afip: options.afip }));
   if (options.throttle.requestsPerMinute > 0) app.use(requestRateLimit(options.throttle.requestsPerMinute));
   app.use('/api/v1', restRouter(schema, routes, contextOf));
   app.use('/api/v1', (req, _res, next) => next(new NotFoundError(`no route ${req.method} ${req.originalUrl}`)));

@@ -21,6 +21,7 @@ import { SupplierResolver } from './supplier';
 import { SupplierSuppliesResolver, SupplyLinksResolver, SupplyResolver } from './supply';
 import { TaxRuleCountryResolver, TaxRuleResolver } from './tax-rule';
 import { AdditionalTaxpayerResolver, TaxpayerIdentitiesResolver } from './taxpayer';
+import { TaxInfoResolver } from './tax-info';
 import { SupplyConsumptionItemResolver, SupplyConsumptionLinksResolver, SupplyConsumptionResolver } from './supply-consumption';
 
 /** Every resolver class of the gateway. */
@@ -72,4 +73,5 @@ export const RESOLVERS: [Function, ...Function[]] = [
   SupplierPurchasesResolver,
   ...IssuedVoucherResolver,
   IssuedVoucherImportResolver,
+  TaxInfoResolver,
 ];

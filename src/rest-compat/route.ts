@@ -19,7 +19,7 @@ export interface QueryParameter {
  * resolvers' authorization, validation and loaders.
  */
 export interface RestRoute {
-  method: 'get' | 'post' | 'put' | 'delete';
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete';
   /** Path below /api/v1, in OpenAPI form (`/suppliers/{id}/`). */
   path: string;
   summary: string;

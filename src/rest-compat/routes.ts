@@ -13,6 +13,7 @@ import { SUPPLY_COMPONENTS, SUPPLY_ROUTES } from './supplies';
 import { SUPPLY_CONSUMPTION_COMPONENTS, SUPPLY_CONSUMPTION_ROUTES } from './supply-consumptions';
 import { TAX_RULE_COMPONENTS, TAX_RULE_ROUTES } from './tax-rules';
 import { TAXPAYER_COMPONENTS, TAXPAYER_ROUTES } from './taxpayers';
+import { TAX_INFO_COMPONENTS, TAX_INFO_ROUTES } from './tax-info';
 
 /** The legacy `/api/v1` routes, in matching order (fixed paths before `{id}` ones). */
 export const ROUTES: RestRoute[] = [
@@ -30,6 +31,7 @@ export const ROUTES: RestRoute[] = [
   ...BANK_ROUTES,
   ...POSTING_ROUTES,
   ...ISSUED_VOUCHER_ROUTES,
+  ...TAX_INFO_ROUTES,
 ];
 
 export const COMPONENTS: Record<string, Record<string, unknown>> = {
@@ -44,4 +46,5 @@ export const COMPONENTS: Record<string, Record<string, unknown>> = {
   ...TAX_RULE_COMPONENTS,
   ...TAXPAYER_COMPONENTS,
   ...ISSUED_VOUCHER_COMPONENTS,
+  ...TAX_INFO_COMPONENTS,
 };

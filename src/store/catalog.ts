@@ -133,6 +133,14 @@ export const COLLECTIONS = {
     { key: { account_id: 1, year: 1, month: 1, tax: 1 }, name: 'account_year_month_tax_unique', unique: true },
     { key: { account_id: 1, due_date: 1, _id: 1 }, name: 'account_due_date' },
   ],
+  /** One per account and name (`afip_wsfe`): the name is the record's REST identifier. */
+  billing_systems: [{ key: { account_id: 1, name: 1 }, name: 'account_name_unique', unique: true }],
+  /**
+   * WSAA access tickets, keyed (_id) by environment, certificate fingerprint and service: shared by every process.
+   * Each key holds one ticket, replaced at the next login; the expiry index finds lapsed ones (and makes the
+   * collection exist from the start, so a lookup by _id is the server's direct one).
+   */
+  afip_tickets: [{ key: { expires_at: 1 }, name: 'expiry' }],
   /** Stored-data upgrades already applied (see upgrades.ts). */
   upgrades: [],
 } satisfies Record<string, IndexDescription[]>;

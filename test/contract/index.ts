@@ -9,6 +9,7 @@ import { suppliers } from './suppliers';
 import { supplies } from './supplies';
 import { supplyConsumptions } from './supply-consumptions';
 import { taxRules } from './tax-rules';
+import { taxpayerData } from './taxpayer-data';
 import type { ContractResource } from './types';
 
 /** Every resource of the contract the gateway serves; a new resource adds its module here. */
@@ -24,4 +25,5 @@ export const CONTRACT: ContractResource[] = [
   taxRules,
   additionalTaxpayers,
   issuedVouchers,
+  taxpayerData,
 ];

@@ -48,7 +48,7 @@ export interface ContractField {
 }
 
 export interface ContractRoute {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Below /api/v1; `{id}` is the record identifier. */
   path: string;
 }
@@ -76,6 +76,11 @@ export interface ContractResource {
    * test/fixtures) as multipart field `field` to `route`; the create checks then do not apply.
    */
   seed?: { route: string; field: string; fixture: string };
+  /**
+   * The contract lists the routes but shows no body fields (e.g. §4.12 taxpayer data): only the routes are checked
+   * here; the fields the service chose are its own tests' and its OpenAPI document's.
+   */
+  routesOnly?: boolean;
 }
 
 /** The routes §4.2 gives every generic CRUD resource. */

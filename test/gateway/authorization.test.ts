@@ -20,6 +20,7 @@ import { fiscalMatrix } from './support/fiscal-matrix';
 import { receivedInvoiceMatrix } from './support/received-invoice-matrix';
 import { taxRuleMatrix } from './support/tax-rule-matrix';
 import { taxpayerMatrix } from './support/taxpayer-matrix';
+import { afipStandInEnv, taxInfoMatrix } from './support/tax-info-matrix';
 
 /**
  * The authorization matrix: every REST route (from the route table) and every GraphQL operation (from the schema)
@@ -77,7 +78,7 @@ async function expectBUntouched(): Promise<void> {
 }
 
 beforeAll(async () => {
-  gw = await startTestGateway();
+  gw = await startTestGateway(await afipStandInEnv());
   ({ accountId: accountA, key: fullA } = await gw.account([...SCOPES]));
   ({ key: fullB } = await gw.account([...SCOPES]));
   const created = await gw.rest('POST', '/suppliers/', { key: fullB, body: { name: NAME_B, tax_id: TAX_ID_B, notes: 'B notes' } });
@@ -1040,6 +1041,10 @@ Object.assign(GQL_CASES, POSTING_MATRIX.gql);
 const ISSUED_VOUCHER_MATRIX = issuedVoucherMatrix({ gw: () => gw, fullA: () => fullA, fullB: () => fullB, unique });
 Object.assign(REST_CASES, ISSUED_VOUCHER_MATRIX.rest);
 Object.assign(GQL_CASES, ISSUED_VOUCHER_MATRIX.gql);
+// Taxpayer data and billing systems: their entries live in support/tax-info-matrix.ts.
+const TAX_INFO_MATRIX = taxInfoMatrix({ gw: () => gw, fullA: () => fullA, fullB: () => fullB, unique });
+Object.assign(REST_CASES, TAX_INFO_MATRIX.rest);
+Object.assign(GQL_CASES, TAX_INFO_MATRIX.gql);
 
 // ---------------------------------------------------------------------------------------------------------------
 // Delivery notes: REST routes and GraphQL operations (records of A are notes of A's own customer).

@@ -1,7 +1,8 @@
-import { Router, type Request, type Response } from 'express';
+import { Router, type NextFunction, type Request, type Response } from 'express';
 import { parse, validate, type GraphQLSchema } from 'graphql';
 import { compileOperation, executeCompiled, type CompiledOperation } from '../schema/compiled';
 import type { RequestContext } from '../domain/context';
+import { ForbiddenError, UnauthenticatedError } from '../domain/errors';
 import { toClientError, toClientErrorOf } from './client-errors';
 import { sendData, sendError } from './envelope';
 import { multipartUpload } from './multipart';
@@ -56,14 +57,40 @@ async function handle(schema: GraphQLSchema, { route, compiled }: CompiledRoute,
   }
 }
 
+/**
+ * A request without credentials (401) or without the route's scope (403) is answered before its body is read or
+ * checked: an upload is not spooled for a caller who may not make it, and a malformed body does not hide a missing
+ * key behind a 400. The resolver checks the same scope again (the authorization matrix holds the two equal).
+ */
+function permitted(route: RestRoute, contextOf: (res: Response) => RequestContext) {
+  return (_req: Request, res: Response, next: NextFunction) => {
+    const principal = contextOf(res)?.principal;
+    const refusal = !principal
+      ? new UnauthenticatedError()
+      : principal.scopes.has(route.scope)
+        ? undefined
+        : new ForbiddenError(`this operation needs the scope ${route.scope}`);
+    if (refusal)
+      sendError(
+        res,
+        restError(
+          toClientError(refusal, () => undefined),
+          route.pathRenames,
+        ),
+      );
+    else next();
+  };
+}
+
 /** The legacy routes; `contextOf` gives the request's context (the HTTP layer authenticated it). */
 export function restRouter(schema: GraphQLSchema, routes: CompiledRoute[], contextOf: (res: Response) => RequestContext): Router {
   const router = Router();
   for (const compiled of routes) {
     const { upload } = compiled.route;
     const handler = (req: Request, res: Response) => handle(schema, compiled, req, res, contextOf(res));
-    if (upload) router[compiled.route.method](expressPath(compiled.route.path), multipartUpload(upload.field, upload.maxBytes), handler);
-    else router[compiled.route.method](expressPath(compiled.route.path), handler);
+    const guard = permitted(compiled.route, contextOf);
+    if (upload) router[compiled.route.method](expressPath(compiled.route.path), guard, multipartUpload(upload.field, upload.maxBytes), handler);
+    else router[compiled.route.method](expressPath(compiled.route.path), guard, handler);
   }
   return router;
 }

@@ -9,6 +9,8 @@ export interface ContractOperation {
   path: string;
   /** §5: `:read` for reads, `:write` for writes. */
   access: 'read' | 'write';
+  /** The operation takes a body it cannot do without (an uploaded file, the line to match): an empty one is a 400. */
+  needsBody?: boolean;
 }
 
 export interface ContractOperations {

@@ -5,7 +5,7 @@ import { declaredRoutes } from './declared';
 import { withRestDateTimes } from './naming';
 import { QueryReader } from './query';
 import type { RestRoute } from './route';
-import { IMPORT_FIELDS, IMPORT_SCHEMA, restImport } from './voucher-imports';
+import { IMPORT_FIELDS, importHistoryRoute, importRoute } from './voucher-imports';
 
 /** List, get and delete from the declaration (no create, update or bulk: records come from imports). */
 const crud = declaredRoutes(RECEIVED_INVOICE, 'received invoices');
@@ -16,8 +16,7 @@ const flag = (value: unknown, name: string): boolean => {
   throw new ValidationError(`invalid input: ${name}: must be true or false`, [{ path: name, message: 'must be true or false' }]);
 };
 
-const UPLOAD: RestRoute = {
-  method: 'post',
+const UPLOAD = importRoute({
   path: '/received_invoices/upload-csv/',
   summary:
     'Import the Mis Comprobantes Recibidos export: multipart/form-data, field `file` (the portal ZIP or its CSV, at most 20 MB); `create_missing_suppliers=true` (query or a form field before the file) creates unknown suppliers',
@@ -26,51 +25,23 @@ const UPLOAD: RestRoute = {
     mutation RestImportReceivedInvoices($file: Upload!, $options: ImportReceivedInvoicesOptions) {
       importReceivedInvoices(file: $file, options: $options) { ${IMPORT_FIELDS} }
     }`,
+  field: 'importReceivedInvoices',
+  maxBytes: MAX_UPLOAD_BYTES,
   variables: ({ body, query }) => {
     const form = (body ?? {}) as Record<string, unknown>;
     const create = flag(form.create_missing_suppliers ?? query.create_missing_suppliers, 'create_missing_suppliers');
     return { file: form.file, options: { createMissingSuppliers: create } };
   },
-  respond: (data) => {
-    const record = restImport(data.importReceivedInvoices as Record<string, unknown>);
-    return {
-      status: 200,
-      data: record,
-      extra: { message: `${record.rows_imported} imported, ${record.rows_duplicated} already stored, ${record.rows_with_errors} rows refused.` },
-    };
-  },
-  upload: { field: 'file', maxBytes: MAX_UPLOAD_BYTES },
-  requestBody: {
-    type: 'object',
-    properties: {
-      file: { type: 'string', format: 'binary', description: 'The ZIP the portal downloads, or the CSV inside it.' },
-      create_missing_suppliers: { type: 'string', enum: ['true', 'false'] },
-    },
-    required: ['file'],
-  },
-  responseSchema: IMPORT_SCHEMA,
-  responseExtra: { message: { type: 'string' } },
-  successStatus: 200,
-};
+  formFields: { create_missing_suppliers: { type: 'string', enum: ['true', 'false'] } },
+});
 
-const HISTORY: RestRoute = {
-  method: 'get',
+const HISTORY = importHistoryRoute({
   path: '/received_invoices/import-history/',
   summary: 'Recent imports of the export, newest first (`limit` 1 to 100, default 20)',
   scope: 'received_invoices:read',
-  document: `
-    query RestReceivedInvoiceImports($last: Int) { receivedInvoiceImports(last: $last) { ${IMPORT_FIELDS} } }`,
-  variables: ({ query }) => {
-    const reader = new QueryReader(query);
-    const last = reader.int('limit', 20, 1, 100);
-    reader.done();
-    return { last };
-  },
-  respond: (data) => ({ status: 200, data: (data.receivedInvoiceImports as Array<Record<string, unknown>>).map(restImport) }),
-  parameters: [{ name: 'limit', description: 'How many imports (1 to 100, default 20).', schema: { type: 'integer', minimum: 1, maximum: 100 } }],
-  responseSchema: { type: 'array', items: IMPORT_SCHEMA },
-  successStatus: 200,
-};
+  query: 'RestReceivedInvoiceImports',
+  field: 'receivedInvoiceImports',
+});
 
 const STATE = `id status linked_journal_entry_id: linkedJournalEntryId linked_account_id: linkedAccountId updated_at: updatedAt`;
 const STATE_SCHEMA = {

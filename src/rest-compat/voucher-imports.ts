@@ -1,3 +1,5 @@
+import { QueryReader } from './query';
+import type { RestInput, RestRoute } from './route';
 import { withRestDateTimes } from './naming';
 
 /** The selection of an import in the stored operations, aliased to REST names. */
@@ -37,3 +39,70 @@ export const IMPORT_SCHEMA = {
   required: ['id', 'file_name', 'size', 'sha256', 'layout', 'status', 'rows_total', 'rows_imported', 'rows_duplicated', 'rows_with_errors', 'row_errors'],
 };
 export const restImport = (row: Record<string, unknown>) => withRestDateTimes(row, ['started_at', 'finished_at']);
+
+type Row = Record<string, unknown>;
+
+/**
+ * The upload route of a Mis Comprobantes export: multipart `file`, the stored import mutation (root field `field`),
+ * the import record with a one-line message.
+ */
+export function importRoute(options: {
+  path: string;
+  summary: string;
+  scope: RestRoute['scope'];
+  document: string;
+  field: string;
+  maxBytes: number;
+  variables?: (input: RestInput) => Record<string, unknown>;
+  formFields?: Record<string, Record<string, unknown>>;
+}): RestRoute {
+  return {
+    method: 'post',
+    path: options.path,
+    summary: options.summary,
+    scope: options.scope,
+    document: options.document,
+    variables: options.variables ?? (({ body }) => ({ file: ((body ?? {}) as Row).file })),
+    respond: (data) => {
+      const record = restImport(data[options.field] as Row);
+      return {
+        status: 200,
+        data: record,
+        extra: { message: `${record.rows_imported} imported, ${record.rows_duplicated} already stored, ${record.rows_with_errors} rows refused.` },
+      };
+    },
+    upload: { field: 'file', maxBytes: options.maxBytes },
+    requestBody: {
+      type: 'object',
+      properties: {
+        file: { type: 'string', format: 'binary', description: 'The ZIP the portal downloads, or the CSV inside it.' },
+        ...options.formFields,
+      },
+      required: ['file'],
+    },
+    responseSchema: IMPORT_SCHEMA,
+    responseExtra: { message: { type: 'string' } },
+    successStatus: 200,
+  };
+}
+
+/** The import history route of an export: the last `limit` imports (1 to 100, default 20), newest first. */
+export function importHistoryRoute(options: { path: string; summary: string; scope: RestRoute['scope']; query: string; field: string }): RestRoute {
+  return {
+    method: 'get',
+    path: options.path,
+    summary: options.summary,
+    scope: options.scope,
+    document: `query ${options.query}($last: Int) { ${options.field}(last: $last) { ${IMPORT_FIELDS} } }`,
+    variables: ({ query }) => {
+      const reader = new QueryReader(query);
+      const last = reader.int('limit', 20, 1, 100);
+      reader.done();
+      return { last };
+    },
+    respond: (data) => ({ status: 200, data: (data[options.field] as Row[]).map(restImport) }),
+    parameters: [{ name: 'limit', description: 'How many imports (1 to 100, default 20).', schema: { type: 'integer', minimum: 1, maximum: 100 } }],
+    responseSchema: { type: 'array', items: IMPORT_SCHEMA },
+    successStatus: 200,
+  };
+}

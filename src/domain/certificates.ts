@@ -1,22 +1,9 @@
 import { createPrivateKey, X509Certificate, type KeyObject } from 'node:crypto';
 import { ValidationError } from './errors';
-import type { SealedSecret, SecretBox } from './secrets';
+import type { StoredCertificate } from '../store/sealed';
+import type { SecretBox } from './secrets';
 
-/** What may be shown of a tax-authority certificate: who it names, who signed it, when it is valid, its fingerprint. */
-export interface CertificateSummary {
-  subject: string;
-  issuer: string;
-  serial_number: string;
-  valid_from: Date;
-  valid_to: Date;
-  fingerprint_sha256: string;
-}
-
-/** A certificate as stored: its summary in the clear, the certificate and its private key sealed. */
-export interface StoredCertificate extends CertificateSummary {
-  certificate_sealed: SealedSecret;
-  private_key_sealed: SealedSecret;
-}
+export type { CertificateSummary, StoredCertificate } from '../store/sealed';
 
 const PEM_CERTIFICATE = /-----BEGIN CERTIFICATE-----[\s\S]+-----END CERTIFICATE-----/;
 const PEM_KEY = /-----BEGIN (?:RSA |EC )?PRIVATE KEY-----[\s\S]+-----END (?:RSA |EC )?PRIVATE KEY-----/;

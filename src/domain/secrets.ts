@@ -1,14 +1,7 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import type { SealedSecret } from '../store/sealed';
 
-/** A secret as stored: AES-256-GCM ciphertext with its nonce and tag, and which key sealed it. */
-export interface SealedSecret {
-  alg: 'aes-256-gcm';
-  /** First 8 hex digits of the key's SHA-256: tells which key a secret needs once keys are rotated. */
-  key_id: string;
-  iv: string;
-  tag: string;
-  data: string;
-}
+export type { SealedSecret };
 
 /**
  * Encrypts secrets the service must keep but never show (private keys of tax-authority certificates) with the key

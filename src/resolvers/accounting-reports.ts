@@ -20,8 +20,8 @@ import {
   IncomeStatement,
   LedgerLine,
   LedgerLineConnection,
-  LedgerSection,
-  StatementSection,
+  type LedgerSection,
+  type StatementSection,
   TrialBalance,
 } from '../schema/accounting-reports';
 import { toJournalEntry } from './accounting';

@@ -1,5 +1,5 @@
-import type { StoredCertificate } from '../domain/certificates';
-import type { SealedSecret } from '../domain/secrets';
+import type { StoredCertificate } from './sealed';
+import type { SealedSecret } from './sealed';
 import type { TenantDocument } from './tenant-collection';
 
 /** The outcome of the last delegation check, kept on the system it checked. */

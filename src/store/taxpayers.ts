@@ -1,4 +1,4 @@
-import type { StoredCertificate } from '../domain/certificates';
+import type { StoredCertificate } from './sealed';
 import type { TenantDocument } from './tenant-collection';
 
 export type AdditionalTaxpayerDocument = TenantDocument & {

@@ -5,7 +5,8 @@ import type { TenantDocument } from '../store/tenant-collection';
 import { ItemFailure } from './bulk';
 import type { RequestContext } from './context';
 import { AppError, ConflictError, notFound } from './errors';
-import type { Resource } from './resource';
+import type { TenantCollection } from '../store/tenant-collection';
+import type { ResourceDefinition, UpdatePlan } from './resource-definition';
 
 /**
  * The bulk writes of a resource as a fixed number of commands, whatever the number of items: one read of every
@@ -16,8 +17,17 @@ import type { Resource } from './resource';
 
 const refusedAny = (outcomes: unknown[]) => outcomes.some((outcome) => outcome instanceof AppError);
 
-// biome-ignore lint/suspicious/noExplicitAny: the batch functions only use what every resource has.
-type AnyResource<D extends TenantDocument> = Resource<D, any, any, any, any>;
+/** What the batch writes use of a resource (every Resource has it). */
+interface AnyResource<D extends TenantDocument> {
+  // biome-ignore lint/suspicious/noExplicitAny: the batch functions only use what every resource has.
+  readonly definition: ResourceDefinition<D, any, any, any, any>;
+  readonly checksReferencesFirst: boolean;
+  collection(context: RequestContext): TenantCollection<D>;
+  afterCreateAll(context: RequestContext, docs: D[], inputs: unknown[], session: ClientSession): Promise<D[]>;
+  planUpdate(current: D, input: unknown, now: Date): UpdatePlan<D>;
+  refuseRemoval(doc: D): AppError | undefined;
+  removalGuard(): Filter<D>;
+}
 
 /** The position of the first write error of a failed insertMany/bulkWrite. */
 function failedIndex(error: unknown): number | undefined {

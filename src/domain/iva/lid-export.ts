@@ -114,8 +114,7 @@ export interface LidFile {
 /** Vouchers in date, type, point-of-sale and number order, the order the portal lists them. */
 function ordered(entries: IvaEntry[]): IvaEntry[] {
   return [...entries].sort(
-    (a, b) =>
-      a.date.localeCompare(b.date) || a.voucherType - b.voucherType || a.salePoint - b.salePoint || a.voucherNumber - b.voucherNumber,
+    (a, b) => a.date.localeCompare(b.date) || a.voucherType - b.voucherType || a.salePoint - b.salePoint || a.voucherNumber - b.voucherNumber,
   );
 }
 

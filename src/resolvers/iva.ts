@@ -198,7 +198,7 @@ export class IvaBookResolver {
   async reopenIvaPeriod(
     @Ctx() context: RequestContext,
     @Arg('period', () => String) period: string,
-    @Arg('reason', () => String) reason: string,
+    @Arg('reason', () => String, { nullable: true, description: 'Why (3 to 500 characters; required).' }) reason?: string,
   ): Promise<IvaPeriod> {
     return toPeriod(await reopenPeriod(context, periodParam(period), reason));
   }

@@ -261,11 +261,11 @@ const REOPEN: RestRoute = {
   path: `${BASE}/books/{period}/reopen/`,
   summary: 'Reopen a closed month; body reason (required, 3 to 500 characters) is recorded with who reopened it (409 PERIOD_OPEN)',
   scope: WRITE,
-  document: `mutation RestReopenIvaPeriod($period: String!, $reason: String!) { reopenIvaPeriod(period: $period, reason: $reason) { ${PERIOD_FIELDS} } }`,
+  document: `mutation RestReopenIvaPeriod($period: String!, $reason: String) { reopenIvaPeriod(period: $period, reason: $reason) { ${PERIOD_FIELDS} } }`,
   variables({ params, body }) {
     const { reason } = onlyFields(body, ['reason'], 'a reopen');
-    if (typeof reason !== 'string') throw new ValidationError('reason is required', [{ path: 'reason', message: 'required, 3 to 500 characters' }]);
-    return { period: params.period, reason };
+    // The operation checks it (after the scope): typed here only so GraphQL coercion does not answer first.
+    return { period: params.period, reason: typeof reason === 'string' ? reason : null };
   },
   respond: (data) => ({ status: 200, data: periodRow(data.reopenIvaPeriod), extra: { message: 'VAT period reopened.' } }),
   requestBody: {

@@ -124,20 +124,23 @@ export class IvaBookEntry {
 @ObjectType()
 export class IvaBookEntryConnection extends Connection(IvaBookEntry, 'IvaBookEntry') {}
 
-@InputType({ description: 'A manual line: validated like an imported voucher.' })
+@InputType({
+  description:
+    'A manual line, validated like an imported voucher (the service checks required fields: date, voucherType, salePoint, voucherNumber, documentType, documentNumber, counterpartName, total).',
+})
 export class IvaBookEntryInput {
-  @Field(() => String) date!: string;
-  @Field(() => Int) voucherType!: number;
-  @Field(() => Int) salePoint!: number;
-  @Field(() => Float) voucherNumber!: number;
+  @Field(() => String, { nullable: true }) date?: string;
+  @Field(() => Int, { nullable: true }) voucherType?: number;
+  @Field(() => Int, { nullable: true }) salePoint?: number;
+  @Field(() => Float, { nullable: true }) voucherNumber?: number;
   @Field(() => Float, { nullable: true }) voucherNumberTo?: number | null;
   @Field(() => String, { nullable: true }) customsDispatch?: string;
-  @Field(() => Int) documentType!: number;
-  @Field(() => String) documentNumber!: string;
-  @Field(() => String) counterpartName!: string;
+  @Field(() => Int, { nullable: true }) documentType?: number;
+  @Field(() => String, { nullable: true }) documentNumber?: string;
+  @Field(() => String, { nullable: true }) counterpartName?: string;
   @Field(() => String, { nullable: true }) currency?: string;
   @Field(() => Float, { nullable: true }) exchangeRate?: number;
-  @Field(() => Float) total!: number;
+  @Field(() => Float, { nullable: true }) total?: number;
   @Field(() => Float, { nullable: true }) untaxed?: number;
   @Field(() => Float, { nullable: true }) exempt?: number;
   @Field(() => Float, { nullable: true }) vatPerception?: number;

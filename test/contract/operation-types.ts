@@ -9,6 +9,10 @@ export interface ContractOperation {
   path: string;
   /** §5: `:read` for reads, `:write` for writes. */
   access: 'read' | 'write';
+  /** Answers a refusal on an account with no history (e.g. reopening what was never closed). */
+  refusedWhenFresh?: boolean;
+  /** Answers a file download rather than the JSON envelope. */
+  download?: boolean;
 }
 
 export interface ContractOperations {

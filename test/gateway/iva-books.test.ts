@@ -254,3 +254,43 @@ describe('IvaBookEntry.source', () => {
     for (const node of nodes) expect(node.source).toMatchObject({ __typename: 'ReceivedInvoice', id: node.sourceId });
   });
 });
+
+describe('a closed month refuses new source documents dated in it', () => {
+  it('expense create and update → 409 PERIOD_CLOSED; received-invoice import rows → row errors', async () => {
+    const account = await gw.account(['accounting:read', 'accounting:write', 'expenses:read', 'expenses:write', 'received_invoices:write']);
+    const other = new ObjectId(account.accountId);
+    const open = await gw.rest('POST', '/expenses/', { key: account.key, body: { amount: 121, description: 'Insumos', tax_rate: 21, date: '2025-11-20' } });
+    expect(open.status).toBe(201);
+    expect((await gw.rest('POST', '/iva/books/2025-11/close/', { key: account.key })).status).toBe(200);
+    const refused = await gw.rest('POST', '/expenses/', { key: account.key, body: { amount: 50, description: 'Tarde', tax_rate: 21, date: '2025-11-21' } });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.code).toBe('PERIOD_CLOSED');
+    expect(await gw.store.collection('expenses').countDocuments({ account_id: other })).toBe(1);
+    const moved = await gw.rest('PUT', `/expenses/${open.body.data._id}/`, { key: account.key, body: { amount: 200 } });
+    expect(moved.status).toBe(409);
+    expect(moved.body.error.code).toBe('PERIOD_CLOSED');
+    // What the book does not read may still change.
+    expect((await gw.rest('PUT', `/expenses/${open.body.data._id}/`, { key: account.key, body: { notes: 'pagado en efectivo' } })).status).toBe(200);
+    const intoClosed = await gw.rest('POST', '/expenses/', { key: account.key, body: { amount: 50, description: 'Dic', tax_rate: 21, date: '2025-12-21' } });
+    expect(intoClosed.status).toBe(201);
+    expect((await gw.rest('PUT', `/expenses/${intoClosed.body.data._id}/`, { key: account.key, body: { date: '2025-11-30' } })).status).toBe(409);
+  });
+
+  it('reports each imported row dated in a closed month as a row error and stores the others', async () => {
+    // The receiver account of the export (its CUIT is on every row), its December vouchers gone and the month closed.
+    const account = { key };
+    const other = accountId;
+    await invoices().deleteMany({ account_id: accountId });
+    expect((await gw.rest('POST', '/iva/books/2025-12/close/', { key })).status).toBe(200);
+    const csv = fixture('received-invoices', 'synthetic-g3-recibidos-2025-12.csv');
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(csv)]), 'recibidos.csv');
+    const res = await fetch(`${gw.url}/api/v1/received_invoices/upload-csv/`, { method: 'POST', headers: { 'x-api-key': account.key }, body: form });
+    const body = (await res.json()) as Row;
+    expect(res.status).toBe(200);
+    const rows = csv.toString('utf8').trim().split('\n').length - 1;
+    expect(body.data).toMatchObject({ rows_imported: 0, rows_with_errors: rows });
+    expect(body.data.row_errors[0].messages.join(' ')).toMatch(/PERIOD_CLOSED/);
+    expect(await invoices().countDocuments({ account_id: other })).toBe(0);
+  });
+});

@@ -3,7 +3,9 @@ import type { ExpenseDocument, ExpenseFields, ExpenseStatus } from '../../store/
 import type { RequestContext } from '../context';
 import { changesOf, inputNameOf } from '../declare/mapping';
 import { declaredDefinition, type ListOrder } from '../declare/resource';
+import { argentineDay } from '../dates';
 import { ConflictError, notFound, ValidationError } from '../errors';
+import { assertPeriodOpen } from '../iva/periods';
 import { Resource, type FieldsOf, type UpdatePlan } from '../resource';
 import { assertTransition, type StateMachine } from '../state-machine';
 import { EXPENSE } from './declaration';
@@ -106,7 +108,18 @@ const definition: typeof declared = {
   },
 };
 
+/** 409 PERIOD_CLOSED when a day (YYYY-MM-DD) falls in a closed VAT period: its book must not change. */
+async function assertDayOpen(context: RequestContext, day: unknown, session?: ClientSession): Promise<void> {
+  if (typeof day === 'string' && /^\d{4}-\d{2}/.test(day)) await assertPeriodOpen(context, day.slice(0, 7), session);
+}
+
 class ExpenseResource extends Resource<ExpenseDocument, Row, Row, Row, ListOrder> {
+  /** A new expense dated in a closed VAT period is refused (it would enter a closed purchases book). */
+  override async create(context: RequestContext, input: Row, session?: ClientSession): Promise<ExpenseDocument> {
+    await assertDayOpen(context, (input as Row | null)?.date ?? argentineDay(context.now()), session);
+    return super.create(context, input, session);
+  }
+
   /**
    * A partial update, and a status move when `status` differs from the current one (through the machine). Fields
    * fixed in the current status may only be sent with their current value. The write is conditional on the status
@@ -132,6 +145,11 @@ class ExpenseResource extends Resource<ExpenseDocument, Row, Row, Row, ListOrder
       const current = await collection.findById(id, session);
       if (!current) throw notFound('expense', id);
       const plan = this.plan(current, input, context.now(), move);
+      // What the VAT book reads (amounts, VAT lines, date, supplier) may not change in or into a closed period.
+      if (changedFields(current, plan).some((field) => (MONEY_FIELDS as readonly string[]).includes(field))) {
+        await assertDayOpen(context, current.date, session);
+        await assertDayOpen(context, plan.set.date, session);
+      }
       if (plan.set.supplier_id && !same(plan.set.supplier_id, current.supplier_id))
         await this.definition.prepare?.(context, { supplierId: input.supplierId }, session);
       const update: Document = { $set: { ...plan.set, updated_at: context.now() } };

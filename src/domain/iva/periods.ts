@@ -40,6 +40,14 @@ export async function assertPeriodOpen(context: RequestContext, period: string, 
     throw new ConflictError(`the VAT period ${period} is closed: reopen it first`, [{ path: 'period', message: `${period} is closed` }], 'PERIOD_CLOSED');
 }
 
+/** Every closed period of the account (a few dozen at most: one per month ever closed). */
+export async function closedPeriods(context: RequestContext): Promise<Set<string>> {
+  const closed = await collection(context)
+    .find({ account_id: requirePrincipal(context).accountId, status: 'closed' }, { projection: { period: 1 } })
+    .toArray();
+  return new Set(closed.map((doc) => doc.period));
+}
+
 /** The closed periods among some days (YYYY-MM-DD or instants), for checks of many source rows at once. */
 export async function closedPeriodsOf(context: RequestContext, days: Array<string | Date>): Promise<Set<string>> {
   const periods = [...new Set(days.map((day) => (typeof day === 'string' ? day : argentineDay(day)).slice(0, 7)))];

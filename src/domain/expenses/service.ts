@@ -3,9 +3,8 @@ import type { ExpenseDocument, ExpenseFields, ExpenseStatus } from '../../store/
 import type { RequestContext } from '../context';
 import { changesOf, inputNameOf } from '../declare/mapping';
 import { declaredDefinition, type ListOrder } from '../declare/resource';
-import { argentineDay } from '../dates';
-import { ConflictError, notFound, ValidationError } from '../errors';
-import { assertPeriodOpen } from '../iva/periods';
+import { type AppError, ConflictError, notFound, ValidationError } from '../errors';
+import { assertDayOpen } from '../iva/periods';
 import { Resource, type FieldsOf, type UpdatePlan } from '../resource';
 import { assertTransition, type StateMachine } from '../state-machine';
 import { EXPENSE } from './declaration';
@@ -99,6 +98,21 @@ export { createExpenseSchema, expenseFilterSchema, updateExpenseSchema };
 
 const definition: typeof declared = {
   ...declared,
+  // An expense dated in a closed VAT period is refused: it would enter a closed purchases book.
+  async prepare(context, input, session) {
+    await declared.prepare?.(context, input, session);
+    await assertDayOpen(context, (input as Row).date);
+  },
+  async prepareAll(context, inputs, session) {
+    const problems = (await declared.prepareAll?.(context, inputs, session)) ?? inputs.map(() => undefined);
+    for (const [at, input] of inputs.entries())
+      if (!problems[at])
+        problems[at] = await assertDayOpen(context, (input as Row).date).then(
+          () => undefined,
+          (error: AppError) => error,
+        );
+    return problems;
+  },
   fieldsForCreate(input, now) {
     const fields = declared.fieldsForCreate(input, now);
     // An expense recorded as already approved or paid went through the earlier steps now.
@@ -108,18 +122,7 @@ const definition: typeof declared = {
   },
 };
 
-/** 409 PERIOD_CLOSED when a day (YYYY-MM-DD) falls in a closed VAT period: its book must not change. */
-async function assertDayOpen(context: RequestContext, day: unknown, session?: ClientSession): Promise<void> {
-  if (typeof day === 'string' && /^\d{4}-\d{2}/.test(day)) await assertPeriodOpen(context, day.slice(0, 7), session);
-}
-
 class ExpenseResource extends Resource<ExpenseDocument, Row, Row, Row, ListOrder> {
-  /** A new expense dated in a closed VAT period is refused (it would enter a closed purchases book). */
-  override async create(context: RequestContext, input: Row, session?: ClientSession): Promise<ExpenseDocument> {
-    await assertDayOpen(context, (input as Row | null)?.date ?? argentineDay(context.now()), session);
-    return super.create(context, input, session);
-  }
-
   /**
    * A partial update, and a status move when `status` differs from the current one (through the machine). Fields
    * fixed in the current status may only be sent with their current value. The write is conditional on the status
@@ -147,8 +150,8 @@ class ExpenseResource extends Resource<ExpenseDocument, Row, Row, Row, ListOrder
       const plan = this.plan(current, input, context.now(), move);
       // What the VAT book reads (amounts, VAT lines, date, supplier) may not change in or into a closed period.
       if (changedFields(current, plan).some((field) => (MONEY_FIELDS as readonly string[]).includes(field))) {
-        await assertDayOpen(context, current.date, session);
-        await assertDayOpen(context, plan.set.date, session);
+        await assertDayOpen(context, current.date);
+        await assertDayOpen(context, plan.set.date);
       }
       if (plan.set.supplier_id && !same(plan.set.supplier_id, current.supplier_id))
         await this.definition.prepare?.(context, { supplierId: input.supplierId }, session);

@@ -48,6 +48,24 @@ export async function closedPeriods(context: RequestContext): Promise<Set<string
   return new Set(closed.map((doc) => doc.period));
 }
 
+const closedOfRequest = new WeakMap<RequestContext, Promise<Set<string>>>();
+
+/**
+ * 409 PERIOD_CLOSED when a day (YYYY-MM-DD) falls in a closed period. The closed periods are read once per request,
+ * so a bulk write of many documents checks them all for one query.
+ */
+export async function assertDayOpen(context: RequestContext, day: unknown): Promise<void> {
+  if (typeof day !== 'string' || !/^\d{4}-\d{2}/.test(day)) return;
+  let closed = closedOfRequest.get(context);
+  if (!closed) {
+    closed = closedPeriods(context);
+    closedOfRequest.set(context, closed);
+  }
+  const period = day.slice(0, 7);
+  if ((await closed).has(period))
+    throw new ConflictError(`the VAT period ${period} is closed: reopen it first`, [{ path: 'date', message: `${period} is closed` }], 'PERIOD_CLOSED');
+}
+
 /** The closed periods among some days (YYYY-MM-DD or instants), for checks of many source rows at once. */
 export async function closedPeriodsOf(context: RequestContext, days: Array<string | Date>): Promise<Set<string>> {
   const periods = [...new Set(days.map((day) => (typeof day === 'string' ? day : argentineDay(day)).slice(0, 7)))];

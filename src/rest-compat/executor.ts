@@ -49,7 +49,11 @@ async function handle(schema: GraphQLSchema, { route, compiled }: CompiledRoute,
       sendError(res, restError(error, route.pathRenames));
       return;
     }
-    const { status, data, extra } = route.respond(result.data as Record<string, unknown>, input);
+    const { status, data, extra, file } = route.respond(result.data as Record<string, unknown>, input);
+    if (file) {
+      res.status(status).type(file.contentType).attachment(file.name).send(file.body);
+      return;
+    }
     sendData(res, status, data, extra);
   } catch (error) {
     const client = toClientError(error, report);

@@ -24,15 +24,17 @@ export function openApiDocument(routes: RestRoute[], components: Record<string, 
     const responses: Record<string, unknown> = {
       [String(route.successStatus)]: {
         description: 'Success',
-        content: {
-          'application/json': {
-            schema: {
-              type: 'object',
-              properties: { success: { const: true }, data: route.responseSchema, ...route.responseExtra },
-              required: ['success', 'data', ...Object.keys(route.responseExtra ?? {})],
+        content: route.download
+          ? { [route.download.contentType]: { schema: { type: 'string', format: 'binary' } } }
+          : {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  properties: { success: { const: true }, data: route.responseSchema, ...route.responseExtra },
+                  required: ['success', 'data', ...Object.keys(route.responseExtra ?? {})],
+                },
+              },
             },
-          },
-        },
       },
     };
     for (const [status, description] of Object.entries(ERROR_STATUSES)) {

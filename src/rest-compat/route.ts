@@ -30,7 +30,7 @@ export interface RestRoute {
   /** Request → GraphQL variables (may throw a ValidationError for malformed query parameters). */
   variables(input: RestInput): Record<string, unknown>;
   /** GraphQL `data` → the envelope's `data`, the HTTP status and any extra top-level envelope keys (e.g. `message`). */
-  respond(data: Record<string, unknown>, input: RestInput): { status: number; data: unknown; extra?: Record<string, unknown> };
+  respond(data: Record<string, unknown>, input: RestInput): { status: number; data: unknown; extra?: Record<string, unknown>; file?: RestFile };
   /** GraphQL error paths → REST names, for renamed arguments (e.g. `first` → `limit`). */
   pathRenames?: Record<string, string>;
   /** OpenAPI documentation. */
@@ -42,4 +42,13 @@ export interface RestRoute {
   successStatus: number;
   /** A `multipart/form-data` upload: the file field (the body holds it as an Upload) and the most bytes accepted. */
   upload?: { field: string; maxBytes: number };
+  /** A download: the success answer is a file of this media type (what `respond` returns as `file`), not the envelope. */
+  download?: { contentType: string };
+}
+
+/** A file a route answers with instead of the JSON envelope (errors still use the envelope). */
+export interface RestFile {
+  name: string;
+  contentType: string;
+  body: Buffer;
 }

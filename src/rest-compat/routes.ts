@@ -4,6 +4,7 @@ import { ACCOUNTING_REPORT_ROUTES } from './accounting-reports';
 import { DELIVERY_NOTE_COMPONENTS, DELIVERY_NOTE_ROUTES } from './delivery-notes';
 import { EXPENSE_COMPONENTS, EXPENSE_ROUTES } from './expenses';
 import { ISSUED_VOUCHER_COMPONENTS, ISSUED_VOUCHER_ROUTES } from './issued-vouchers';
+import { IVA_COMPONENTS, IVA_ROUTES } from './iva';
 import { FISCAL_COMPONENTS, FISCAL_ROUTES } from './fiscal';
 import { RECEIVED_INVOICE_COMPONENTS, RECEIVED_INVOICE_ROUTES } from './received-invoices';
 import { POSTING_ROUTES } from './posting';
@@ -32,6 +33,7 @@ export const ROUTES: RestRoute[] = [
   ...POSTING_ROUTES,
   ...ISSUED_VOUCHER_ROUTES,
   ...TAX_INFO_ROUTES,
+  ...IVA_ROUTES,
 ];
 
 export const COMPONENTS: Record<string, Record<string, unknown>> = {
@@ -47,4 +49,5 @@ export const COMPONENTS: Record<string, Record<string, unknown>> = {
   ...TAXPAYER_COMPONENTS,
   ...ISSUED_VOUCHER_COMPONENTS,
   ...TAX_INFO_COMPONENTS,
+  ...IVA_COMPONENTS,
 };

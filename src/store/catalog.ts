@@ -141,6 +141,22 @@ export const COLLECTIONS = {
    * collection exist from the start, so a lookup by _id is the server's direct one).
    */
   afip_tickets: [{ key: { expires_at: 1 }, name: 'expiry' }],
+  /**
+   * VAT books: settings and period states once per account and month; a book's lines listed by date, a generated line
+   * stored once per source document (a re-read updates it in place); the calculated position of each month.
+   */
+  iva_config: [{ key: { account_id: 1 }, name: 'account_unique', unique: true }],
+  iva_periods: [{ key: { account_id: 1, period: 1 }, name: 'account_period_unique', unique: true }],
+  iva_book_entries: [
+    { key: { account_id: 1, period: 1, book_type: 1, date: 1, _id: 1 }, name: 'account_book_date' },
+    {
+      key: { account_id: 1, origin: 1, source_id: 1 },
+      name: 'account_source_unique',
+      unique: true,
+      partialFilterExpression: { source_id: { $type: 'objectId' } },
+    },
+  ],
+  iva_summaries: [{ key: { account_id: 1, period: 1 }, name: 'account_period_unique', unique: true }],
   /** Stored-data upgrades already applied (see upgrades.ts). */
   upgrades: [],
 } satisfies Record<string, IndexDescription[]>;

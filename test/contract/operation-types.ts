@@ -11,6 +11,10 @@ export interface ContractOperation {
   access: 'read' | 'write';
   /** The operation takes a body it cannot do without (an uploaded file, the line to match): an empty one is a 400. */
   needsBody?: boolean;
+  /** Answers a refusal on an account with no history (e.g. reopening what was never closed). */
+  refusedWhenFresh?: boolean;
+  /** Answers a file download rather than the JSON envelope. */
+  download?: boolean;
 }
 
 export interface ContractOperations {

@@ -146,9 +146,14 @@ describe.each(ROUTES.map((route) => [`${route.method.toUpperCase()} ${route.path
     const responses = operation().responses as Json;
     const success = responses[String(route.successStatus)];
     expect(success.description).toEqual(expect.any(String));
-    const schema = success.content['application/json'].schema as Json;
-    expect(schema.properties.success).toEqual({ const: true });
-    expect(schema.properties.data).toEqual(route.responseSchema);
+    if (route.download) {
+      // A download answers the file itself.
+      expect(success.content).toEqual({ [route.download.contentType]: { schema: { type: 'string', format: 'binary' } } });
+    } else {
+      const schema = success.content['application/json'].schema as Json;
+      expect(schema.properties.success).toEqual({ const: true });
+      expect(schema.properties.data).toEqual(route.responseSchema);
+    }
     const errors = ['400', '401', '403', '404', ...(route.requestBody ? ['413'] : [])];
     for (const status of errors) {
       expect(responses[status]).toMatchObject({

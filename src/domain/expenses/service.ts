@@ -3,7 +3,8 @@ import type { ExpenseDocument, ExpenseFields, ExpenseStatus } from '../../store/
 import type { RequestContext } from '../context';
 import { changesOf, inputNameOf } from '../declare/mapping';
 import { declaredDefinition, type ListOrder } from '../declare/resource';
-import { ConflictError, notFound, ValidationError } from '../errors';
+import { type AppError, ConflictError, notFound, ValidationError } from '../errors';
+import { assertDayOpen } from '../iva/periods';
 import { Resource, type FieldsOf, type UpdatePlan } from '../resource';
 import { assertTransition, type StateMachine } from '../state-machine';
 import { EXPENSE } from './declaration';
@@ -97,6 +98,21 @@ export { createExpenseSchema, expenseFilterSchema, updateExpenseSchema };
 
 const definition: typeof declared = {
   ...declared,
+  // An expense dated in a closed VAT period is refused: it would enter a closed purchases book.
+  async prepare(context, input, session) {
+    await declared.prepare?.(context, input, session);
+    await assertDayOpen(context, (input as Row).date);
+  },
+  async prepareAll(context, inputs, session) {
+    const problems = (await declared.prepareAll?.(context, inputs, session)) ?? inputs.map(() => undefined);
+    for (const [at, input] of inputs.entries())
+      if (!problems[at])
+        problems[at] = await assertDayOpen(context, (input as Row).date).then(
+          () => undefined,
+          (error: AppError) => error,
+        );
+    return problems;
+  },
   fieldsForCreate(input, now) {
     const fields = declared.fieldsForCreate(input, now);
     // An expense recorded as already approved or paid went through the earlier steps now.
@@ -132,6 +148,11 @@ class ExpenseResource extends Resource<ExpenseDocument, Row, Row, Row, ListOrder
       const current = await collection.findById(id, session);
       if (!current) throw notFound('expense', id);
       const plan = this.plan(current, input, context.now(), move);
+      // What the VAT book reads (amounts, VAT lines, date, supplier) may not change in or into a closed period.
+      if (changedFields(current, plan).some((field) => (MONEY_FIELDS as readonly string[]).includes(field))) {
+        await assertDayOpen(context, current.date);
+        await assertDayOpen(context, plan.set.date);
+      }
       if (plan.set.supplier_id && !same(plan.set.supplier_id, current.supplier_id))
         await this.definition.prepare?.(context, { supplierId: input.supplierId }, session);
       const update: Document = { $set: { ...plan.set, updated_at: context.now() } };

@@ -1,0 +1,224 @@
+import { ObjectId, type AnyBulkWriteOperation } from 'mongodb';
+import { requirePrincipal, type RequestContext } from '../context';
+import { instantOf } from '../dates';
+import { ConflictError, NotFoundError } from '../errors';
+import { CREDIT_NOTE_TYPES } from './codes';
+import { coefficientBp, getConfig, type IvaConfig } from './config';
+import type { BookType, IvaEntry } from './entry';
+import { parseEntry } from './entry-input';
+import { assertPeriodOpen, periodState } from './periods';
+import { bookIdOf, parseBookId, periodDays } from './period';
+import { type ExpenseSource, fromExpense, fromIssuedVoucher, fromReceivedInvoice, type IssuedVoucherSource, type ReceivedInvoiceSource } from './sources';
+import { fromStored, type IvaEntryDocument, toStored } from './stored';
+
+/**
+ * A VAT book is a month and a type. Its generated lines are rewritten from the source documents each time it is
+ * read while the period is open (one line per source, keyed by it, so a re-read changes nothing but what the source
+ * changed); a closed period's lines are frozen. Manual lines sit beside them.
+ */
+
+const CREDIT_NOTES = [...CREDIT_NOTE_TYPES];
+const entries = (context: RequestContext) => context.store.collection<IvaEntryDocument>('iva_book_entries');
+
+function dayRange(period: string) {
+  const { from, to } = periodDays(period);
+  return { from, to, fromInstant: instantOf(`${from}T00:00:00`)!, toInstant: instantOf(`${to}T00:00:00`)! };
+}
+
+async function generated(context: RequestContext, period: string, bookType: BookType, config: IvaConfig): Promise<IvaEntry[]> {
+  const accountId = requirePrincipal(context).accountId;
+  const range = dayRange(period);
+  const issued = { $gte: range.fromInstant, $lt: range.toInstant };
+  const coefficient = coefficientBp(config);
+  if (bookType === 'sales') {
+    if (!config.sources.issuedVouchers) return [];
+    const vouchers = await context.store.collection<IssuedVoucherSource>('issued_vouchers').find({ account_id: accountId, issue_date: issued }).toArray();
+    return vouchers.map(fromIssuedVoucher);
+  }
+  const result: IvaEntry[] = [];
+  if (config.sources.receivedInvoices) {
+    const invoices = await context.store
+      .collection<ReceivedInvoiceSource>('received_invoices')
+      .find({ account_id: accountId, issue_date: issued, status: { $ne: 'ignored' } })
+      .toArray();
+    result.push(...invoices.map((invoice) => fromReceivedInvoice(invoice, coefficient)));
+  }
+  if (config.sources.expenses) {
+    // Posted expenses with VAT lines; one made from a received invoice is already in the book through it.
+    const filter: Record<string, unknown> = {
+      account_id: accountId,
+      date: { $gte: range.from, $lt: range.to },
+      journal_entry_id: { $type: 'objectId' },
+      'iva_items.0': { $exists: true },
+    };
+    if (config.sources.receivedInvoices) filter.received_invoice_id = { $not: { $type: 'objectId' } };
+    const expenses = await context.store
+      .collection<ExpenseSource & { supplier_id?: ObjectId | null }>('expenses')
+      .aggregate<ExpenseSource>([
+        { $match: filter },
+        { $lookup: { from: 'suppliers', localField: 'supplier_id', foreignField: '_id', as: 'supplier' } },
+        { $set: { supplier: { $first: '$supplier' } } },
+      ])
+      .toArray();
+    result.push(...expenses.map((expense) => fromExpense(expense, coefficient)));
+  }
+  return result;
+}
+
+/** Brings the generated lines of an open book in line with its sources; a closed one is left as it was closed. */
+export async function syncBook(context: RequestContext, period: string, bookType: BookType): Promise<void> {
+  if ((await periodState(context, period)).status === 'closed') return;
+  const accountId = requirePrincipal(context).accountId;
+  const now = context.now();
+  const lines = await generated(context, period, bookType, await getConfig(context));
+  const operations: AnyBulkWriteOperation<IvaEntryDocument>[] = lines.map((line) => ({
+    updateOne: {
+      filter: { account_id: accountId, origin: line.origin, source_id: new ObjectId(line.sourceId!) },
+      update: { $set: { ...toStored(line), updated_at: now }, $setOnInsert: { created_at: now } },
+      upsert: true,
+    },
+  }));
+  // Lines whose source left the book (deleted, ignored, moved to another month, a source switched off).
+  const kept = lines.map((line) => new ObjectId(line.sourceId!));
+  operations.push({
+    deleteMany: { filter: { account_id: accountId, period, book_type: bookType, origin: { $ne: 'manual' }, source_id: { $nin: kept } } },
+  });
+  await entries(context).bulkWrite(operations, { ordered: false });
+}
+
+export interface BookView {
+  id: string;
+  period: string;
+  bookType: BookType;
+  status: 'open' | 'closed';
+  count: number;
+  totalCents: number;
+  vatCents: number;
+  computableCreditCents: number;
+  rates: Array<{ rate: number; baseCents: number; vatCents: number }>;
+}
+
+/** A book's totals, added up by the database; credit notes subtract. */
+export async function getBook(context: RequestContext, period: string, bookType: BookType): Promise<BookView> {
+  await syncBook(context, period, bookType);
+  const accountId = requirePrincipal(context).accountId;
+  const sign = { $cond: [{ $in: ['$voucher_type', CREDIT_NOTES] }, -1, 1] };
+  const [totals] = await entries(context)
+    .aggregate<{ count: number; total: number; vat: number; credit: number }>([
+      { $match: { account_id: accountId, period, book_type: bookType } },
+      {
+        $group: {
+          _id: null,
+          count: { $sum: 1 },
+          total: { $sum: { $multiply: ['$total_cents', sign] } },
+          vat: { $sum: { $multiply: ['$vat_cents', sign] } },
+          credit: { $sum: { $multiply: ['$computable_credit_cents', sign] } },
+        },
+      },
+    ])
+    .toArray();
+  const rates = await entries(context)
+    .aggregate<{ _id: number; base: number; vat: number }>([
+      { $match: { account_id: accountId, period, book_type: bookType } },
+      { $unwind: '$vat_lines' },
+      {
+        $group: {
+          _id: '$vat_lines.rate',
+          base: { $sum: { $multiply: ['$vat_lines.base_cents', sign] } },
+          vat: { $sum: { $multiply: ['$vat_lines.vat_cents', sign] } },
+        },
+      },
+      { $sort: { _id: 1 } },
+    ])
+    .toArray();
+  const state = await periodState(context, period);
+  return {
+    id: bookIdOf(period, bookType),
+    period,
+    bookType,
+    status: state.status,
+    count: totals?.count ?? 0,
+    totalCents: totals?.total ?? 0,
+    vatCents: totals?.vat ?? 0,
+    computableCreditCents: totals?.credit ?? 0,
+    rates: rates.map((row) => ({ rate: row._id, baseCents: row.base, vatCents: row.vat })),
+  };
+}
+
+export function bookOfId(bookId: string): { period: string; bookType: BookType } {
+  const book = parseBookId(bookId);
+  if (!book) throw new NotFoundError(`no VAT book ${bookId}: a book id is YYYY-MM-purchases or YYYY-MM-sales`, [{ path: 'book_id', message: 'not a book id' }]);
+  return book;
+}
+
+export async function listEntries(context: RequestContext, bookId: string, page: { skip: number; limit: number }) {
+  const book = bookOfId(bookId);
+  await syncBook(context, book.period, book.bookType);
+  const filter = { account_id: requirePrincipal(context).accountId, period: book.period, book_type: book.bookType };
+  const [items, total] = await Promise.all([
+    entries(context)
+      .find(filter, { sort: { date: 1, _id: 1 }, skip: page.skip, limit: page.limit })
+      .toArray(),
+    entries(context).countDocuments(filter),
+  ]);
+  return { items, total };
+}
+
+export async function createEntry(context: RequestContext, bookId: string, input: unknown): Promise<IvaEntryDocument> {
+  const book = bookOfId(bookId);
+  const entry = parseEntry(input, book, coefficientBp(await getConfig(context)));
+  await assertPeriodOpen(context, book.period);
+  const now = context.now();
+  const doc: IvaEntryDocument = {
+    _id: new ObjectId(),
+    account_id: requirePrincipal(context).accountId,
+    source_id: null,
+    ...toStored(entry),
+    created_at: now,
+    updated_at: now,
+  };
+  await entries(context).insertOne(doc);
+  return doc;
+}
+
+async function manualEntry(context: RequestContext, entryId: string): Promise<IvaEntryDocument> {
+  const id = ObjectId.isValid(entryId) && /^[0-9a-f]{24}$/i.test(entryId) ? new ObjectId(entryId) : null;
+  const doc = id ? await entries(context).findOne({ _id: id, account_id: requirePrincipal(context).accountId }) : null;
+  if (!doc) throw new NotFoundError('VAT book entry not found', [{ path: 'entry_id', message: 'no such entry' }]);
+  if (doc.origin !== 'manual')
+    throw new ConflictError(
+      `this line comes from a ${doc.origin.replace('_', ' ')}: change the source document instead`,
+      [{ path: 'entry_id', message: 'a generated line' }],
+      'GENERATED_ENTRY',
+    );
+  return doc;
+}
+
+/** Replaces a manual line (the whole entry, validated as on create) in the same book. */
+export async function updateEntry(context: RequestContext, entryId: string, input: unknown): Promise<IvaEntryDocument> {
+  const current = await manualEntry(context, entryId);
+  const entry = parseEntry(input, { period: current.period, bookType: current.book_type }, coefficientBp(await getConfig(context)));
+  await assertPeriodOpen(context, current.period);
+  const updated = await entries(context).findOneAndUpdate(
+    { _id: current._id, account_id: current.account_id },
+    { $set: { ...toStored(entry), updated_at: context.now() } },
+    { returnDocument: 'after' },
+  );
+  if (!updated) throw new NotFoundError('VAT book entry not found', [{ path: 'entry_id', message: 'no such entry' }]);
+  return updated;
+}
+
+export async function deleteEntry(context: RequestContext, entryId: string): Promise<IvaEntryDocument> {
+  const current = await manualEntry(context, entryId);
+  await assertPeriodOpen(context, current.period);
+  await entries(context).deleteOne({ _id: current._id, account_id: current.account_id });
+  return current;
+}
+
+export async function bookEntries(context: RequestContext, period: string, bookType: BookType): Promise<IvaEntry[]> {
+  await syncBook(context, period, bookType);
+  const docs = await entries(context)
+    .find({ account_id: requirePrincipal(context).accountId, period, book_type: bookType })
+    .toArray();
+  return docs.map(fromStored);
+}

@@ -1,0 +1,55 @@
+/**
+ * The ARCA tables the VAT books need (voucher types, VAT rate ids, currencies, document types), as the Libro IVA
+ * Digital design and WSFEv1 list them.
+ */
+
+export const VOUCHER_TYPES: ReadonlySet<number> = new Set([
+  1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 15, 16, 17, 18, 19, 20, 21, 27, 28, 29, 33, 37, 38, 39, 40, 41, 43, 44, 45, 46, 47, 48, 49, 51, 52, 53, 54, 60, 61,
+  63, 64, 66, 68, 80, 81, 82, 83, 90, 99, 109, 110, 111, 112, 113, 114, 115, 116, 117, 201, 202, 203, 206, 207, 208, 211, 212, 213, 331, 332,
+]);
+
+export const CREDIT_NOTE_TYPES: ReadonlySet<number> = new Set([3, 8, 13, 21, 38, 43, 44, 48, 53, 90, 110, 112, 113, 114, 203, 208, 213]);
+
+/** Class B and C vouchers: the VAT is not discriminated, so a buyer computes no credit from them. */
+export const NO_VAT_TYPES: ReadonlySet<number> = new Set([
+  6, 7, 8, 9, 10, 11, 12, 13, 15, 16, 18, 28, 29, 40, 41, 61, 64, 68, 82, 83, 109, 111, 113, 114, 116, 117, 206, 207, 208, 211, 212, 213,
+]);
+
+export const EXPORT_TYPES: ReadonlySet<number> = new Set([19, 20, 21]);
+
+/** Types whose point of sale is written as zeros in the sales book. */
+export const NO_SALE_POINT_TYPES: ReadonlySet<number> = new Set([33, 99, 90, 331, 332]);
+
+/** VAT rate in percent → its 4-digit Libro IVA id. */
+export const VAT_RATE_IDS: ReadonlyMap<number, number> = new Map([
+  [0, 3],
+  [10.5, 4],
+  [21, 5],
+  [27, 6],
+  [5, 8],
+  [2.5, 9],
+]);
+export const IVA_RATES = [...VAT_RATE_IDS.keys()];
+
+/** ISO currency → ARCA MonId. */
+export const CURRENCY_CODES: ReadonlyMap<string, string> = new Map([
+  ['ARS', 'PES'],
+  ['USD', 'DOL'],
+  ['EUR', '060'],
+  ['BRL', '012'],
+  ['UYU', '011'],
+  ['MXN', '010'],
+  ['GBP', '021'],
+  ['CAD', '018'],
+  ['JPY', '019'],
+  ['CHF', '009'],
+  ['DKK', '014'],
+  ['NOK', '015'],
+  ['BOB', '031'],
+  ['COP', '032'],
+  ['CLP', '033'],
+  ['CNY', '064'],
+]);
+
+export const DOCUMENT_TYPES = [80, 86, 87, 89, 90, 91, 92, 93, 94, 95, 96, 99] as const;
+export const OPERATION_CODES = [' ', 'N', 'E', 'X', 'Z', 'C', 'T', 'A'] as const;

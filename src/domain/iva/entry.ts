@@ -1,0 +1,54 @@
+/**
+ * One line of a VAT book, in cents, whatever fed it (a received invoice, a posted expense, an issued voucher or a
+ * manual entry). The fields are the ones the Libro IVA Digital design asks for, so an export is a pure rewrite.
+ */
+
+export const BOOK_TYPES = ['purchases', 'sales'] as const;
+export type BookType = (typeof BOOK_TYPES)[number];
+export const ENTRY_ORIGINS = ['received_invoice', 'expense', 'issued_voucher', 'manual'] as const;
+export type EntryOrigin = (typeof ENTRY_ORIGINS)[number];
+
+export interface VatLine {
+  /** Percent: 0, 2.5, 5, 10.5, 21 or 27. */
+  rate: number;
+  baseCents: number;
+  vatCents: number;
+}
+
+export interface IvaEntry {
+  bookType: BookType;
+  /** YYYY-MM */
+  period: string;
+  origin: EntryOrigin;
+  sourceId: string | null;
+  /** YYYY-MM-DD */
+  date: string;
+  voucherType: number;
+  salePoint: number;
+  voucherNumber: number;
+  voucherNumberTo: number;
+  customsDispatch: string;
+  documentType: number;
+  documentNumber: string;
+  counterpartName: string;
+  /** ARCA currency code (PES, DOL, 060…). */
+  currency: string;
+  exchangeRateMicro: number;
+  totalCents: number;
+  untaxedCents: number;
+  exemptCents: number;
+  vatPerceptionCents: number;
+  nationalPerceptionCents: number;
+  grossIncomePerceptionCents: number;
+  municipalPerceptionCents: number;
+  internalTaxesCents: number;
+  otherTaxesCents: number;
+  vatLines: VatLine[];
+  operationCode: string;
+  /** Purchases: the credit the period computes (the VAT, or less under pro-rata). */
+  computableCreditCents: number;
+  /** Sales: payment due date of an FCE or service voucher, else null. */
+  paymentDueDate: string | null;
+}
+
+export const vatTotal = (entry: Pick<IvaEntry, 'vatLines'>) => entry.vatLines.reduce((sum, line) => sum + line.vatCents, 0);

@@ -1,0 +1,132 @@
+import iconv from 'iconv-lite';
+import { NO_SALE_POINT_TYPES, NO_VAT_TYPES, VAT_RATE_IDS } from './codes';
+import type { BookType, IvaEntry, VatLine } from './entry';
+import { alpha, amount, date, numeric } from './lid-fields';
+
+/**
+ * The Libro IVA Digital TXT pair of one book: `…_CBTE` (one record per voucher) and `…_ALICUOTAS` (one per VAT
+ * rate of a voucher), to the ARCA record design (RG 4597, same layouts as RG 3685): 266/62 for sales, 325/84 for
+ * purchases, CRLF after every record, windows-1252.
+ */
+
+export const RECORD_LENGTHS = {
+  sales: { vouchers: 266, rates: 62 },
+  purchases: { vouchers: 325, rates: 84 },
+} as const;
+
+const CBTE_SUFFIX = { sales: 'VENTAS_CBTE', purchases: 'COMPRAS_CBTE' } as const;
+const RATES_SUFFIX = { sales: 'VENTAS_ALICUOTAS', purchases: 'COMPRAS_ALICUOTAS' } as const;
+const CUSTOMS_DISPATCH = 66;
+const FINAL_CONSUMER = 99;
+
+const rateId = (line: VatLine) => {
+  const id = VAT_RATE_IDS.get(line.rate);
+  if (id === undefined) throw new RangeError(`no ARCA id for VAT rate ${line.rate}`);
+  return numeric(id, 4);
+};
+
+/** Sales vouchers without VAT still declare one 0 % rate with base and tax 0. */
+function salesLines(entry: IvaEntry): VatLine[] {
+  return entry.vatLines.length ? entry.vatLines : [{ rate: 0, baseCents: 0, vatCents: 0 }];
+}
+
+/** Class B/C purchases and customs dispatches list no rate records here (dispatches go to the imports file). */
+function purchaseLines(entry: IvaEntry): VatLine[] {
+  if (NO_VAT_TYPES.has(entry.voucherType) || entry.voucherType === CUSTOMS_DISPATCH) return [];
+  return entry.vatLines;
+}
+
+function voucherKey(entry: IvaEntry, book: BookType): string {
+  const salePoint = book === 'sales' && NO_SALE_POINT_TYPES.has(entry.voucherType) ? 0 : entry.salePoint;
+  return numeric(entry.voucherType, 3) + numeric(salePoint, 5) + numeric(entry.voucherNumber, 20);
+}
+
+export function salesVoucherRecord(entry: IvaEntry): string {
+  const global = entry.documentType === FINAL_CONSUMER;
+  const lines = salesLines(entry);
+  return [
+    date(entry.date),
+    voucherKey(entry, 'sales'),
+    numeric(entry.voucherNumberTo, 20),
+    numeric(entry.documentType, 2),
+    numeric(global ? 0 : entry.documentNumber, 20),
+    alpha(global ? 'VENTA GLOBAL DIARIA' : entry.counterpartName, 30),
+    amount(entry.totalCents),
+    amount(entry.untaxedCents),
+    amount(0), // percepción a no categorizados: this service records none
+    amount(entry.exemptCents),
+    amount(entry.nationalPerceptionCents + entry.vatPerceptionCents),
+    amount(entry.grossIncomePerceptionCents),
+    amount(entry.municipalPerceptionCents),
+    amount(entry.internalTaxesCents),
+    alpha(entry.currency, 3),
+    numeric(entry.exchangeRateMicro, 10),
+    numeric(lines.length, 1),
+    alpha(entry.operationCode, 1),
+    amount(entry.otherTaxesCents),
+    date(entry.paymentDueDate),
+  ].join('');
+}
+
+export function salesRateRecords(entry: IvaEntry): string[] {
+  return salesLines(entry).map((line) => voucherKey(entry, 'sales') + amount(line.baseCents) + rateId(line) + amount(line.vatCents));
+}
+
+export function purchaseVoucherRecord(entry: IvaEntry): string {
+  const dispatch = entry.voucherType === CUSTOMS_DISPATCH ? entry.customsDispatch : '';
+  return [
+    date(entry.date),
+    voucherKey(entry, 'purchases'),
+    alpha(dispatch, 16),
+    numeric(entry.documentType, 2),
+    numeric(entry.documentNumber, 20),
+    alpha(entry.counterpartName, 30),
+    amount(entry.totalCents),
+    amount(entry.untaxedCents),
+    amount(entry.exemptCents),
+    amount(entry.vatPerceptionCents),
+    amount(entry.nationalPerceptionCents),
+    amount(entry.grossIncomePerceptionCents),
+    amount(entry.municipalPerceptionCents),
+    amount(entry.internalTaxesCents),
+    alpha(entry.currency, 3),
+    numeric(entry.exchangeRateMicro, 10),
+    numeric(purchaseLines(entry).length, 1),
+    alpha(entry.operationCode, 1),
+    amount(entry.computableCreditCents),
+    amount(entry.otherTaxesCents),
+    numeric(0, 11), // CUIT of a broker: only for liquidations, which this service does not record
+    alpha('', 30),
+    amount(0),
+  ].join('');
+}
+
+export function purchaseRateRecords(entry: IvaEntry): string[] {
+  const seller = numeric(entry.documentType, 2) + numeric(entry.documentNumber, 20);
+  return purchaseLines(entry).map((line) => voucherKey(entry, 'purchases') + seller + amount(line.baseCents) + rateId(line) + amount(line.vatCents));
+}
+
+export interface LidFile {
+  name: string;
+  content: Buffer;
+}
+
+/** Vouchers in date, type, point-of-sale and number order, the order the portal lists them. */
+function ordered(entries: IvaEntry[]): IvaEntry[] {
+  return [...entries].sort(
+    (a, b) => a.date.localeCompare(b.date) || a.voucherType - b.voucherType || a.salePoint - b.salePoint || a.voucherNumber - b.voucherNumber,
+  );
+}
+
+const text = (records: string[]) => iconv.encode(records.map((record) => `${record}\r\n`).join(''), 'win1252');
+
+/** The two files of a book; `prefix` names them (e.g. `LIBRO_IVA_DIGITAL_30712345671_202512`). */
+export function lidFiles(book: BookType, entries: IvaEntry[], prefix: string): LidFile[] {
+  const sorted = ordered(entries);
+  const vouchers = sorted.map(book === 'sales' ? salesVoucherRecord : purchaseVoucherRecord);
+  const rates = sorted.flatMap(book === 'sales' ? salesRateRecords : purchaseRateRecords);
+  return [
+    { name: `${prefix}_${CBTE_SUFFIX[book]}.txt`, content: text(vouchers) },
+    { name: `${prefix}_${RATES_SUFFIX[book]}.txt`, content: text(rates) },
+  ];
+}

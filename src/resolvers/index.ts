@@ -1,6 +1,7 @@
 import { AccountingReportsResolver, LedgerAccountLinesResolver, LedgerLineResolver } from './accounting-reports';
 import { JournalEntryMovesResolver, JournalEntryResolver, JournalLineResolver, LedgerAccountLinksResolver, LedgerAccountResolver } from './accounting';
 import { BankMatchResolver, BankStatementLineResolver, BankStatementResolver } from './bank';
+import { StatsResolver } from './stats';
 import { CustomerResolver } from './customer';
 import {
   CustomerDeliveryNotesResolver,
@@ -76,4 +77,5 @@ export const RESOLVERS: [Function, ...Function[]] = [
   IssuedVoucherImportResolver,
   TaxInfoResolver,
   IvaBookResolver,
+  StatsResolver,
 ];

@@ -9,6 +9,7 @@ import { FISCAL_COMPONENTS, FISCAL_ROUTES } from './fiscal';
 import { RECEIVED_INVOICE_COMPONENTS, RECEIVED_INVOICE_ROUTES } from './received-invoices';
 import { POSTING_ROUTES } from './posting';
 import type { RestRoute } from './route';
+import { STATS_ROUTES } from './stats';
 import { SUPPLIER_COMPONENTS, SUPPLIER_ROUTES } from './suppliers';
 import { SUPPLY_COMPONENTS, SUPPLY_ROUTES } from './supplies';
 import { SUPPLY_CONSUMPTION_COMPONENTS, SUPPLY_CONSUMPTION_ROUTES } from './supply-consumptions';
@@ -34,6 +35,7 @@ export const ROUTES: RestRoute[] = [
   ...ISSUED_VOUCHER_ROUTES,
   ...TAX_INFO_ROUTES,
   ...IVA_ROUTES,
+  ...STATS_ROUTES,
 ];
 
 export const COMPONENTS: Record<string, Record<string, unknown>> = {

@@ -22,6 +22,7 @@ import { receivedInvoiceMatrix } from './support/received-invoice-matrix';
 import { taxRuleMatrix } from './support/tax-rule-matrix';
 import { taxpayerMatrix } from './support/taxpayer-matrix';
 import { afipStandInEnv, taxInfoMatrix } from './support/tax-info-matrix';
+import { statsMatrix } from './support/stats-matrix';
 
 /**
  * The authorization matrix: every REST route (from the route table) and every GraphQL operation (from the schema)
@@ -1038,6 +1039,9 @@ Object.assign(GQL_CASES, TAXPAYER_MATRIX.gql);
 const BANK_MATRIX = bankMatrix({ gw: () => gw, fullA: () => fullA, fullB: () => fullB, unique });
 Object.assign(REST_CASES, BANK_MATRIX.rest);
 Object.assign(GQL_CASES, BANK_MATRIX.gql);
+const STATS_MATRIX = statsMatrix({ gw: () => gw, fullA: () => fullA, fullB: () => fullB, unique }, () => accountA);
+Object.assign(REST_CASES, STATS_MATRIX.rest);
+Object.assign(GQL_CASES, STATS_MATRIX.gql);
 // Posting: the posting accounts, posting expenses and received invoices, expenses made from received invoices.
 const POSTING_MATRIX = postingMatrix({ gw: () => gw, fullA: () => fullA, fullB: () => fullB, unique });
 Object.assign(REST_CASES, POSTING_MATRIX.rest);

@@ -62,7 +62,18 @@ export async function startGateway({
     loginWindowSeconds: config.LOGIN_LOCKOUT_SECONDS,
     requestsPerMinute: config.RATE_LIMIT_PER_MINUTE,
   };
-  const app = createApp({ schema, apollo, store, log, now, secrets, secureCookies: config.production, version: VERSION, throttle });
+  const app = createApp({
+    schema,
+    apollo,
+    store,
+    log,
+    now,
+    secrets,
+    platform: { fceMinThresholdArs: config.FCE_MIN_THRESHOLD_ARS },
+    secureCookies: config.production,
+    version: VERSION,
+    throttle,
+  });
   const server: Server = await new Promise((resolve, reject) => {
     const listening = app.listen(config.PORT, config.HOST, () => resolve(listening));
     listening.once('error', reject);

@@ -24,7 +24,14 @@ export interface RequestContext {
   now: () => Date;
   /** Encrypts the secrets the service keeps (certificate private keys). */
   secrets: SecretBox;
+  /** Platform-wide values from the configuration. */
+  platform: PlatformSettings;
   loaders(): Loaders;
+}
+
+export interface PlatformSettings {
+  /** FCE MiPyME minimum amount in ARS for accounts that hold none. */
+  fceMinThresholdArs: number;
 }
 
 export function createContext(init: Omit<RequestContext, 'loaders'>): RequestContext {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
-import { createContext, type RequestContext } from '../domain/context';
+import { createContext, type PlatformSettings, type RequestContext } from '../domain/context';
 import type { SecretBox } from '../domain/secrets';
 import type { Logger } from '../logger';
 import type { Store } from '../store/store';
@@ -11,6 +11,7 @@ export interface ContextOptions {
   log: Logger;
   now: () => Date;
   secrets: SecretBox;
+  platform: PlatformSettings;
 }
 
 const REQUEST_ID = /^[\w.-]{1,100}$/;
@@ -48,11 +49,11 @@ export function requestScope({ store, log }: ContextOptions) {
   };
 }
 
-export function authenticated({ store, now, secrets }: ContextOptions) {
+export function authenticated({ store, now, secrets, platform }: ContextOptions) {
   return async (req: Request, res: Response, next: NextFunction) => {
     try {
       const principal = await authenticate(req, store, now());
-      res.locals.context = createContext({ requestId: res.locals.requestId, log: res.locals.log, store, principal, now, secrets });
+      res.locals.context = createContext({ requestId: res.locals.requestId, log: res.locals.log, store, principal, now, secrets, platform });
       next();
     } catch (error) {
       next(error);

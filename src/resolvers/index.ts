@@ -11,6 +11,7 @@ import {
 } from './delivery-note';
 import { ExpenseConnectionResolver, ExpenseMovesResolver, ExpenseResolver } from './expense';
 import { IssuedVoucherImportResolver, IssuedVoucherResolver } from './issued-voucher';
+import { FceResolver } from './fce';
 import { FiscalCalendarResolver, FiscalCloseResolver, FiscalYearCalculationLinksResolver, FiscalYearLinksResolver } from './fiscal';
 import { ProductLinksResolver, ProductResolver } from './product';
 import { PostingResolver } from './posting';
@@ -72,4 +73,5 @@ export const RESOLVERS: [Function, ...Function[]] = [
   SupplierPurchasesResolver,
   ...IssuedVoucherResolver,
   IssuedVoucherImportResolver,
+  FceResolver,
 ];

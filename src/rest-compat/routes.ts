@@ -4,6 +4,7 @@ import { ACCOUNTING_REPORT_ROUTES } from './accounting-reports';
 import { DELIVERY_NOTE_COMPONENTS, DELIVERY_NOTE_ROUTES } from './delivery-notes';
 import { EXPENSE_COMPONENTS, EXPENSE_ROUTES } from './expenses';
 import { ISSUED_VOUCHER_COMPONENTS, ISSUED_VOUCHER_ROUTES } from './issued-vouchers';
+import { FCE_ROUTES } from './fce';
 import { FISCAL_COMPONENTS, FISCAL_ROUTES } from './fiscal';
 import { RECEIVED_INVOICE_COMPONENTS, RECEIVED_INVOICE_ROUTES } from './received-invoices';
 import { POSTING_ROUTES } from './posting';
@@ -30,6 +31,7 @@ export const ROUTES: RestRoute[] = [
   ...BANK_ROUTES,
   ...POSTING_ROUTES,
   ...ISSUED_VOUCHER_ROUTES,
+  ...FCE_ROUTES,
 ];
 
 export const COMPONENTS: Record<string, Record<string, unknown>> = {

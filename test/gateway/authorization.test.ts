@@ -16,6 +16,7 @@ import { expenseMatrix } from './support/expense-matrix';
 import { bankMatrix } from './support/bank-matrix';
 import { postingMatrix } from './support/posting-matrix';
 import { issuedVoucherMatrix } from './support/issued-voucher-matrix';
+import { fceMatrix } from './support/fce-matrix';
 import { fiscalMatrix } from './support/fiscal-matrix';
 import { receivedInvoiceMatrix } from './support/received-invoice-matrix';
 import { taxRuleMatrix } from './support/tax-rule-matrix';
@@ -1040,6 +1041,10 @@ Object.assign(GQL_CASES, POSTING_MATRIX.gql);
 const ISSUED_VOUCHER_MATRIX = issuedVoucherMatrix({ gw: () => gw, fullA: () => fullA, fullB: () => fullB, unique });
 Object.assign(REST_CASES, ISSUED_VOUCHER_MATRIX.rest);
 Object.assign(GQL_CASES, ISSUED_VOUCHER_MATRIX.gql);
+// FCE MiPyME: its entries live in support/fce-matrix.ts.
+const FCE_MATRIX = fceMatrix({ gw: () => gw, fullA: () => fullA, fullB: () => fullB, unique });
+Object.assign(REST_CASES, FCE_MATRIX.rest);
+Object.assign(GQL_CASES, FCE_MATRIX.gql);
 
 // ---------------------------------------------------------------------------------------------------------------
 // Delivery notes: REST routes and GraphQL operations (records of A are notes of A's own customer).

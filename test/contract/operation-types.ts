@@ -9,6 +9,8 @@ export interface ContractOperation {
   path: string;
   /** §5: `:read` for reads, `:write` for writes. */
   access: 'read' | 'write';
+  /** A body the contract requires for a successful call (default: an empty object). */
+  body?: unknown;
 }
 
 export interface ContractOperations {

@@ -12,6 +12,8 @@ export interface Principal {
   userId: ObjectId | null;
   scopes: ReadonlySet<Scope>;
   via: 'api_key' | 'session';
+  /** The API key's id and name, when called with one (records say who wrote them). */
+  apiKey?: { id: ObjectId; name: string };
 }
 
 /** Everything a resolver or service needs for one request; shared by GraphQL and REST. */

@@ -78,7 +78,10 @@ export class FceInvoiceResolver {
 
   @Authorized('invoices:read')
   @Query(() => FceEventList, { description: 'The latest 50 events of an issued FCE voucher, newest first.' })
-  async fceEvents(@Ctx() context: RequestContext, @Arg('fceInvoiceId', () => ID) fceInvoiceId: string): Promise<FceEventList> {
+  async fceEvents(
+    @Ctx() context: RequestContext,
+    @Arg('id', () => ID, { description: 'The issued FCE voucher.' }) fceInvoiceId: string,
+  ): Promise<FceEventList> {
     const events = await listEvents(context, fceInvoiceId);
     return { nodes: events.map(toFceEvent), totalCount: events.length };
   }
@@ -90,7 +93,7 @@ export class FceInvoiceResolver {
   })
   async recordFceEvent(
     @Ctx() context: RequestContext,
-    @Arg('fceInvoiceId', () => ID) fceInvoiceId: string,
+    @Arg('id', () => ID, { description: 'The issued FCE voucher.' }) fceInvoiceId: string,
     @Arg('eventType', () => String) eventType: string,
     @Arg('payload', () => GraphQLJSONObject, { nullable: true }) payload?: Record<string, unknown>,
   ): Promise<FceEvent> {

@@ -111,7 +111,7 @@ const POST_EVENT: RestRoute = {
   scope: 'invoices:write',
   document: `
     mutation RestRecordFceEvent($id: ID!, $eventType: String!, $payload: JSONObject) {
-      recordFceEvent(fceInvoiceId: $id, eventType: $eventType, payload: $payload) { ${EVENT_FIELDS} }
+      recordFceEvent(id: $id, eventType: $eventType, payload: $payload) { ${EVENT_FIELDS} }
     }`,
   variables({ params, body }) {
     // Validated here so that the answer names the body's fields, as GraphQL coercion would not.
@@ -136,7 +136,7 @@ const GET_EVENTS: RestRoute = {
   path: `${FCE}/events/{fce_invoice_id}/`,
   summary: 'The latest 50 events of an issued FCE voucher of the account, newest first',
   scope: 'invoices:read',
-  document: `query RestFceEvents($id: ID!) { fceEvents(fceInvoiceId: $id) { nodes { ${EVENT_FIELDS} } } }`,
+  document: `query RestFceEvents($id: ID!) { fceEvents(id: $id) { nodes { ${EVENT_FIELDS} } } }`,
   variables: ({ params }) => ({ id: params.fce_invoice_id }),
   respond: (data) => ({ status: 200, data: { items: (data.fceEvents as { nodes: unknown[] }).nodes.map(restEvent) } }),
   responseSchema: { type: 'object', properties: { items: { type: 'array', items: EVENT_SCHEMA, maxItems: 50 } }, required: ['items'] },

@@ -12,5 +12,8 @@ export const fce: ContractOperations = {
     { method: 'POST', path: '/fce/eligibility/', access: 'write' },
     { method: 'GET', path: '/fce/threshold/', access: 'read' },
     { method: 'PUT', path: '/fce/threshold/', access: 'write', body: { value: 5549862 } },
+    { method: 'POST', path: '/fce/events/{fce_invoice_id}/', access: 'write', body: { event_type: 'accepted' } },
+    { method: 'GET', path: '/fce/events/{fce_invoice_id}/', access: 'read' },
+    { method: 'GET', path: '/fce/issued/', access: 'read' },
   ],
 };

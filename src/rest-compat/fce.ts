@@ -19,7 +19,7 @@ const ELIGIBILITY: RestRoute = {
   summary:
     'Check a voucher against the FCE MiPyME rules; always success: true, with eligible false and every failed rule in reasons (needs invoices:write although it changes nothing)',
   scope: 'invoices:write',
-  document: `
+  document: /* GraphQL */ `
     mutation RestFceEligibility($input: JSONObject!) {
       checkFceEligibility(input: $input) { eligible reasons suggested_type: suggestedType threshold_ars: thresholdArs }
     }`,
@@ -55,7 +55,7 @@ const GET_THRESHOLD: RestRoute = {
   path: `${FCE}/threshold/`,
   summary: "The FCE MiPyME minimum amount in force: the account's own, else the platform default",
   scope: 'invoices:read',
-  document: 'query RestFceThreshold { fceThreshold { value currency } }',
+  document: /* GraphQL */ `query RestFceThreshold { fceThreshold { value currency } }`,
   variables: () => ({}),
   respond: (data) => ({ status: 200, data: data.fceThreshold }),
   responseSchema: {
@@ -71,7 +71,7 @@ const PUT_THRESHOLD: RestRoute = {
   path: `${FCE}/threshold/`,
   summary: "Set the account's own FCE MiPyME minimum amount (value > 0, ARS)",
   scope: 'invoices:write',
-  document: 'mutation RestSetFceThreshold($value: Float!) { setFceThreshold(value: $value) { key value } }',
+  document: /* GraphQL */ `mutation RestSetFceThreshold($value: Float!) { setFceThreshold(value: $value) { key value } }`,
   variables({ body }) {
     const { value } = (body === undefined || body === null ? {} : bodyObject(body)) as Row;
     // Checked here: GraphQL coercion would name no field for a top-level scalar.
@@ -89,7 +89,6 @@ const PUT_THRESHOLD: RestRoute = {
   successStatus: 200,
 };
 
-const EVENT_FIELDS = 'fce_invoice_id: fceInvoiceId event_type: eventType payload recorded_by: recordedBy recorded_at: recordedAt';
 const restEvent = (event: unknown) => withRestDateTimes(event as Row, ['recorded_at']);
 const EVENT_SCHEMA = {
   type: 'object',
@@ -109,9 +108,9 @@ const POST_EVENT: RestRoute = {
   summary:
     'Record a lifecycle event of an issued FCE voucher (types 201–213) of the account; a move the lifecycle forbids is 409 INVALID_FCE_TRANSITION (README)',
   scope: 'invoices:write',
-  document: `
+  document: /* GraphQL */ `
     mutation RestRecordFceEvent($id: ID!, $eventType: String!, $payload: JSONObject) {
-      recordFceEvent(id: $id, eventType: $eventType, payload: $payload) { ${EVENT_FIELDS} }
+      recordFceEvent(id: $id, eventType: $eventType, payload: $payload) { fce_invoice_id: fceInvoiceId event_type: eventType payload recorded_by: recordedBy recorded_at: recordedAt }
     }`,
   variables({ params, body }) {
     // Validated here so that the answer names the body's fields, as GraphQL coercion would not.
@@ -136,7 +135,7 @@ const GET_EVENTS: RestRoute = {
   path: `${FCE}/events/{fce_invoice_id}/`,
   summary: 'The latest 50 events of an issued FCE voucher of the account, newest first',
   scope: 'invoices:read',
-  document: `query RestFceEvents($id: ID!) { fceEvents(id: $id) { nodes { ${EVENT_FIELDS} } } }`,
+  document: /* GraphQL */ `query RestFceEvents($id: ID!) { fceEvents(id: $id) { nodes { fce_invoice_id: fceInvoiceId event_type: eventType payload recorded_by: recordedBy recorded_at: recordedAt } } }`,
   variables: ({ params }) => ({ id: params.fce_invoice_id }),
   respond: (data) => ({ status: 200, data: { items: (data.fceEvents as { nodes: unknown[] }).nodes.map(restEvent) } }),
   responseSchema: { type: 'object', properties: { items: { type: 'array', items: EVENT_SCHEMA, maxItems: 50 } }, required: ['items'] },
@@ -160,7 +159,7 @@ const ISSUED: RestRoute = {
   path: `${FCE}/issued/`,
   summary: `The account's issued FCE vouchers, newest first (page, per_page 1 to ${MAX_ISSUED_PER_PAGE}, optional status)`,
   scope: 'invoices:read',
-  document: `
+  document: /* GraphQL */ `
     query RestFceIssued($page: Int, $perPage: Int, $status: String) {
       fceInvoices(page: $page, perPage: $perPage, status: $status) {
         total page per_page: perPage

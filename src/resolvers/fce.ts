@@ -7,6 +7,8 @@ import { listIssuedFce } from '../domain/fce/issued';
 import { effectiveThreshold, setThreshold, THRESHOLD_KEY } from '../domain/fce/threshold';
 import { fromCents } from '../domain/money';
 import { FceEligibility, FceEvent, FceEventList, FceInvoice, FceInvoicePage, FceThreshold, FceThresholdSetting } from '../schema/fce';
+import { IssuedVoucher } from '../schema/issued-voucher';
+import { FCE_TYPES } from '../domain/fce/eligibility';
 import { publishFceEvent } from './fce-pubsub';
 
 export const toFceEvent = (doc: FceEventDocument): FceEvent => ({
@@ -106,5 +108,15 @@ export class FceInvoiceResolver {
   async events(@Root() invoice: FceInvoice, @Ctx() context: RequestContext): Promise<FceEventList> {
     const events = await listEvents(context, invoice.id);
     return { nodes: events.map(toFceEvent), totalCount: events.length };
+  }
+}
+
+/** An issued voucher's FCE side: null for vouchers that are not FCE (types other than 201–213). */
+@Resolver(() => IssuedVoucher)
+export class IssuedVoucherFceResolver {
+  @FieldResolver(() => FceInvoice, { nullable: true, description: 'The FCE lifecycle of the voucher; null when it is not an FCE voucher.' })
+  async fce(@Root() voucher: IssuedVoucher, @Ctx() context: RequestContext): Promise<FceInvoice | null> {
+    if (!FCE_TYPES.has(voucher.voucherType as number)) return null;
+    return toFceInvoice(await fceVoucher(context, voucher.id));
   }
 }

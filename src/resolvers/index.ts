@@ -11,7 +11,7 @@ import {
 } from './delivery-note';
 import { ExpenseConnectionResolver, ExpenseMovesResolver, ExpenseResolver } from './expense';
 import { IssuedVoucherImportResolver, IssuedVoucherResolver } from './issued-voucher';
-import { FceInvoiceResolver, FceResolver } from './fce';
+import { FceInvoiceResolver, FceResolver, IssuedVoucherFceResolver } from './fce';
 import { FiscalCalendarResolver, FiscalCloseResolver, FiscalYearCalculationLinksResolver, FiscalYearLinksResolver } from './fiscal';
 import { ProductLinksResolver, ProductResolver } from './product';
 import { PostingResolver } from './posting';
@@ -75,4 +75,5 @@ export const RESOLVERS: [Function, ...Function[]] = [
   IssuedVoucherImportResolver,
   FceResolver,
   FceInvoiceResolver,
+  IssuedVoucherFceResolver,
 ];

@@ -137,6 +137,24 @@ describe('FCE events', () => {
   });
 });
 
+describe('GraphQL', () => {
+  it('shows an issued voucher’s FCE status and events, null for a voucher that is not FCE', async () => {
+    const fce = await voucher(201);
+    const ordinary = await voucher(6);
+    expect((await post(fce, { event_type: 'accepted', payload: { nota: 'ok' } })).status).toBe(201);
+    const document = `query Q($id: ID!) {
+      issuedVoucher(id: $id) { id fce { fceStatus lastEventAt events { totalCount nodes { eventType payload recordedBy } } } }
+    }`;
+    const res = await gw.gql(document, { id: fce }, { key });
+    expect(res.body.data.issuedVoucher.fce).toMatchObject({
+      fceStatus: 'accepted',
+      lastEventAt: expect.any(String),
+      events: { totalCount: 1, nodes: [{ eventType: 'accepted', payload: { nota: 'ok' }, recordedBy: expect.stringMatching(/^api_key:/) }] },
+    });
+    expect((await gw.gql(document, { id: ordinary }, { key })).body.data.issuedVoucher.fce).toBeNull();
+  });
+});
+
 describe('issued FCE list', () => {
   it('lists only FCE vouchers of the account with their status, filtered by status, in pages of at most 100', async () => {
     const { key: own } = await gw.account([...SCOPES]);

@@ -1,3 +1,4 @@
+import { loadConfig } from '../src/config';
 import { randomBytes } from 'node:crypto';
 /**
  * The accounting reports at scale: `npm run bench:reports [-- --lines N --per-entry K]`.
@@ -131,6 +132,7 @@ runBench('reports', async () => {
       store,
       principal: { accountId, userId: null, scopes: new Set(['accounting:read']), via: 'api_key' },
       secrets: new SecretBox(randomBytes(32)),
+      platform: { fceMinThresholdArs: loadConfig({}).FCE_MIN_THRESHOLD_ARS },
       now: () => now,
     });
     const period = periodOf(context, { from: '2026-01-01', to: '2026-12-31' });

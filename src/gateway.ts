@@ -68,7 +68,19 @@ export async function startGateway({
     wsfe: { testing: config.AFIP_WSFE_URL_TESTING, production: config.AFIP_WSFE_URL_PRODUCTION },
     timeoutMs: config.AFIP_TIMEOUT_MS,
   });
-  const app = createApp({ schema, apollo, store, log, now, secrets, afip, secureCookies: config.production, version: VERSION, throttle });
+  const app = createApp({
+    schema,
+    apollo,
+    store,
+    log,
+    now,
+    secrets,
+    afip,
+    platform: { fceMinThresholdArs: config.FCE_MIN_THRESHOLD_ARS },
+    secureCookies: config.production,
+    version: VERSION,
+    throttle,
+  });
   const server: Server = await new Promise((resolve, reject) => {
     const listening = app.listen(config.PORT, config.HOST, () => resolve(listening));
     listening.once('error', reject);

@@ -13,6 +13,8 @@ export interface Principal {
   userId: ObjectId | null;
   scopes: ReadonlySet<Scope>;
   via: 'api_key' | 'session';
+  /** The API key's id and name, when called with one (records say who wrote them). */
+  apiKey?: { id: ObjectId; name: string };
 }
 
 /** Everything a resolver or service needs for one request; shared by GraphQL and REST. */
@@ -27,7 +29,14 @@ export interface RequestContext {
   secrets: SecretBox;
   /** The ARCA/AFIP web services (WSAA, WSFEv1); absent where a context never reaches them. */
   afip?: AfipServices;
+  /** Platform-wide values from the configuration. */
+  platform: PlatformSettings;
   loaders(): Loaders;
+}
+
+export interface PlatformSettings {
+  /** FCE MiPyME minimum amount in ARS for accounts that hold none. */
+  fceMinThresholdArs: number;
 }
 
 export function createContext(init: Omit<RequestContext, 'loaders'>): RequestContext {

@@ -2,7 +2,7 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import { expressMiddleware } from '@as-integrations/express5';
 import type { ApolloServer, BaseContext } from '@apollo/server';
 import type { GraphQLSchema } from 'graphql';
-import type { RequestContext } from '../domain/context';
+import type { PlatformSettings, RequestContext } from '../domain/context';
 import { type AppError, NotFoundError, PayloadTooLargeError, ValidationError } from '../domain/errors';
 import { checkJsonShape } from '../domain/json-shape';
 import type { Logger } from '../logger';
@@ -28,6 +28,7 @@ export interface AppOptions {
   now: () => Date;
   secrets: SecretBox;
   afip: AfipServices;
+  platform: PlatformSettings;
   secureCookies: boolean;
   version: string;
   throttle: ThrottleOptions;
@@ -56,7 +57,7 @@ export function createApp(options: AppOptions): express.Express {
   // Flat query strings only: `?status[$gt]=` stays a plain key, never an object.
   app.set('query parser', 'simple');
 
-  app.use(requestScope({ store, log, now, secrets: options.secrets }));
+  app.use(requestScope({ store, log, now, secrets: options.secrets, platform: options.platform }));
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
   });
@@ -89,7 +90,7 @@ export function createApp(options: AppOptions): express.Express {
     next();
   });
   app.use('/api/v1/auth', authRoutes({ store, now, secureCookies: options.secureCookies, throttle: new LoginThrottle(options.throttle) }));
-  app.use(authenticated({ store, log, now, secrets: options.secrets, afip: options.afip }));
+  app.use(authenticated({ store, log, now, secrets: options.secrets, afip: options.afip, platform: options.platform }));
   if (options.throttle.requestsPerMinute > 0) app.use(requestRateLimit(options.throttle.requestsPerMinute));
   app.use('/api/v1', restRouter(schema, routes, contextOf));
   app.use('/api/v1', (req, _res, next) => next(new NotFoundError(`no route ${req.method} ${req.originalUrl}`)));

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
-import { createContext, type RequestContext } from '../domain/context';
+import { createContext, type PlatformSettings, type RequestContext } from '../domain/context';
 import type { SecretBox } from '../domain/secrets';
 import type { AfipServices } from '../domain/taxpayer-data/afip-port';
 import type { Logger } from '../logger';
@@ -13,6 +13,7 @@ export interface ContextOptions {
   now: () => Date;
   secrets: SecretBox;
   afip?: AfipServices;
+  platform: PlatformSettings;
 }
 
 const REQUEST_ID = /^[\w.-]{1,100}$/;
@@ -50,11 +51,11 @@ export function requestScope({ store, log }: ContextOptions) {
   };
 }
 
-export function authenticated({ store, now, secrets, afip }: ContextOptions) {
+export function authenticated({ store, now, secrets, afip, platform }: ContextOptions) {
   return async (req: Request, res: Response, next: NextFunction) => {
     try {
       const principal = await authenticate(req, store, now());
-      res.locals.context = createContext({ requestId: res.locals.requestId, log: res.locals.log, store, principal, now, secrets, afip });
+      res.locals.context = createContext({ requestId: res.locals.requestId, log: res.locals.log, store, principal, now, secrets, afip, platform });
       next();
     } catch (error) {
       next(error);

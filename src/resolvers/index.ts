@@ -13,6 +13,7 @@ import {
 import { ExpenseConnectionResolver, ExpenseMovesResolver, ExpenseResolver } from './expense';
 import { IssuedVoucherImportResolver, IssuedVoucherResolver } from './issued-voucher';
 import { IvaBookResolver } from './iva';
+import { FceInvoiceResolver, FceResolver, IssuedVoucherFceResolver } from './fce';
 import { FiscalCalendarResolver, FiscalCloseResolver, FiscalYearCalculationLinksResolver, FiscalYearLinksResolver } from './fiscal';
 import { ProductLinksResolver, ProductResolver } from './product';
 import { PostingResolver } from './posting';
@@ -78,4 +79,7 @@ export const RESOLVERS: [Function, ...Function[]] = [
   TaxInfoResolver,
   IvaBookResolver,
   StatsResolver,
+  FceResolver,
+  FceInvoiceResolver,
+  IssuedVoucherFceResolver,
 ];

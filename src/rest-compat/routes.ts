@@ -5,6 +5,7 @@ import { DELIVERY_NOTE_COMPONENTS, DELIVERY_NOTE_ROUTES } from './delivery-notes
 import { EXPENSE_COMPONENTS, EXPENSE_ROUTES } from './expenses';
 import { ISSUED_VOUCHER_COMPONENTS, ISSUED_VOUCHER_ROUTES } from './issued-vouchers';
 import { IVA_COMPONENTS, IVA_ROUTES } from './iva';
+import { FCE_ROUTES } from './fce';
 import { FISCAL_COMPONENTS, FISCAL_ROUTES } from './fiscal';
 import { RECEIVED_INVOICE_COMPONENTS, RECEIVED_INVOICE_ROUTES } from './received-invoices';
 import { POSTING_ROUTES } from './posting';
@@ -36,6 +37,7 @@ export const ROUTES: RestRoute[] = [
   ...TAX_INFO_ROUTES,
   ...IVA_ROUTES,
   ...STATS_ROUTES,
+  ...FCE_ROUTES,
 ];
 
 export const COMPONENTS: Record<string, Record<string, unknown>> = {

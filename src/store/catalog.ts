@@ -59,7 +59,11 @@ export const COLLECTIONS = {
       name: 'account_voucher_unique',
       unique: true,
     },
+    // The FCE issued list, by status or all FCE statuses, newest first (only FCE vouchers carry fce_status).
+    { key: { account_id: 1, fce_status: 1, issue_date: -1, _id: -1 }, name: 'account_fce_status_issued' },
   ],
+  // An FCE voucher's lifecycle log, newest first.
+  fce_events: [{ key: { account_id: 1, fce_invoice_id: 1, seq: -1 }, name: 'account_invoice_seq', unique: true }],
   // The history lists newest first with _id breaking ties of one instant: both in the key, so no in-memory sort.
   received_invoice_imports: [{ key: { account_id: 1, started_at: -1, _id: -1 }, name: 'account_started_id' }],
   // The list indexes come from the issued voucher declaration; this one is the Emitidos export's natural key within

@@ -45,6 +45,13 @@ const UPGRADES: Upgrade[] = [
       return { $set, $unset };
     },
   },
+  {
+    // FCE vouchers imported before the lifecycle log start pending, so the FCE list finds them on its index.
+    id: '2026-11-issued-fce-status',
+    collection: 'issued_vouchers',
+    old: { voucher_type: { $gte: 201, $lte: 213 }, fce_status: { $exists: false } },
+    rewrite: () => ({ $set: { fce_status: 'pending', last_event_at: null, fce_events: 0 }, $unset: {} }),
+  },
 ];
 
 const BATCH = 500;

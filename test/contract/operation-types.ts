@@ -15,6 +15,8 @@ export interface ContractOperation {
   refusedWhenFresh?: boolean;
   /** Answers a file download rather than the JSON envelope. */
   download?: boolean;
+  /** A body the contract requires for a successful call (default: an empty object). */
+  body?: unknown;
 }
 
 export interface ContractOperations {

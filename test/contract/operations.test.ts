@@ -33,7 +33,7 @@ const filled = (path: string) =>
 const shape = (path: string) => path.replace(/\{\w+\}/g, '{}');
 
 async function call(operation: ContractOperation, key?: string): Promise<HttpResult> {
-  return gw.rest(operation.method, filled(operation.path), { key, body: operation.method === 'GET' ? undefined : {} });
+  return gw.rest(operation.method, filled(operation.path), { key, body: operation.method === 'GET' ? undefined : (operation.body ?? {}) });
 }
 
 describe.each(CONTRACT_OPERATIONS.map((section) => [`§${section.section} ${section.name}`, section] as const))('%s', (_name, section: ContractOperations) => {

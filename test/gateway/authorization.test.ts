@@ -16,6 +16,7 @@ import { expenseMatrix } from './support/expense-matrix';
 import { bankMatrix } from './support/bank-matrix';
 import { postingMatrix } from './support/posting-matrix';
 import { issuedVoucherMatrix } from './support/issued-voucher-matrix';
+import { fceMatrix } from './support/fce-matrix';
 import { fiscalMatrix } from './support/fiscal-matrix';
 import { ivaMatrix } from './support/iva-matrix';
 import { receivedInvoiceMatrix } from './support/received-invoice-matrix';
@@ -1054,6 +1055,10 @@ Object.assign(GQL_CASES, ISSUED_VOUCHER_MATRIX.gql);
 const TAX_INFO_MATRIX = taxInfoMatrix({ gw: () => gw, fullA: () => fullA, fullB: () => fullB, unique });
 Object.assign(REST_CASES, TAX_INFO_MATRIX.rest);
 Object.assign(GQL_CASES, TAX_INFO_MATRIX.gql);
+// FCE MiPyME: its entries live in support/fce-matrix.ts.
+const FCE_MATRIX = fceMatrix({ gw: () => gw, fullA: () => fullA, fullB: () => fullB, unique });
+Object.assign(REST_CASES, FCE_MATRIX.rest);
+Object.assign(GQL_CASES, FCE_MATRIX.gql);
 
 // ---------------------------------------------------------------------------------------------------------------
 // Delivery notes: REST routes and GraphQL operations (records of A are notes of A's own customer).

@@ -1,3 +1,4 @@
+import { loadConfig } from '../../src/config';
 import { randomBytes } from 'node:crypto';
 import { execute, parse, validate, type ExecutionResult, type GraphQLSchema } from 'graphql';
 import { principalForApiKey } from '../../src/domain/auth/authenticate';
@@ -69,6 +70,7 @@ async function contextFor(key: string) {
     principal,
     now: () => new Date(),
     secrets: new SecretBox(randomBytes(32)),
+    platform: { fceMinThresholdArs: loadConfig({}).FCE_MIN_THRESHOLD_ARS },
   });
 }
 

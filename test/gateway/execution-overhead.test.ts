@@ -27,53 +27,56 @@ function resolvedFields(): string[] {
   return names.sort();
 }
 
+/** The fields that run a resolver of their own: relations and computed values. */
+const RESOLVED = [
+  'BankMatch.journalEntry',
+  'BankMatch.journalLine',
+  'BankStatement.lines',
+  'BankStatement.reconciliation',
+  'BankStatementLine.matchExplanation',
+  'BankStatementLine.matches',
+  'Customer.deliveryNotes',
+  'DeliveryNote.customer',
+  'DeliveryNoteItem.product',
+  'Expense.journalEntry',
+  'Expense.receivedInvoice',
+  'Expense.supplier',
+  'ExpenseConnection.totalAmount',
+  'FceInvoice.events',
+  'FiscalYear.closingEntry',
+  'FiscalYearCalculation.closingEntry',
+  'IssuedVoucher.fce',
+  'IvaBookEntry.source',
+  'JournalEntry.reversal',
+  'JournalEntry.reverses',
+  'JournalEntry.sourceExpense',
+  'JournalEntry.sourceReceivedInvoice',
+  'JournalLine.account',
+  'LedgerAccount.balance',
+  'LedgerAccount.children',
+  'LedgerAccount.lines',
+  'LedgerAccount.parent',
+  'LedgerLine.entry',
+  'LedgerRunningLine.entry',
+  'Product.deliveryNotes',
+  'Product.stockMovements',
+  'ReceivedInvoice.linkedAccount',
+  'ReceivedInvoice.linkedExpense',
+  'ReceivedInvoice.linkedJournalEntry',
+  'ReceivedInvoice.supplier',
+  'Supplier.expenses',
+  'Supplier.receivedInvoices',
+  'Supplier.supplies',
+  'Supply.stockMovements',
+  'Supply.supplier',
+  'SupplyConsumption.createdBy',
+  'SupplyConsumption.customer',
+  'SupplyConsumption.revertedBy',
+  'SupplyConsumptionItem.supply',
+].sort();
+
 it('only fields with their own resolver (relations, computed totals) run one', () => {
-  expect(resolvedFields()).toEqual(
-    [
-      'BankMatch.journalEntry',
-      'BankMatch.journalLine',
-      'BankStatement.lines',
-      'BankStatement.reconciliation',
-      'BankStatementLine.matchExplanation',
-      'BankStatementLine.matches',
-      'Customer.deliveryNotes',
-      'DeliveryNote.customer',
-      'DeliveryNoteItem.product',
-      'Expense.journalEntry',
-      'Expense.receivedInvoice',
-      'Expense.supplier',
-      'ExpenseConnection.totalAmount',
-      'FiscalYear.closingEntry',
-      'FiscalYearCalculation.closingEntry',
-      'IvaBookEntry.source',
-      'JournalEntry.reversal',
-      'JournalEntry.reverses',
-      'JournalEntry.sourceExpense',
-      'JournalEntry.sourceReceivedInvoice',
-      'JournalLine.account',
-      'LedgerAccount.balance',
-      'LedgerAccount.children',
-      'LedgerAccount.lines',
-      'LedgerAccount.parent',
-      'LedgerLine.entry',
-      'LedgerRunningLine.entry',
-      'Product.deliveryNotes',
-      'Product.stockMovements',
-      'ReceivedInvoice.linkedAccount',
-      'ReceivedInvoice.linkedExpense',
-      'ReceivedInvoice.linkedJournalEntry',
-      'ReceivedInvoice.supplier',
-      'Supplier.expenses',
-      'Supplier.receivedInvoices',
-      'Supplier.supplies',
-      'Supply.stockMovements',
-      'Supply.supplier',
-      'SupplyConsumption.createdBy',
-      'SupplyConsumption.customer',
-      'SupplyConsumption.revertedBy',
-      'SupplyConsumptionItem.supply',
-    ].sort(),
-  );
+  expect(resolvedFields()).toEqual(RESOLVED);
 });
 
 it('serving GraphQL does not wrap the plain fields afterwards, and answers stay uncacheable', async () => {
@@ -84,7 +87,7 @@ it('serving GraphQL does not wrap the plain fields afterwards, and answers stay 
   const refused = await gw.gql('{ suppliers(first: 5) { nodes { nope } } }', {}, { key });
   expect(refused.status).toBe(400);
   expect(refused.headers.get('cache-control')).toBe('no-store');
-  expect(resolvedFields()).toHaveLength(42);
+  expect(resolvedFields()).toEqual(RESOLVED);
 });
 
 it('a field resolver keeps its scope check', async () => {

@@ -16,7 +16,13 @@ export async function principalForApiKey(store: Store, key: string, now: Date): 
   if (!doc.last_used_at || now.getTime() - doc.last_used_at.getTime() > LAST_USED_RESOLUTION_MS) {
     await store.collection<ApiKeyDocument>('api_keys').updateOne({ _id: doc._id }, { $set: { last_used_at: now } });
   }
-  return { accountId: doc.account_id, userId: doc.user_id, scopes: new Set(doc.scopes.filter(isScope)), via: 'api_key' };
+  return {
+    accountId: doc.account_id,
+    userId: doc.user_id,
+    scopes: new Set(doc.scopes.filter(isScope)),
+    via: 'api_key',
+    apiKey: { id: doc._id, name: doc.name },
+  };
 }
 
 export interface SessionPrincipal {

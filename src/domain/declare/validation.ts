@@ -112,7 +112,7 @@ function badKeys(value: unknown, path: Array<string | number>, found: Array<{ pa
 }
 
 /** A free-form JSON object, stored as given. */
-function freeFormSchema(maxChars: number) {
+export function freeFormSchema(maxChars: number) {
   return z.record(z.string(), z.unknown(), { message: 'must be a JSON object' }).superRefine((value, ctx) => {
     const found: Array<{ path: Array<string | number>; key: string }> = [];
     badKeys(value, [], found);

@@ -4,6 +4,7 @@ import type { ImportDocument } from '../../store/voucher-imports';
 import { requirePrincipal, type RequestContext } from '../context';
 import { importExport, type UploadedFile } from '../mis-comprobantes/import-loop';
 import { insertNew } from '../mis-comprobantes/insert-new';
+import { fceState } from '../fce/events';
 import { type ImportedIssuedVoucher, readIssuedRow } from './csv-row';
 
 /**
@@ -28,6 +29,7 @@ export function importIssuedVouchers(context: RequestContext, file: UploadedFile
           import_id: record._id,
           created_at: now,
           updated_at: now,
+          ...fceState(voucher.voucher_type),
         }),
       );
       const written = await insertNew(vouchers, docs);

@@ -1,0 +1,212 @@
+import { ValidationError } from '../domain/errors';
+import { FCE_RECEIVER_CONDITIONS } from '../domain/fce/eligibility';
+import { FCE_EVENT_TYPES, FCE_STATUSES, parseEvent } from '../domain/fce/events';
+import { MAX_ISSUED_PER_PAGE } from '../domain/fce/issued';
+import { THRESHOLD_KEY } from '../domain/fce/threshold';
+import { withRestDateTimes } from './naming';
+import { bodyObject, QueryReader } from './query';
+import type { RestRoute } from './route';
+
+/** FCE MiPyME (contract §4.4): eligibility and threshold. */
+
+const FCE = '/fce';
+type Row = Record<string, unknown>;
+const codeSchema = { type: ['integer', 'string'] };
+
+const ELIGIBILITY: RestRoute = {
+  method: 'post',
+  path: `${FCE}/eligibility/`,
+  summary:
+    'Check a voucher against the FCE MiPyME rules; always success: true, with eligible false and every failed rule in reasons (needs invoices:write although it changes nothing)',
+  scope: 'invoices:write',
+  document: /* GraphQL */ `
+    mutation RestFceEligibility($input: JSONObject!) {
+      checkFceEligibility(input: $input) { eligible reasons suggested_type: suggestedType threshold_ars: thresholdArs }
+    }`,
+  variables: ({ body }) => ({ input: body === undefined || body === null ? {} : bodyObject(body) }),
+  respond: (data) => ({ status: 200, data: data.checkFceEligibility }),
+  requestBody: {
+    type: 'object',
+    properties: {
+      tipo_comprobante: { ...codeSchema, description: 'Voucher type code: an A, B or C invoice, debit or credit note (or its FCE code).' },
+      importe_total: { type: 'number', description: 'At least the effective threshold.' },
+      tipo_documento: { ...codeSchema, description: 'Receiver document type: 80 (CUIT).' },
+      condicion_iva: { type: 'string', enum: [...FCE_RECEIVER_CONDITIONS] },
+      fecha_comprobante: { type: 'string', description: 'ISO 8601 date or date-time (Argentine time without a zone).' },
+      fecha_vencimiento_pago: { type: 'string', description: 'Later than fecha_comprobante, at most 1 year after it.' },
+      metadata: { type: 'object', properties: { emitter_cbu: { type: 'string', description: "The issuer's CBU, 22 digits." } } },
+    },
+  },
+  responseSchema: {
+    type: 'object',
+    properties: {
+      eligible: { type: 'boolean' },
+      reasons: { type: 'array', items: { type: 'string' } },
+      suggested_type: { type: ['integer', 'null'] },
+      threshold_ars: { type: 'number' },
+    },
+    required: ['eligible', 'reasons', 'suggested_type', 'threshold_ars'],
+  },
+  successStatus: 200,
+};
+
+const GET_THRESHOLD: RestRoute = {
+  method: 'get',
+  path: `${FCE}/threshold/`,
+  summary: "The FCE MiPyME minimum amount in force: the account's own, else the platform default",
+  scope: 'invoices:read',
+  document: /* GraphQL */ `query RestFceThreshold { fceThreshold { value currency } }`,
+  variables: () => ({}),
+  respond: (data) => ({ status: 200, data: data.fceThreshold }),
+  responseSchema: {
+    type: 'object',
+    properties: { value: { type: 'number' }, currency: { type: 'string', enum: ['ARS'] } },
+    required: ['value', 'currency'],
+  },
+  successStatus: 200,
+};
+
+const PUT_THRESHOLD: RestRoute = {
+  method: 'put',
+  path: `${FCE}/threshold/`,
+  summary: "Set the account's own FCE MiPyME minimum amount (value > 0, ARS)",
+  scope: 'invoices:write',
+  document: /* GraphQL */ `mutation RestSetFceThreshold($value: Float!) { setFceThreshold(value: $value) { key value } }`,
+  variables({ body }) {
+    const { value } = (body === undefined || body === null ? {} : bodyObject(body)) as Row;
+    // Checked here: GraphQL coercion would name no field for a top-level scalar.
+    if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0)
+      throw new ValidationError('value must be a number greater than 0', [{ path: 'value', message: 'must be a number greater than 0' }]);
+    return { value };
+  },
+  respond: (data) => ({ status: 200, data: data.setFceThreshold }),
+  requestBody: { type: 'object', properties: { value: { type: 'number', exclusiveMinimum: 0 } }, required: ['value'] },
+  responseSchema: {
+    type: 'object',
+    properties: { key: { type: 'string', enum: [THRESHOLD_KEY] }, value: { type: 'number' } },
+    required: ['key', 'value'],
+  },
+  successStatus: 200,
+};
+
+const restEvent = (event: unknown) => withRestDateTimes(event as Row, ['recorded_at']);
+const EVENT_SCHEMA = {
+  type: 'object',
+  properties: {
+    fce_invoice_id: { type: 'string' },
+    event_type: { type: 'string', enum: [...FCE_EVENT_TYPES] },
+    payload: { type: 'object' },
+    recorded_by: { type: 'string', description: 'The user (email) or the API key (name and id) that recorded it.' },
+    recorded_at: { type: 'string', description: 'Argentine time (UTC−3), ISO 8601 without a zone.' },
+  },
+  required: ['fce_invoice_id', 'event_type', 'payload', 'recorded_by', 'recorded_at'],
+};
+
+const POST_EVENT: RestRoute = {
+  method: 'post',
+  path: `${FCE}/events/{fce_invoice_id}/`,
+  summary:
+    'Record a lifecycle event of an issued FCE voucher (types 201–213) of the account; a move the lifecycle forbids is 409 INVALID_FCE_TRANSITION (README)',
+  scope: 'invoices:write',
+  document: /* GraphQL */ `
+    mutation RestRecordFceEvent($id: ID!, $eventType: String!, $payload: JSONObject) {
+      recordFceEvent(id: $id, eventType: $eventType, payload: $payload) { fce_invoice_id: fceInvoiceId event_type: eventType payload recorded_by: recordedBy recorded_at: recordedAt }
+    }`,
+  variables({ params, body }) {
+    // Validated here so that the answer names the body's fields, as GraphQL coercion would not.
+    const { eventType, payload } = parseEvent(body === undefined || body === null ? {} : bodyObject(body));
+    return { id: params.fce_invoice_id, eventType, payload };
+  },
+  respond: (data) => ({ status: 201, data: restEvent(data.recordFceEvent) }),
+  requestBody: {
+    type: 'object',
+    properties: {
+      event_type: { type: 'string', enum: [...FCE_EVENT_TYPES] },
+      payload: { type: 'object', description: 'Free-form, at most 4000 characters as JSON, no keys starting with $.' },
+    },
+    required: ['event_type'],
+  },
+  responseSchema: EVENT_SCHEMA,
+  successStatus: 201,
+};
+
+const GET_EVENTS: RestRoute = {
+  method: 'get',
+  path: `${FCE}/events/{fce_invoice_id}/`,
+  summary: 'The latest 50 events of an issued FCE voucher of the account, newest first',
+  scope: 'invoices:read',
+  document: /* GraphQL */ `query RestFceEvents($id: ID!) { fceEvents(id: $id) { nodes { fce_invoice_id: fceInvoiceId event_type: eventType payload recorded_by: recordedBy recorded_at: recordedAt } } }`,
+  variables: ({ params }) => ({ id: params.fce_invoice_id }),
+  respond: (data) => ({ status: 200, data: { items: (data.fceEvents as { nodes: unknown[] }).nodes.map(restEvent) } }),
+  responseSchema: { type: 'object', properties: { items: { type: 'array', items: EVENT_SCHEMA, maxItems: 50 } }, required: ['items'] },
+  successStatus: 200,
+};
+
+const issuedParams = new WeakMap<Row, Row>();
+function readIssued(query: Row): Row {
+  let read = issuedParams.get(query);
+  if (!read) {
+    const params = new QueryReader(query);
+    read = { page: params.int('page', 1, 1, 1_000_000), perPage: params.int('per_page', 20, 1, MAX_ISSUED_PER_PAGE), status: params.string('status') };
+    params.done();
+    issuedParams.set(query, read);
+  }
+  return read;
+}
+
+const ISSUED: RestRoute = {
+  method: 'get',
+  path: `${FCE}/issued/`,
+  summary: `The account's issued FCE vouchers, newest first (page, per_page 1 to ${MAX_ISSUED_PER_PAGE}, optional status)`,
+  scope: 'invoices:read',
+  document: /* GraphQL */ `
+    query RestFceIssued($page: Int, $perPage: Int, $status: String) {
+      fceInvoices(page: $page, perPage: $perPage, status: $status) {
+        total page per_page: perPage
+        items { id tipo_comprobante: tipoComprobante numero_comprobante: numeroComprobante importe_total: importeTotal cae fce_status: fceStatus last_event_at: lastEventAt }
+      }
+    }`,
+  variables: ({ query }) => readIssued(query),
+  respond(data) {
+    const page = data.fceInvoices as Row & { items: Row[] };
+    return { status: 200, data: { ...page, items: page.items.map((item) => withRestDateTimes(item, ['last_event_at'])) } };
+  },
+  pathRenames: { perPage: 'per_page' },
+  parameters: [
+    { name: 'page', description: 'Page number, from 1.', schema: { type: 'integer', minimum: 1, default: 1 } },
+    {
+      name: 'per_page',
+      description: `Page size, 1 to ${MAX_ISSUED_PER_PAGE}.`,
+      schema: { type: 'integer', minimum: 1, maximum: MAX_ISSUED_PER_PAGE, default: 20 },
+    },
+    { name: 'status', description: 'Only vouchers in this FCE status.', schema: { type: 'string', enum: [...FCE_STATUSES] } },
+  ],
+  responseSchema: {
+    type: 'object',
+    properties: {
+      items: {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: {
+            id: { type: 'string' },
+            tipo_comprobante: { type: 'integer' },
+            numero_comprobante: { type: 'integer' },
+            importe_total: { type: 'number' },
+            cae: { type: ['string', 'null'] },
+            fce_status: { type: 'string', enum: [...FCE_STATUSES] },
+            last_event_at: { type: ['string', 'null'] },
+          },
+          required: ['id', 'tipo_comprobante', 'numero_comprobante', 'importe_total', 'cae', 'fce_status', 'last_event_at'],
+        },
+      },
+      total: { type: 'integer' },
+      page: { type: 'integer' },
+      per_page: { type: 'integer' },
+    },
+    required: ['items', 'total', 'page', 'per_page'],
+  },
+  successStatus: 200,
+};
+
+export const FCE_ROUTES: RestRoute[] = [ELIGIBILITY, GET_THRESHOLD, PUT_THRESHOLD, ISSUED, POST_EVENT, GET_EVENTS];

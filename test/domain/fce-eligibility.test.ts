@@ -1,0 +1,84 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { checkEligibility, suggestedFceType } from '../../src/domain/fce/eligibility';
+
+const FIXTURE = JSON.parse(readFileSync(join(__dirname, '..', 'fixtures', 'fce', 'eligibility.json'), 'utf8'));
+const THRESHOLD: number = FIXTURE.platformThreshold;
+const ELIGIBLE: Record<string, unknown> = FIXTURE.eligible;
+
+describe('FCE eligibility', () => {
+  it('maps every A/B/C invoice, debit and credit note to its FCE code, as numbers or strings', () => {
+    for (const [type, fce] of Object.entries(FIXTURE.typeMap as Record<string, number>)) {
+      expect(suggestedFceType(Number(type))).toBe(fce);
+      expect(suggestedFceType(type)).toBe(fce);
+      expect(suggestedFceType(fce)).toBe(fce);
+    }
+    for (const other of [4, 51, 19, 0, -1, 1.5, '1a', '', null, {}, [1], true]) expect(suggestedFceType(other)).toBeNull();
+  });
+
+  it('accepts a complete voucher at or above the threshold', () => {
+    expect(checkEligibility(ELIGIBLE, THRESHOLD)).toEqual({ eligible: true, reasons: [], suggestedType: 201, thresholdArs: THRESHOLD });
+    expect(checkEligibility({ ...ELIGIBLE, importe_total: THRESHOLD }, THRESHOLD).eligible).toBe(true);
+    expect(checkEligibility({ ...ELIGIBLE, condicion_iva: 'monotributo', tipo_comprobante: '13' }, THRESHOLD)).toMatchObject({
+      eligible: true,
+      suggestedType: 213,
+    });
+  });
+
+  it('lists every missing field, not the first', () => {
+    const result = checkEligibility({}, THRESHOLD);
+    expect(result.eligible).toBe(false);
+    expect(result.suggestedType).toBeNull();
+    expect(result.reasons).toHaveLength(7);
+    for (const field of ['tipo_comprobante', 'importe_total', 'tipo_documento', 'condicion_iva', 'fecha_comprobante', 'fecha_vencimiento_pago', 'emitter_cbu'])
+      expect(result.reasons.some((reason) => reason.includes(field))).toBe(true);
+  });
+
+  it('lists every failed rule', () => {
+    const result = checkEligibility(
+      {
+        tipo_comprobante: 19,
+        importe_total: THRESHOLD - 0.01,
+        tipo_documento: 96,
+        condicion_iva: 'exento',
+        fecha_comprobante: '2026-05-04',
+        fecha_vencimiento_pago: '2026-05-04',
+        metadata: { emitter_cbu: '123' },
+      },
+      THRESHOLD,
+    );
+    expect(result.reasons).toHaveLength(6);
+    expect(result.reasons.join('\n')).toMatch(/class A, B or C[\s\S]*below[\s\S]*80[\s\S]*responsable_inscripto[\s\S]*later than[\s\S]*22 digits/);
+  });
+
+  it('bounds the payment due date to one year after the issue date', () => {
+    const at = (due: string, issued = '2026-05-04') =>
+      checkEligibility({ ...ELIGIBLE, fecha_comprobante: issued, fecha_vencimiento_pago: due }, THRESHOLD).reasons;
+    expect(at('2027-05-04')).toEqual([]);
+    expect(at('2027-05-05')).toEqual(['fecha_vencimiento_pago must be at most 1 year after fecha_comprobante']);
+    expect(at('2027-02-28', '2026-02-28')).toEqual([]);
+    expect(at('2029-02-28', '2028-02-29')).toEqual([]);
+    expect(at('2029-03-01', '2028-02-29')).toHaveLength(1);
+    expect(at('2026-05-04T10:00:00', '2026-05-04T09:00:00')).toEqual([]);
+    expect(at('2026-05-03')).toEqual(['fecha_vencimiento_pago must be later than fecha_comprobante']);
+  });
+
+  it('turns hostile values into reasons, never exceptions', () => {
+    for (const hostile of [{ $gt: '' }, ['2026-01-01'], 'x'.repeat(10_000), '2026-02-30', '2026-13-01', 'tomorrow', 1e308, Number.NaN, true]) {
+      const result = checkEligibility(
+        {
+          tipo_comprobante: hostile,
+          importe_total: hostile,
+          tipo_documento: hostile,
+          condicion_iva: hostile,
+          fecha_comprobante: hostile,
+          fecha_vencimiento_pago: hostile,
+          metadata: hostile,
+        },
+        THRESHOLD,
+      );
+      expect(result.eligible).toBe(false);
+      expect(result.reasons.length).toBeGreaterThanOrEqual(6);
+    }
+  });
+});

@@ -75,6 +75,12 @@ async function matchedKeys(context: RequestContext, lines: BankJournalLine[], se
 
 const keyOf = (line: { entryId: ObjectId; lineIndex: number }) => `${line.entryId.toHexString()}:${line.lineIndex}`;
 
+/** The lines not matched to any statement movement yet. */
+export async function unmatchedLines(context: RequestContext, lines: BankJournalLine[], session?: ClientSession): Promise<BankJournalLine[]> {
+  const used = await matchedKeys(context, lines, session);
+  return lines.filter((line) => !used.has(keyOf(line)));
+}
+
 /** Identifying tokens of a text: numbers of 4 digits or more (CUITs, CBUs, vouchers) and words of 4 letters or more. */
 function tokens(text: string): Set<string> {
   return new Set(normalized(text).match(/\d{4,}|[A-Z]{4,}/g) ?? []);
@@ -199,12 +205,7 @@ export async function autoMatch(context: RequestContext, statementId: string, wi
       shiftDay(days[days.length - 1], windowDays),
       session,
     );
-    const used = await matchedKeys(context, journal, session);
-    const { matched, unmatched } = decideMatches(
-      open,
-      journal.filter((line) => !used.has(keyOf(line))),
-      windowDays,
-    );
+    const { matched, unmatched } = decideMatches(open, await unmatchedLines(context, journal, session), windowDays);
     const now = context.now();
     if (matched.length) {
       await context.store.collection<BankMatchDocument>('bank_matches').insertMany(

@@ -4,7 +4,7 @@ import type { BankMatchDocument, BankStatementDocument, BankStatementLineDocumen
 import type { LedgerDailyTotalDocument } from '../../store/ledger';
 import { requirePrincipal, type RequestContext } from '../context';
 import { ValidationError } from '../errors';
-import { bankJournalLines, statementOf } from './matching';
+import { bankJournalLines, statementOf, unmatchedLines } from './matching';
 
 export interface StatementPage<T> {
   items: T[];
@@ -113,15 +113,7 @@ export async function reconciliation(context: RequestContext, statement: BankSta
       .toArray(),
     bankJournalLines(context, statement.ledger_account_code, from, to),
   ]);
-  const matchedKeys = new Set(
-    (
-      await context.store
-        .collection<BankMatchDocument>('bank_matches')
-        .find({ account_id: accountId, entry_id: { $in: [...new Set(journal.map((line) => line.entryId))] } }, { projection: { entry_id: 1, line_index: 1 } })
-        .toArray()
-    ).map((match) => `${match.entry_id.toHexString()}:${match.line_index}`),
-  );
-  const openLedger = journal.filter((line) => !matchedKeys.has(`${line.entryId.toHexString()}:${line.lineIndex}`));
+  const openLedger = await unmatchedLines(context, journal);
   const matched = byStatus.find((group) => group._id === 'matched');
   const open = byStatus.find((group) => group._id === 'open');
   const ledgerBalanceCents = (ledger[0]?.debit ?? 0) - (ledger[0]?.credit ?? 0);

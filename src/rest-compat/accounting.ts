@@ -2,7 +2,7 @@ import { LEDGER_ACCOUNT } from '../domain/accounting/account-declaration';
 import { JOURNAL_ENTRY } from '../domain/accounting/journal-declaration';
 import { ValidationError } from '../domain/errors';
 import { declaredRoutes } from './declared';
-import { bodyObject, QueryReader } from './query';
+import { bodyObject, onlyFields, QueryReader } from './query';
 import type { RestRoute } from './route';
 
 const accounts = declaredRoutes(LEDGER_ACCOUNT, 'ledger accounts');
@@ -109,13 +109,7 @@ const REVERSE: RestRoute = {
   scope: 'accounting:write',
   document: `mutation RestReverseJournalEntry($id: ID!, $date: String) { reverseJournalEntry(id: $id, date: $date) { ...JournalEntryRecord } } ${journal.record.fragment}`,
   variables({ params, body }) {
-    const { date, ...rest } = body === undefined || body === null ? {} : bodyObject(body);
-    const unknown = Object.keys(rest);
-    if (unknown.length)
-      throw new ValidationError(
-        `unknown fields: ${unknown.join(', ')}`,
-        unknown.map((path) => ({ path, message: 'is not a field of a reversal (only date)' })),
-      );
+    const { date } = onlyFields(body, ['date'], 'a reversal');
     return { id: params.id, date };
   },
   respond: (data) => ({

@@ -1,7 +1,7 @@
 import { MAX_STATEMENT_BYTES } from '../domain/bank/import';
 import { ValidationError } from '../domain/errors';
 import { withRestDateTimes } from './naming';
-import { bodyObject, QueryReader } from './query';
+import { bodyObject, onlyFields, QueryReader } from './query';
 import type { RestRoute } from './route';
 
 type Row = Record<string, unknown>;
@@ -92,18 +92,6 @@ const LINE_SCHEMA = {
 };
 
 const restStatement = (row: Row) => withRestDateTimes(row, ['created_at']);
-
-/** A JSON body of exactly these fields (400 naming any other). */
-function fieldsOf(body: unknown, allowed: string[]): Row {
-  const fields = body === undefined || body === null ? {} : bodyObject(body);
-  const unknown = Object.keys(fields).filter((key) => !allowed.includes(key));
-  if (unknown.length)
-    throw new ValidationError(
-      `unknown fields: ${unknown.join(', ')}`,
-      unknown.map((path) => ({ path, message: `is not a field here (only ${allowed.join(', ')})` })),
-    );
-  return fields;
-}
 
 const STATEMENTS: RestRoute = {
   method: 'get',
@@ -253,7 +241,7 @@ const AUTO_MATCH: RestRoute = {
     autoMatchBankStatement(id: $id, dateWindowDays: $dateWindowDays) { matched open left { line_id: lineId explanation } statement { id } }
   }`,
   variables({ params, body }) {
-    const fields = fieldsOf(body, ['date_window_days']);
+    const fields = onlyFields(body, ['date_window_days'], 'an auto-match');
     const window = fields.date_window_days;
     if (window !== undefined && window !== null && !Number.isInteger(window))
       throw new ValidationError('date_window_days must be an integer', [{ path: 'date_window_days', message: 'must be an integer from 0 to 31' }]);
@@ -293,14 +281,14 @@ const MANUAL_MATCH: RestRoute = {
     matchBankStatementLine(lineId: $lineId, journalLines: $journalLines) { ${LINE_FIELDS} }
   }`,
   variables({ body }) {
-    const fields = fieldsOf(body, ['line_id', 'journal_lines']);
+    const fields = onlyFields(body, ['line_id', 'journal_lines'], 'a match');
     const lines = fields.journal_lines;
     if (!Array.isArray(lines))
       throw new ValidationError('journal_lines must be an array', [{ path: 'journal_lines', message: 'must be an array of {entry_id, line_index}' }]);
     return {
       lineId: fields.line_id,
       journalLines: lines.map((line, index) => {
-        const ref = fieldsOf(line, ['entry_id', 'line_index']);
+        const ref = onlyFields(line, ['entry_id', 'line_index'], 'a journal line');
         if (typeof ref.entry_id !== 'string' || !Number.isInteger(ref.line_index))
           throw new ValidationError(`journal_lines.${index}: entry_id (text) and line_index (integer) are required`, [
             { path: `journal_lines.${index}`, message: 'needs entry_id (text) and line_index (integer)' },
@@ -341,7 +329,7 @@ const UNMATCH: RestRoute = {
   scope: 'accounting:write',
   document: `mutation RestUnmatchBankStatementLine($lineId: ID!) { unmatchBankStatementLine(lineId: $lineId) { ${LINE_FIELDS} } }`,
   variables({ body }) {
-    return { lineId: fieldsOf(body, ['line_id']).line_id };
+    return { lineId: onlyFields(body, ['line_id'], 'an unmatch').line_id };
   },
   respond: (data) => ({ status: 200, data: data.unmatchBankStatementLine, extra: { message: 'Match undone.' } }),
   pathRenames: { lineId: 'line_id' },

@@ -3,7 +3,7 @@ import { FISCAL_TAXES } from '../domain/accounting/fiscal-calendar/obligations';
 import { ValidationError } from '../domain/errors';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../domain/pagination';
 import { withRestDateTimes } from './naming';
-import { bodyObject, QueryReader } from './query';
+import { bodyObject, onlyFields, QueryReader } from './query';
 import type { RestRoute } from './route';
 
 /**
@@ -159,18 +159,6 @@ const UPCOMING: RestRoute = {
   },
   successStatus: 200,
 };
-
-/** Rejects body fields other than `allowed`, naming them. */
-function onlyFields(body: unknown, allowed: string[], what: string): Row {
-  const object = body === undefined || body === null ? {} : bodyObject(body);
-  const unknown = Object.keys(object).filter((key) => !allowed.includes(key));
-  if (unknown.length)
-    throw new ValidationError(
-      `unknown fields: ${unknown.join(', ')}`,
-      unknown.map((path) => ({ path, message: `is not a field of ${what} (only ${allowed.join(', ')})` })),
-    );
-  return object;
-}
 
 const SEED: RestRoute = {
   method: 'post',

@@ -1,7 +1,7 @@
 import { ValidationError } from '../domain/errors';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../domain/pagination';
 import { withRestDateTimes } from './naming';
-import { bodyObject, QueryReader } from './query';
+import { bodyObject, onlyFields, QueryReader } from './query';
 import type { RestRoute } from './route';
 
 /**
@@ -18,18 +18,6 @@ const WRITE = 'accounting:write' as const;
 
 const snake = (key: string) => key.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
 const camel = (key: string) => key.replace(/_([a-z])/g, (_match, letter: string) => letter.toUpperCase());
-
-/** Rejects body fields other than `allowed`, naming them. */
-function onlyFields(body: unknown, allowed: readonly string[], what: string): Row {
-  const object = body === undefined || body === null ? {} : bodyObject(body);
-  const unknown = Object.keys(object).filter((key) => !allowed.includes(key));
-  if (unknown.length)
-    throw new ValidationError(
-      `unknown fields: ${unknown.join(', ')}`,
-      unknown.map((path) => ({ path, message: `is not a field of ${what} (only ${allowed.join(', ')})` })),
-    );
-  return object;
-}
 
 const RATE_FIELDS = 'rate base vat';
 const CONFIG_FIELDS = `vat_condition: vatCondition prorata prorata_coefficient: prorataCoefficient

@@ -74,6 +74,18 @@ export class QueryReader {
   }
 }
 
+/** A JSON body (absent: empty) of only the `allowed` fields; any other is a 400 naming it. */
+export function onlyFields(body: unknown, allowed: readonly string[], what: string): Record<string, unknown> {
+  const object = body === undefined || body === null ? {} : bodyObject(body);
+  const unknown = Object.keys(object).filter((key) => !allowed.includes(key));
+  if (unknown.length)
+    throw new ValidationError(
+      `unknown fields: ${unknown.join(', ')}`,
+      unknown.map((path) => ({ path, message: `is not a field of ${what} (only ${allowed.join(', ')})` })),
+    );
+  return object;
+}
+
 export function bodyObject(body: unknown, what = 'request body'): Record<string, unknown> {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {
     throw new ValidationError(`${what} must be a JSON object`, [{ path: '', message: 'must be a JSON object' }]);

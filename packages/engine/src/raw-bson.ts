@@ -5,14 +5,14 @@ import { BSON, type Document } from 'bson';
  * double that holds a whole number stays a double and an Int64 stays an Int64, which decoding them into JavaScript
  * numbers would lose.
  */
-const original = new WeakMap<Document, Buffer>();
+const ORIGINAL = Symbol('original bytes');
 
 export function rememberBytes(doc: Document, bytes: Buffer): void {
-  original.set(doc, bytes);
+  Object.defineProperty(doc, ORIGINAL, { value: bytes, enumerable: false, writable: true, configurable: true });
 }
 
 export function originalBytes(doc: Document): Buffer | undefined {
-  return original.get(doc);
+  return (doc as { [ORIGINAL]?: Buffer })[ORIGINAL];
 }
 
 /**
@@ -23,8 +23,8 @@ export function originalBytes(doc: Document): Buffer | undefined {
 export function withIdFirst(doc: Document, id: unknown): Document {
   const out: Document = { _id: id };
   for (const key of Object.keys(doc)) if (key !== '_id') out[key] = doc[key];
-  const bytes = original.get(doc);
-  if (bytes) original.set(out, idFirstBytes(bytes, id));
+  const bytes = originalBytes(doc);
+  if (bytes) rememberBytes(out, idFirstBytes(bytes, id));
   return out;
 }
 

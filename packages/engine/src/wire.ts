@@ -113,7 +113,7 @@ function decodeOpMsg(message: Buffer, requestId: number): Request {
 function decodeDocument(bytes: Uint8Array): Document {
   const doc = BSON.deserialize(bytes, DESERIALIZE_OPTIONS);
   // A view into the request, not a copy: the store copies it into LMDB before the request is released.
-  rememberBytes(doc, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+  rememberBytes(doc, Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
   return doc;
 }
 

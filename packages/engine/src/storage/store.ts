@@ -62,6 +62,22 @@ function prefixKey(id: number): string {
   return key;
 }
 
+/**
+ * LMDB copies a key into its own buffer when it writes, so the keys of a write are assembled in one scratch buffer
+ * instead of a new one each (an insert writes a document key and one key per index entry).
+ */
+const scratch = Buffer.allocUnsafe(4096);
+
+/** `parts` joined, in the scratch buffer when they fit (valid until the next call). */
+function joined(a: Buffer, b: Buffer, c?: Buffer): Buffer {
+  const length = a.length + b.length + (c ? c.length : 0);
+  if (length > scratch.length) return Buffer.concat(c ? [a, b, c] : [a, b]);
+  a.copy(scratch, 0);
+  b.copy(scratch, a.length);
+  if (c) c.copy(scratch, a.length + b.length);
+  return scratch.subarray(0, length);
+}
+
 function after(bytes: Buffer): Buffer {
   return Buffer.concat([bytes, Buffer.from([AFTER])]);
 }
@@ -322,14 +338,13 @@ export class Store {
    */
   insert(meta: CollectionMeta, doc: Document): void {
     const idKey = encodeValue(doc._id);
-    const docKey = this.docKey(meta, idKey);
     const bytes = originalBytes(doc) ?? Buffer.from(BSON.serialize(doc));
-    if (!this.claim(docKey, bytes)) throw duplicateKeyError(nsOf(meta), ID_INDEX_NAME, { _id: 1 }, doc);
+    if (!this.claim(joined(prefix(meta.id), idKey), bytes)) throw duplicateKeyError(nsOf(meta), ID_INDEX_NAME, { _id: 1 }, doc);
     let entries: Entries;
     try {
       entries = this.entriesOf(meta, doc, idKey);
     } catch (error) {
-      this.docs.removeSync(docKey);
+      this.docs.removeSync(this.docKey(meta, idKey));
       throw error;
     }
     this.addCount(prefixKey(meta.id), 1);
@@ -378,7 +393,7 @@ export class Store {
     let catalogChanged = false;
     for (const { index, keys, prefixes, multikey } of entries) {
       const base = prefix(index.id);
-      for (const key of keys) this.entries.putSync(Buffer.concat([base, key, idKey]), idKey);
+      for (const key of keys) this.entries.putSync(joined(base, key, idKey), idKey);
       const countBase = prefixKey(index.id);
       for (const leading of prefixes) this.addCount(countBase + leading.toString('latin1'), 1);
       if (multikey && !index.multikey) {

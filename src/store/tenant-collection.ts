@@ -1,4 +1,13 @@
-import type { ClientSession, Collection, Document, Filter, ObjectId, OptionalUnlessRequiredId, Sort, UpdateFilter } from 'mongodb';
+import {
+  type ClientSession,
+  type Collection,
+  type Document,
+  type Filter,
+  ObjectId,
+  type OptionalUnlessRequiredId,
+  type Sort,
+  type UpdateFilter,
+} from 'mongodb';
 import { parseId } from './ids';
 
 /** Every tenant document carries its account and timestamps. */
@@ -61,17 +70,18 @@ export class TenantCollection<T extends TenantDocument> {
     return this.collection.countDocuments(this.scope(filter), { session });
   }
 
+  /** New documents carry `_id` first, where MongoDB keeps it, so the server stores them as sent (no rearranging). */
   async insert(fields: Omit<T, '_id' | 'account_id' | 'created_at' | 'updated_at'>, now: Date, session?: ClientSession): Promise<T> {
-    const doc = { ...fields, account_id: this.accountId, created_at: now, updated_at: now } as unknown as T;
-    const result = await this.collection.insertOne(doc as OptionalUnlessRequiredId<T>, { session });
-    return { ...doc, _id: result.insertedId } as T;
+    const doc = { _id: new ObjectId(), ...fields, account_id: this.accountId, created_at: now, updated_at: now } as unknown as T;
+    await this.collection.insertOne(doc as OptionalUnlessRequiredId<T>, { session });
+    return doc;
   }
 
   /** Inserts several documents with one command, in order (the first failure stops the rest). */
   async insertMany(fieldsList: Array<Omit<T, '_id' | 'account_id' | 'created_at' | 'updated_at'>>, now: Date, session?: ClientSession): Promise<T[]> {
-    const docs = fieldsList.map((fields) => ({ ...fields, account_id: this.accountId, created_at: now, updated_at: now }) as unknown as T);
-    const result = await this.collection.insertMany(docs as Array<OptionalUnlessRequiredId<T>>, { session, ordered: true });
-    return docs.map((doc, index) => ({ ...doc, _id: result.insertedIds[index] }) as T);
+    const docs = fieldsList.map((fields) => ({ _id: new ObjectId(), ...fields, account_id: this.accountId, created_at: now, updated_at: now }) as unknown as T);
+    await this.collection.insertMany(docs as Array<OptionalUnlessRequiredId<T>>, { session, ordered: true });
+    return docs;
   }
 
   /** Applies `$set`/`$unset` to one document of the account; null when it is not there. */

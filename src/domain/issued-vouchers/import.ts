@@ -21,17 +21,17 @@ export function importIssuedVouchers(context: RequestContext, file: UploadedFile
     readRow: readIssuedRow,
     async writeBatch(batch, record) {
       const now = context.now();
-      const docs = batch.map((voucher) =>
-        Object.assign(voucher, {
-          _id: new ObjectId(),
-          account_id: accountId,
-          source: 'excel_import' as const,
-          import_id: record._id,
-          created_at: now,
-          updated_at: now,
-          ...fceState(voucher.voucher_type),
-        }),
-      );
+      // `_id` first, where MongoDB keeps it: a document sent so is stored as sent, not rearranged by the server.
+      const docs = batch.map((voucher) => ({
+        _id: new ObjectId(),
+        ...voucher,
+        account_id: accountId,
+        source: 'excel_import' as const,
+        import_id: record._id,
+        created_at: now,
+        updated_at: now,
+        ...fceState(voucher.voucher_type),
+      }));
       const written = await insertNew(vouchers, docs);
       return { imported: written.inserted, duplicates: written.duplicates };
     },

@@ -100,7 +100,13 @@ export function attachSubscriptions(server: Server, schema: GraphQLSchema, optio
     if (wss.clients.size >= limits.maxConnections) {
       return refuseUpgrade(socket, 503, 'Service Unavailable', 'TOO_MANY_CONNECTIONS', 'too many subscription connections; try again later');
     }
-    wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      wss.emit('connection', ws, req);
+      // graphql-ws reports a socket's errors on the console as bugs of the implementation; they are the client's (an
+      // oversized or malformed frame), and ws has already closed the socket with the matching code (1009, 1002).
+      ws.removeAllListeners('error');
+      ws.on('error', (error) => log.debug({ err: error }, 'subscription socket error'));
+    });
   };
   server.on('upgrade', onUpgrade);
 

@@ -20,6 +20,9 @@ const SCOPES = ['invoices:read', 'invoices:write'] as const;
 /** Longest a test waits for something the server must send; reaching it fails the test. */
 const WAIT_MS = 10_000;
 
+/** Stands for a connection_init message carrying a valid key. */
+const INIT = 'connection_init with a key';
+
 const SUBSCRIPTION = /* GraphQL */ `
   subscription Live {
     fceEventRecorded { id fceInvoiceId eventType payload recordedBy recordedAt fceInvoice { id fceStatus numeroComprobante lastEventAt } }
@@ -262,14 +265,42 @@ describe('fceEventRecorded', () => {
     expect((await within(closed, 'the close')).code).toBe(1009);
   });
 
+  it.each([
+    ['a message that is not JSON', [INIT, 'not json'], 4400],
+    ['an unknown message type', [INIT, JSON.stringify({ type: 'hack', payload: {} })], 4400],
+    ['a subscribe without a query', [INIT, JSON.stringify({ id: '1', type: 'subscribe', payload: { query: 42 } })], 4400],
+    ['a subscribe before connection_init', [JSON.stringify({ id: '1', type: 'subscribe', payload: { query: SUBSCRIPTION } })], 4401],
+  ])('closes a socket sending %s with its code, and keeps serving', async (_name, messages, code) => {
+    const { key } = await gw.account([...SCOPES]);
+    const socket = new WebSocket(`${gw.url.replace(/^http/, 'ws')}/graphql`, 'graphql-transport-ws');
+    const closed = new Promise<number>((resolve) => socket.once('close', (closeCode) => resolve(closeCode)));
+    await within(new Promise((resolve) => socket.once('open', resolve)), 'the socket to open');
+    for (const message of messages) socket.send(message === INIT ? JSON.stringify({ type: 'connection_init', payload: { 'x-api-key': key } }) : message);
+    expect(await within(closed, 'the close')).toBe(code);
+    expect((await gw.http('GET', '/healthz')).status).toBe(200);
+  });
+
+  it.each([
+    ['another path', '/api/v1/suppliers/list/', 'graphql-transport-ws', 404],
+    ['no graphql-transport-ws subprotocol', '/graphql', undefined, 4406],
+  ])('refuses a WebSocket on %s', async (_name, path, protocol, code) => {
+    const socket = new WebSocket(`${gw.url.replace(/^http/, 'ws')}${path}`, protocol);
+    socket.on('error', () => undefined);
+    const refused = new Promise<number>((resolve) => {
+      socket.once('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0));
+      socket.once('close', (closeCode) => resolve(closeCode));
+    });
+    expect(await within(refused, 'the refusal')).toBe(code);
+  });
+
   it('the schema’s subscriptions are exactly those this suite covers', async () => {
     expect(Object.keys((await gatewaySchema()).getSubscriptionType()?.getFields() ?? {})).toEqual(['fceEventRecorded']);
   });
 });
 
-describe('stopping the gateway', () => {
-  it('closes open subscription sockets (1001) and returns', async () => {
-    const own = await startTestGateway();
+describe('a gateway at its connection limit, then stopped', () => {
+  it('refuses one connection too many at the handshake (503), then closes the open sockets (1001) and returns', async () => {
+    const own = await startTestGateway({ SUBSCRIPTION_MAX_CONNECTIONS: '1' });
     let stopped = false;
     try {
       const { accountId, key } = await own.account([...SCOPES]);
@@ -289,6 +320,10 @@ describe('stopping the gateway', () => {
       clients.push(client);
       client.subscribe({ query: SUBSCRIPTION }, { next: () => undefined, error: () => undefined, complete: () => undefined });
       await subscribers(accountId, 1);
+      const extra = new WebSocket(`${own.url.replace(/^http/, 'ws')}/graphql`, 'graphql-transport-ws');
+      extra.on('error', () => undefined);
+      const status = new Promise<number>((resolve) => extra.once('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0)));
+      expect(await within(status, 'the refusal at the handshake')).toBe(503);
       await within(own.stop(), 'the gateway to stop');
       stopped = true;
       expect(await within(closed, 'the socket to close')).toBe(1001);

@@ -258,6 +258,18 @@ describe('fceEventRecorded', () => {
     for (const live of open) expect(await live.take('the event on each open connection')).toHaveProperty('next.data.fceEventRecorded.fceInvoiceId', id);
   });
 
+  it('refuses an eleventh operation at once on one connection with TOO_MANY_OPERATIONS; the ten keep running', async () => {
+    const { accountId, key } = await gw.account([...SCOPES]);
+    const { client } = connect({ 'x-api-key': key });
+    const running = Array.from({ length: 10 }, () => subscribe(client));
+    await subscribers(accountId, 10);
+    const refused = (await subscribe(client).take('the refusal')) as { error: Array<{ extensions: { code: string } }> };
+    expect(refused.error.map((error) => error.extensions.code)).toEqual(['TOO_MANY_OPERATIONS']);
+    const id = await fceVoucher(key);
+    expect((await viaRest(key, id, { event_type: 'accepted' })).status).toBe(201);
+    for (const live of running) expect(await live.take('the event on each operation')).toHaveProperty('next.data.fceEventRecorded.fceInvoiceId', id);
+  });
+
   it('closes a connection sending a message over the size limit (1009)', async () => {
     const { key } = await gw.account([...SCOPES]);
     const { client, closed } = connect({ 'x-api-key': key });

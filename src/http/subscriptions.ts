@@ -146,9 +146,12 @@ export function attachSubscriptions(server: Server, schema: GraphQLSchema, optio
       }
       perAccount.set(accountId, open + 1);
       connections.set(socket, { key: key ?? '', principal, accountId });
+      log.info({ accountId, apiKeyId: principal.apiKey?.id.toHexString() }, 'subscription connection opened');
       return true;
     },
-    onClose({ extra: { socket } }) {
+    onClose({ extra: { socket } }, code) {
+      const connection = connections.get(socket);
+      if (connection) log.info({ accountId: connection.accountId, code }, 'subscription connection closed');
       release(socket);
     },
     onSubscribe(ctx, _id, payload): ExecutionArgs | readonly GraphQLError[] {

@@ -72,6 +72,34 @@ function refuseUpgrade(socket: Duplex, status: number, reason: string, code: str
   );
 }
 
+const UPGRADE_HEADERS = new Set(['upgrade', 'http2-settings']);
+
+/**
+ * Once the server listens to `upgrade`, Node hands it every request naming an Upgrade (an `h2c` attempt by
+ * `curl --http2`, a WebSocket to another path) instead of answering it as plain HTTP, which is what a server without
+ * WebSockets did. Such a request is given back: written again without its upgrade headers, ahead of its body's
+ * bytes, and parsed afresh by the HTTP server as a connection of its own.
+ */
+function answerAsPlainHttp(server: Server, req: IncomingMessage, socket: Duplex, head: Buffer): void {
+  const lines = [`${req.method} ${req.url} HTTP/${req.httpVersion}`];
+  for (let i = 0; i < req.rawHeaders.length; i += 2) {
+    const name = req.rawHeaders[i];
+    let value = req.rawHeaders[i + 1];
+    if (UPGRADE_HEADERS.has(name.toLowerCase())) continue;
+    if (name.toLowerCase() === 'connection') {
+      value = value
+        .split(',')
+        .map((token) => token.trim())
+        .filter((token) => token && !UPGRADE_HEADERS.has(token.toLowerCase()))
+        .join(', ');
+      if (!value) continue;
+    }
+    lines.push(`${name}: ${value}`);
+  }
+  socket.unshift(Buffer.concat([Buffer.from(`${lines.join('\r\n')}\r\n\r\n`, 'latin1'), head]));
+  server.emit('connection', socket);
+}
+
 export interface SubscriptionServer {
   /** Closes every socket (1001), cutting those that do not close within the drain timeout, and stops accepting. */
   close(): Promise<void>;
@@ -96,7 +124,7 @@ export function attachSubscriptions(server: Server, schema: GraphQLSchema, optio
 
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     socket.on('error', () => socket.destroy());
-    if (req.url?.split('?')[0] !== GRAPHQL_PATH) return refuseUpgrade(socket, 404, 'Not Found', 'NOT_FOUND', `no WebSocket endpoint at ${req.url}`);
+    if (req.url?.split('?')[0] !== GRAPHQL_PATH || req.headers.upgrade?.toLowerCase() !== 'websocket') return answerAsPlainHttp(server, req, socket, head);
     if (wss.clients.size >= limits.maxConnections) {
       return refuseUpgrade(socket, 503, 'Service Unavailable', 'TOO_MANY_CONNECTIONS', 'too many subscription connections; try again later');
     }

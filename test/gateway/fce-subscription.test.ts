@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import http from 'node:http';
 import { join } from 'node:path';
 import { type Client, createClient, type FormattedExecutionResult } from 'graphql-ws';
 import { ObjectId } from 'mongodb';
@@ -293,7 +294,7 @@ describe('fceEventRecorded', () => {
   });
 
   it.each([
-    ['another path', '/api/v1/suppliers/list/', 'graphql-transport-ws', 404],
+    ['another path (answered as plain HTTP)', '/healthz', 'graphql-transport-ws', 200],
     ['no graphql-transport-ws subprotocol', '/graphql', undefined, 4406],
   ])('refuses a WebSocket on %s', async (_name, path, protocol, code) => {
     const socket = new WebSocket(`${gw.url.replace(/^http/, 'ws')}${path}`, protocol);
@@ -303,6 +304,28 @@ describe('fceEventRecorded', () => {
       socket.once('close', (closeCode) => resolve(closeCode));
     });
     expect(await within(refused, 'the refusal')).toBe(code);
+  });
+
+  it('answers a request asking for another upgrade (h2c, as curl --http2 sends) as plain HTTP, body included', async () => {
+    const body = JSON.stringify({ query: '{ __typename }' });
+    const answer = await within(
+      new Promise<{ status: number; text: string }>((resolve, reject) => {
+        const request = http.request(`${gw.url}/graphql`, {
+          method: 'POST',
+          headers: { connection: 'Upgrade, HTTP2-Settings', upgrade: 'h2c', 'http2-settings': 'AAMAAABkAAQCAAAAAAIAAAAA', 'content-type': 'application/json' },
+        });
+        request.once('error', reject);
+        request.once('response', (res) => {
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk) => (text += chunk));
+          res.once('end', () => resolve({ status: res.statusCode ?? 0, text }));
+        });
+        request.end(body);
+      }),
+      'the answer',
+    );
+    expect({ status: answer.status, body: JSON.parse(answer.text) }).toEqual({ status: 200, body: { data: { __typename: 'Query' } } });
   });
 
   it('the schema’s subscriptions are exactly those this suite covers', async () => {

@@ -16,6 +16,10 @@ const schema = z.object({
   LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(50),
   LOGIN_LOCKOUT_SECONDS: z.coerce.number().int().min(1).default(900),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(600),
+  /** Subscription WebSocket connections: all accounts together, per account, and the largest client message. */
+  SUBSCRIPTION_MAX_CONNECTIONS: z.coerce.number().int().min(1).default(1000),
+  SUBSCRIPTION_MAX_CONNECTIONS_PER_ACCOUNT: z.coerce.number().int().min(1).default(20),
+  SUBSCRIPTION_MAX_MESSAGE_BYTES: z.coerce.number().int().min(1024).max(1_048_576).default(65_536),
   /** FCE MiPyME minimum amount (ARS, inclusive) for accounts without their own: Resolución 1/2026, from 14/04/2026. */
   FCE_MIN_THRESHOLD_ARS: z.coerce.number().positive().max(1e12).default(5549862),
   /** Encrypts stored secrets (certificate private keys): 32 bytes, base64 or hex. */

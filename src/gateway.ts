@@ -6,6 +6,7 @@ import { welcomeEmptyStore } from './domain/auth/first-start';
 import { createApp } from './http/app';
 import { createApolloServer } from './http/graphql';
 import { answerMalformedRequests } from './http/malformed-requests';
+import { attachSubscriptions } from './http/subscriptions';
 import type { Logger } from './logger';
 import { gatewaySchema } from './resolvers/gateway-schema';
 import { declaredIndexes } from './domain/declarations';
@@ -19,6 +20,7 @@ import { AfipSoapClient } from './afip/client';
 
 export const VERSION = '0.1.0';
 const DRAIN_TIMEOUT_MS = 10_000;
+const MAX_OPERATIONS_PER_CONNECTION = 10;
 
 export interface RunningGateway {
   url: string;
@@ -68,6 +70,7 @@ export async function startGateway({
     wsfe: { testing: config.AFIP_WSFE_URL_TESTING, production: config.AFIP_WSFE_URL_PRODUCTION },
     timeoutMs: config.AFIP_TIMEOUT_MS,
   });
+  const platform = { fceMinThresholdArs: config.FCE_MIN_THRESHOLD_ARS };
   const app = createApp({
     schema,
     apollo,
@@ -76,7 +79,7 @@ export async function startGateway({
     now,
     secrets,
     afip,
-    platform: { fceMinThresholdArs: config.FCE_MIN_THRESHOLD_ARS },
+    platform,
     secureCookies: config.production,
     version: VERSION,
     throttle,
@@ -86,6 +89,18 @@ export async function startGateway({
     listening.once('error', reject);
   });
   answerMalformedRequests(server);
+  const subscriptions = attachSubscriptions(
+    server,
+    schema,
+    { store, log, now, secrets, afip, platform },
+    {
+      maxConnections: config.SUBSCRIPTION_MAX_CONNECTIONS,
+      maxConnectionsPerAccount: config.SUBSCRIPTION_MAX_CONNECTIONS_PER_ACCOUNT,
+      maxMessageBytes: config.SUBSCRIPTION_MAX_MESSAGE_BYTES,
+      maxOperationsPerConnection: MAX_OPERATIONS_PER_CONNECTION,
+      drainTimeoutMs: DRAIN_TIMEOUT_MS,
+    },
+  );
   const { port } = server.address() as AddressInfo;
   const url = `http://${config.HOST}:${port}`;
   log.info({ url }, 'gateway listening');
@@ -93,10 +108,12 @@ export async function startGateway({
   let stopping: Promise<void> | undefined;
   const stop = () =>
     (stopping ??= (async () => {
-      // Stop accepting; let in-flight requests finish (bounded), then close the store.
+      // Stop accepting; let in-flight requests finish (bounded), then close the store. Subscription sockets are not
+      // HTTP connections the server would close: they are closed (and cut after the same bound) by their own server.
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
       const timer = setTimeout(() => server.closeAllConnections(), DRAIN_TIMEOUT_MS);
+      await subscriptions.close();
       await closed;
       clearTimeout(timer);
       await apollo.stop();

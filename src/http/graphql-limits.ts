@@ -1,6 +1,14 @@
 import { ApolloArmor } from '@escape.tech/graphql-armor';
 import type { ApolloServerPlugin } from '@apollo/server';
-import { getVariableValues, type DocumentNode, GraphQLError, type GraphQLSchema, type ValidationContext, type ValidationRule } from 'graphql';
+import {
+  getVariableValues,
+  type DocumentNode,
+  GraphQLError,
+  type GraphQLSchema,
+  type OperationDefinitionNode,
+  type ValidationContext,
+  type ValidationRule,
+} from 'graphql';
 import type { RequestContext } from '../domain/context';
 import { operationCost, type CostStats } from './graphql-cost';
 
@@ -44,16 +52,40 @@ export function armorValidationRules(): ValidationRule[] {
   }).protect().validationRules as ValidationRule[];
 }
 
-/**
- * Refuses, before execution, an operation costing more than maxCost (its page sizes may come from variables, so this
- * runs once the operation and its variables are known). A cost that cannot be computed refuses the operation.
- */
 /** A key for variables made only of plain values (cost is cached for those); undefined when one is a list or object. */
 function plainVariablesKey(operationName: string | undefined, variables: Record<string, unknown>): string | undefined {
   if (Object.values(variables).some((value) => value !== null && typeof value === 'object')) return undefined;
   return JSON.stringify([operationName ?? null, variables]);
 }
 
+/** The cost of an operation with coerced variables; one that cannot be computed is refused (QUERY_TOO_COMPLEX). */
+export function checkedCost(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  operation: OperationDefinitionNode,
+  variables: Record<string, unknown>,
+  onCost?: (cost: number, stats: CostStats) => void,
+): number {
+  const stats: CostStats = { nodesVisited: 0 };
+  let cost: number;
+  try {
+    cost = operationCost(schema, document, operation, variables, stats);
+  } catch {
+    throw tooComplex('the cost of this document could not be computed');
+  }
+  onCost?.(cost, stats);
+  return cost;
+}
+
+/** Throws QUERY_TOO_COMPLEX for a cost over maxCost. */
+export function refuseCostly(cost: number): void {
+  if (!(cost <= LIMITS.maxCost)) throw tooComplex(`query cost ${cost} exceeds the maximum of ${LIMITS.maxCost}`);
+}
+
+/**
+ * Refuses, before execution, an operation costing more than maxCost (its page sizes may come from variables, so this
+ * runs once the operation and its variables are known). A cost that cannot be computed refuses the operation.
+ */
 export function costLimitPlugin(schema: GraphQLSchema, onCost?: (cost: number, stats: CostStats) => void): ApolloServerPlugin<RequestContext> {
   // Apollo hands the same parsed document to every request with the same text, so a repeated request with the same
   // plain variables reuses its cost (refusals included: they are re-raised from the cached cost).
@@ -69,13 +101,7 @@ export function costLimitPlugin(schema: GraphQLSchema, onCost?: (cost: number, s
           const key = plainVariablesKey(request.operationName ?? undefined, coerced.coerced);
           let cost = key === undefined ? undefined : costs.get(document)?.get(key);
           if (cost === undefined) {
-            const stats: CostStats = { nodesVisited: 0 };
-            try {
-              cost = operationCost(schema, document, operation, coerced.coerced, stats);
-            } catch {
-              throw tooComplex('the cost of this document could not be computed');
-            }
-            onCost?.(cost, stats);
+            cost = checkedCost(schema, document, operation, coerced.coerced, onCost);
             if (key !== undefined) {
               if (!costs.has(document)) costs.set(document, new Map());
               const known = costs.get(document)!;
@@ -83,7 +109,7 @@ export function costLimitPlugin(schema: GraphQLSchema, onCost?: (cost: number, s
               if (known.size < 100) known.set(key, cost);
             }
           }
-          if (!(cost <= LIMITS.maxCost)) throw tooComplex(`query cost ${cost} exceeds the maximum of ${LIMITS.maxCost}`);
+          refuseCostly(cost);
         },
       };
     },

@@ -1,6 +1,6 @@
-import { ApolloServer, type BaseContext } from '@apollo/server';
+import { ApolloServer, type ApolloServerPlugin, type BaseContext } from '@apollo/server';
 import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
-import type { GraphQLFormattedError, GraphQLSchema } from 'graphql';
+import { GraphQLError, type GraphQLFormattedError, type GraphQLSchema } from 'graphql';
 import type { RequestContext } from '../domain/context';
 import type { Logger } from '../logger';
 import { toClientError } from '../rest-compat/client-errors';
@@ -19,6 +19,25 @@ export function formatGraphQLError(log: Logger) {
   };
 }
 
+/**
+ * A subscription sent over HTTP is refused (400) rather than run as a query: its resolver expects an event, and
+ * subscriptions are served over WebSocket on the same path (src/http/subscriptions.ts).
+ */
+function subscriptionsOverWebSocket(): ApolloServerPlugin<RequestContext> {
+  return {
+    async requestDidStart() {
+      return {
+        async didResolveOperation({ operation }) {
+          if (operation?.operation !== 'subscription') return;
+          throw new GraphQLError('subscriptions are served over WebSocket at /graphql (graphql-transport-ws protocol), not over HTTP', {
+            extensions: { code: 'BAD_REQUEST', http: { status: 400 } },
+          });
+        },
+      };
+    },
+  };
+}
+
 export function createApolloServer(schema: GraphQLSchema, log: Logger): ApolloServer<RequestContext & BaseContext> {
   return new ApolloServer<RequestContext & BaseContext>({
     gateway: compiledExecution(schema),
@@ -26,6 +45,7 @@ export function createApolloServer(schema: GraphQLSchema, log: Logger): ApolloSe
     parseOptions: PARSE_OPTIONS,
     validationRules: armorValidationRules(),
     plugins: [
+      subscriptionsOverWebSocket(),
       costLimitPlugin(schema),
       hideSuggestionsPlugin(),
       statusPlugin(),

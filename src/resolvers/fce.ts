@@ -1,6 +1,6 @@
 import { GraphQLJSONObject } from 'graphql-scalars';
-import { Arg, Authorized, Ctx, FieldResolver, Float, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
-import type { RequestContext } from '../domain/context';
+import { Arg, Authorized, Ctx, FieldResolver, Float, ID, Int, Mutation, Query, Resolver, Root, type SubscribeResolverData, Subscription } from 'type-graphql';
+import { requirePrincipal, type RequestContext } from '../domain/context';
 import { checkEligibility, type EligibilityInput } from '../domain/fce/eligibility';
 import { type FceEventDocument, type FceVoucher, fceVoucher, listEvents, recordEvent } from '../domain/fce/events';
 import { listIssuedFce } from '../domain/fce/issued';
@@ -9,7 +9,7 @@ import { fromCents } from '../domain/money';
 import { FceEligibility, FceEvent, FceEventList, FceInvoice, FceInvoicePage, FceThreshold, FceThresholdSetting } from '../schema/fce';
 import { IssuedVoucher } from '../schema/issued-voucher';
 import { FCE_TYPES } from '../domain/fce/eligibility';
-import { publishFceEvent } from './fce-pubsub';
+import { FCE_EVENT_RECORDED, publishFceEvent } from './fce-pubsub';
 
 export const toFceEvent = (doc: FceEventDocument): FceEvent => ({
   id: doc._id.toHexString(),
@@ -108,6 +108,26 @@ export class FceInvoiceResolver {
   async events(@Root() invoice: FceInvoice, @Ctx() context: RequestContext): Promise<FceEventList> {
     const events = await listEvents(context, invoice.id);
     return { nodes: events.map(toFceEvent), totalCount: events.length };
+  }
+}
+
+/** FCE events as they are recorded (over WebSocket, see src/http/subscriptions.ts), and each event's voucher. */
+@Resolver(() => FceEvent)
+export class FceEventResolver {
+  @Authorized('invoices:read')
+  @Subscription(() => FceEvent, {
+    description: 'Each FCE event recorded for the account from now on (REST or GraphQL), as recordFceEvent answers it.',
+    topics: FCE_EVENT_RECORDED,
+    // Runs after the scope check: the caller is known, and only its account's events are routed to it.
+    topicId: ({ context }: SubscribeResolverData<unknown, object, RequestContext>) => requirePrincipal(context).accountId.toHexString(),
+  })
+  fceEventRecorded(@Root() event: FceEventDocument): FceEvent {
+    return toFceEvent(event);
+  }
+
+  @FieldResolver(() => FceInvoice, { description: 'The FCE voucher of the event, as it stands when the field is read.' })
+  async fceInvoice(@Root() event: FceEvent, @Ctx() context: RequestContext): Promise<FceInvoice> {
+    return toFceInvoice(await fceVoucher(context, event.fceInvoiceId));
   }
 }
 

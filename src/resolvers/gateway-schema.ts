@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { lexicographicSortSchema, printSchema, type GraphQLSchema } from 'graphql';
 import { buildSchema } from 'type-graphql';
 import { authChecker } from './auth-checker';
+import { pubSub } from './fce-pubsub';
 import { RESOLVERS } from './index';
 import { simpleWhereUnguarded } from '../schema/simple-fields';
 import { validateArgument } from '../schema/validation';
@@ -11,7 +12,7 @@ let built: Promise<GraphQLSchema> | undefined;
 /** The gateway's one schema, built once per process. */
 export function gatewaySchema(): Promise<GraphQLSchema> {
   simpleWhereUnguarded();
-  built ??= buildSchema({ resolvers: RESOLVERS, authChecker, validateFn: validateArgument });
+  built ??= buildSchema({ resolvers: RESOLVERS, authChecker, validateFn: validateArgument, pubSub });
   return built;
 }
 

@@ -13,7 +13,7 @@ import {
 import { ExpenseConnectionResolver, ExpenseMovesResolver, ExpenseResolver } from './expense';
 import { IssuedVoucherImportResolver, IssuedVoucherResolver } from './issued-voucher';
 import { IvaBookResolver } from './iva';
-import { FceInvoiceResolver, FceResolver, IssuedVoucherFceResolver } from './fce';
+import { FceEventResolver, FceInvoiceResolver, FceResolver, IssuedVoucherFceResolver } from './fce';
 import { FiscalCalendarResolver, FiscalCloseResolver, FiscalYearCalculationLinksResolver, FiscalYearLinksResolver } from './fiscal';
 import { ProductLinksResolver, ProductResolver } from './product';
 import { PostingResolver } from './posting';
@@ -82,4 +82,5 @@ export const RESOLVERS: [Function, ...Function[]] = [
   FceResolver,
   FceInvoiceResolver,
   IssuedVoucherFceResolver,
+  FceEventResolver,
 ];

@@ -4,6 +4,7 @@ import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import WebSocket from 'ws';
 import { ConfigError, loadConfig } from '../../src/config';
 import { startTestGateway, type TestGateway } from '../support/gateway';
 
@@ -486,6 +487,28 @@ describe('the real server process', () => {
       expect(await server.exited).toEqual({ code: 0, signal: null });
       expect(server.lines.some((line) => line.msg === 'shutting down' && line.signal === 'SIGINT')).toBe(true);
       expect(server.lines.some((line) => line.msg === 'gateway stopped')).toBe(true);
+    } finally {
+      await server.kill();
+      fs.rmSync(server.dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('SIGTERM with an open subscription socket: the socket is closed (1001) and the process exits with code 0', async () => {
+    const { server, apiKey } = await startServer();
+    try {
+      const socket = new WebSocket(`${server.url.replace(/^http/, 'ws')}/graphql`, 'graphql-transport-ws');
+      const closed = new Promise<number>((resolve) => socket.once('close', (code) => resolve(code)));
+      const acknowledged = new Promise<string>((resolve) => socket.once('message', (data) => resolve(String(data))));
+      await new Promise((resolve, reject) => {
+        socket.once('open', resolve);
+        socket.once('error', reject);
+      });
+      socket.send(JSON.stringify({ type: 'connection_init', payload: { 'x-api-key': apiKey } }));
+      expect(JSON.parse(await acknowledged)).toEqual({ type: 'connection_ack' });
+      server.child.kill('SIGTERM');
+      expect(await closed).toBe(1001);
+      expect(await server.exited).toEqual({ code: 0, signal: null });
+      expect(server.lines.some((line) => line.msg === 'subscription connection closed' && line.code === 1001)).toBe(true);
     } finally {
       await server.kill();
       fs.rmSync(server.dataDir, { recursive: true, force: true });

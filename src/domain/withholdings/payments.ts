@@ -231,7 +231,13 @@ export async function applyWithholdings(context: RequestContext, raw: unknown): 
       if (await withholdings.findOne({ account_id: accountId, payment_id: paymentId }, { session, projection: { _id: 1 } })) throw alreadyApplied(paymentId);
       const period = input.date.slice(0, 7);
       for (const code of input.regimeCodes)
-        await nextSequenceValue(context.store, accountId, `withholding_month:${input.supplierId}:${code.toUpperCase()}:${period}`, context.now(), session);
+        await nextSequenceValue(
+          context.store,
+          accountId,
+          `withholding_month:${input.supplierId.toLowerCase()}:${code.toUpperCase()}:${period}`,
+          context.now(),
+          session,
+        );
       const config = await getWithholdingConfig(context, session);
       const calculation = await calculateIn(context, input, config, session);
       const entryId = new ObjectId();

@@ -1,7 +1,11 @@
 import type { WithholdingCertificateDocument } from '../../store/withholdings';
 
-/** Amounts as an Argentine form shows them: 1.256,60. */
-export const pesos = (cents: number) => `$ ${(cents / 100).toLocaleString('es-AR', { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: true })}`;
+/** Amounts as an Argentine form shows them: $ 1.256,60 (built by hand: it must not depend on the runtime's locale data). */
+export function pesos(cents: number): string {
+  const sign = cents < 0 ? '-' : '';
+  const whole = String(Math.floor(Math.abs(cents) / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+  return `$ ${sign}${whole},${String(Math.abs(cents) % 100).padStart(2, '0')}`;
+}
 const cuit = (digits: string | null) =>
   digits && /^\d{11}$/.test(digits) ? `${digits.slice(0, 2)}-${digits.slice(2, 10)}-${digits.slice(10)}` : (digits ?? '—');
 const day = (date: string) => `${date.slice(8, 10)}/${date.slice(5, 7)}/${date.slice(0, 4)}`;

@@ -138,7 +138,12 @@ export const WITHHOLDING_COMPONENTS: Record<string, Record<string, unknown>> = {
       supplier_id: text,
       payment_id: { type: ['string', 'null'], maxLength: 30, description: 'The payment order number; required to apply (applied once).' },
       date: { ...date, description: 'Payment date: its month is the accumulation month.' },
-      amount: { type: 'number', exclusiveMinimum: 0, description: 'Amount paid, VAT included.' },
+      amount: {
+        type: 'number',
+        exclusiveMinimum: 0,
+        exclusiveMaximum: 100000000000,
+        description: 'Amount paid, VAT included (below 10^11: what SICORE fields hold).',
+      },
       vat_amount: { ...nullableMoney, description: 'VAT included in amount.' },
       other_taxes: nullableMoney,
       regime_codes: { type: 'array', minItems: 1, maxItems: 5, items: text },

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { ObjectId } from 'mongodb';
 import { SCOPES } from '../../src/domain/auth/scopes';
 import { startTestGateway, type TestGateway } from '../support/gateway';
+import { openApiValidator, requestSchema, responseSchema } from '../support/openapi';
 
 /**
  * Withholdings and perceptions (contract §4.11) against the default chart: the RG 830 table as the domain notes give
@@ -238,6 +239,8 @@ describe('the other cases of the calculation', () => {
       [{ ...base, date: '2026-02-30' }, 400, 'date'],
       [{ ...base, amount: 10.001 }, 400, 'amount'],
       [{ ...base, amount: -5 }, 400, 'amount'],
+      // SICORE's amount fields hold 11 whole digits.
+      [{ ...base, amount: 100_000_000_000 }, 400, 'amount'],
       [{ ...base, vat_amount: 2000 }, 400, 'vat_amount'],
       [{ ...base, regime_codes: ['999'] }, 400, 'regime_codes.0'],
       [{ ...base, regime_codes: ['94', '94'] }, 400, 'regime_codes'],
@@ -560,5 +563,63 @@ describe('GraphQL', () => {
     );
     expect(res.body.errors).toBeUndefined();
     expect(res.body.data.applyWithholding).toMatchObject({ total: 1520, netPayment: 298480, withholdings: [{ regimeCode: '78', amount: 1520 }] });
+  });
+});
+
+describe('the routes against their OpenAPI schemas', () => {
+  it('requests and answers (successes and refusals) match the documented schemas', async () => {
+    const { errorsAgainst } = openApiValidator(await (await fetch(`${gw.url}/api/v1/openapi.json`)).json());
+    const route = (path: string) => `${BASE}${path}`;
+    const payment = {
+      supplier_id: supplierId,
+      payment_id: 'OP-DOC-1',
+      date: '2026-08-03',
+      amount: 121000,
+      vat_amount: 21000,
+      regime_codes: ['94'],
+      invoices: ['A-1'],
+    };
+    const sale = {
+      tax: 'iva',
+      date: '2026-08-03',
+      customer_name: 'Doc SA',
+      customer_cuit: '30708884444',
+      voucher_type: 1,
+      sale_point: 1,
+      voucher_number: 9,
+      net_by_rate: [{ rate: 21, base: 1000 }],
+    };
+    const regime = { code: 'DOC1', tax: 'ganancias', description: 'Documentado', valid_from: '2026-01-01', rate_registered: 1, rate_unregistered: 2 };
+    for (const [path, body] of [
+      ['/retenciones/apply/', payment],
+      ['/retenciones/calculate/', payment],
+      ['/percepciones/calculate/', sale],
+      ['/regimes/', regime],
+    ] as const)
+      expect({ path, errors: errorsAgainst(body, ...requestSchema(route(path), 'post')) }).toEqual({ path, errors: [] });
+    const calls: Array<[string, string, number, unknown?]> = [
+      ['get', '/config/', 200],
+      ['put', '/config/', 200, { agent_address: 'Florida 100, CABA', iva_perception_agent: true }],
+      ['get', '/regimes/', 200],
+      ['post', '/regimes/', 201, regime],
+      ['post', '/retenciones/calculate/', 200, payment],
+      ['post', '/retenciones/apply/', 201, payment],
+      ['get', '/retenciones/', 200],
+      ['post', '/percepciones/calculate/', 200, sale],
+      ['get', '/percepciones/', 200],
+      ['get', '/certificates/', 200],
+      ['get', '/ddjj/{period}/', 200],
+    ];
+    for (const [method, path, status, body] of calls) {
+      const res = await gw.rest(method.toUpperCase(), route(path.replace('{period}', '2026-08')), { key, body });
+      expect({ path, status: res.status }).toEqual({ path, status });
+      expect({ path, errors: errorsAgainst(res.body, ...responseSchema(route(path), method, status)) }).toEqual({ path, errors: [] });
+    }
+    const uncertified = await post('/retenciones/apply/', { ...payment, payment_id: 'OP-DOC-2', amount: 500000, issue_certificates: false });
+    const issued = await post('/certificates/', { withholding_id: uncertified.body.data.withholdings[0].id });
+    expect(errorsAgainst(issued.body, ...responseSchema(route('/certificates/'), 'post', 201))).toEqual([]);
+    const twice = await post('/retenciones/apply/', payment);
+    expect(twice.status).toBe(409);
+    expect(errorsAgainst(twice.body, 'components', 'schemas', 'Error')).toEqual([]);
   });
 });

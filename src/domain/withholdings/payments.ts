@@ -15,14 +15,17 @@ import { getWithholdingConfig, requireAgent, type WithholdingConfig } from './co
 import { flatStep, gananciasStep, type GananciasStep } from './math';
 import { regimeOn } from './regimes';
 
+/** SICORE's 14-character amounts hold 11 whole digits: a larger payment could not be declared. */
+const MAX_PAYMENT = 1e11;
+
 const paymentSchema = z
   .object({
     supplierId: z.string().refine((id) => parseId(id) !== null, 'must be a supplier id'),
     paymentId: z.string().trim().min(1, 'must not be empty').max(30, 'at most 30 characters').nullish(),
     date: calendarDateSchema(),
-    amount: moneySchema({ min: 0, exclusiveMin: true }),
-    vatAmount: moneySchema().nullish(),
-    otherTaxes: moneySchema().nullish(),
+    amount: moneySchema({ min: 0, exclusiveMin: true, max: MAX_PAYMENT }),
+    vatAmount: moneySchema({ max: MAX_PAYMENT }).nullish(),
+    otherTaxes: moneySchema({ max: MAX_PAYMENT }).nullish(),
     regimeCodes: z
       .array(z.string().trim().min(1, 'must not be empty').max(20, 'at most 20 characters'))
       .min(1, 'at least one regime')

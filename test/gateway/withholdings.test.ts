@@ -2,8 +2,15 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ObjectId } from 'mongodb';
+import { randomBytes } from 'node:crypto';
+import { MongoClient, ObjectId } from 'mongodb';
+import { principalForApiKey } from '../../src/domain/auth/authenticate';
 import { SCOPES } from '../../src/domain/auth/scopes';
+import { createContext } from '../../src/domain/context';
+import { SecretBox } from '../../src/domain/secrets';
+import { applyWithholdings } from '../../src/domain/withholdings/payments';
+import { createLogger } from '../../src/logger';
+import { Store } from '../../src/store/store';
 import { startTestGateway, type TestGateway } from '../support/gateway';
 import { openApiValidator, requestSchema, responseSchema } from '../support/openapi';
 
@@ -621,5 +628,60 @@ describe('the routes against their OpenAPI schemas', () => {
     const twice = await post('/retenciones/apply/', payment);
     expect(twice.status).toBe(409);
     expect(errorsAgainst(twice.body, 'components', 'schemas', 'Error')).toEqual([]);
+  });
+});
+
+describe('two gateway processes', () => {
+  /** A second client on the same database, as another process of the service would have: no in-process queue shared. */
+  let other: MongoClient;
+  const contextOn = async (store: Store) =>
+    createContext({
+      requestId: 'second-process',
+      log: createLogger('silent'),
+      store,
+      principal: await principalForApiKey(gw.store, key, new Date()),
+      now: () => new Date(),
+      secrets: new SecretBox(randomBytes(32)),
+      platform: { fceMinThresholdArs: 1 },
+    });
+  beforeAll(async () => {
+    const { hosts, replicaSet, directConnection } = gw.store.client.options;
+    const query = replicaSet ? `replicaSet=${replicaSet}` : `directConnection=${directConnection}`;
+    other = await MongoClient.connect(`mongodb://${hosts.map((host) => host.toString()).join(',')}/?${query}`);
+  });
+  afterAll(async () => {
+    await other?.close();
+  });
+
+  it('racing applies from both number certificates without gaps, accumulate in turn, and apply a payment once', async () => {
+    const contexts = [await contextOn(gw.store), await contextOn(new Store(other, other.db(gw.store.db.databaseName)))];
+    const racer = await newSupplier('Dos Procesos SA', '20111111112');
+    const before = await gw.store.collection('withholding_certificates').countDocuments({ account_id: accountId, tax: 'ganancias' });
+    const payments = Array.from({ length: 6 }, (_, i) => ({
+      supplierId: racer,
+      paymentId: `TWO-${i}`,
+      date: '2026-09-10',
+      amount: 100000,
+      regimeCodes: ['78'],
+    }));
+    const settled = await Promise.allSettled(payments.map((payment, i) => applyWithholdings(contexts[i % 2], payment)));
+    expect(settled.map((result) => result.status)).toEqual(payments.map(() => 'fulfilled'));
+    const amounts = settled.map(
+      (result) => (result as PromiseFulfilledResult<Awaited<ReturnType<typeof applyWithholdings>>>).value.withholdings[0].amount_cents,
+    );
+    // 600.000 − 224.000 = 376.000 × 2 % = 7.520 in all.
+    expect(amounts.reduce((sum, cents) => sum + cents, 0)).toBe(752_000);
+    const numbers = (await gw.store.collection<Row>('withholding_certificates').find({ account_id: accountId, tax: 'ganancias' }).toArray()).map(
+      (c) => c.number,
+    );
+    expect(numbers.sort((a, b) => a - b)).toEqual(numbers.map((_, i) => i + 1));
+    expect(numbers.length).toBe(before + amounts.filter((cents) => cents > 0).length);
+
+    const twice = { supplierId: racer, paymentId: 'TWO-SAME', date: '2026-09-11', amount: 500000, regimeCodes: ['78'] };
+    const both = await Promise.allSettled(contexts.map((context) => applyWithholdings(context, twice)));
+    expect(both.map((result) => result.status).sort()).toEqual(['fulfilled', 'rejected']);
+    const refused = both.find((result) => result.status === 'rejected') as PromiseRejectedResult;
+    expect(refused.reason).toMatchObject({ status: 409, code: 'PAYMENT_ALREADY_APPLIED' });
+    expect(await gw.store.collection('withholdings').countDocuments({ account_id: accountId, payment_id: 'TWO-SAME' })).toBe(1);
   });
 });

@@ -25,6 +25,7 @@ import { SupplierSuppliesResolver, SupplyLinksResolver, SupplyResolver } from '.
 import { TaxRuleCountryResolver, TaxRuleResolver } from './tax-rule';
 import { AdditionalTaxpayerResolver, TaxpayerIdentitiesResolver } from './taxpayer';
 import { TaxInfoResolver } from './tax-info';
+import { WithholdingCertificatePrintResolver, WithholdingResolver } from './withholdings';
 import { SupplyConsumptionItemResolver, SupplyConsumptionLinksResolver, SupplyConsumptionResolver } from './supply-consumption';
 
 /** Every resolver class of the gateway. */
@@ -83,4 +84,6 @@ export const RESOLVERS: [Function, ...Function[]] = [
   FceInvoiceResolver,
   IssuedVoucherFceResolver,
   FceEventResolver,
+  WithholdingResolver,
+  WithholdingCertificatePrintResolver,
 ];

@@ -17,6 +17,8 @@ import { SUPPLY_CONSUMPTION_COMPONENTS, SUPPLY_CONSUMPTION_ROUTES } from './supp
 import { TAX_RULE_COMPONENTS, TAX_RULE_ROUTES } from './tax-rules';
 import { TAXPAYER_COMPONENTS, TAXPAYER_ROUTES } from './taxpayers';
 import { TAX_INFO_COMPONENTS, TAX_INFO_ROUTES } from './tax-info';
+import { WITHHOLDING_COMPONENTS } from './withholding-schemas';
+import { WITHHOLDING_ROUTES } from './withholdings';
 
 /** The legacy `/api/v1` routes, in matching order (fixed paths before `{id}` ones). */
 export const ROUTES: RestRoute[] = [
@@ -38,6 +40,7 @@ export const ROUTES: RestRoute[] = [
   ...IVA_ROUTES,
   ...STATS_ROUTES,
   ...FCE_ROUTES,
+  ...WITHHOLDING_ROUTES,
 ];
 
 export const COMPONENTS: Record<string, Record<string, unknown>> = {
@@ -54,4 +57,5 @@ export const COMPONENTS: Record<string, Record<string, unknown>> = {
   ...ISSUED_VOUCHER_COMPONENTS,
   ...TAX_INFO_COMPONENTS,
   ...IVA_COMPONENTS,
+  ...WITHHOLDING_COMPONENTS,
 };

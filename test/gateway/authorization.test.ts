@@ -19,6 +19,7 @@ import { issuedVoucherMatrix } from './support/issued-voucher-matrix';
 import { fceMatrix } from './support/fce-matrix';
 import { fiscalMatrix } from './support/fiscal-matrix';
 import { ivaMatrix } from './support/iva-matrix';
+import { withholdingMatrix } from './support/withholding-matrix';
 import { receivedInvoiceMatrix } from './support/received-invoice-matrix';
 import { taxRuleMatrix } from './support/tax-rule-matrix';
 import { taxpayerMatrix } from './support/taxpayer-matrix';
@@ -1059,6 +1060,11 @@ Object.assign(GQL_CASES, TAX_INFO_MATRIX.gql);
 const FCE_MATRIX = fceMatrix({ gw: () => gw, fullA: () => fullA, fullB: () => fullB, unique });
 Object.assign(REST_CASES, FCE_MATRIX.rest);
 Object.assign(GQL_CASES, FCE_MATRIX.gql);
+
+// Withholdings and perceptions: their entries live in support/withholding-matrix.ts.
+const WITHHOLDING_MATRIX = withholdingMatrix({ gw: () => gw, fullA: () => fullA, fullB: () => fullB, unique });
+Object.assign(REST_CASES, WITHHOLDING_MATRIX.rest);
+Object.assign(GQL_CASES, WITHHOLDING_MATRIX.gql);
 
 // ---------------------------------------------------------------------------------------------------------------
 // Delivery notes: REST routes and GraphQL operations (records of A are notes of A's own customer).

@@ -74,6 +74,11 @@ const RESOLVED = [
   'SupplyConsumption.customer',
   'SupplyConsumption.revertedBy',
   'SupplyConsumptionItem.supply',
+  'Withholding.certificate',
+  'Withholding.journalEntry',
+  'Withholding.supplier',
+  'WithholdingCertificate.html',
+  'WithholdingCertificate.pdfBase64',
 ].sort();
 
 it('only fields with their own resolver (relations, computed totals) run one', () => {

@@ -231,6 +231,23 @@ describe('layouts, fields and deduplication', () => {
   });
 });
 
+describe('a closed VAT month', () => {
+  test('each Emitidos row dated in it is a row error (PERIOD_CLOSED) and nothing is stored; reopened, the same file imports', async () => {
+    const { accountId } = await newAccount();
+    const { key } = await createApiKey(gw.store, { accountId, scopes: [...SCOPES, 'accounting:read', 'accounting:write'] });
+    expect((await gw.rest('POST', '/iva/books/2025-12/close/', { key })).status).toBe(200);
+    const csv = fixture('synthetic-g3-emitidos-2025-12.csv');
+    const rows = csv.toString('utf8').trim().split('\n').length - 1;
+    const refused = await imported(key, csv);
+    expect(refused).toMatchObject({ rows_imported: 0, rows_with_errors: rows });
+    expect(refused.row_errors).toHaveLength(rows);
+    for (const error of refused.row_errors) expect(error.messages.join(' ')).toMatch(/VAT period 2025-12 is closed \(PERIOD_CLOSED\)/);
+    expect(await vouchersOf(accountId)).toHaveLength(0);
+    expect((await gw.rest('POST', '/iva/books/2025-12/reopen/', { key, body: { reason: 'late Emitidos export' } })).status).toBe(200);
+    expect(await imported(key, csv)).toMatchObject({ rows_imported: rows, rows_with_errors: 0 });
+  });
+});
+
 describe('the wrong export on either route', () => {
   test('a Recibidos export sent to the Emitidos route is 400 WRONG_EXPORT, naming the right route', async () => {
     const { key, accountId } = await newAccount();

@@ -2,6 +2,7 @@ import { ObjectId } from 'mongodb';
 import type { IssuedVoucherDocument } from '../../store/issued-vouchers';
 import type { ImportDocument } from '../../store/voucher-imports';
 import { requirePrincipal, type RequestContext } from '../context';
+import { refusingClosedPeriods } from '../mis-comprobantes/closed-periods';
 import { importExport, type UploadedFile } from '../mis-comprobantes/import-loop';
 import { insertNew } from '../mis-comprobantes/insert-new';
 import { fceState } from '../fce/events';
@@ -10,15 +11,15 @@ import { type ImportedIssuedVoucher, readIssuedRow } from './csv-row';
 /**
  * Imports a "Mis Comprobantes Emitidos" export into the account's issued vouchers (see importExport). The unique
  * natural key (account, voucher code, point of sale, number) stores each voucher once, whatever the re-imports and
- * concurrent uploads.
+ * concurrent uploads. A voucher dated in a closed VAT period is a row error, as in the Recibidos import.
  */
-export function importIssuedVouchers(context: RequestContext, file: UploadedFile): Promise<ImportDocument> {
+export async function importIssuedVouchers(context: RequestContext, file: UploadedFile): Promise<ImportDocument> {
   const accountId = requirePrincipal(context).accountId;
   const vouchers = context.store.collection<IssuedVoucherDocument>('issued_vouchers');
   return importExport<ImportedIssuedVoucher>(context, file, {
     direction: 'issued',
     history: 'issued_voucher_imports',
-    readRow: readIssuedRow,
+    readRow: await refusingClosedPeriods(context, readIssuedRow),
     async writeBatch(batch, record) {
       const now = context.now();
       // `_id` first, where MongoDB keeps it: a document sent so is stored as sent, not rearranged by the server.

@@ -2,8 +2,7 @@ import { ObjectId } from 'mongodb';
 import type { ImportDocument, ReceivedInvoiceDocument } from '../../store/received-invoices';
 import type { SupplierDocument } from '../../store/suppliers';
 import { requirePrincipal, type RequestContext } from '../context';
-import { argentineDay } from '../dates';
-import { closedPeriods } from '../iva/periods';
+import { refusingClosedPeriods } from '../mis-comprobantes/closed-periods';
 import { importExport, type UploadedFile } from '../mis-comprobantes/import-loop';
 import { insertNew } from '../mis-comprobantes/insert-new';
 import { type ImportedVoucher, readReceivedRow } from './csv-row';
@@ -67,16 +66,10 @@ async function createSuppliers(context: RequestContext, batch: ImportedVoucher[]
  * dated in a closed VAT period is a row error: the closed book must not change under the accountant.
  */
 export async function importReceivedInvoices(context: RequestContext, file: UploadedFile, options: ImportOptions = {}): Promise<ImportDocument> {
-  const closed = await closedPeriods(context);
   return importExport<ImportedVoucher>(context, file, {
     direction: 'received',
     history: 'received_invoice_imports',
-    readRow(cells, layout, accountCuit) {
-      const result = readReceivedRow(cells, layout, accountCuit);
-      if (!closed.size || !('voucher' in result)) return result;
-      const period = argentineDay(result.voucher.issue_date).slice(0, 7);
-      return closed.has(period) ? { problems: [`issue date: the VAT period ${period} is closed (PERIOD_CLOSED); reopen it to import this voucher`] } : result;
-    },
+    readRow: await refusingClosedPeriods(context, readReceivedRow),
     async writeBatch(batch, record) {
       if (options.createMissingSuppliers) record.suppliers_created += await createSuppliers(context, batch, context.now());
       const written = await writeInvoices(context, batch, record._id, context.now());

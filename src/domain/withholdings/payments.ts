@@ -1,0 +1,320 @@
+import { type ClientSession, ObjectId } from 'mongodb';
+import { z } from 'zod';
+import { nextSequenceValue } from '../../store/counters';
+import type { SupplierDocument } from '../../store/suppliers';
+import type { GananciasCondition, Jurisdiction, WithholdingCertificateDocument, WithholdingDocument, WithholdingTax } from '../../store/withholdings';
+import { postBuiltEntry } from '../accounting/posting/post-entry';
+import { requirePrincipal, type RequestContext } from '../context';
+import { normalizeCuit } from '../cuit';
+import { calendarDateSchema } from '../dates';
+import { ConflictError, notFound, ValidationError } from '../errors';
+import { moneySchema, percentSchema } from '../money';
+import { parseId } from '../../store/ids';
+import { parseInput } from '../validation';
+import { getWithholdingConfig, requireAgent, type WithholdingConfig } from './config';
+import { flatStep, gananciasStep, type GananciasStep } from './math';
+import { regimeOn } from './regimes';
+
+/** SICORE's 14-character amounts hold 11 whole digits: a larger payment could not be declared. */
+const MAX_PAYMENT = 1e11;
+
+const paymentSchema = z
+  .object({
+    supplierId: z.string().refine((id) => parseId(id) !== null, 'must be a supplier id'),
+    paymentId: z.string().trim().min(1, 'must not be empty').max(30, 'at most 30 characters').nullish(),
+    date: calendarDateSchema(),
+    amount: moneySchema({ min: 0, exclusiveMin: true, max: MAX_PAYMENT }),
+    vatAmount: moneySchema({ max: MAX_PAYMENT }).nullish(),
+    otherTaxes: moneySchema({ max: MAX_PAYMENT }).nullish(),
+    regimeCodes: z
+      .array(z.string().trim().min(1, 'must not be empty').max(20, 'at most 20 characters'))
+      .min(1, 'at least one regime')
+      .max(5, 'at most 5 regimes')
+      .refine((codes) => new Set(codes.map((code) => code.toUpperCase())).size === codes.length, 'each regime once'),
+    condition: z.enum(['inscripto', 'no_inscripto']).nullish(),
+    exclusionPercent: percentSchema().nullish(),
+    iibbRate: percentSchema().nullish(),
+    invoices: z.array(z.string().trim().min(1, 'must not be empty').max(40, 'at most 40 characters')).max(50, 'at most 50 invoices').nullish(),
+    paymentAccountCode: z.string().trim().min(1, 'must not be empty').max(20, 'at most 20 characters').nullish(),
+    issueCertificates: z.boolean().nullish(),
+  })
+  .strict()
+  .superRefine((input, ctx) => {
+    if ((input.vatAmount ?? 0) + (input.otherTaxes ?? 0) > input.amount)
+      ctx.addIssue({ code: 'custom', path: ['vatAmount'], message: 'VAT and other taxes cannot exceed the amount paid' });
+  });
+type PaymentInput = z.infer<typeof paymentSchema>;
+
+/** One regime's result for a payment. */
+export interface WithholdingLine extends GananciasStep {
+  tax: WithholdingTax;
+  regimeCode: string;
+  regimeDescription: string;
+  sicoreCode: string | null;
+  jurisdiction: Jurisdiction | null;
+  baseCents: number;
+  exclusionPercent: number;
+}
+
+export interface PaymentCalculation {
+  supplier: SupplierDocument;
+  condition: GananciasCondition;
+  date: string;
+  period: string;
+  amountCents: number;
+  vatCents: number;
+  lines: WithholdingLine[];
+  totalCents: number;
+  netPaymentCents: number;
+}
+
+const supplierCuit = (supplier: SupplierDocument) =>
+  normalizeCuit(supplier.tax_id ?? '') ?? normalizeCuit(supplier.fiscal_info?.numero_documento ?? '') ?? null;
+/** The fiscal address, else the postal one (one line, or its parts joined). */
+export function supplierAddress(supplier: SupplierDocument): string | null {
+  if (supplier.fiscal_info?.domicilio_comercial) return supplier.fiscal_info.domicilio_comercial;
+  const address = supplier.address;
+  if (typeof address === 'string') return address || null;
+  const parts = [address?.street, address?.city, address?.state, address?.postal_code].filter(Boolean);
+  return parts.length ? parts.join(', ') : null;
+}
+
+/**
+ * The withholdings of a payment, one per regime: Ganancias accumulates the supplier's month under the regime (bases
+ * and withholdings of the payments already applied); IVA takes its percent of the payment's VAT; IIBB the padrón rate
+ * of its net. Reads inside `session` when given (the apply's transaction).
+ */
+async function calculateIn(context: RequestContext, input: PaymentInput, config: WithholdingConfig, session?: ClientSession): Promise<PaymentCalculation> {
+  const accountId = requirePrincipal(context).accountId;
+  const supplier = await context.store
+    .collection<SupplierDocument>('suppliers')
+    .findOne({ _id: parseId(input.supplierId)!, account_id: accountId }, { session });
+  if (!supplier) throw notFound('supplier', input.supplierId);
+  // Without a CUIT the supplier cannot prove it is registered: the no-inscripto rates apply unless the caller says.
+  const condition: GananciasCondition = input.condition ?? (supplierCuit(supplier) ? 'inscripto' : 'no_inscripto');
+  const period = input.date.slice(0, 7);
+  const vatCents = input.vatAmount ?? 0;
+  const netCents = input.amount - vatCents - (input.otherTaxes ?? 0);
+  const exclusionPercent = input.exclusionPercent ?? 0;
+  const lines: WithholdingLine[] = [];
+  for (const [index, rawCode] of input.regimeCodes.entries()) {
+    const regime = await regimeOn(context, rawCode.toUpperCase(), input.date, `regimeCodes.${index}`, session);
+    const jurisdiction = regime.tax === 'iibb' ? (regime.code.replace(/^IIBB-/, '') as Jurisdiction) : null;
+    const designation = requireAgent(config, regime.tax, 'withholding', jurisdiction);
+    let step: GananciasStep;
+    let baseCents: number;
+    if (regime.tax === 'ganancias') {
+      baseCents = netCents;
+      const [previous] = await context.store
+        .collection<WithholdingDocument>('withholdings')
+        .aggregate<{ base: number; withheld: number }>(
+          [
+            { $match: { account_id: accountId, supplier_id: supplier._id, regime_code: regime.code, period } },
+            { $group: { _id: null, base: { $sum: '$base_cents' }, withheld: { $sum: '$amount_cents' } } },
+          ],
+          { session },
+        )
+        .toArray();
+      step = gananciasStep(regime, condition, {
+        baseCents,
+        previousBaseCents: previous?.base ?? 0,
+        previouslyWithheldCents: previous?.withheld ?? 0,
+        exclusionPercent,
+      });
+    } else if (regime.tax === 'iva') {
+      baseCents = vatCents;
+      step = flatStep(baseCents, regime.rateRegistered ?? 0, regime.minimumCents, exclusionPercent);
+    } else {
+      baseCents = netCents;
+      const rate = input.iibbRate ?? designation?.withholding_rate ?? regime.rateRegistered;
+      if (rate === null || rate === undefined)
+        throw new ValidationError(`iibbRate is required: no default ${jurisdiction} rate is set`, [
+          { path: 'iibbRate', message: 'required (the padrón rate)' },
+        ]);
+      step = flatStep(baseCents, rate, designation?.minimum_cents ?? 0, exclusionPercent);
+    }
+    lines.push({
+      ...step,
+      tax: regime.tax,
+      regimeCode: regime.code,
+      regimeDescription: regime.description,
+      sicoreCode: regime.sicoreCode,
+      jurisdiction,
+      baseCents,
+      exclusionPercent,
+    });
+  }
+  const totalCents = lines.reduce((sum, line) => sum + line.amountCents, 0);
+  return { supplier, condition, date: input.date, period, amountCents: input.amount, vatCents, lines, totalCents, netPaymentCents: input.amount - totalCents };
+}
+
+/** What a payment would withhold now, changing nothing. */
+export async function calculateWithholdings(context: RequestContext, raw: unknown): Promise<PaymentCalculation> {
+  const input = parseInput(paymentSchema, raw);
+  return calculateIn(context, input, await getWithholdingConfig(context));
+}
+
+export interface AppliedPayment {
+  paymentId: string;
+  calculation: PaymentCalculation;
+  journalEntryId: ObjectId;
+  withholdings: WithholdingDocument[];
+}
+
+const alreadyApplied = (paymentId: string) =>
+  new ConflictError(
+    `payment ${paymentId} already has its withholdings applied`,
+    [{ path: 'paymentId', message: 'already applied' }],
+    'PAYMENT_ALREADY_APPLIED',
+  );
+
+/** The next certificate number of a tax: one counter per account and tax, inside the caller's transaction (no gaps). */
+export const nextCertificateNumber = (context: RequestContext, tax: WithholdingTax, session: ClientSession) =>
+  nextSequenceValue(context.store, requirePrincipal(context).accountId, `withholding_certificate:${tax}`, context.now(), session);
+
+/** A certificate of a stored withholding, numbered in the caller's transaction. */
+export async function certificateFor(
+  context: RequestContext,
+  withholding: WithholdingDocument,
+  config: WithholdingConfig,
+  session: ClientSession,
+): Promise<WithholdingCertificateDocument> {
+  const now = context.now();
+  const certificate: WithholdingCertificateDocument = {
+    _id: new ObjectId(),
+    account_id: withholding.account_id,
+    number: await nextCertificateNumber(context, withholding.tax, session),
+    tax: withholding.tax,
+    withholding_id: withholding._id,
+    supplier_id: withholding.supplier_id,
+    date: withholding.date,
+    period: withholding.period,
+    agent: { name: config.agentName, cuit: config.agentCuit, address: config.agentAddress },
+    subject: { name: withholding.supplier_name, cuit: withholding.supplier_cuit, address: withholding.supplier_address, condition: withholding.condition },
+    regime_code: withholding.regime_code,
+    regime_description: withholding.regime_description,
+    payment_id: withholding.payment_id,
+    invoices: withholding.invoices,
+    amount_paid_cents: withholding.amount_paid_cents,
+    base_cents: withholding.base_cents,
+    accumulated_base_cents: withholding.accumulated_base_cents,
+    non_taxable_cents: withholding.non_taxable_cents,
+    taxable_cents: withholding.taxable_cents,
+    rate: withholding.rate,
+    scale_applied: withholding.scale_applied,
+    exclusion_percent: withholding.exclusion_percent,
+    amount_cents: withholding.amount_cents,
+    created_at: now,
+    updated_at: now,
+  };
+  await context.store.collection<WithholdingCertificateDocument>('withholding_certificates').insertOne(certificate, { session });
+  await context.store
+    .collection<WithholdingDocument>('withholdings')
+    .updateOne({ _id: withholding._id }, { $set: { certificate_id: certificate._id, certificate_number: certificate.number, updated_at: now } }, { session });
+  withholding.certificate_id = certificate._id;
+  withholding.certificate_number = certificate.number;
+  return certificate;
+}
+
+/**
+ * Applies a payment's withholdings in one transaction: records each regime's withholding (also the ones that come to
+ * zero, whose base keeps accumulating), posts the payment — Dr Proveedores the amount paid, Cr the bank the net, Cr
+ * each tax's "a depositar" account — and issues a numbered certificate for every amount withheld. A payment is
+ * applied once (409 PAYMENT_ALREADY_APPLIED). Payments to one supplier under one regime in one month take turns: each
+ * writes the same counter, so two concurrent ones cannot both miss each other's base.
+ */
+export async function applyWithholdings(context: RequestContext, raw: unknown): Promise<AppliedPayment> {
+  const input = parseInput(paymentSchema, raw);
+  if (!input.paymentId) throw new ValidationError('paymentId is required', [{ path: 'paymentId', message: 'required (the payment order number)' }]);
+  const paymentId = input.paymentId;
+  const accountId = requirePrincipal(context).accountId;
+  const withholdings = context.store.collection<WithholdingDocument>('withholdings');
+  return context.store.transaction(
+    async (session) => {
+      if (await withholdings.findOne({ account_id: accountId, payment_id: paymentId }, { session, projection: { _id: 1 } })) throw alreadyApplied(paymentId);
+      const period = input.date.slice(0, 7);
+      for (const code of input.regimeCodes)
+        await nextSequenceValue(
+          context.store,
+          accountId,
+          `withholding_month:${input.supplierId.toLowerCase()}:${code.toUpperCase()}:${period}`,
+          context.now(),
+          session,
+        );
+      const config = await getWithholdingConfig(context, session);
+      const calculation = await calculateIn(context, input, config, session);
+      const entryId = new ObjectId();
+      const byTax = new Map<WithholdingTax, number>();
+      for (const line of calculation.lines) byTax.set(line.tax, (byTax.get(line.tax) ?? 0) + line.amountCents);
+      const who = calculation.supplier.name;
+      await postBuiltEntry(
+        context,
+        {
+          _id: entryId,
+          date: input.date,
+          description: `Pago ${paymentId} a ${who}${calculation.totalCents ? ' con retenciones' : ''}`,
+          lines: [
+            { account_code: config.accounts.suppliers, debit_cents: calculation.amountCents, description: who },
+            ...(calculation.netPaymentCents > 0
+              ? [
+                  {
+                    account_code: input.paymentAccountCode ?? config.accounts.payment,
+                    credit_cents: calculation.netPaymentCents,
+                    description: `Pago ${paymentId}`,
+                  },
+                ]
+              : []),
+            ...[...byTax]
+              .filter(([, cents]) => cents > 0)
+              .map(([tax, cents]) => ({ account_code: config.accounts[tax], credit_cents: cents, description: `Retención ${tax} ${paymentId}` })),
+          ],
+          reference_type: 'withholding_payment',
+          reference_id: paymentId,
+        },
+        session,
+      );
+      const now = context.now();
+      const supplier = calculation.supplier;
+      const docs: WithholdingDocument[] = calculation.lines.map((line) => ({
+        _id: new ObjectId(),
+        account_id: accountId,
+        payment_id: paymentId,
+        supplier_id: supplier._id,
+        supplier_name: supplier.name,
+        supplier_cuit: supplierCuit(supplier),
+        supplier_address: supplierAddress(supplier),
+        condition: calculation.condition,
+        tax: line.tax,
+        regime_code: line.regimeCode,
+        regime_description: line.regimeDescription,
+        sicore_code: line.sicoreCode,
+        jurisdiction: line.jurisdiction,
+        date: input.date,
+        period,
+        invoices: input.invoices ?? [],
+        amount_paid_cents: calculation.amountCents,
+        vat_cents: calculation.vatCents,
+        base_cents: line.baseCents,
+        accumulated_base_cents: line.accumulatedBaseCents,
+        non_taxable_cents: line.nonTaxableCents,
+        taxable_cents: line.taxableCents,
+        rate: line.rate,
+        scale_applied: line.scaleApplied,
+        exclusion_percent: line.exclusionPercent,
+        computed_total_cents: line.computedTotalCents,
+        previously_withheld_cents: line.previouslyWithheldCents,
+        amount_cents: line.amountCents,
+        below_minimum: line.belowMinimum,
+        journal_entry_id: entryId,
+        certificate_id: null,
+        certificate_number: null,
+        created_at: now,
+        updated_at: now,
+      }));
+      await withholdings.insertMany(docs, { session });
+      if (input.issueCertificates ?? true) for (const doc of docs) if (doc.amount_cents > 0) await certificateFor(context, doc, config, session);
+      return { paymentId, calculation, journalEntryId: entryId, withholdings: docs };
+    },
+    { queue: `withholdings:${accountId.toHexString()}` },
+  );
+}

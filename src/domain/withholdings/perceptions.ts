@@ -1,0 +1,114 @@
+import { ObjectId } from 'mongodb';
+import { z } from 'zod';
+import { isDuplicateKeyError } from '../../store/store';
+import type { Jurisdiction, PerceptionDocument } from '../../store/withholdings';
+import { requirePrincipal, type RequestContext } from '../context';
+import { normalizeCuit } from '../cuit';
+import { calendarDateSchema } from '../dates';
+import { ValidationError } from '../errors';
+import { moneySchema, percentSchema } from '../money';
+import { parseInput } from '../validation';
+import { getWithholdingConfig, JURISDICTIONS, requireAgent } from './config';
+import { percentOf } from './math';
+
+/** RG 2408 general rates by the VAT rate of the sale's net: 3 % on 21 %, 1,5 % on 10,5 %; nothing under $60. */
+const RG_2408_RATES: Record<string, number> = { '21': 3, '10.5': 1.5 };
+const RG_2408_MINIMUM_CENTS = 60_00;
+
+const perceptionSchema = z
+  .object({
+    tax: z.enum(['iva', 'iibb']),
+    jurisdiction: z.enum(JURISDICTIONS).nullish(),
+    date: calendarDateSchema(),
+    customerName: z.string().trim().min(1, 'must not be empty').max(200, 'at most 200 characters'),
+    customerCuit: z.string().refine((value) => normalizeCuit(value) !== null, 'must be a valid CUIT'),
+    voucherType: z.number().int('must be an integer').min(1, 'must be a voucher code').max(999, 'must be a voucher code'),
+    salePoint: z.number().int('must be an integer').min(1, 'must be 1 to 99999').max(99999, 'must be 1 to 99999'),
+    voucherNumber: z.number().int('must be an integer').min(1, 'must be 1 or more').max(99_999_999, 'at most 8 digits'),
+    netByRate: z
+      .array(
+        z.object({ rate: z.union([z.literal(21), z.literal(10.5), z.literal(27), z.literal(5), z.literal(2.5), z.literal(0)]), base: moneySchema() }).strict(),
+      )
+      .max(6)
+      .nullish(),
+    netAmount: moneySchema().nullish(),
+    rate: percentSchema().nullish(),
+    dryRun: z.boolean().nullish(),
+  })
+  .strict();
+
+/**
+ * The perception of one sale: IVA (RG 2408) on the net per VAT rate at 3 % or 1,5 % (a rate given applies to every
+ * line instead: the higher rates of non-compliant buyers), nothing under $60; IIBB at the customer's padrón rate (or
+ * the designation's default) on the net, nothing under the designation's minimum. Stored once per voucher and regime
+ * (a recalculation replaces it) unless dryRun.
+ */
+export async function calculatePerception(context: RequestContext, raw: unknown): Promise<PerceptionDocument & { stored: boolean }> {
+  const input = parseInput(perceptionSchema, raw);
+  const config = await getWithholdingConfig(context);
+  const jurisdiction: Jurisdiction | null = input.tax === 'iibb' ? (input.jurisdiction ?? null) : null;
+  const designation = requireAgent(config, input.tax, 'perception', jurisdiction);
+  let lines: PerceptionDocument['lines'];
+  let minimumCents: number;
+  if (input.tax === 'iva') {
+    if (!input.netByRate?.length) throw new ValidationError('netByRate is required for IVA', [{ path: 'netByRate', message: 'the net per VAT rate' }]);
+    lines = input.netByRate.map((line, index) => {
+      const rate = input.rate ?? RG_2408_RATES[String(line.rate)];
+      if (rate === undefined)
+        throw new ValidationError(`no general RG 2408 rate for VAT ${line.rate} %: give rate`, [{ path: `netByRate.${index}.rate`, message: 'give rate' }]);
+      return { vat_rate: line.rate, base_cents: line.base, rate, amount_cents: percentOf(line.base, rate) };
+    });
+    minimumCents = RG_2408_MINIMUM_CENTS;
+  } else {
+    if (input.netAmount === null || input.netAmount === undefined)
+      throw new ValidationError('netAmount is required for IIBB', [{ path: 'netAmount', message: 'the net of the sale' }]);
+    const rate = input.rate ?? designation?.perception_rate;
+    if (rate === null || rate === undefined)
+      throw new ValidationError(`rate is required: no default ${jurisdiction} perception rate is set`, [
+        { path: 'rate', message: 'required (the padrón rate)' },
+      ]);
+    lines = [{ vat_rate: null, base_cents: input.netAmount, rate, amount_cents: percentOf(input.netAmount, rate) }];
+    minimumCents = designation?.minimum_cents ?? 0;
+  }
+  const computed = lines.reduce((sum, line) => sum + line.amount_cents, 0);
+  const belowMinimum = computed > 0 && computed < minimumCents;
+  const now = context.now();
+  const accountId = requirePrincipal(context).accountId;
+  const regimeCode = input.tax === 'iva' ? 'IVA-RG2408' : `IIBB-${jurisdiction}-P`;
+  const doc: PerceptionDocument = {
+    _id: new ObjectId(),
+    account_id: accountId,
+    tax: input.tax,
+    regime_code: regimeCode,
+    jurisdiction,
+    date: input.date,
+    period: input.date.slice(0, 7),
+    customer_name: input.customerName,
+    customer_cuit: normalizeCuit(input.customerCuit)!,
+    voucher_type: input.voucherType,
+    sale_point: input.salePoint,
+    voucher_number: input.voucherNumber,
+    base_cents: lines.reduce((sum, line) => sum + line.base_cents, 0),
+    rate: lines.length === 1 || input.rate ? lines[0].rate : null,
+    lines,
+    computed_cents: computed,
+    amount_cents: belowMinimum ? 0 : computed,
+    below_minimum: belowMinimum,
+    created_at: now,
+    updated_at: now,
+  };
+  if (input.dryRun) return { ...doc, stored: false };
+  // The upsert makes the stored document's _id.
+  const { _id, created_at, ...fields } = doc;
+  const upsert = () =>
+    context.store
+      .collection<PerceptionDocument>('perceptions')
+      .findOneAndUpdate(
+        { account_id: accountId, voucher_type: doc.voucher_type, sale_point: doc.sale_point, voucher_number: doc.voucher_number, regime_code: regimeCode },
+        { $set: fields, $setOnInsert: { created_at } },
+        { upsert: true, returnDocument: 'after' },
+      );
+  // Two first calculations of one voucher at once both insert: the loser's second try finds and replaces the winner's.
+  const stored = await upsert().catch((error) => (isDuplicateKeyError(error) ? upsert() : Promise.reject(error)));
+  return { ...(stored as PerceptionDocument), stored: true };
+}

@@ -1,0 +1,35 @@
+// Renders a PDF's first page with pdfjs-dist on @napi-rs/canvas and prints what it found as JSON: the page count,
+// the first page's text, its size and how many of its pixels are dark. Run as a child process: pdfjs-dist is an
+// ES module that Jest's CommonJS transform cannot load.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+
+// pdfjs 4 calls Promise.withResolvers (Node 22); Node 20 lacks it.
+Promise.withResolvers ??= () => {
+  let resolve;
+  let reject;
+  const promise = new Promise((yes, no) => {
+    resolve = yes;
+    reject = no;
+  });
+  return { promise, resolve, reject };
+};
+
+const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
+const { createCanvas } = await import('@napi-rs/canvas');
+const root = dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
+const pdf = await getDocument({ data: new Uint8Array(readFileSync(process.argv[2])), standardFontDataUrl: `${join(root, 'standard_fonts')}/`, verbosity: 0 })
+  .promise;
+const page = await pdf.getPage(1);
+const text = (await page.getTextContent()).items.map((item) => item.str).join(' ');
+const viewport = page.getViewport({ scale: 1 });
+const canvas = createCanvas(Math.ceil(viewport.width), Math.ceil(viewport.height));
+const context = canvas.getContext('2d');
+context.fillStyle = '#fff';
+context.fillRect(0, 0, canvas.width, canvas.height);
+await page.render({ canvasContext: context, viewport }).promise;
+const pixels = context.getImageData(0, 0, canvas.width, canvas.height).data;
+let dark = 0;
+for (let i = 0; i < pixels.length; i += 4) if (pixels[i] + pixels[i + 1] + pixels[i + 2] < 384) dark++;
+process.stdout.write(JSON.stringify({ pages: pdf.numPages, text, width: canvas.width, height: canvas.height, dark }));

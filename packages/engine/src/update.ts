@@ -173,7 +173,9 @@ export function upsertDocument(filter: Document, update: UpdateSpec, arrayFilter
     assertStorable(doc);
     return { _id: doc._id, ...doc };
   }
-  const withId = seed._id === undefined ? { _id: new ObjectId(), ...seed } : seed;
+  // Without an _id in the filter, the inserted document may take one from the update (MongoDB allows it there).
+  const given = Array.isArray(update) ? undefined : ((update.$setOnInsert as Document | undefined)?._id ?? (update.$set as Document | undefined)?._id);
+  const withId = seed._id === undefined ? { _id: given ?? new ObjectId(), ...seed } : seed;
   const result = applyUpdate(withId, update, { arrayFilters, inserting: true }) ?? withId;
   assertStorable(result);
   return result;

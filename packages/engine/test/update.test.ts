@@ -114,6 +114,21 @@ describe('field operators', () => {
     expect(await coll.findOne(byId('x'))).toEqual({ _id: 'x', a: 2, created: 'first' });
   });
 
+  it('an upsert that inserts takes its _id from $setOnInsert or $set when the filter names none, as MongoDB does', async () => {
+    const coll = await seed();
+    const chosen = new ObjectId();
+    const inserted = await coll.updateOne({ name: 'n' }, { $setOnInsert: { _id: chosen as never, kind: 'new' } }, { upsert: true });
+    expect(inserted.upsertedId).toEqual(chosen);
+    expect(await coll.findOne({ name: 'n' })).toEqual({ _id: chosen, name: 'n', kind: 'new' });
+    const viaSet = await coll.updateOne({ name: 'm' }, { $set: { _id: 'm-id' as never } }, { upsert: true });
+    expect(viaSet.upsertedId).toBe('m-id');
+    // Once stored, the same $setOnInsert is ignored and $set of another _id is still refused.
+    expect((await coll.updateOne({ name: 'n' }, { $setOnInsert: { _id: new ObjectId() as never } }, { upsert: true })).matchedCount).toBe(1);
+    await expect(coll.updateOne({ name: 'n' }, { $set: { _id: new ObjectId() as never } })).rejects.toMatchObject({ code: 66 });
+    // A filter that names the _id wins over a different one in the update.
+    await expect(coll.updateOne({ _id: 'f' as never }, { $setOnInsert: { _id: 'g' as never } }, { upsert: true })).rejects.toMatchObject({ code: 66 });
+  });
+
   it('$currentDate stores the current time as a Date', async () => {
     const coll = await seed({ _id: 1 });
     await coll.updateOne(byId(1), { $currentDate: { lastModified: true, 'meta.touched': { $type: 'date' } } as Document });

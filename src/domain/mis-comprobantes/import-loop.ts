@@ -1,4 +1,6 @@
 import { ownCuits } from '../taxpayers/service';
+import { actionOn } from '../activity/actions';
+import { recordActivity } from '../activity/record';
 import type { OwnCuits } from './owners';
 import { Readable } from 'node:stream';
 import { parse } from 'csv-parse';
@@ -132,6 +134,9 @@ export async function importExport<V>(context: RequestContext, file: UploadedFil
       record.updated_at = record.finished_at;
       const { _id, ...rest } = record;
       await history.updateOne({ _id }, { $set: rest });
+      // The import writes in batches, not in one transaction: its activity follows the history record it summarises.
+      const outcome = `${record.file_name}: ${record.rows_imported} comprobantes nuevos, ${record.rows_duplicated} repetidos, ${record.rows_with_errors} con errores (${record.status})`;
+      await recordActivity(context, [actionOn(plan.history, `${plan.direction} vouchers import`, 'imported', record, outcome)]);
     }
     if (record.failure) throw new ValidationError(record.failure, [{ path: 'file', message: record.failure }], 'BAD_CSV');
     return record;

@@ -1,4 +1,5 @@
 import { QueryReader } from './query';
+import { ACTIVITY } from './stats-activity';
 import type { RestRoute } from './route';
 
 const COUNT_TOTAL = 'count total';
@@ -61,4 +62,4 @@ const DASHBOARD: RestRoute = {
   successStatus: 200,
 };
 
-export const STATS_ROUTES: RestRoute[] = [DASHBOARD];
+export const STATS_ROUTES: RestRoute[] = [DASHBOARD, ACTIVITY];

@@ -24,3 +24,19 @@ it.each([
   expect(plan).toContain('IXSCAN');
   expect(plan).not.toContain('COLLSCAN');
 });
+
+const days = { $gte: new Date('2026-03-01T03:00:00Z'), $lt: new Date('2026-03-08T03:00:00Z') };
+
+it.each([
+  ['all of it', { account_id: account }],
+  ['a range of days', { account_id: account, at: days }],
+  ['one resource type', { account_id: account, resource_type: 'suppliers' }],
+  ['one resource type in a range of days', { account_id: account, resource_type: 'suppliers', at: days }],
+  ['one action', { account_id: account, action: 'posted' }],
+  ['one resource type and one action', { account_id: account, resource_type: 'expenses', action: 'posted' }],
+])("a page of the account's activity, newest first (%s), is read in index order", async (_name, filter) => {
+  const plan = await winningStages('activity', filter, { at: -1, _id: -1 });
+  expect(plan).toContain('IXSCAN');
+  expect(plan).not.toContain('COLLSCAN');
+  expect(plan).not.toContain('SORT');
+});

@@ -29,7 +29,8 @@ export function describeRecord(label: string, action: ActivityAction, doc: Recor
     if (voucher) parts.push(voucher);
     if (named) parts.push(`«${named.slice(0, 120)}»`);
     const cents = AMOUNTS.map((field) => doc[field]).find((value) => typeof value === 'number') as number | undefined;
-    if (cents !== undefined) parts.push(`(${pesos.format(cents / 100)})`);
+    // Intl separates the sign with a no-break space; plain text reads and searches better with an ordinary one.
+    if (cents !== undefined) parts.push(`(${pesos.format(cents / 100).replace(/\u00a0/g, ' ')})`);
   }
   parts.push(action.replace('_', ' '));
   return parts.join(' ');

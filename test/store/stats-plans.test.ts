@@ -40,3 +40,23 @@ it.each([
   expect(plan).not.toContain('COLLSCAN');
   expect(plan).not.toContain('SORT');
 });
+
+const year = { $gte: new Date('2026-01-01T03:00:00Z'), $lt: new Date('2027-01-01T03:00:00Z') };
+
+it.each([
+  ['purchases', 'received_invoices', { account_id: account, issue_date: year }],
+  ["one supplier's purchases", 'received_invoices', { account_id: account, issue_date: year, supplier_cuit: '30712345671' }],
+  ['purchases in one status', 'received_invoices', { account_id: account, issue_date: year, status: 'linked' }],
+  ['expenses', 'expenses', { account_id: account, date: { $gte: '2026-01-01', $lte: '2026-12-31' } }],
+  [
+    "one supplier's expenses of one category",
+    'expenses',
+    { account_id: account, date: { $gte: '2026-01-01', $lte: '2026-12-31' }, supplier_id: account, category: 'x' },
+  ],
+  ['sales', 'issued_vouchers', { account_id: account, issue_date: year }],
+  ["one customer's sales", 'issued_vouchers', { account_id: account, issue_date: year, receiver_doc: '20123456786' }],
+])('a transaction series of %s reads its range through an index', async (_name, collection, filter) => {
+  const plan = await winningStages(collection, filter);
+  expect(plan).toContain('IXSCAN');
+  expect(plan).not.toContain('COLLSCAN');
+});

@@ -3,6 +3,7 @@ import { requirePrincipal, type RequestContext } from '../context';
 import { ValidationError } from '../errors';
 import type { CollectionName } from '../../store/catalog';
 import { fromCents } from '../money';
+import { pesosCents } from './pesos';
 
 /** Argentina is UTC−3 all year: a month there starts at 03:00 UTC of its first day. */
 const ARGENTINE_OFFSET_MS = 3 * 3600_000;
@@ -43,11 +44,6 @@ export function previousPeriod(period: Period): Period {
   const [year, month] = period.period.split('-').map(Number);
   return monthPeriod(year, month - 2);
 }
-
-/** Pesos in centavos of a stored amount: foreign currency at the document's own exchange rate. */
-const pesosCents = (field: string): Document => ({
-  $round: [{ $multiply: [{ $ifNull: [`$${field}`, 0] }, { $ifNull: ['$exchange_rate', 1] }] }, 0],
-});
 
 export const FCE_TYPES = [201, 202, 203, 206, 207, 208, 211, 212, 213];
 

@@ -3,7 +3,8 @@ import { parseId } from '../store/ids';
 import { isDuplicateKeyError } from '../store/store';
 import type { TenantDocument } from '../store/tenant-collection';
 import type { ActivityAction } from '../store/activity';
-import { type ActivityInput, recordActivity } from './activity/record';
+import { recordChanges } from './activity/changes';
+import type { ActivityInput } from './activity/record';
 import { ItemFailure } from './bulk';
 import type { RequestContext } from './context';
 import { AppError, ConflictError, notFound } from './errors';
@@ -29,7 +30,7 @@ interface AnyResource<D extends TenantDocument> {
   planUpdate(current: D, input: unknown, now: Date): UpdatePlan<D>;
   refuseRemoval(doc: D): AppError | undefined;
   removalGuard(): Filter<D>;
-  changes(action: ActivityAction, docs: D[]): ActivityInput[];
+  changes(action: ActivityAction, docs: D[], before?: Array<D | undefined>): ActivityInput[];
 }
 
 /** The position of the first write error of a failed insertMany/bulkWrite. */
@@ -99,7 +100,7 @@ export async function insertAll<D extends TenantDocument, Create>(
     passing.map(({ input }) => input),
     session,
   );
-  await recordActivity(context, resource.changes('created', completed), session);
+  await recordChanges(context, resource.changes('created', completed), session);
   passing.forEach(({ at }, written) => {
     outcomes[at] = completed[written];
   });
@@ -129,7 +130,7 @@ export async function removeAll<D extends TenantDocument>(
   if (doomed.size && !(allOrNone && refusedAny(outcomes))) {
     const _id = { $in: [...doomed.values()].map((doc) => doc._id) };
     await collection.collection.deleteMany(collection.scope({ ...resource.removalGuard(), _id } as Filter<D>), { session });
-    await recordActivity(context, resource.changes('deleted', [...doomed.values()]), session);
+    await recordChanges(context, resource.changes('deleted', [...doomed.values()]), session);
   }
   return outcomes;
 }
@@ -210,6 +211,16 @@ export async function updateAll<D extends TenantDocument, Update>(
     session,
   );
   const stored = new Map(written.flatMap((doc) => (doc ? [[doc._id.toHexString(), doc] as const] : [])));
-  await recordActivity(context, resource.changes('updated', [...stored.values()]), session);
+  const before = new Map(found.flatMap((doc) => (doc ? [[doc._id.toHexString(), doc] as const] : [])));
+  const after = [...stored.values()];
+  await recordChanges(
+    context,
+    resource.changes(
+      'updated',
+      after,
+      after.map((doc) => before.get(doc._id.toHexString())),
+    ),
+    session,
+  );
   return outcomes.map((outcome) => (typeof outcome === 'string' ? (stored.get(outcome) ?? notFound(resource.definition.label, outcome)) : outcome));
 }

@@ -4,6 +4,7 @@ import { isDuplicateKeyError } from '../store/store';
 import { TenantCollection, type TenantDocument } from '../store/tenant-collection';
 import type { ActivityAction } from '../store/activity';
 import { changesOf, journaled } from './activity/journaled';
+import { movesStatistics } from './stats/touch';
 import type { ActivityInput } from './activity/record';
 import { insertAll, removeAll, updateAll } from './batch';
 import { runBulk, type BulkOutcome } from './bulk';
@@ -37,15 +38,21 @@ export class Resource<D extends TenantDocument, Create, Update, FilterInput, Ord
         () => create.call(this, context, input, session),
         (doc) => this.changes('created', [doc]),
       );
-    this.update = (context, id, input, session) =>
-      journaled(
+    this.update = (context, id, input, session) => {
+      let before: D | null = null;
+      return journaled(
         this,
         'updated',
         context,
         session,
-        () => update.call(this, context, id, input, session),
-        (doc) => this.changes('updated', [doc]),
+        async () => {
+          // The statistics count a record on its day: an update that moves it needs the day it leaves.
+          if (movesStatistics(this.definition.collection)) before = await this.collection(context).findById(id, session);
+          return update.call(this, context, id, input, session);
+        },
+        (doc) => this.changes('updated', [doc], [before ?? undefined]),
       );
+    };
     this.remove = (context, id, session) => {
       let before: D | null = null;
       return journaled(
@@ -66,8 +73,8 @@ export class Resource<D extends TenantDocument, Create, Update, FilterInput, Ord
   }
 
   /** The activity of changed records of this resource. */
-  changes(action: ActivityAction, docs: D[]): ActivityInput[] {
-    return changesOf(this.definition.collection, this.definition.label, action, docs);
+  changes(action: ActivityAction, docs: D[], before?: Array<D | undefined>): ActivityInput[] {
+    return changesOf(this.definition.collection, this.definition.label, action, docs, before);
   }
 
   collection(context: RequestContext): TenantCollection<D> {

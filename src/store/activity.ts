@@ -1,6 +1,18 @@
 import type { ObjectId } from 'mongodb';
 
-export const ACTIVITY_ACTIONS = ['created', 'updated', 'deleted', 'posted', 'reversed', 'event_recorded', 'imported', 'matched', 'unmatched'] as const;
+export const ACTIVITY_ACTIONS = [
+  'created',
+  'updated',
+  'deleted',
+  'posted',
+  'reversed',
+  'linked',
+  'ignored',
+  'event_recorded',
+  'imported',
+  'matched',
+  'unmatched',
+] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 
 /** Who made a change: the API key (its id and name) or the web-panel user. */

@@ -172,6 +172,8 @@ export const COLLECTIONS = {
     { key: { account_id: 1, action: 1, at: -1, _id: -1 }, name: 'account_action_at' },
     { key: { at: 1 }, name: 'retention', expireAfterSeconds: ACTIVITY_RETENTION_DAYS * 86_400 },
   ],
+  /** The statistics' daily totals per source and Argentine day (see domain/stats/daily-totals.ts). */
+  stats_daily_totals: [{ key: { account_id: 1, source: 1, day: 1 }, name: 'account_source_day_unique', unique: true }],
   /** Stored-data upgrades already applied (see upgrades.ts). */
   upgrades: [],
 } satisfies Record<string, IndexDescription[]>;

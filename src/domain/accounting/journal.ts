@@ -1,6 +1,6 @@
 import type { AnyBulkWriteOperation, ClientSession } from 'mongodb';
 import { actionOn, entryNumber } from '../activity/actions';
-import { recordActivity } from '../activity/record';
+import { recordChanges } from '../activity/changes';
 import { nextSequenceValue } from '../../store/counters';
 import type { JournalEntryDocument, JournalLineDocument, LedgerAccountDocument, LedgerDailyTotalDocument } from '../../store/ledger';
 import { parseId } from '../../store/ids';
@@ -187,7 +187,7 @@ export function postJournalEntry(context: RequestContext, id: string): Promise<J
     const entry = await claim(context, id, 'draft', { status: 'posted' }, session, 'posted');
     const posted = await postInSession(context, entry, session);
     const stored = (await entriesOf(context).update(id, posted, [], context.now(), session))!;
-    await recordActivity(context, [actionOn('journal_entries', 'journal entry', 'posted', stored, entryNumber(stored))], session);
+    await recordChanges(context, [actionOn('journal_entries', 'journal entry', 'posted', stored, entryNumber(stored))], session);
     return stored;
   });
 }
@@ -241,7 +241,7 @@ export function reverseJournalEntry(
     const posted = await postInSession(context, draft, session);
     const reversal = (await entries.update(draft._id.toHexString(), posted, [], now, session))!;
     const linked = (await entries.update(id, { reversal_id: reversal._id }, [], now, session))!;
-    await recordActivity(
+    await recordChanges(
       context,
       [actionOn('journal_entries', 'journal entry', 'reversed', linked, `contraasiento ${entryNumber(reversal).slice(8)}`)],
       session,

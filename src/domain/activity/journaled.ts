@@ -2,7 +2,8 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { ClientSession, ObjectId } from 'mongodb';
 import type { ActivityAction } from '../../store/activity';
 import type { RequestContext } from '../context';
-import { type ActivityInput, recordActivity } from './record';
+import { recordChanges } from './changes';
+import type { ActivityInput } from './record';
 
 /**
  * A resource's create, update or remove recording its activity. Several resources open their own transaction when
@@ -29,11 +30,24 @@ export async function journaled<R>(
   const frame: Frame = { owner, action, recorded: false, parent: frames.getStore() };
   const result = await frames.run(frame, write);
   if (frame.recorded) return result;
-  await recordActivity(context, changes(result), session);
+  await recordChanges(context, changes(result), session);
   for (let outer: Frame | undefined = frame; outer; outer = outer.parent) if (outer.owner === owner && outer.action === action) outer.recorded = true;
   return result;
 }
 
 /** The activity of records of one collection. */
-export const changesOf = (collection: string, label: string, action: ActivityAction, docs: Array<{ _id: ObjectId } & object>): ActivityInput[] =>
-  docs.map((doc) => ({ collection, label, action, id: doc._id, doc: doc as Record<string, unknown> }));
+export const changesOf = (
+  collection: string,
+  label: string,
+  action: ActivityAction,
+  docs: Array<{ _id: ObjectId } & object>,
+  before: Array<object | null | undefined> = [],
+): ActivityInput[] =>
+  docs.map((doc, at) => ({
+    collection,
+    label,
+    action,
+    id: doc._id,
+    doc: doc as Record<string, unknown>,
+    before: before[at] as Record<string, unknown> | undefined,
+  }));

@@ -13,6 +13,8 @@ export interface ActivityInput {
   doc?: Record<string, unknown> | null;
   /** A summary of the caller's own, instead of the one made from `doc`. */
   summary?: string;
+  /** An updated record as it stood before (its old day counts in the statistics too). */
+  before?: Record<string, unknown> | null;
 }
 
 function actorOf(context: RequestContext): ActivityActor | null {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { actionOn } from '../activity/actions';
-import { recordActivity } from '../activity/record';
+import { recordChanges } from '../activity/changes';
 import type { Readable } from 'node:stream';
 import { ObjectId } from 'mongodb';
 import type { BankStatementDocument, BankStatementLineDocument } from '../../store/bank';
@@ -147,7 +147,7 @@ export async function importStatement(
     };
     await context.store.collection<BankStatementDocument>('bank_statements').insertOne(statement, { session });
     const outcome = `${statement.file_name}, cuenta ${ledgerAccountCode}: ${fresh.length} movimientos nuevos, ${statement.lines_duplicated} repetidos`;
-    await recordActivity(context, [actionOn('bank_statements', 'bank statement', 'imported', statement, outcome)], session);
+    await recordChanges(context, [actionOn('bank_statements', 'bank statement', 'imported', statement, outcome)], session);
     return statement;
   });
 }

@@ -1,4 +1,4 @@
-import { recordActivity } from '../activity/record';
+import { recordChanges } from '../activity/changes';
 import { ObjectId, type ClientSession, type Filter } from 'mongodb';
 import { nextSequenceValue } from '../../store/counters';
 import type { CustomerDocument } from '../../store/customers';
@@ -341,7 +341,7 @@ class DeliveryNoteResource extends Resource<DeliveryNoteDocument, Row, Row, Row,
       });
     }
     const created = passing.flatMap(({ at }) => (outcomes[at] instanceof AppError || !outcomes[at] ? [] : [outcomes[at]]));
-    await recordActivity(context, this.changes('created', created), session);
+    await recordChanges(context, this.changes('created', created), session);
     return outcomes as Array<DeliveryNoteDocument | AppError>;
   }
 

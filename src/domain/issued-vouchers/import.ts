@@ -18,6 +18,7 @@ export function importIssuedVouchers(context: RequestContext, file: UploadedFile
   return importExport<ImportedIssuedVoucher>(context, file, {
     direction: 'issued',
     history: 'issued_voucher_imports',
+    vouchers: 'issued_vouchers',
     readRow: readIssuedRow,
     async writeBatch(batch, record) {
       const now = context.now();

@@ -1,6 +1,7 @@
 import { ownCuits } from '../taxpayers/service';
 import { actionOn } from '../activity/actions';
 import { recordActivity } from '../activity/record';
+import { refreshDailyTotals, statsDayOf } from '../stats/daily-totals';
 import type { OwnCuits } from './owners';
 import { Readable } from 'node:stream';
 import { parse } from 'csv-parse';
@@ -30,6 +31,8 @@ export interface ImportPlan<V> {
   direction: Direction;
   /** The history collection. */
   history: 'received_invoice_imports' | 'issued_voucher_imports';
+  /** Where the vouchers go (its statistics' daily totals follow the import). */
+  vouchers: 'received_invoices' | 'issued_vouchers';
   /** `owners`: the CUITs the account files under (its own, and its additional identities'). */
   readRow(cells: string[], layout: Layout, owners: OwnCuits): RowResult<V>;
   /** Stores a batch (the record's counters beyond imported and duplicated are its to update). */
@@ -80,6 +83,7 @@ export async function importExport<V>(context: RequestContext, file: UploadedFil
     // One batch is written while the next is read: parsing and the database's work overlap. Awaiting the previous
     // write before sending another keeps at most two batches in memory and the counters in order.
     let writing: Promise<void> = Promise.resolve();
+    const days = new Set<string | undefined>();
     try {
       const parser = Readable.from(source.text).pipe(
         parse({
@@ -118,6 +122,7 @@ export async function importExport<V>(context: RequestContext, file: UploadedFil
           if (record.row_warnings.length < KEPT_ROW_ERRORS) record.row_warnings.push({ line: info.lines, messages: result.warnings });
         }
         batch.push(result.voucher);
+        days.add(statsDayOf(plan.vouchers, result.voucher as Record<string, unknown>));
         if (batch.length >= BATCH_SIZE) await flush();
       }
       if (batch.length) await flush();
@@ -137,6 +142,7 @@ export async function importExport<V>(context: RequestContext, file: UploadedFil
       // The import writes in batches, not in one transaction: its activity follows the history record it summarises.
       const outcome = `${record.file_name}: ${record.rows_imported} comprobantes nuevos, ${record.rows_duplicated} repetidos, ${record.rows_with_errors} con errores (${record.status})`;
       await recordActivity(context, [actionOn(plan.history, `${plan.direction} vouchers import`, 'imported', record, outcome)]);
+      await refreshDailyTotals(context.store.db, plan.vouchers, principal.accountId, days);
     }
     if (record.failure) throw new ValidationError(record.failure, [{ path: 'file', message: record.failure }], 'BAD_CSV');
     return record;

@@ -71,6 +71,7 @@ export async function importReceivedInvoices(context: RequestContext, file: Uplo
   return importExport<ImportedVoucher>(context, file, {
     direction: 'received',
     history: 'received_invoice_imports',
+    vouchers: 'received_invoices',
     readRow(cells, layout, accountCuit) {
       const result = readReceivedRow(cells, layout, accountCuit);
       if (!closed.size || !('voucher' in result)) return result;

@@ -1,6 +1,6 @@
 import { ObjectId, type Filter } from 'mongodb';
 import { actionOn, entryNumber } from '../../activity/actions';
-import { recordActivity } from '../../activity/record';
+import { recordChanges } from '../../activity/changes';
 import type { ExpenseDocument } from '../../../store/expenses';
 import type { JournalEntryDocument } from '../../../store/ledger';
 import type { ReceivedInvoiceDocument } from '../../../store/received-invoices';
@@ -65,7 +65,7 @@ export function postExpense(context: RequestContext, id: string): Promise<{ entr
         { session },
       );
     }
-    await recordActivity(context, [actionOn('expenses', 'expense', 'posted', expense, entryNumber(entry))], session);
+    await recordChanges(context, [actionOn('expenses', 'expense', 'posted', expense, entryNumber(entry))], session);
     return { entry, expense };
   });
 }

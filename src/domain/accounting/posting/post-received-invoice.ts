@@ -1,6 +1,6 @@
 import { ObjectId, type ClientSession, type Filter } from 'mongodb';
 import { actionOn, entryNumber } from '../../activity/actions';
-import { recordActivity } from '../../activity/record';
+import { recordChanges } from '../../activity/changes';
 import type { ExpenseDocument } from '../../../store/expenses';
 import type { JournalEntryDocument } from '../../../store/ledger';
 import type { ReceivedInvoiceDocument } from '../../../store/received-invoices';
@@ -97,7 +97,7 @@ export function postReceivedInvoice(
       },
       session,
     );
-    await recordActivity(context, [actionOn('received_invoices', 'received invoice', 'posted', claimed, entryNumber(entry))], session);
+    await recordChanges(context, [actionOn('received_invoices', 'received invoice', 'posted', claimed, entryNumber(entry))], session);
     return { entry, invoice: claimed };
   });
 }

@@ -60,3 +60,15 @@ it.each([
   expect(plan).toContain('IXSCAN');
   expect(plan).not.toContain('COLLSCAN');
 });
+
+it.each([
+  [
+    "the dashboard's two months of daily totals",
+    { account_id: account, source: { $in: ['received_invoices', 'expenses', 'issued_vouchers'] }, day: { $gte: '2026-02-01', $lt: '2026-04-01' } },
+  ],
+  ["a series' daily totals", { account_id: account, source: 'expenses', day: { $gte: '2026-01-01', $lte: '2026-12-31' } }],
+])('%s are read through an index', async (_name, filter) => {
+  const plan = await winningStages('stats_daily_totals', filter);
+  expect(plan).toContain('IXSCAN');
+  expect(plan).not.toContain('COLLSCAN');
+});

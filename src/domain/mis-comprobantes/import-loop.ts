@@ -1,7 +1,8 @@
 import { ownCuits } from '../taxpayers/service';
 import { actionOn } from '../activity/actions';
 import { recordActivity } from '../activity/record';
-import { refreshDailyTotals, statsDayOf } from '../stats/daily-totals';
+import { statsDayOf } from '../stats/daily-totals';
+import { refreshTouchedDays } from '../stats/touch';
 import type { OwnCuits } from './owners';
 import { Readable } from 'node:stream';
 import { parse } from 'csv-parse';
@@ -142,7 +143,10 @@ export async function importExport<V>(context: RequestContext, file: UploadedFil
       // The import writes in batches, not in one transaction: its activity follows the history record it summarises.
       const outcome = `${record.file_name}: ${record.rows_imported} comprobantes nuevos, ${record.rows_duplicated} repetidos, ${record.rows_with_errors} con errores (${record.status})`;
       await recordActivity(context, [actionOn(plan.history, `${plan.direction} vouchers import`, 'imported', record, outcome)]);
-      await refreshDailyTotals(context.store.db, plan.vouchers, principal.accountId, days);
+      await refreshTouchedDays(
+        context,
+        [...days].map((day) => ({ collection: plan.vouchers, day })),
+      );
     }
     if (record.failure) throw new ValidationError(record.failure, [{ path: 'file', message: record.failure }], 'BAD_CSV');
     return record;

@@ -19,6 +19,8 @@ export interface DailyTotalGroup {
   cents: number;
   /** Received invoices: their VAT (crédito fiscal); expenses: the VAT of posted ones; issued vouchers: débito fiscal (credit notes subtract). */
   vat_cents: number;
+  /** `cents` with credit notes subtracting (the transaction series' measure). */
+  net_cents: number;
 }
 
 export interface StatsDailyTotalDocument {
@@ -32,27 +34,32 @@ const DAY_MS = 86_400_000;
 const FCE = [...FCE_TYPES];
 const halfUp = (value: Document) => ({ $floor: { $add: [value, 0.5] } });
 const rate = { $ifNull: ['$exchange_rate', 1] };
+/** An amount that a credit note subtracts. */
+const signed = (cents: Document): Document => ({ $multiply: [cents, { $cond: [{ $eq: ['$voucher_class', 'credit_note'] }, -1, 1] }] });
 const voucherDay = { $dateToString: { format: '%Y-%m-%d', date: { $subtract: ['$issue_date', ARGENTINE_OFFSET_MS] } } };
 
 /** How each source's documents make a day's groups. */
-const SHAPES: Record<StatsSource, { day: unknown; key: unknown; cents: Document; vat: Document }> = {
+const SHAPES: Record<StatsSource, { day: unknown; key: unknown; cents: Document; vat: Document; net: Document }> = {
   received_invoices: {
     day: voucherDay,
     key: { $ifNull: ['$status', ''] },
     cents: pesosCents('total_amount_cents'),
     vat: halfUp({ $multiply: [{ $sum: '$vat_items.amount_cents' }, rate] }),
+    net: signed(pesosCents('total_amount_cents')),
   },
   expenses: {
     day: '$date',
     key: { $ifNull: ['$status', ''] },
     cents: { $ifNull: ['$amount_cents', 0] },
     vat: { $cond: [{ $ifNull: ['$journal_entry_id', false] }, { $sum: '$iva_items.importe_cents' }, 0] },
+    net: { $ifNull: ['$amount_cents', 0] },
   },
   issued_vouchers: {
     day: voucherDay,
     key: { $cond: [{ $in: ['$voucher_type', FCE] }, { $ifNull: ['$fce_status', 'pending'] }, ''] },
     cents: pesosCents('total_amount_cents'),
-    vat: { $multiply: [pesosCents('iva_cents'), { $cond: [{ $eq: ['$voucher_class', 'credit_note'] }, -1, 1] }] },
+    vat: signed(pesosCents('iva_cents')),
+    net: signed(pesosCents('total_amount_cents')),
   },
 };
 
@@ -89,7 +96,7 @@ export async function refreshDailyTotals(
   const shape = SHAPES[source];
   const groups = await db
     .collection(source)
-    .aggregate<{ _id: { account: ObjectId; day: string; key: string }; count: number; cents: number; vat: number }>(
+    .aggregate<{ _id: { account: ObjectId; day: string; key: string }; count: number; cents: number; vat: number; net: number }>(
       [
         { $match: documentsOf(source, accountId, wanted?.[0], wanted?.[wanted.length - 1]) },
         {
@@ -98,6 +105,7 @@ export async function refreshDailyTotals(
             count: { $sum: 1 },
             cents: { $sum: shape.cents },
             vat: { $sum: shape.vat },
+            net: { $sum: shape.net },
           },
         },
       ],
@@ -105,11 +113,11 @@ export async function refreshDailyTotals(
     )
     .toArray();
   const byDay = new Map<string, StatsDailyTotalDocument>();
-  for (const { _id, count, cents, vat } of groups) {
+  for (const { _id, count, cents, vat, net } of groups) {
     if (wanted && !wanted.includes(_id.day)) continue;
     const id = `${_id.account.toHexString()} ${_id.day}`;
     const doc = byDay.get(id) ?? { account_id: _id.account, source, day: _id.day, groups: [] };
-    doc.groups.push({ key: String(_id.key), count, cents, vat_cents: vat });
+    doc.groups.push({ key: String(_id.key), count, cents, vat_cents: vat, net_cents: net });
     byDay.set(id, doc);
   }
   const totals = db.collection<StatsDailyTotalDocument>('stats_daily_totals');

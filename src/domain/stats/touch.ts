@@ -9,18 +9,30 @@ export interface TouchedRecord {
   collection: string;
   doc?: Record<string, unknown> | null;
   before?: Record<string, unknown> | null;
+  /** A day touched without a record at hand (an import's). */
+  day?: string;
 }
 
-/** Recomputes the dashboard's daily totals of the days the changed records of its sources were and are on. */
+/**
+ * Recomputes the dashboard's daily totals of the days the changed records of its sources were and are on, in the
+ * write's session (or a transaction of its own).
+ */
 export async function refreshTouchedDays(context: RequestContext, touched: TouchedRecord[], session?: ClientSession): Promise<void> {
   const days = new Map<StatsSource, Array<string | undefined>>();
-  for (const { collection, doc, before } of touched) {
+  for (const { collection, doc, before, day } of touched) {
     if (!isSource(collection)) continue;
     const list = days.get(collection) ?? [];
-    list.push(statsDayOf(collection, doc), statsDayOf(collection, before));
+    list.push(statsDayOf(collection, doc), statsDayOf(collection, before), day);
     days.set(collection, list);
   }
-  for (const [source, list] of days) await refreshDailyTotals(context.store.db, source, requirePrincipal(context).accountId, list, session);
+  if (![...days.values()].some((list) => list.some(Boolean))) return;
+  const accountId = requirePrincipal(context).accountId;
+  const refresh = async (own: ClientSession) => {
+    for (const [source, list] of days) await refreshDailyTotals(context.store.db, source, accountId, list, own);
+  };
+  // A write without a transaction still recomputes in one: two writers of the same day then conflict on its total,
+  // and the one that runs again reads both documents, where a plain read-then-write could store the older count.
+  await (session ? refresh(session) : context.store.transaction(refresh));
 }
 
 /** Whether changes of a collection move the dashboard's totals (an update then needs the record as it stood). */

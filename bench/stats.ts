@@ -160,11 +160,32 @@ runBench('stats', async () => {
     );
     const median = await repeat('dashboard of a month (October 2026, beside September, and the stock value)', () => dashboard(context, '2026-10', now));
 
+    // Its parts: both months' daily totals (one index range per source), and the stock value over every product and supply.
+    await repeat('  part: daily totals of September and October', () =>
+      store
+        .collection('stats_daily_totals')
+        .find({ account_id: accountId, source: { $in: ['received_invoices', 'expenses', 'issued_vouchers'] }, day: { $gte: '2026-09-01', $lt: '2026-11-01' } })
+        .toArray(),
+    );
+    await repeat('  part: stock value (products and supplies)', () =>
+      Promise.all(
+        (['products', 'supplies'] as const).map((collection) =>
+          store
+            .collection(collection)
+            .aggregate([{ $match: { account_id: accountId } }, { $group: { _id: null, cents: { $sum: '$stock_milli' } } }])
+            .toArray(),
+        ),
+      ),
+    );
+
     const series = [
       { measure: 'purchases', interval: 'month', from: '2026-01-01', to: '2026-12-31' },
       { measure: 'expenses', interval: 'week', from: '2026-01-01', to: '2026-12-31' },
       { measure: 'sales', interval: 'day', from: '2026-01-01', to: '2026-12-31' },
       { measure: 'purchases', interval: 'month', from: '2026-01-01', to: '2026-12-31', status: 'linked' },
+      // A supplier filter reads the documents (the totals are not split by supplier).
+      { measure: 'purchases', interval: 'month', from: '2026-01-01', to: '2026-12-31', supplierTaxId: '30700000001' },
+      { measure: 'expenses', interval: 'month', from: '2026-01-01', to: '2026-12-31', category: 'Servicios' },
     ];
     for (const body of series) await repeat(`series ${JSON.stringify(body)}`, () => transactionSeries(context, body));
 

@@ -61,9 +61,10 @@ export class Resource<D extends TenantDocument, Create, Update, FilterInput, Ord
         context,
         session,
         async () => {
-          // Read for the summary only: what was deleted, by name. The request's loader shares the read with any other.
+          // What was deleted, for the summary (the request's loader shares the read) and, for the statistics' sources,
+          // the day it leaves (read in the write's session, as the write finds it).
           const loader = context.loaders().byId<D>(this.definition.collection);
-          before = await loader.load(id);
+          before = movesStatistics(this.definition.collection) ? await this.collection(context).findById(id, session) : await loader.load(id);
           loader.clear(id);
           return remove.call(this, context, id, session);
         },

@@ -121,3 +121,35 @@ it('received invoices: an import, an ignored invoice and a deleted one', async (
     .toArray();
   expect(activity.map((entry) => entry.action)).toEqual(['deleted', 'ignored', 'imported']);
 });
+
+it('expense moves and posting: the totals follow, and the activity names each step', async () => {
+  const { accountId, key } = await gw.account([...SCOPES]);
+  expect((await gw.rest('POST', '/accounting/accounts/seed/', { key })).status).toBe(200);
+  const made = await gw.rest('POST', '/expenses/', {
+    key,
+    body: { description: 'Papelería', amount: 121, tax_rate: 21, date: '2026-10-03', iva_items: [{ Id: 5, BaseImp: 100, Importe: 21 }] },
+  });
+  expect(made.status).toBe(201);
+  const id = made.body.data._id;
+  const approved = await gw.gql('mutation ($id: ID!) { approveExpense(id: $id) { status } }', { id }, { key });
+  expect(approved.body.data.approveExpense.status).toBe('approved');
+  const before = await gw.gql('query { statsDashboard(period: "2026-10") { current { vat { credit } expenses { byStatus { status count } } } } }', {}, { key });
+  expect(before.body.data.statsDashboard.current).toEqual({ vat: { credit: 0 }, expenses: { byStatus: [{ status: 'approved', count: 1 }] } });
+  expect((await gw.rest('POST', `/expenses/${id}/post/`, { key })).status).toBe(200);
+  const after = await gw.gql('query { statsDashboard(period: "2026-10") { current { vat { credit } } } }', {}, { key });
+  // Posted, its IVA items count as crédito fiscal.
+  expect(after.body.data.statsDashboard.current.vat.credit).toBe(21);
+  await expectTotalsRebuilt(accountId);
+  const summaries = (
+    await gw.store
+      .collection('activity')
+      .find({ account_id: new ObjectId(accountId), resource_type: 'expenses' })
+      .sort({ at: -1, _id: -1 })
+      .toArray()
+  ).map((entry) => `${entry.action}: ${entry.summary}`);
+  expect(summaries).toEqual([
+    expect.stringMatching(/^posted: expense «Papelería» \(\$ 121,00\) posted: asiento \d+\/2026$/),
+    'updated: expense «Papelería» ($ 121,00) updated: → approved',
+    'created: expense «Papelería» ($ 121,00) created',
+  ]);
+});

@@ -103,10 +103,21 @@ export async function importExport<V>(context: RequestContext, file: UploadedFil
         const sending = batch;
         batch = [];
         await writing;
-        writing = plan.writeBatch(sending, record).then((written) => {
-          record.rows_imported += written.imported;
-          record.rows_duplicated += written.duplicates;
-        });
+        // Only days that may have gained vouchers have totals to recompute (a file imported again adds none).
+        const touched = () => {
+          for (const voucher of sending) days.add(statsDayOf(plan.vouchers, voucher as Record<string, unknown>));
+        };
+        writing = plan.writeBatch(sending, record).then(
+          (written) => {
+            record.rows_imported += written.imported;
+            record.rows_duplicated += written.duplicates;
+            if (written.imported) touched();
+          },
+          (error: unknown) => {
+            touched();
+            throw error;
+          },
+        );
         // A failed write is seen at the next flush or at the end; until then it must not count as unhandled.
         writing.catch(() => undefined);
       };
@@ -123,7 +134,6 @@ export async function importExport<V>(context: RequestContext, file: UploadedFil
           if (record.row_warnings.length < KEPT_ROW_ERRORS) record.row_warnings.push({ line: info.lines, messages: result.warnings });
         }
         batch.push(result.voucher);
-        days.add(statsDayOf(plan.vouchers, result.voucher as Record<string, unknown>));
         if (batch.length >= BATCH_SIZE) await flush();
       }
       if (batch.length) await flush();

@@ -25,14 +25,31 @@ export async function refreshTouchedDays(context: RequestContext, touched: Touch
     list.push(statsDayOf(collection, doc), statsDayOf(collection, before), day);
     days.set(collection, list);
   }
-  if (![...days.values()].some((list) => list.some(Boolean))) return;
   const accountId = requirePrincipal(context).accountId;
-  const refresh = async (own: ClientSession) => {
-    for (const [source, list] of days) await refreshDailyTotals(context.store.db, source, accountId, list, own);
-  };
-  // A write without a transaction still recomputes in one: two writers of the same day then conflict on its total,
-  // and the one that runs again reads both documents, where a plain read-then-write could store the older count.
-  await (session ? refresh(session) : context.store.transaction(refresh));
+  for (const [source, list] of days) {
+    if (session) {
+      // Inside the write's transaction: one aggregation and one bulk write, however many records and days.
+      await refreshDailyTotals(context.store.db, source, accountId, list, session);
+      continue;
+    }
+    // A write without a transaction still recomputes in one: two writers of the same day then conflict on its total,
+    // and the one that runs again reads both documents, where a plain read-then-write could store the older count.
+    // An import touches every day of its file: a week at a time, the engine never holds more than a week's documents.
+    for (const week of weeksOf(list)) await context.store.transaction((own) => refreshDailyTotals(context.store.db, source, accountId, week, own));
+  }
+}
+
+const DAY_MS = 86_400_000;
+
+/** The days, sorted and without repeats, in runs spanning at most seven days. */
+function weeksOf(list: Array<string | undefined>): string[][] {
+  const runs: string[][] = [];
+  for (const day of [...new Set(list.filter((day): day is string => Boolean(day)))].sort()) {
+    const run = runs[runs.length - 1];
+    if (run && Date.parse(day) - Date.parse(run[0]) < 7 * DAY_MS) run.push(day);
+    else runs.push([day]);
+  }
+  return runs;
 }
 
 /** Whether changes of a collection move the dashboard's totals (an update then needs the record as it stood). */

@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { DAILY_TOTALS_STEP } from '../domain/stats/daily-totals';
 import { loadConfig } from '../config';
 import { createAccount, createApiKey, createUser, revokeApiKey, setAllowNegativeStock, setWidget } from '../domain/auth/admin';
 import { parseScopes, type Role, type Scope } from '../domain/auth/scopes';
@@ -111,7 +112,7 @@ export async function runAdmin(args: string[], io: AdminIo): Promise<number> {
   try {
     const store = Store.on(connection.client);
     await ensureIndexes(store.db, declaredIndexes());
-    await upgradeStoredData(store.db);
+    await upgradeStoredData(store.db, [DAILY_TOTALS_STEP]);
     const result = await run(store, command ?? '', parsed.values as Record<string, string | undefined>);
     io.out(`${JSON.stringify(result instanceof CommandOutcome ? result.output : result)}\n`);
     return result instanceof CommandOutcome ? result.exitCode : 0;

@@ -2,6 +2,9 @@ import type { AnyBulkWriteOperation, ClientSession, Document, Filter } from 'mon
 import { parseId } from '../store/ids';
 import { isDuplicateKeyError } from '../store/store';
 import type { TenantDocument } from '../store/tenant-collection';
+import type { ActivityAction } from '../store/activity';
+import { recordChanges } from './activity/changes';
+import type { ActivityInput } from './activity/record';
 import { ItemFailure } from './bulk';
 import type { RequestContext } from './context';
 import { AppError, ConflictError, notFound } from './errors';
@@ -27,6 +30,7 @@ interface AnyResource<D extends TenantDocument> {
   planUpdate(current: D, input: unknown, now: Date): UpdatePlan<D>;
   refuseRemoval(doc: D): AppError | undefined;
   removalGuard(): Filter<D>;
+  changes(action: ActivityAction, docs: D[], before?: Array<D | undefined>): ActivityInput[];
 }
 
 /** The position of the first write error of a failed insertMany/bulkWrite. */
@@ -96,6 +100,7 @@ export async function insertAll<D extends TenantDocument, Create>(
     passing.map(({ input }) => input),
     session,
   );
+  await recordChanges(context, resource.changes('created', completed), session);
   passing.forEach(({ at }, written) => {
     outcomes[at] = completed[written];
   });
@@ -112,19 +117,20 @@ export async function removeAll<D extends TenantDocument>(
 ): Promise<Array<string | AppError>> {
   const collection = resource.collection(context);
   const found = await collection.findByIds(ids, session);
-  const doomed = new Map<string, D['_id']>();
+  const doomed = new Map<string, D>();
   const outcomes = ids.map((id, at): string | AppError => {
     const doc = found[at];
     // A second mention of a record finds it already gone, as it would one item after the other.
     if (!doc || doomed.has(doc._id.toHexString())) return notFound(resource.definition.label, id);
     const refused = resource.refuseRemoval(doc);
     if (refused) return refused;
-    doomed.set(doc._id.toHexString(), doc._id);
+    doomed.set(doc._id.toHexString(), doc);
     return id;
   });
   if (doomed.size && !(allOrNone && refusedAny(outcomes))) {
-    const _id = { $in: [...doomed.values()] };
+    const _id = { $in: [...doomed.values()].map((doc) => doc._id) };
     await collection.collection.deleteMany(collection.scope({ ...resource.removalGuard(), _id } as Filter<D>), { session });
+    await recordChanges(context, resource.changes('deleted', [...doomed.values()]), session);
   }
   return outcomes;
 }
@@ -205,5 +211,16 @@ export async function updateAll<D extends TenantDocument, Update>(
     session,
   );
   const stored = new Map(written.flatMap((doc) => (doc ? [[doc._id.toHexString(), doc] as const] : [])));
+  const before = new Map(found.flatMap((doc) => (doc ? [[doc._id.toHexString(), doc] as const] : [])));
+  const after = [...stored.values()];
+  await recordChanges(
+    context,
+    resource.changes(
+      'updated',
+      after,
+      after.map((doc) => before.get(doc._id.toHexString())),
+    ),
+    session,
+  );
   return outcomes.map((outcome) => (typeof outcome === 'string' ? (stored.get(outcome) ?? notFound(resource.definition.label, outcome)) : outcome));
 }

@@ -2,6 +2,10 @@ import type { ClientSession, Filter } from 'mongodb';
 import { projectionFor, type Selection } from '../store/projection';
 import { isDuplicateKeyError } from '../store/store';
 import { TenantCollection, type TenantDocument } from '../store/tenant-collection';
+import type { ActivityAction } from '../store/activity';
+import { changesOf, journaled } from './activity/journaled';
+import { movesStatistics } from './stats/touch';
+import type { ActivityInput } from './activity/record';
 import { insertAll, removeAll, updateAll } from './batch';
 import { runBulk, type BulkOutcome } from './bulk';
 import { requirePrincipal, type RequestContext } from './context';
@@ -18,7 +22,61 @@ export { fieldChanges, type FieldsOf, type ResourceDefinition, type UpdatePlan }
  * machines, stock) build on these.
  */
 export class Resource<D extends TenantDocument, Create, Update, FilterInput, Order> {
-  constructor(readonly definition: ResourceDefinition<D, Create, Update, FilterInput, Order>) {}
+  /** The resource's own writes (its class's, before they were made to record their activity). */
+  private readonly own: Pick<Resource<D, Create, Update, FilterInput, Order>, 'create' | 'update' | 'remove'>;
+
+  constructor(readonly definition: ResourceDefinition<D, Create, Update, FilterInput, Order>) {
+    // Every create, update and remove — a subclass's own included — records its activity (see journaled).
+    const { create, update, remove } = this;
+    this.own = { create, update, remove };
+    this.create = (context, input, session) =>
+      journaled(
+        this,
+        'created',
+        context,
+        session,
+        () => create.call(this, context, input, session),
+        (doc) => this.changes('created', [doc]),
+      );
+    this.update = (context, id, input, session) => {
+      let before: D | null = null;
+      return journaled(
+        this,
+        'updated',
+        context,
+        session,
+        async () => {
+          // The statistics count a record on its day: an update that moves it needs the day it leaves.
+          if (movesStatistics(this.definition.collection)) before = await this.collection(context).findById(id, session);
+          return update.call(this, context, id, input, session);
+        },
+        (doc) => this.changes('updated', [doc], [before ?? undefined]),
+      );
+    };
+    this.remove = (context, id, session) => {
+      let before: D | null = null;
+      return journaled(
+        this,
+        'deleted',
+        context,
+        session,
+        async () => {
+          // What was deleted, for the summary (the request's loader shares the read) and, for the statistics' sources,
+          // the day it leaves (read in the write's session, as the write finds it).
+          const loader = context.loaders().byId<D>(this.definition.collection);
+          before = movesStatistics(this.definition.collection) ? await this.collection(context).findById(id, session) : await loader.load(id);
+          loader.clear(id);
+          return remove.call(this, context, id, session);
+        },
+        () => (before ? this.changes('deleted', [before]) : []),
+      );
+    };
+  }
+
+  /** The activity of changed records of this resource. */
+  changes(action: ActivityAction, docs: D[], before?: Array<D | undefined>): ActivityInput[] {
+    return changesOf(this.definition.collection, this.definition.label, action, docs, before);
+  }
 
   collection(context: RequestContext): TenantCollection<D> {
     return new TenantCollection(context.store.collection<D>(this.definition.collection), requirePrincipal(context).accountId);
@@ -88,7 +146,7 @@ export class Resource<D extends TenantDocument, Create, Update, FilterInput, Ord
       { name: 'inputs', items, allOrNone },
       (item) => parseInput(this.definition.createSchema, item),
       (input, session) => this.create(context, input, session),
-      this.create === Resource.prototype.create ? (inputs, session, allOrNone) => insertAll(this, context, inputs, session, allOrNone) : undefined,
+      this.own.create === Resource.prototype.create ? (inputs, session, allOrNone) => insertAll(this, context, inputs, session, allOrNone) : undefined,
     );
   }
 
@@ -109,7 +167,7 @@ export class Resource<D extends TenantDocument, Create, Update, FilterInput, Ord
       (item) => splitId(item, (fields) => parseInput(this.definition.updateSchema, fields)),
       ({ id, input }, session) => this.update(context, id, input, session),
       // A resource with its own update goes item by item unless it states its rules as a plan (planUpdate).
-      this.update === Resource.prototype.update || this.planUpdate !== Resource.prototype.planUpdate
+      this.own.update === Resource.prototype.update || this.planUpdate !== Resource.prototype.planUpdate
         ? (values, session, allOrNone) => updateAll(this, context, values, session, allOrNone)
         : undefined,
     );
@@ -135,7 +193,7 @@ export class Resource<D extends TenantDocument, Create, Update, FilterInput, Ord
       (id) => id,
       (id, session) => this.remove(context, id, session),
       // A resource with its own delete goes item by item unless it states its rules (refuseRemoval).
-      this.remove === Resource.prototype.remove || this.refuseRemoval !== Resource.prototype.refuseRemoval
+      this.own.remove === Resource.prototype.remove || this.refuseRemoval !== Resource.prototype.refuseRemoval
         ? (values, session, allOrNone) => removeAll(this, context, values, session, allOrNone)
         : undefined,
     );

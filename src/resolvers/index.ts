@@ -2,6 +2,7 @@ import { AccountingReportsResolver, LedgerAccountLinesResolver, LedgerLineResolv
 import { JournalEntryMovesResolver, JournalEntryResolver, JournalLineResolver, LedgerAccountLinksResolver, LedgerAccountResolver } from './accounting';
 import { BankMatchResolver, BankStatementLineResolver, BankStatementResolver } from './bank';
 import { StatsResolver } from './stats';
+import { ActivityResolver } from './activity';
 import { CustomerResolver } from './customer';
 import {
   CustomerDeliveryNotesResolver,
@@ -35,6 +36,7 @@ export const RESOLVERS: [Function, ...Function[]] = [
   ...SupplierResolver,
   ...CustomerResolver,
   StockResolver,
+  ActivityResolver,
   ...SupplyResolver,
   SupplyLinksResolver,
   SupplierSuppliesResolver,

@@ -1,4 +1,6 @@
 import { QueryReader } from './query';
+import { ACTIVITY } from './stats-activity';
+import { TRANSACTIONS } from './stats-transactions';
 import type { RestRoute } from './route';
 
 const COUNT_TOTAL = 'count total';
@@ -61,4 +63,4 @@ const DASHBOARD: RestRoute = {
   successStatus: 200,
 };
 
-export const STATS_ROUTES: RestRoute[] = [DASHBOARD];
+export const STATS_ROUTES: RestRoute[] = [DASHBOARD, ACTIVITY, TRANSACTIONS];

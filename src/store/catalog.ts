@@ -1,4 +1,5 @@
 import type { Db, IndexDescription } from 'mongodb';
+import { ACTIVITY_RETENTION_DAYS } from './activity';
 
 /** Every collection the application uses, with its indexes, declared in one place. */
 export const COLLECTIONS = {
@@ -192,6 +193,18 @@ export const COLLECTIONS = {
     { key: { account_id: 1, date: -1, _id: -1 }, name: 'account_date' },
     { key: { account_id: 1, tax: 1, date: -1, _id: -1 }, name: 'account_tax_date' },
   ],
+  /**
+   * The account's latest changes, newest first: all of them, of one resource type or of one action, each a range
+   * of its own index with `_id` breaking ties of one instant; `retention` expires records (ACTIVITY_RETENTION_DAYS).
+   */
+  activity: [
+    { key: { account_id: 1, at: -1, _id: -1 }, name: 'account_at' },
+    { key: { account_id: 1, resource_type: 1, at: -1, _id: -1 }, name: 'account_type_at' },
+    { key: { account_id: 1, action: 1, at: -1, _id: -1 }, name: 'account_action_at' },
+    { key: { at: 1 }, name: 'retention', expireAfterSeconds: ACTIVITY_RETENTION_DAYS * 86_400 },
+  ],
+  /** The statistics' daily totals per source and Argentine day (see domain/stats/daily-totals.ts). */
+  stats_daily_totals: [{ key: { account_id: 1, source: 1, day: 1 }, name: 'account_source_day_unique', unique: true }],
   /** Stored-data upgrades already applied (see upgrades.ts). */
   upgrades: [],
 } satisfies Record<string, IndexDescription[]>;

@@ -56,8 +56,14 @@ const UPGRADES: Upgrade[] = [
 
 const BATCH = 500;
 
-/** Runs the upgrades this database has not had yet. */
-export async function upgradeStoredData(db: Db): Promise<void> {
+/** A one-time step that is no per-record rewrite (e.g. building derived records from the stored ones). */
+export interface UpgradeStep {
+  id: string;
+  run(db: Db): Promise<void>;
+}
+
+/** Runs the upgrades this database has not had yet, then the `steps` it has not had yet. */
+export async function upgradeStoredData(db: Db, steps: UpgradeStep[] = []): Promise<void> {
   const done = db.collection<{ _id: string; at: Date }>('upgrades');
   for (const upgrade of UPGRADES) {
     if (await done.findOne({ _id: upgrade.id })) continue;
@@ -72,5 +78,10 @@ export async function upgradeStoredData(db: Db): Promise<void> {
     }
     if (batch.length) await collection.bulkWrite(batch, { ordered: false });
     await done.updateOne({ _id: upgrade.id }, { $set: { at: new Date() } }, { upsert: true });
+  }
+  for (const step of steps) {
+    if (await done.findOne({ _id: step.id })) continue;
+    await step.run(db);
+    await done.updateOne({ _id: step.id }, { $set: { at: new Date() } }, { upsert: true });
   }
 }

@@ -7,7 +7,10 @@ export interface ContractOperation {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** Below /api/v1, with the path parameters named as the contract names them (`{deadline_id}`, `{year}`). */
   path: string;
-  /** §5: `:read` for reads, `:write` for writes. */
+  /**
+   * §5: `:read` for reads, `:write` for writes — what the operation does, not its method: a POST that only reads
+   * (a query with a body, §4.15 transactions) is `read`.
+   */
   access: 'read' | 'write';
   /** The operation takes a body it cannot do without (an uploaded file, the line to match): an empty one is a 400. */
   needsBody?: boolean;
@@ -22,6 +25,7 @@ export interface ContractOperation {
 export interface ContractOperations {
   section: string;
   name: string;
-  scopes: { read: string; write: string };
+  /** An area that only reads (statistics) has no write scope. */
+  scopes: { read: string; write?: string };
   operations: ContractOperation[];
 }

@@ -29,6 +29,7 @@ function resolvedFields(): string[] {
 
 /** The fields that run a resolver of their own: relations and computed values. */
 const RESOLVED = [
+  'ActivityEntry.record',
   'BankMatch.journalEntry',
   'BankMatch.journalLine',
   'BankStatement.lines',

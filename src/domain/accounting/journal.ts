@@ -1,4 +1,6 @@
 import type { AnyBulkWriteOperation, ClientSession } from 'mongodb';
+import { actionOn, entryNumber } from '../activity/actions';
+import { recordChanges } from '../activity/changes';
 import { nextSequenceValue } from '../../store/counters';
 import type { JournalEntryDocument, JournalLineDocument, LedgerAccountDocument, LedgerDailyTotalDocument } from '../../store/ledger';
 import { parseId } from '../../store/ids';
@@ -184,7 +186,9 @@ export function postJournalEntry(context: RequestContext, id: string): Promise<J
     // Claiming the draft first makes a concurrent post of the same entry conflict at once (one wins).
     const entry = await claim(context, id, 'draft', { status: 'posted' }, session, 'posted');
     const posted = await postInSession(context, entry, session);
-    return (await entriesOf(context).update(id, posted, [], context.now(), session))!;
+    const stored = (await entriesOf(context).update(id, posted, [], context.now(), session))!;
+    await recordChanges(context, [actionOn('journal_entries', 'journal entry', 'posted', stored, entryNumber(stored))], session);
+    return stored;
   });
 }
 
@@ -237,6 +241,11 @@ export function reverseJournalEntry(
     const posted = await postInSession(context, draft, session);
     const reversal = (await entries.update(draft._id.toHexString(), posted, [], now, session))!;
     const linked = (await entries.update(id, { reversal_id: reversal._id }, [], now, session))!;
+    await recordChanges(
+      context,
+      [actionOn('journal_entries', 'journal entry', 'reversed', linked, `contraasiento ${entryNumber(reversal).slice(8)}`)],
+      session,
+    );
     return { original: linked, reversal };
   });
 }

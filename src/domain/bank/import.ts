@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { actionOn } from '../activity/actions';
+import { recordChanges } from '../activity/changes';
 import type { Readable } from 'node:stream';
 import { ObjectId } from 'mongodb';
 import type { BankStatementDocument, BankStatementLineDocument } from '../../store/bank';
@@ -144,6 +146,8 @@ export async function importStatement(
       updated_at: now,
     };
     await context.store.collection<BankStatementDocument>('bank_statements').insertOne(statement, { session });
+    const outcome = `${statement.file_name}, cuenta ${ledgerAccountCode}: ${fresh.length} movimientos nuevos, ${statement.lines_duplicated} repetidos`;
+    await recordChanges(context, [actionOn('bank_statements', 'bank statement', 'imported', statement, outcome)], session);
     return statement;
   });
 }

@@ -1,4 +1,6 @@
 import type { ClientSession, ObjectId } from 'mongodb';
+import { actionOn } from '../activity/actions';
+import { recordChanges } from '../activity/changes';
 import type { BankMatchDocument, BankStatementDocument, BankStatementLineDocument } from '../../store/bank';
 import type { JournalEntryDocument } from '../../store/ledger';
 import { parseId } from '../../store/ids';
@@ -229,6 +231,11 @@ export async function autoMatch(context: RequestContext, statementId: string, wi
         { $set: { status: 'matched', match_kind: 'auto', updated_at: now } },
         { session },
       );
+      await recordChanges(
+        context,
+        [actionOn('bank_statements', 'bank statement', 'matched', statement, `${matched.length} movimientos conciliados automáticamente`)],
+        session,
+      );
     }
     return {
       statement,
@@ -338,6 +345,7 @@ export async function manualMatch(
         { session, returnDocument: 'after' },
       );
     if (!updated) throw new ConflictError('the statement line is already matched: unmatch it first', [], 'ALREADY_MATCHED');
+    await recordChanges(context, [actionOn('bank_statement_lines', 'bank statement line', 'matched', updated, explanation)], session);
     return updated;
   });
 }
@@ -356,6 +364,7 @@ export async function unmatch(context: RequestContext, lineId: string): Promise<
         { $set: { status: 'open', updated_at: context.now() }, $unset: { match_kind: '' } },
         { session, returnDocument: 'after' },
       );
+    await recordChanges(context, [actionOn('bank_statement_lines', 'bank statement line', 'unmatched', updated!)], session);
     return updated!;
   });
 }

@@ -1,3 +1,4 @@
+import { recordChanges } from '../activity/changes';
 import { ObjectId, type ClientSession, type Filter } from 'mongodb';
 import { nextSequenceValue } from '../../store/counters';
 import type { CustomerDocument } from '../../store/customers';
@@ -339,6 +340,8 @@ class DeliveryNoteResource extends Resource<DeliveryNoteDocument, Row, Row, Row,
         outcomes[at] = stored[index] ?? notFound('delivery note', id);
       });
     }
+    const created = passing.flatMap(({ at }) => (outcomes[at] instanceof AppError || !outcomes[at] ? [] : [outcomes[at]]));
+    await recordChanges(context, this.changes('created', created), session);
     return outcomes as Array<DeliveryNoteDocument | AppError>;
   }
 

@@ -1,4 +1,6 @@
 import { ObjectId, type ClientSession, type Document, type Filter } from 'mongodb';
+import { actionOn } from '../activity/actions';
+import { recordChanges } from '../activity/changes';
 import type { ExpenseDocument, ExpenseFields, ExpenseStatus } from '../../store/expenses';
 import type { RequestContext } from '../context';
 import { changesOf, inputNameOf } from '../declare/mapping';
@@ -212,8 +214,10 @@ class ExpenseResource extends Resource<ExpenseDocument, Row, Row, Row, ListOrder
   }
 
   /** Moves an expense to `to` (the explicit mutations: approve, pay, refund, cancel). */
-  transition(context: RequestContext, id: string, to: ExpenseStatus): Promise<ExpenseDocument> {
-    return this.write(context, id, { status: to }, true);
+  async transition(context: RequestContext, id: string, to: ExpenseStatus): Promise<ExpenseDocument> {
+    const moved = await this.write(context, id, { status: to }, true);
+    await recordChanges(context, [actionOn('expenses', 'expense', 'updated', moved, `→ ${to}`)]);
+    return moved;
   }
 
   /** Deletes a pending or cancelled expense; approved, paid and refunded ones stay on record (409). */

@@ -1,4 +1,6 @@
 import { ObjectId } from 'mongodb';
+import { actionOn } from '../activity/actions';
+import { recordChanges } from '../activity/changes';
 import type { IssuedVoucherDocument } from '../../store/issued-vouchers';
 import type { UserDocument } from '../../store/accounts';
 import { requirePrincipal, type RequestContext } from '../context';
@@ -139,6 +141,7 @@ export async function recordEvent(context: RequestContext, id: string, input: Re
         seq,
       };
       await context.store.collection<FceEventDocument>('fce_events').insertOne(event, { session });
+      await recordChanges(context, [actionOn('issued_vouchers', 'FCE invoice', 'event_recorded', voucher, `${from} → ${eventType}`)], session);
       return event;
     },
     { queue: `fce-events:${id}` },

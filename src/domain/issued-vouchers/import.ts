@@ -19,6 +19,7 @@ export async function importIssuedVouchers(context: RequestContext, file: Upload
   return importExport<ImportedIssuedVoucher>(context, file, {
     direction: 'issued',
     history: 'issued_voucher_imports',
+    vouchers: 'issued_vouchers',
     readRow: await refusingClosedPeriods(context, readIssuedRow),
     async writeBatch(batch, record) {
       const now = context.now();

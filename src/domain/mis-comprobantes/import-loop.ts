@@ -1,4 +1,8 @@
 import { ownCuits } from '../taxpayers/service';
+import { actionOn } from '../activity/actions';
+import { recordActivity } from '../activity/record';
+import { statsDayOf } from '../stats/daily-totals';
+import { refreshTouchedDays } from '../stats/touch';
 import type { OwnCuits } from './owners';
 import { Readable } from 'node:stream';
 import { parse } from 'csv-parse';
@@ -28,6 +32,8 @@ export interface ImportPlan<V> {
   direction: Direction;
   /** The history collection. */
   history: 'received_invoice_imports' | 'issued_voucher_imports';
+  /** Where the vouchers go (its statistics' daily totals follow the import). */
+  vouchers: 'received_invoices' | 'issued_vouchers';
   /** `owners`: the CUITs the account files under (its own, and its additional identities'). */
   readRow(cells: string[], layout: Layout, owners: OwnCuits): RowResult<V>;
   /** Stores a batch (the record's counters beyond imported and duplicated are its to update). */
@@ -78,6 +84,7 @@ export async function importExport<V>(context: RequestContext, file: UploadedFil
     // One batch is written while the next is read: parsing and the database's work overlap. Awaiting the previous
     // write before sending another keeps at most two batches in memory and the counters in order.
     let writing: Promise<void> = Promise.resolve();
+    const days = new Set<string | undefined>();
     try {
       const parser = Readable.from(source.text).pipe(
         parse({
@@ -96,10 +103,21 @@ export async function importExport<V>(context: RequestContext, file: UploadedFil
         const sending = batch;
         batch = [];
         await writing;
-        writing = plan.writeBatch(sending, record).then((written) => {
-          record.rows_imported += written.imported;
-          record.rows_duplicated += written.duplicates;
-        });
+        // Only days that may have gained vouchers have totals to recompute (a file imported again adds none).
+        const touched = () => {
+          for (const voucher of sending) days.add(statsDayOf(plan.vouchers, voucher as Record<string, unknown>));
+        };
+        writing = plan.writeBatch(sending, record).then(
+          (written) => {
+            record.rows_imported += written.imported;
+            record.rows_duplicated += written.duplicates;
+            if (written.imported) touched();
+          },
+          (error: unknown) => {
+            touched();
+            throw error;
+          },
+        );
         // A failed write is seen at the next flush or at the end; until then it must not count as unhandled.
         writing.catch(() => undefined);
       };
@@ -132,6 +150,13 @@ export async function importExport<V>(context: RequestContext, file: UploadedFil
       record.updated_at = record.finished_at;
       const { _id, ...rest } = record;
       await history.updateOne({ _id }, { $set: rest });
+      // The import writes in batches, not in one transaction: its activity follows the history record it summarises.
+      const outcome = `${record.file_name}: ${record.rows_imported} comprobantes nuevos, ${record.rows_duplicated} repetidos, ${record.rows_with_errors} con errores (${record.status})`;
+      await recordActivity(context, [actionOn(plan.history, `${plan.direction} vouchers import`, 'imported', record, outcome)]);
+      await refreshTouchedDays(
+        context,
+        [...days].map((day) => ({ collection: plan.vouchers, day })),
+      );
     }
     if (record.failure) throw new ValidationError(record.failure, [{ path: 'file', message: record.failure }], 'BAD_CSV');
     return record;

@@ -69,6 +69,7 @@ export async function importReceivedInvoices(context: RequestContext, file: Uplo
   return importExport<ImportedVoucher>(context, file, {
     direction: 'received',
     history: 'received_invoice_imports',
+    vouchers: 'received_invoices',
     readRow: await refusingClosedPeriods(context, readReceivedRow),
     async writeBatch(batch, record) {
       if (options.createMissingSuppliers) record.suppliers_created += await createSuppliers(context, batch, context.now());

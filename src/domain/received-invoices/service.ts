@@ -1,4 +1,6 @@
 import type { ObjectId } from 'mongodb';
+import { actionOn } from '../activity/actions';
+import { recordChanges } from '../activity/changes';
 import type { ImportDocument, ReceivedInvoiceDocument } from '../../store/received-invoices';
 import type { CollectionName } from '../../store/catalog';
 import { TenantCollection, type TenantDocument } from '../../store/tenant-collection';
@@ -70,6 +72,7 @@ export async function ignoreReceivedInvoice(context: RequestContext, id: string)
     { returnDocument: 'after' },
   )) as ReceivedInvoiceDocument | null;
   if (!updated) throw linkedConflict(id);
+  await recordChanges(context, [actionOn('received_invoices', 'received invoice', 'ignored', updated)]);
   return updated;
 }
 
@@ -102,6 +105,7 @@ export async function linkReceivedInvoice(
     { returnDocument: 'after' },
   )) as ReceivedInvoiceDocument | null;
   if (!updated) throw new ConflictError(`received invoice ${id} is already linked`, [], 'ALREADY_LINKED');
+  await recordChanges(context, [actionOn('received_invoices', 'received invoice', 'linked', updated, `asiento ${journalEntryId}`)]);
   return updated;
 }
 

@@ -3,6 +3,7 @@ import { requirePrincipal, type RequestContext } from '../context';
 import { ValidationError } from '../errors';
 import type { CollectionName } from '../../store/catalog';
 import { fromCents } from '../money';
+import { STATS_SOURCES, type StatsDailyTotalDocument, type StatsSource } from './daily-totals';
 
 /** Argentina is UTC−3 all year: a month there starts at 03:00 UTC of its first day. */
 const ARGENTINE_OFFSET_MS = 3 * 3600_000;
@@ -44,13 +45,6 @@ export function previousPeriod(period: Period): Period {
   return monthPeriod(year, month - 2);
 }
 
-/** Pesos in centavos of a stored amount: foreign currency at the document's own exchange rate. */
-const pesosCents = (field: string): Document => ({
-  $round: [{ $multiply: [{ $ifNull: [`$${field}`, 0] }, { $ifNull: ['$exchange_rate', 1] }] }, 0],
-});
-
-export const FCE_TYPES = [201, 202, 203, 206, 207, 208, 211, 212, 213];
-
 export interface PeriodFigures {
   period: string;
   purchases: { count: number; total: number };
@@ -66,85 +60,60 @@ export interface Dashboard {
   stock: { productsValue: number; suppliesValue: number; total: number };
 }
 
-type Group = { _id: unknown; count: number; cents: number; vat?: number };
+type Totals = Map<string, { count: number; cents: number; vat: number }>;
 
-/** Every figure of one month, each one aggregation served by an (account_id, date) index. */
-async function figuresOf(context: RequestContext, accountId: unknown, period: Period): Promise<PeriodFigures> {
-  const db = context.store;
-  const issued = { account_id: accountId, issue_date: { $gte: period.from, $lt: period.to } };
-  const [received, expenses, pending, fce, debit] = await Promise.all([
-    db
-      .collection('received_invoices')
-      .aggregate<Group>([
-        { $match: issued },
-        {
-          $group: {
-            _id: null,
-            count: { $sum: 1 },
-            cents: { $sum: pesosCents('total_amount_cents') },
-            vat: { $sum: { $multiply: [{ $sum: '$vat_items.amount_cents' }, { $ifNull: ['$exchange_rate', 1] }] } },
-          },
-        },
-      ])
-      .toArray(),
-    db
-      .collection('expenses')
-      .aggregate<Group & { vatPosted: number }>([
-        { $match: { account_id: accountId, date: { $gte: period.fromDay, $lt: period.toDay } } },
-        {
-          $group: {
-            _id: '$status',
-            count: { $sum: 1 },
-            cents: { $sum: '$amount_cents' },
-            vatPosted: { $sum: { $cond: [{ $ifNull: ['$journal_entry_id', false] }, { $sum: '$iva_items.importe_cents' }, 0] } },
-          },
-        },
-        { $sort: { _id: 1 } },
-      ])
-      .toArray(),
-    db
-      .collection('received_invoices')
-      .aggregate<Group>([
-        { $match: { ...issued, status: 'pending' } },
-        { $group: { _id: null, count: { $sum: 1 }, cents: { $sum: pesosCents('total_amount_cents') } } },
-      ])
-      .toArray(),
-    db
-      .collection('issued_vouchers')
-      .aggregate<Group>([
-        { $match: { ...issued, voucher_type: { $in: FCE_TYPES } } },
-        { $group: { _id: { $ifNull: ['$fce_status', 'pending'] }, count: { $sum: 1 }, cents: { $sum: pesosCents('total_amount_cents') } } },
-        { $sort: { _id: 1 } },
-      ])
-      .toArray(),
-    db
-      .collection('issued_vouchers')
-      .aggregate<Group>([
-        { $match: issued },
-        // Credit notes (class credit_note) reduce the débito fiscal.
-        {
-          $group: {
-            _id: null,
-            count: { $sum: 1 },
-            cents: { $sum: { $multiply: [pesosCents('iva_cents'), { $cond: [{ $eq: ['$voucher_class', 'credit_note'] }, -1, 1] }] } },
-          },
-        },
-      ])
-      .toArray(),
-  ]);
-  const expenseCents = expenses.reduce((sum, row) => sum + row.cents, 0);
-  const debitCents = debit[0]?.cents ?? 0;
-  const creditCents = Math.round(received[0]?.vat ?? 0) + expenses.reduce((sum, row) => sum + row.vatPosted, 0);
+/** A source's groups over one period's days, summed by key. */
+function totalsOf(docs: StatsDailyTotalDocument[], source: StatsSource, period: Period): Totals {
+  const totals: Totals = new Map();
+  for (const doc of docs) {
+    if (doc.source !== source || doc.day < period.fromDay || doc.day >= period.toDay) continue;
+    for (const group of doc.groups) {
+      const sum = totals.get(group.key) ?? { count: 0, cents: 0, vat: 0 };
+      sum.count += group.count;
+      sum.cents += group.cents;
+      sum.vat += group.vat_cents;
+      totals.set(group.key, sum);
+    }
+  }
+  return totals;
+}
+
+const sumOf = (totals: Totals, keep: (key: string) => boolean = () => true) => {
+  const sum = { count: 0, cents: 0, vat: 0 };
+  for (const [key, group] of totals)
+    if (keep(key)) {
+      sum.count += group.count;
+      sum.cents += group.cents;
+      sum.vat += group.vat;
+    }
+  return sum;
+};
+
+const buckets = (totals: Totals, keep: (key: string) => boolean = () => true) =>
+  [...totals]
+    .filter(([key]) => keep(key))
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([status, group]) => ({ status, count: group.count, total: fromCents(group.cents) }));
+
+/** Every figure of one month, from the daily totals of its days (see daily-totals.ts). */
+function figuresOf(docs: StatsDailyTotalDocument[], period: Period): PeriodFigures {
+  const received = totalsOf(docs, 'received_invoices', period);
+  const expenses = totalsOf(docs, 'expenses', period);
+  const issued = totalsOf(docs, 'issued_vouchers', period);
+  const purchases = sumOf(received);
+  const pending = sumOf(received, (key) => key === 'pending');
+  const spent = sumOf(expenses);
+  const sold = sumOf(issued);
+  const debitCents = sold.vat;
+  // Crédito fiscal: received invoices' VAT, and posted expenses' IVA items.
+  const creditCents = purchases.vat + spent.vat;
   return {
     period: period.period,
-    purchases: { count: received[0]?.count ?? 0, total: fromCents(received[0]?.cents ?? 0) },
-    expenses: {
-      count: expenses.reduce((sum, row) => sum + row.count, 0),
-      total: fromCents(expenseCents),
-      byStatus: expenses.map((row) => ({ status: String(row._id), count: row.count, total: fromCents(row.cents) })),
-    },
-    pendingReceivedInvoices: { count: pending[0]?.count ?? 0, total: fromCents(pending[0]?.cents ?? 0) },
-    fce: fce.map((row) => ({ status: String(row._id), count: row.count, total: fromCents(row.cents) })),
+    purchases: { count: purchases.count, total: fromCents(purchases.cents) },
+    expenses: { count: spent.count, total: fromCents(spent.cents), byStatus: buckets(expenses) },
+    pendingReceivedInvoices: { count: pending.count, total: fromCents(pending.cents) },
+    // Only FCE vouchers carry a key (their FCE status); other vouchers are ''.
+    fce: buckets(issued, (key) => key !== ''),
     vat: { debit: fromCents(debitCents), credit: fromCents(creditCents), position: fromCents(debitCents - creditCents) },
   };
 }
@@ -170,10 +139,14 @@ async function stockOf(context: RequestContext, accountId: unknown): Promise<Das
 export async function dashboard(context: RequestContext, periodText?: string, now = new Date()): Promise<Dashboard> {
   const accountId = requirePrincipal(context).accountId;
   const period = periodOf(periodText, now);
-  const [current, previous, stock] = await Promise.all([
-    figuresOf(context, accountId, period),
-    figuresOf(context, accountId, previousPeriod(period)),
+  const before = previousPeriod(period);
+  // Both months of every source in one read: a range of the (account, source, day) index per source.
+  const [docs, stock] = await Promise.all([
+    context.store
+      .collection<StatsDailyTotalDocument>('stats_daily_totals')
+      .find({ account_id: accountId, source: { $in: [...STATS_SOURCES] }, day: { $gte: before.fromDay, $lt: period.toDay } })
+      .toArray(),
     stockOf(context, accountId),
   ]);
-  return { current, previous, stock };
+  return { current: figuresOf(docs, period), previous: figuresOf(docs, before), stock };
 }

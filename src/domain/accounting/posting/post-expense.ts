@@ -1,4 +1,6 @@
 import { ObjectId, type Filter } from 'mongodb';
+import { actionOn, entryNumber } from '../../activity/actions';
+import { recordChanges } from '../../activity/changes';
 import type { ExpenseDocument } from '../../../store/expenses';
 import type { JournalEntryDocument } from '../../../store/ledger';
 import type { ReceivedInvoiceDocument } from '../../../store/received-invoices';
@@ -55,14 +57,17 @@ export function postExpense(context: RequestContext, id: string): Promise<{ entr
       },
       session,
     );
+    const changes = [actionOn('expenses', 'expense', 'posted', expense, entryNumber(entry))];
     if (current.received_invoice_id) {
       const invoices = receivedInvoices.collection(context);
-      await invoices.collection.updateOne(
+      const linked = (await invoices.collection.findOneAndUpdate(
         invoices.scope({ _id: current.received_invoice_id, status: { $in: ['pending', 'ignored'] } } as Filter<ReceivedInvoiceDocument>),
         { $set: { status: 'linked', linked_journal_entry_id: entryId.toHexString(), updated_at: now } },
-        { session },
-      );
+        { session, returnDocument: 'after' },
+      )) as ReceivedInvoiceDocument | null;
+      if (linked) changes.push(actionOn('received_invoices', 'received invoice', 'linked', linked, entryNumber(entry)));
     }
+    await recordChanges(context, changes, session);
     return { entry, expense };
   });
 }

@@ -1,4 +1,6 @@
 import { ObjectId, type ClientSession, type Filter } from 'mongodb';
+import { actionOn, entryNumber } from '../../activity/actions';
+import { recordChanges } from '../../activity/changes';
 import type { ExpenseDocument } from '../../../store/expenses';
 import type { JournalEntryDocument } from '../../../store/ledger';
 import type { ReceivedInvoiceDocument } from '../../../store/received-invoices';
@@ -95,6 +97,7 @@ export function postReceivedInvoice(
       },
       session,
     );
+    await recordChanges(context, [actionOn('received_invoices', 'received invoice', 'posted', claimed, entryNumber(entry))], session);
     return { entry, invoice: claimed };
   });
 }

@@ -8,7 +8,7 @@ import { documentTypeOf, wholeOf } from '../mis-comprobantes/values';
 import { voucherTypeName } from './voucher-names';
 
 /** An issued voucher read from one row, in stored names: the stored fields the export carries. */
-export type ImportedIssuedVoucher = Omit<IssuedVoucherDocument, '_id' | 'account_id' | 'source' | 'import_id' | 'created_at' | 'updated_at'>;
+export type ImportedIssuedVoucher = Omit<IssuedVoucherDocument, 'account_id' | 'source' | 'import_id' | 'created_at' | 'updated_at'>;
 
 /** Document types that are a CUIT, CUIL or CDI: their number carries a check digit. */
 const TAX_ID_TYPES = new Set([80, 86, 87]);

@@ -1,4 +1,3 @@
-import { ObjectId } from 'mongodb';
 import type { IssuedVoucherDocument } from '../../store/issued-vouchers';
 import type { ImportDocument } from '../../store/voucher-imports';
 import { requirePrincipal, type RequestContext } from '../context';
@@ -23,17 +22,17 @@ export async function importIssuedVouchers(context: RequestContext, file: Upload
     readRow: await refusingClosedPeriods(context, readIssuedRow),
     async writeBatch(batch, record) {
       const now = context.now();
-      // `_id` first, where MongoDB keeps it: a document sent so is stored as sent, not rearranged by the server.
-      const docs = batch.map((voucher) => ({
-        _id: new ObjectId(),
-        ...voucher,
-        account_id: accountId,
-        source: 'excel_import' as const,
-        import_id: record._id,
-        created_at: now,
-        updated_at: now,
-        ...fceState(voucher.voucher_type),
-      }));
+      // Completed in place: the row reader's object already starts with its `_id` (see readVoucher).
+      const docs = batch.map((voucher) =>
+        Object.assign(voucher, {
+          account_id: accountId,
+          source: 'excel_import' as const,
+          import_id: record._id,
+          created_at: now,
+          updated_at: now,
+          ...fceState(voucher.voucher_type),
+        }),
+      );
       const written = await insertNew(vouchers, docs);
       return { imported: written.inserted, duplicates: written.duplicates };
     },

@@ -1,9 +1,11 @@
+import { ObjectId } from 'mongodb';
 import { instantOf } from '../dates';
 import type { Column, Layout } from './layout';
 import { centsOf, currencyOf, dayOf, decimalOf, type VoucherClass, vatAt, voucherClassOf, voucherCodeOf, wholeOf } from './values';
 
 /** What every row of either export says about its voucher, in stored names (money in centavos). */
 export interface VoucherFields {
+  _id: ObjectId;
   voucher_type: number;
   voucher_class: VoucherClass;
   sale_point: number;
@@ -106,6 +108,9 @@ export function readVoucher(cell: CellOf, layout: Layout, problems: string[]): {
   const cae = (cell('cae') ?? '').trim();
   return {
     fields: {
+      // The stored document's id, first (where MongoDB keeps it, so the store takes the document as sent), given
+      // here so that the import completes this object in place instead of copying it.
+      _id: new ObjectId(),
       voucher_type: code ?? 0,
       voucher_class: code === null ? 'other' : voucherClassOf(code),
       sale_point: salePoint ?? 0,

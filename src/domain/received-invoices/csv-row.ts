@@ -9,6 +9,7 @@ import { documentTypeOf } from '../mis-comprobantes/values';
 /** A voucher read from one row, in stored names (money in centavos): the stored fields the export carries. */
 export type ImportedVoucher = Pick<
   ReceivedInvoiceDocument,
+  | '_id'
   | 'tenant_cuit'
   | 'supplier_cuit'
   | 'supplier_name'

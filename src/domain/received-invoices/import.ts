@@ -17,23 +17,23 @@ export interface ImportOptions {
 /** A batch under the unique natural key (account, issuer CUIT, voucher code, point of sale, number): see insertNew. */
 function writeInvoices(context: RequestContext, batch: ImportedVoucher[], importId: ObjectId, now: Date) {
   const accountId = requirePrincipal(context).accountId;
-  // `_id` first, where MongoDB keeps it: a document sent so is stored as sent, not rearranged by the server.
-  const docs = batch.map((voucher) => ({
-    _id: new ObjectId(),
-    ...voucher,
-    account_id: accountId,
-    cae_expiration: null,
-    processed_date: null,
-    status: 'pending' as const,
-    source: 'excel_import' as const,
-    linked_journal_entry_id: null,
-    linked_expense_id: null,
-    linked_account_id: null,
-    notes: null,
-    import_id: importId,
-    created_at: now,
-    updated_at: now,
-  }));
+  // Completed in place: the row reader's object already starts with its `_id` (see readVoucher).
+  const docs = batch.map((voucher) =>
+    Object.assign(voucher, {
+      account_id: accountId,
+      cae_expiration: null,
+      processed_date: null,
+      status: 'pending' as const,
+      source: 'excel_import' as const,
+      linked_journal_entry_id: null,
+      linked_expense_id: null,
+      linked_account_id: null,
+      notes: null,
+      import_id: importId,
+      created_at: now,
+      updated_at: now,
+    }),
+  );
   return insertNew(context.store.collection<ReceivedInvoiceDocument>('received_invoices'), docs);
 }
 

@@ -334,11 +334,11 @@ export class Store {
 
   /**
    * Stores a new document. A taken `_id` or unique key refuses it and leaves no trace: the `_id` is claimed by the
-   * document write itself (LMDB's no-overwrite put, one B-tree descent instead of a lookup and a put).
+   * document write itself (LMDB's no-overwrite put, one B-tree descent instead of a lookup and a put). With `bytes`
+   * given, `doc` need only hold `_id` and the fields the collection's indexes read.
    */
-  insert(meta: CollectionMeta, doc: Document): void {
+  insert(meta: CollectionMeta, doc: Document, bytes = originalBytes(doc) ?? Buffer.from(BSON.serialize(doc))): void {
     const idKey = encodeValue(doc._id);
-    const bytes = originalBytes(doc) ?? Buffer.from(BSON.serialize(doc));
     if (!this.claim(joined(prefix(meta.id), idKey), bytes)) throw duplicateKeyError(nsOf(meta), ID_INDEX_NAME, { _id: 1 }, doc);
     let entries: Entries;
     try {

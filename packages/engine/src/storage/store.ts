@@ -68,14 +68,22 @@ function prefixKey(id: number): string {
  */
 const scratch = Buffer.allocUnsafe(4096);
 
+/** Views of the scratch buffer by length, made once each: a view per write would be one more object per key. */
+const scratchViews: Buffer[] = [];
+
 /** `parts` joined, in the scratch buffer when they fit (valid until the next call). */
 function joined(a: Buffer, b: Buffer, c?: Buffer): Buffer {
   const length = a.length + b.length + (c ? c.length : 0);
   if (length > scratch.length) return Buffer.concat(c ? [a, b, c] : [a, b]);
-  a.copy(scratch, 0);
-  b.copy(scratch, a.length);
-  if (c) c.copy(scratch, a.length + b.length);
-  return scratch.subarray(0, length);
+  scratch.set(a, 0);
+  scratch.set(b, a.length);
+  if (c) scratch.set(c, a.length + b.length);
+  let view = scratchViews[length];
+  if (!view) {
+    view = scratch.subarray(0, length);
+    scratchViews[length] = view;
+  }
+  return view;
 }
 
 function after(bytes: Buffer): Buffer {

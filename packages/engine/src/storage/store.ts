@@ -97,6 +97,8 @@ export class Store {
   private openTransactions = 0;
   /** Document key → seq of its last change, kept only while a multi-document transaction is open. */
   private readonly changes = new Map<string, number>();
+  /** Per index id, the last counter key made at each position of its leading parts (see countKey). */
+  private readonly recentCountKeys = new Map<number, Array<{ bytes: Buffer; key: string }>>();
   /** Counter changes of the write transaction under way, saved once at its end (latin1 key → delta). */
   private countDeltas: Map<string, number> | undefined;
 
@@ -402,8 +404,7 @@ export class Store {
     for (const { index, keys, prefixes, multikey } of entries) {
       const base = prefix(index.id);
       for (const key of keys) this.entries.putSync(joined(base, key, idKey), idKey);
-      const countBase = prefixKey(index.id);
-      for (const leading of prefixes) this.addCount(countBase + leading.toString('latin1'), 1);
+      for (let i = 0; i < prefixes.length; i++) this.addCount(this.countKey(index.id, i, prefixes[i]), 1);
       if (multikey && !index.multikey) {
         index.multikey = true;
         catalogChanged = true;
@@ -454,6 +455,28 @@ export class Store {
       for (const key of keys) this.entries.removeSync(Buffer.concat([prefix(index.id), key, idKey]));
       for (const leading of prefixes) this.addCount(prefixKey(index.id) + leading.toString('latin1'), -1);
     }
+  }
+
+  /**
+   * The counter key (latin1) of an index's leading part. Consecutive documents mostly share their leading parts
+   * (one account's documents), so the last key made at each position is reused when the bytes are the same: the
+   * same string object, whose hash the counter map has already computed, instead of a new string per document.
+   */
+  private countKey(indexId: number, position: number, leading: Buffer): string {
+    let recent = this.recentCountKeys.get(indexId);
+    if (!recent) {
+      recent = [];
+      this.recentCountKeys.set(indexId, recent);
+    }
+    const last = recent[position];
+    if (last && last.bytes.length === leading.length) {
+      let i = 0;
+      while (i < leading.length && last.bytes[i] === leading[i]) i++;
+      if (i === leading.length) return last.key;
+    }
+    const key = prefixKey(indexId) + leading.toString('latin1');
+    recent[position] = { bytes: Buffer.from(leading), key };
+    return key;
   }
 
   /** `name`: the counter's key as a latin1 string. */

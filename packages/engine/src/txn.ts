@@ -16,7 +16,8 @@ export interface Unit {
   /** The matches read lazily by a cursor, when the query allows it; `close` releases what the reading holds. */
   stream(meta: CollectionMeta | undefined, options: QueryOptions): { matches: Iterable<Match>; close(): void } | undefined;
   count(meta: CollectionMeta | undefined, filter: Document | undefined, hint?: unknown): { n: number; stats: ExecutionStats };
-  insert(meta: CollectionMeta, doc: Document): void;
+  /** `bytes`: the document's BSON, when `doc` holds only the fields its indexes read (outside a transaction). */
+  insert(meta: CollectionMeta, doc: Document, bytes?: Buffer): void;
   replace(meta: CollectionMeta, previous: Document, doc: Document): void;
   remove(meta: CollectionMeta, doc: Document): void;
 }
@@ -51,8 +52,8 @@ export class DirectUnit implements Unit {
     return countMatches({ store: this.store, meta }, filter, hint);
   }
 
-  insert(meta: CollectionMeta, doc: Document): void {
-    this.store.insert(meta, doc);
+  insert(meta: CollectionMeta, doc: Document, bytes?: Buffer): void {
+    this.store.insert(meta, doc, bytes);
   }
 
   replace(meta: CollectionMeta, previous: Document, doc: Document): void {

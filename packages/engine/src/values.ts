@@ -88,7 +88,11 @@ export function assertStorable(doc: Document): void {
     throw new EngineError(53, 'InvalidIdField', `The '_id' value cannot be of type ${Array.isArray(id) ? 'array' : 'regex'}`);
   }
   checkValues(doc, 0);
-  const size = originalBytes(doc)?.length ?? BSON.calculateObjectSize(doc);
+  assertDocumentSize(originalBytes(doc)?.length ?? BSON.calculateObjectSize(doc));
+}
+
+/** Refuses a document of `size` bytes over MongoDB's limit. */
+export function assertDocumentSize(size: number): void {
   if (size > MAX_DOCUMENT_BYTES) {
     throw new EngineError(
       10334,

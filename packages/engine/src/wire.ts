@@ -1,5 +1,7 @@
 import { BSON, type Document } from 'bson';
+import { BAD_NAME, scanForInsert, STORABLE } from './bson-scan';
 import { rememberBytes } from './raw-bson';
+import { ReceivedDocument } from './received-document';
 
 /** MongoDB wire protocol framing: the legacy OP_QUERY handshake and OP_MSG for everything else. */
 
@@ -16,7 +18,10 @@ export const MAX_MESSAGE_SIZE = 48_000_000;
 export interface Request {
   requestId: number;
   opCode: number;
-  /** The command document; OP_MSG document sequences are attached as array fields. */
+  /**
+   * The command document; OP_MSG document sequences are attached as array fields. An insert's documents are
+   * ReceivedDocuments where their bytes can be stored as sent.
+   */
   command: Document;
   /** OP_MSG moreToCome: the client expects no reply. */
   moreToCome: boolean;
@@ -79,7 +84,7 @@ function decodeOpMsg(message: Buffer, requestId: number): Request {
   const end = message.length - (flags & FLAG_CHECKSUM_PRESENT ? 4 : 0);
   let offset = HEADER_SIZE + 4;
   let command: Document | undefined;
-  const sequences: Array<[string, Document[]]> = [];
+  const sequences: Array<[string, Buffer[]]> = [];
   while (offset < end) {
     const kind = message[offset++];
     if (kind === 0) {
@@ -91,11 +96,13 @@ function decodeOpMsg(message: Buffer, requestId: number): Request {
       const sectionEnd = offset + size;
       const nameEnd = message.indexOf(0, offset + 4);
       const identifier = message.toString('utf8', offset + 4, nameEnd);
-      const documents: Document[] = [];
+      const documents: Buffer[] = [];
       let cursor = nameEnd + 1;
       while (cursor < sectionEnd) {
         const docSize = message.readInt32LE(cursor);
-        documents.push(decodeDocument(message.subarray(cursor, cursor + docSize)));
+        // Kept undecoded for now, so a size that cannot advance is refused here (the decoder would refuse it).
+        if (docSize < 5) throw new Error(`bson size must be >= 5, is ${docSize}`);
+        documents.push(message.subarray(cursor, cursor + docSize));
         cursor += docSize;
       }
       sequences.push([identifier, documents]);
@@ -105,25 +112,45 @@ function decodeOpMsg(message: Buffer, requestId: number): Request {
     }
   }
   if (!command) throw new ProtocolError('OP_MSG without a body section');
-  for (const [identifier, documents] of sequences) command[identifier] = documents;
+  // The documents of an insert may be stored as sent; any other sequence (updates, deletes) is decoded.
+  const inserting = Object.keys(command)[0] === 'insert';
+  for (const [identifier, documents] of sequences) {
+    command[identifier] = documents.map(inserting && identifier === 'documents' ? insertDocument : decodeDocument);
+  }
   return { requestId, opCode: OP_MSG, command, moreToCome: (flags & FLAG_MORE_TO_COME) !== 0 };
 }
 
-/** A document to store, decoded with its original bytes kept (see raw-bson). */
+/** A document, decoded with its original bytes kept (see raw-bson). */
 function decodeDocument(bytes: Uint8Array): Document {
   const doc = BSON.deserialize(bytes, DESERIALIZE_OPTIONS);
   // A view into the request, not a copy: the store copies it into LMDB before the request is released.
-  rememberBytes(doc, Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+  rememberBytes(doc, asBuffer(bytes));
   return doc;
 }
 
-/** A command body; an insert's inline `documents` keep their original bytes, as document sequences do. */
+/**
+ * A document to insert: kept undecoded when its bytes can be stored as they are (see bson-scan), else decoded. A
+ * field name of invalid UTF-8 refuses the request, as invalid BSON does.
+ */
+function insertDocument(bytes: Uint8Array): Document | ReceivedDocument {
+  const verdict = scanForInsert(bytes);
+  if (verdict === STORABLE) return new ReceivedDocument(asBuffer(bytes));
+  const doc = decodeDocument(bytes);
+  if (verdict & BAD_NAME) throw new Error('Invalid UTF-8 field name in BSON document');
+  return doc;
+}
+
+function asBuffer(bytes: Uint8Array): Buffer {
+  return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
+
+/** A command body; an insert's inline `documents` are treated as a document sequence's are. */
 function decodeBody(bytes: Buffer): Document {
   const firstName = bytes.toString('latin1', 5, bytes.indexOf(0, 5));
   if (firstName !== 'insert') return BSON.deserialize(bytes, DESERIALIZE_OPTIONS);
   const command = BSON.deserialize(bytes, { ...DESERIALIZE_OPTIONS, fieldsAsRaw: { documents: true } });
   if (Array.isArray(command.documents)) {
-    command.documents = command.documents.map((doc: unknown) => (doc instanceof Uint8Array ? decodeDocument(doc) : doc));
+    command.documents = command.documents.map((doc: unknown) => (doc instanceof Uint8Array ? insertDocument(doc) : doc));
   }
   return command;
 }

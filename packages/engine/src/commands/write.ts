@@ -3,9 +3,11 @@ import { ObjectId } from 'bson';
 import { DuplicateKeyError, EngineError, failedToParse } from '../errors';
 import { checkProjection, project } from '../query/projection';
 import { withIdFirst } from '../raw-bson';
+import { fieldName, ReceivedDocument, type FieldName } from '../received-document';
+import type { CollectionMeta } from '../storage/catalog';
 import type { Unit } from '../txn';
 import { applyUpdate, checkUpdateSpec, isReplacement, upsertDocument } from '../update';
-import { assertStorable, isPlainObject } from '../values';
+import { assertDocumentSize, assertStorable, isPlainObject } from '../values';
 import { collectionName, optionalDocument, refuseCollation, runStatements, type CommandContext, type Handler } from './context';
 
 /** A statement's failure as MongoDB reports it inside a write command's reply. */
@@ -53,11 +55,27 @@ export const insert: Handler = async (command, context) => {
   const documents = command.documents;
   if (!Array.isArray(documents)) throw failedToParse("BSON field 'insert.documents' is missing but a required field");
   let n = 0;
+  let plan: { meta: CollectionMeta; fields: FieldName[] | undefined } | undefined;
   return runWrites(
     command,
     context,
     documents as unknown[],
-    (unit, raw) => {
+    (unit, sent) => {
+      let raw = sent;
+      if (raw instanceof ReceivedDocument) {
+        // Outside a transaction (whose pending documents must be whole), only the indexed fields are decoded.
+        if (!context.txn) {
+          assertDocumentSize(raw.bytes.length);
+          const meta = unit.ensureCollection(context.db, name);
+          if (plan?.meta !== meta) plan = { meta, fields: indexedFields(meta) };
+          if (plan.fields) {
+            unit.insert(meta, raw.fields(plan.fields), raw.bytes);
+            n++;
+            return;
+          }
+        }
+        raw = raw.decode();
+      }
       if (!isPlainObject(raw)) throw failedToParse('each document to insert must be an object');
       // MongoDB stores _id as the first field whatever the client sent.
       const doc = Object.keys(raw)[0] === '_id' ? raw : withIdFirst(raw, raw._id ?? new ObjectId());
@@ -68,6 +86,21 @@ export const insert: Handler = async (command, context) => {
     () => ({ n, ok: 1 }),
   );
 };
+
+/**
+ * The top-level fields (with `_id`) that a collection's index entries and duplicate-key errors read, or undefined
+ * when a document must be decoded whole: a partial index's filter may read any field.
+ */
+function indexedFields(meta: CollectionMeta): FieldName[] | undefined {
+  const names = new Set(['_id']);
+  for (const index of meta.indexes.values()) {
+    if (index.partial) return undefined;
+    for (const field of index.fields) names.add(field.split('.')[0]);
+  }
+  // The decoder defines `__proto__` as an own field; a plain assignment would set the prototype.
+  if (names.has('__proto__')) return undefined;
+  return [...names].map(fieldName);
+}
 
 interface UpdateStatement {
   q?: Document;

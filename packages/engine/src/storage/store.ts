@@ -68,14 +68,22 @@ function prefixKey(id: number): string {
  */
 const scratch = Buffer.allocUnsafe(4096);
 
+/** Views of the scratch buffer by length, made once each: a view per write would be one more object per key. */
+const scratchViews: Buffer[] = [];
+
 /** `parts` joined, in the scratch buffer when they fit (valid until the next call). */
 function joined(a: Buffer, b: Buffer, c?: Buffer): Buffer {
   const length = a.length + b.length + (c ? c.length : 0);
   if (length > scratch.length) return Buffer.concat(c ? [a, b, c] : [a, b]);
-  a.copy(scratch, 0);
-  b.copy(scratch, a.length);
-  if (c) c.copy(scratch, a.length + b.length);
-  return scratch.subarray(0, length);
+  scratch.set(a, 0);
+  scratch.set(b, a.length);
+  if (c) scratch.set(c, a.length + b.length);
+  let view = scratchViews[length];
+  if (!view) {
+    view = scratch.subarray(0, length);
+    scratchViews[length] = view;
+  }
+  return view;
 }
 
 function after(bytes: Buffer): Buffer {
@@ -89,6 +97,8 @@ export class Store {
   private openTransactions = 0;
   /** Document key → seq of its last change, kept only while a multi-document transaction is open. */
   private readonly changes = new Map<string, number>();
+  /** Per index id, the last counter key made at each position of its leading parts (see countKey). */
+  private readonly recentCountKeys = new Map<number, Array<{ bytes: Buffer; key: string }>>();
   /** Counter changes of the write transaction under way, saved once at its end (latin1 key → delta). */
   private countDeltas: Map<string, number> | undefined;
 
@@ -334,11 +344,11 @@ export class Store {
 
   /**
    * Stores a new document. A taken `_id` or unique key refuses it and leaves no trace: the `_id` is claimed by the
-   * document write itself (LMDB's no-overwrite put, one B-tree descent instead of a lookup and a put).
+   * document write itself (LMDB's no-overwrite put, one B-tree descent instead of a lookup and a put). With `bytes`
+   * given, `doc` need only hold `_id` and the fields the collection's indexes read.
    */
-  insert(meta: CollectionMeta, doc: Document): void {
+  insert(meta: CollectionMeta, doc: Document, bytes = originalBytes(doc) ?? Buffer.from(BSON.serialize(doc))): void {
     const idKey = encodeValue(doc._id);
-    const bytes = originalBytes(doc) ?? Buffer.from(BSON.serialize(doc));
     if (!this.claim(joined(prefix(meta.id), idKey), bytes)) throw duplicateKeyError(nsOf(meta), ID_INDEX_NAME, { _id: 1 }, doc);
     let entries: Entries;
     try {
@@ -394,8 +404,7 @@ export class Store {
     for (const { index, keys, prefixes, multikey } of entries) {
       const base = prefix(index.id);
       for (const key of keys) this.entries.putSync(joined(base, key, idKey), idKey);
-      const countBase = prefixKey(index.id);
-      for (const leading of prefixes) this.addCount(countBase + leading.toString('latin1'), 1);
+      for (let i = 0; i < prefixes.length; i++) this.addCount(this.countKey(index.id, i, prefixes[i]), 1);
       if (multikey && !index.multikey) {
         index.multikey = true;
         catalogChanged = true;
@@ -446,6 +455,28 @@ export class Store {
       for (const key of keys) this.entries.removeSync(Buffer.concat([prefix(index.id), key, idKey]));
       for (const leading of prefixes) this.addCount(prefixKey(index.id) + leading.toString('latin1'), -1);
     }
+  }
+
+  /**
+   * The counter key (latin1) of an index's leading part. Consecutive documents mostly share their leading parts
+   * (one account's documents), so the last key made at each position is reused when the bytes are the same: the
+   * same string object, whose hash the counter map has already computed, instead of a new string per document.
+   */
+  private countKey(indexId: number, position: number, leading: Buffer): string {
+    let recent = this.recentCountKeys.get(indexId);
+    if (!recent) {
+      recent = [];
+      this.recentCountKeys.set(indexId, recent);
+    }
+    const last = recent[position];
+    if (last && last.bytes.length === leading.length) {
+      let i = 0;
+      while (i < leading.length && last.bytes[i] === leading[i]) i++;
+      if (i === leading.length) return last.key;
+    }
+    const key = prefixKey(indexId) + leading.toString('latin1');
+    recent[position] = { bytes: Buffer.from(leading), key };
+    return key;
   }
 
   /** `name`: the counter's key as a latin1 string. */

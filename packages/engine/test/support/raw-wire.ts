@@ -13,6 +13,17 @@ export function opMsg(requestId: number, body: Uint8Array): Buffer {
   return Buffer.concat([header, body]);
 }
 
+/** An OP_MSG carrying a body section and one document sequence (kind 1), as a driver may send an insert's documents. */
+export function opMsgWithSequence(requestId: number, body: Uint8Array, identifier: string, documents: Uint8Array[]): Buffer {
+  const name = Buffer.from(`${identifier}\0`, 'utf8');
+  const section = Buffer.alloc(5);
+  section.writeUInt8(1, 0);
+  section.writeInt32LE(4 + name.length + documents.reduce((sum, doc) => sum + doc.length, 0), 1);
+  const message = Buffer.concat([opMsg(requestId, body), section, name, ...documents]);
+  message.writeInt32LE(message.length, 0);
+  return message;
+}
+
 /**
  * Sends messages on one connection and returns the decoded reply bodies, in order: for what no driver sends, or
  * fields it would set itself (a command's lsid).

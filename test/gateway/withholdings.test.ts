@@ -375,6 +375,9 @@ describe('certificates', () => {
       expect(rendered.text).toContain(text);
     // A blank page has no dark pixels; a page of text has thousands.
     expect(rendered.dark).toBeGreaterThan(2000);
+    // Every section heading starts at the left margin, as the title does (not in the values' column).
+    for (const heading of ['Agente de retención', 'Sujeto retenido', 'Retención']) expect(rendered.left[heading]).toBe(rendered.left['Nº 00000001']);
+    expect(rendered.left['Razón social']).toBe(rendered.left['Nº 00000001']);
   });
 
   it('a withholding applied without certificates gets the next number on request, once', async () => {

@@ -22,7 +22,10 @@ const root = dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.
 const pdf = await getDocument({ data: new Uint8Array(readFileSync(process.argv[2])), standardFontDataUrl: `${join(root, 'standard_fonts')}/`, verbosity: 0 })
   .promise;
 const page = await pdf.getPage(1);
-const text = (await page.getTextContent()).items.map((item) => item.str).join(' ');
+const items = (await page.getTextContent()).items;
+const text = items.map((item) => item.str).join(' ');
+// Where each piece of text starts (points from the left edge), so a test can check the layout's columns.
+const left = Object.fromEntries(items.filter((item) => item.str.trim()).map((item) => [item.str, Math.round(item.transform[4])]));
 const viewport = page.getViewport({ scale: 1 });
 const canvas = createCanvas(Math.ceil(viewport.width), Math.ceil(viewport.height));
 const context = canvas.getContext('2d');
@@ -32,4 +35,4 @@ await page.render({ canvasContext: context, viewport }).promise;
 const pixels = context.getImageData(0, 0, canvas.width, canvas.height).data;
 let dark = 0;
 for (let i = 0; i < pixels.length; i += 4) if (pixels[i] + pixels[i + 1] + pixels[i + 2] < 384) dark++;
-process.stdout.write(JSON.stringify({ pages: pdf.numPages, text, width: canvas.width, height: canvas.height, dark }));
+process.stdout.write(JSON.stringify({ pages: pdf.numPages, text, left, width: canvas.width, height: canvas.height, dark }));

@@ -16,7 +16,8 @@ export function certificatePdf(certificate: WithholdingCertificateDocument): Pro
   doc.font('Helvetica').fontSize(11).text(`Nº ${number}`).moveDown();
   const labelWidth = 210;
   for (const section of sections) {
-    doc.font('Helvetica-Bold').fontSize(11).text(section.title).moveDown(0.2);
+    // At the left margin: pdfkit would otherwise carry on from the last x used (the value column).
+    doc.font('Helvetica-Bold').fontSize(11).text(section.title, doc.page.margins.left, doc.y).moveDown(0.2);
     for (const [label, value] of section.rows) {
       const y = doc.y;
       doc.font('Helvetica').fontSize(9.5).fillColor('#444').text(label, doc.page.margins.left, y, { width: labelWidth });

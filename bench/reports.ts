@@ -25,6 +25,7 @@ import { ensureIndexes } from '../src/store/catalog';
 import { connectStore } from '../src/store/connect';
 import { Store } from '../src/store/store';
 import { runBench } from './harness';
+import { percentiles, timed } from './timing';
 
 const { values } = parseArgs({ options: { lines: { type: 'string', default: '1000000' }, 'per-entry': { type: 'string', default: '100' } } });
 const LINES = Number(values.lines);
@@ -47,18 +48,6 @@ function random(seed: number): () => number {
 }
 
 const dayOf = (index: number) => new Date(Date.UTC(2026, 0, 1 + (index % 365))).toISOString().slice(0, 10);
-
-async function timed<T>(run: () => Promise<T>): Promise<{ result: T; ms: number }> {
-  const start = process.hrtime.bigint();
-  const result = await run();
-  return { result, ms: Number(process.hrtime.bigint() - start) / 1e6 };
-}
-
-function stats(samples: number[]): string {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
-  return `median ${at(0.5).toFixed(1)} ms, p95 ${at(0.95).toFixed(1)} ms, min ${sorted[0].toFixed(1)} ms`;
-}
 
 runBench('reports', async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-reports-'));
@@ -143,7 +132,7 @@ runBench('reports', async () => {
       samples.push(ms);
       report = result;
     }
-    console.log(`trial balance of 2026 (${RUNS} runs): ${stats(samples)}`);
+    console.log(`trial balance of 2026 (${RUNS} runs): ${percentiles(samples)}`);
 
     // Brute force: every line of every posted entry, added up here.
     const brute = await timed(async () => {
@@ -177,7 +166,7 @@ runBench('reports', async () => {
     const cursor = decodeLineCursor(encodeLineCursor({ code: CASH, date: middle, number: firstOfDay.number + 1, line: 10 }));
     const pages: number[] = [];
     for (let run = 0; run < RUNS; run++) pages.push((await timed(() => accountLedger(context, CASH, period, cursor, 50))).ms);
-    console.log(`account ledger page of 50 lines from ${middle} (${RUNS} runs): ${stats(pages)}`);
+    console.log(`account ledger page of 50 lines from ${middle} (${RUNS} runs): ${percentiles(pages)}`);
   } finally {
     await connection.close();
     fs.rmSync(dir, { recursive: true, force: true });

@@ -26,6 +26,7 @@ import { ensureIndexes } from '../src/store/catalog';
 import { connectStore } from '../src/store/connect';
 import { Store } from '../src/store/store';
 import { runBench } from './harness';
+import { percentiles, timed } from './timing';
 
 const { values } = parseArgs({ options: { documents: { type: 'string', default: '100000' } } });
 const DOCUMENTS = Number(values.documents);
@@ -44,23 +45,11 @@ function random(seed: number): () => number {
   };
 }
 
-async function timed<T>(run: () => Promise<T>): Promise<{ result: T; ms: number }> {
-  const start = process.hrtime.bigint();
-  const result = await run();
-  return { result, ms: Number(process.hrtime.bigint() - start) / 1e6 };
-}
-
-function summary(samples: number[]): string {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
-  return `median ${at(0.5).toFixed(1)} ms, p95 ${at(0.95).toFixed(1)} ms, min ${sorted[0].toFixed(1)} ms`;
-}
-
 async function repeat(name: string, run: () => Promise<unknown>): Promise<number> {
   await run();
   const samples: number[] = [];
   for (let i = 0; i < RUNS; i++) samples.push((await timed(run)).ms);
-  console.log(`${name} (${RUNS} runs): ${summary(samples)}`);
+  console.log(`${name} (${RUNS} runs): ${percentiles(samples)}`);
   return [...samples].sort((a, b) => a - b)[Math.floor(RUNS / 2)];
 }
 

@@ -10,30 +10,15 @@ import path from 'node:path';
 import { MongoClient, ObjectId, type Collection, type Document } from 'mongodb';
 import { startEngine, type EngineHandle } from '../src';
 import { prng } from '../test/support/prng';
+import { account, supplier } from './suppliers';
 
 const DEFAULT_SIZES = [1_000, 100_000, 1_000_000];
 /** Documents per insertMany call, as a bulk import sends them. */
 const BATCH = 10_000;
-const STATUSES = ['active', 'active', 'active', 'inactive', 'blocked'];
 const PAGE = 20;
 const LATE_PAGE = 50;
 
 const random = prng(42);
-const account = new ObjectId('650000000000000000000001');
-
-function supplier(i: number): Document {
-  return {
-    _id: new ObjectId(),
-    account_id: account,
-    name: `Proveedor ${Math.floor(random() * 1e9).toString(36)} ${i}`,
-    status: STATUSES[i % STATUSES.length],
-    cuit: `30${String(10_000_000 + i).padStart(8, '0')}5`,
-    email: `compras${i}@proveedor.com.ar`,
-    address: { street: 'Av. Corrientes', number: 1000 + (i % 9000), city: 'CABA', zip: 'C1043' },
-    balance_cents: Math.floor(random() * 10_000_000),
-    created_at: new Date(Date.UTC(2020, 0, 1) + i * 60_000),
-  };
-}
 
 /** Mean milliseconds per call over `count` sequential calls, after a tenth as many untimed. */
 async function timeMs(count: number, fn: () => Promise<unknown>): Promise<number> {
@@ -73,7 +58,7 @@ async function load(suppliers: Collection, size: number): Promise<{ ids: ObjectI
   const ids: ObjectId[] = [];
   let insertMs = 0;
   for (let at = 0; at < size; at += BATCH) {
-    const docs = Array.from({ length: Math.min(BATCH, size - at) }, (_, k) => supplier(at + k));
+    const docs = Array.from({ length: Math.min(BATCH, size - at) }, (_, k) => supplier(at + k, random));
     for (let k = 0; k < docs.length && ids.length < 10_000; k += Math.max(1, Math.floor(size / 10_000))) ids.push(docs[k]._id as ObjectId);
     const start = process.hrtime.bigint();
     await suppliers.insertMany(docs);

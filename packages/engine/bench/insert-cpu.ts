@@ -14,35 +14,10 @@ import { BSON, ObjectId, type Document } from 'bson';
 import { Engine } from '../src/engine';
 import { closeStore, openStore } from '../src/storage/open';
 import { decodeMessage, OP_MSG } from '../src/wire';
+import { prng } from '../test/support/prng';
+import { supplier } from './suppliers';
 
 const BATCH = 10_000;
-const STATUSES = ['active', 'active', 'active', 'inactive', 'blocked'];
-const account = new ObjectId('650000000000000000000001');
-
-function prng(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-function supplier(i: number, random: () => number): Document {
-  return {
-    _id: new ObjectId(),
-    account_id: account,
-    name: `Proveedor ${Math.floor(random() * 1e9).toString(36)} ${i}`,
-    status: STATUSES[i % STATUSES.length],
-    cuit: `30${String(10_000_000 + i).padStart(8, '0')}5`,
-    email: `compras${i}@proveedor.com.ar`,
-    address: { street: 'Av. Corrientes', number: 1000 + (i % 9000), city: 'CABA', zip: 'C1043' },
-    balance_cents: Math.floor(random() * 10_000_000),
-    created_at: new Date(Date.UTC(2020, 0, 1) + i * 60_000),
-  };
-}
 
 /** An insert as the driver frames insertMany: the command in a body section, the documents in a kind-1 section. */
 function insertMessage(requestId: number, documents: Document[]): Buffer {

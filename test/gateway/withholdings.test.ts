@@ -294,6 +294,13 @@ describe('the other cases of the calculation', () => {
       ['IIBB-ARBA', 100000, 2500, 1],
     ]);
     expect(res.body.data).toMatchObject({ total: 19300, net_payment: 101700 });
+    // The account's activity shows each withholding of the payment (the refused first try left none).
+    const activity = await gw.rest('GET', '/stats/activity/?resource_type=withholdings&per_page=100', { key });
+    expect(activity.status).toBe(200);
+    const ofPayment = activity.body.data.items.filter((item: Row) => String(item.summary).includes('OP-0002-00000001'));
+    expect(ofPayment).toHaveLength(3);
+    expect(ofPayment.map((item: Row) => item.action)).toEqual(['created', 'created', 'created']);
+    expect(ofPayment.map((item: Row) => String(item.summary).split(' ')[1]).sort()).toEqual(['78', 'IIBB-ARBA', 'IVA-80']);
     expect(linesOf((await entry(res.body.data.journal_entry_id))!)).toEqual([
       ['2.1.1.01.001', 121000, 0],
       ['1.1.1.02.001', 0, 101700],

@@ -14,6 +14,8 @@ import { parseInput } from '../validation';
 import { getWithholdingConfig, requireAgent, type WithholdingConfig } from './config';
 import { flatStep, gananciasStep, type GananciasStep } from './math';
 import { regimeOn } from './regimes';
+import { actionOn } from '../activity/actions';
+import { recordChanges } from '../activity/changes';
 
 /** SICORE's 14-character amounts hold 11 whole digits: a larger payment could not be declared. */
 const MAX_PAYMENT = 1e11;
@@ -313,6 +315,12 @@ export async function applyWithholdings(context: RequestContext, raw: unknown): 
       }));
       await withholdings.insertMany(docs, { session });
       if (input.issueCertificates ?? true) for (const doc of docs) if (doc.amount_cents > 0) await certificateFor(context, doc, config, session);
+      // Zero withholdings are recorded too: they hold the month's accumulated base.
+      await recordChanges(
+        context,
+        docs.map((doc) => actionOn('withholdings', `withholding ${doc.regime_code}`, 'created', doc, `payment ${paymentId} to «${who}»`)),
+        session,
+      );
       return { paymentId, calculation, journalEntryId: entryId, withholdings: docs };
     },
     { queue: `withholdings:${accountId.toHexString()}` },

@@ -12,6 +12,8 @@ export const ACTIVITY_ACTIONS = [
   'imported',
   'matched',
   'unmatched',
+  'closed',
+  'reopened',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 

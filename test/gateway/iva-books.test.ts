@@ -20,7 +20,7 @@ let accountId: ObjectId;
 beforeAll(async () => {
   gw = await startTestGateway();
   gw.clock.now = new Date('2026-01-10T12:00:00Z');
-  const account = await gw.account(['accounting:read', 'accounting:write', 'received_invoices:read', 'received_invoices:write']);
+  const account = await gw.account(['accounting:read', 'accounting:write', 'received_invoices:read', 'received_invoices:write', 'stats:read']);
   key = account.key;
   accountId = new ObjectId(account.accountId);
   await gw.store.collection('accounts').updateOne({ _id: accountId }, { $set: { cuit: RECEIVER_CUIT } });
@@ -184,6 +184,11 @@ describe('VAT books', () => {
     expect((await gw.rest('DELETE', `/iva/entries/${id}/`, { key })).status).toBe(200);
     expect(await entries().countDocuments({ _id: new ObjectId(id) })).toBe(0);
     expect((await gw.rest('DELETE', `/iva/entries/${id}/`, { key })).status).toBe(404);
+    // The activity feed has the manual line's three changes, newest first, and nothing of the refused delete.
+    const feed = await gw.rest('GET', '/stats/activity/?resource_type=iva_entries&per_page=100', { key });
+    expect(feed.status).toBe(200);
+    expect(feed.body.data.items.filter((item: Row) => item.resource_id === id).map((item: Row) => item.action)).toEqual(['deleted', 'updated', 'created']);
+    expect(feed.body.data.items.some((item: Row) => item.resource_id === generated!._id.toHexString())).toBe(false);
   });
 
   it('closes a month (no entry changes: 409 PERIOD_CLOSED) and reopens it with a reason', async () => {
@@ -207,6 +212,12 @@ describe('VAT books', () => {
       ['reopened', 'Factura recibida tarde'],
     ]);
     expect((await gw.rest('GET', '/iva/books/2025-12/purchases/', { key })).body.data.count).toBe(before - 1);
+    // One close and one reopen recorded (the refused second close and the reopen without a reason left nothing).
+    const feed = await gw.rest('GET', '/stats/activity/?resource_type=iva_periods&per_page=100', { key });
+    expect(feed.body.data.items.map((item: Row) => [item.action, item.summary])).toEqual([
+      ['reopened', 'VAT period 2025-12 reopened: Factura recibida tarde'],
+      ['closed', 'VAT period 2025-12 closed'],
+    ]);
   });
 
   it('settings change which sources feed the book and the computable credit under pro-rata', async () => {

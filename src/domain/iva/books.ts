@@ -10,6 +10,8 @@ import { assertPeriodOpen, periodState } from './periods';
 import { bookIdOf, parseBookId, periodDays } from './period';
 import { type ExpenseSource, fromExpense, fromIssuedVoucher, fromReceivedInvoice, type IssuedVoucherSource, type ReceivedInvoiceSource } from './sources';
 import { fromStored, type IvaEntryDocument, toStored } from './stored';
+import { changesOf } from '../activity/journaled';
+import { recordChanges } from '../activity/changes';
 
 /**
  * A VAT book is a month and a type. Its generated lines are rewritten from the source documents each time it is
@@ -178,6 +180,7 @@ export async function createEntry(context: RequestContext, bookId: string, input
     updated_at: now,
   };
   await entries(context).insertOne(doc);
+  await recordChanges(context, changesOf('iva_entries', 'VAT book entry', 'created', [doc]));
   return doc;
 }
 
@@ -205,6 +208,7 @@ export async function updateEntry(context: RequestContext, entryId: string, inpu
     { returnDocument: 'after' },
   );
   if (!updated) throw new NotFoundError('VAT book entry not found', [{ path: 'entry_id', message: 'no such entry' }]);
+  await recordChanges(context, changesOf('iva_entries', 'VAT book entry', 'updated', [updated]));
   return updated;
 }
 
@@ -212,6 +216,7 @@ export async function deleteEntry(context: RequestContext, entryId: string): Pro
   const current = await manualEntry(context, entryId);
   await assertPeriodOpen(context, current.period);
   await entries(context).deleteOne({ _id: current._id, account_id: current.account_id });
+  await recordChanges(context, changesOf('iva_entries', 'VAT book entry', 'deleted', [current]));
   return current;
 }
 

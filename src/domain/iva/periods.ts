@@ -2,6 +2,8 @@ import type { ClientSession, ObjectId } from 'mongodb';
 import { argentineDay } from '../dates';
 import { requirePrincipal, type RequestContext } from '../context';
 import { ConflictError, ValidationError } from '../errors';
+import { actionOn } from '../activity/actions';
+import { recordChanges } from '../activity/changes';
 
 /** A period's state (`iva_periods`): open until closed; reopening records who and why. No document = open. */
 export interface IvaPeriodDocument {
@@ -96,6 +98,7 @@ export async function closePeriod(context: RequestContext, period: string): Prom
       throw error;
     });
   if (!result) throw new ConflictError(`the VAT period ${period} is already closed`, [{ path: 'period', message: 'already closed' }], 'PERIOD_CLOSED');
+  await recordChanges(context, [actionOn('iva_periods', `VAT period ${period}`, 'closed', result)]);
   return periodState(context, period);
 }
 
@@ -110,5 +113,6 @@ export async function reopenPeriod(context: RequestContext, period: string, reas
     { returnDocument: 'after' },
   );
   if (!result) throw new ConflictError(`the VAT period ${period} is not closed`, [{ path: 'period', message: 'is open' }], 'PERIOD_OPEN');
+  await recordChanges(context, [actionOn('iva_periods', `VAT period ${period}`, 'reopened', result, text)]);
   return periodState(context, period);
 }

@@ -145,6 +145,8 @@ describe('default chart', () => {
       .findOne({}, { sort: { _id: -1 } })
       .then((doc: any) => ({ accountId: doc.account_id }));
     expect(await gw.store.collection('ledger_accounts').countDocuments({ account_id: accountId })).toBe(seeded);
+    // The activity feed has one creation per seeded account, written with them.
+    expect(await gw.store.collection('activity').countDocuments({ account_id: accountId, resource_type: 'ledger_accounts', action: 'created' })).toBe(seeded);
     const caja = (await gw.rest('GET', '/accounting/accounts/list/?search=Caja%20en%20pesos', { key })).body.data.items[0];
     expect(caja).toMatchObject({ code: '1.1.1.01.001', account_type: 'asset', parent_code: '1.1.1.01', level: 5, is_detail: true, is_active: true });
     const iva = (await gw.rest('GET', '/accounting/accounts/list/?search=IVA%20D%C3%A9bito', { key })).body.data.items[0];
@@ -169,6 +171,8 @@ describe('default chart', () => {
     const again = await gw.rest('POST', '/accounting/accounts/seed/', { key });
     expect(again.body).toMatchObject({ success: true, data: { seeded: 0 }, seeded: 0, message: expect.stringMatching(/already/) });
     expect(await gw.store.collection('ledger_accounts').countDocuments({ account_id: accountId })).toBe(seeded);
+    // Nothing seeded, nothing recorded.
+    expect(await gw.store.collection('activity').countDocuments({ account_id: accountId, resource_type: 'ledger_accounts' })).toBe(seeded);
   });
 
   it('a chart with one account of its own is left alone', async () => {

@@ -1451,7 +1451,27 @@ function rootFieldOf(document: string): string {
   return field.name.value;
 }
 
+/**
+ * Mutations whose success case here stores nothing: calculations and checks against AFIP (never store), and the
+ * seeds, which the matrix runs on data already seeded (their recordings are checked in their own suites).
+ */
+const CHANGE_NOTHING = new Set([
+  'calculateWithholding',
+  'calculateIvaSummary',
+  'checkFceEligibility',
+  'verifyDelegation',
+  'verifyPointOfSale',
+  'seedLedgerAccounts',
+  'seedTaxRules',
+]);
+let MUTATIONS = new Set<string>();
+const activityCollection = () => gw.store.collection('activity');
+
 describe('GraphQL operations × credentials', () => {
+  beforeAll(async () => {
+    MUTATIONS = new Set(Object.keys((await gatewaySchema()).getMutationType()?.getFields() ?? {}));
+  });
+
   it('the matrix covers exactly the Query and Mutation fields of the live schema', async () => {
     const live = rootFields(await gatewaySchema()).map((f) => f.name);
     expect(Object.keys(GQL_CASES).sort()).toEqual([...live].sort());
@@ -1502,12 +1522,17 @@ describe('GraphQL operations × credentials', () => {
     it("key with only the operation's scope → data", async () => {
       const id = await recordOfA();
       const caller = gqlCase(name).caller;
+      const activityBefore = await activityCollection().countDocuments({});
       const res = caller
         ? await gw.gql(gqlCase(name).document, gqlCase(name).variables(id), await caller(gqlCase(name).scope))
         : await run(id, await keyFor([gqlCase(name).scope]));
       expect(res.status).toBe(200);
       expect(res.body.errors).toBeUndefined();
       await gqlCase(name).succeeded(res.body.data, id);
+      // Every mutation that changes stored data leaves the account's activity a record of it.
+      if (MUTATIONS.has(name) && !CHANGE_NOTHING.has(name)) {
+        expect({ name, recorded: (await activityCollection().countDocuments({})) > activityBefore }).toEqual({ name, recorded: true });
+      }
     });
 
     it('record of another account → NOT_FOUND (never FORBIDDEN), the record untouched', async () => {

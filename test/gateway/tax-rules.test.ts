@@ -211,6 +211,10 @@ describe('seed', () => {
     expect(answers.map((res) => res.status)).toEqual([200, 200, 200, 200, 200]);
     expect(answers.map((res) => res.body.data.seeded).sort()).toEqual([0, 0, 0, 0, 3]);
     expect((await gw.rest('GET', `${BASE}/?country=PE`, { key })).body.data.total).toBe(3);
+    // Only the seed that loaded them recorded their creation: one activity record per rule.
+    const ids = ((await gw.rest('GET', `${BASE}/?country=PE`, { key })).body.data.items as Row[]).map((rule) => rule._id ?? rule.id);
+    const recorded = await gw.store.collection('activity').find({ resource_type: 'tax_rules', action: 'created' }).toArray();
+    expect(ids.map((id) => recorded.filter((entry) => entry.resource_id.toHexString() === id).length)).toEqual([1, 1, 1]);
   });
 
   it.each([['CL'], ['ARG'], ['1A']])('%s → 400 naming country, nothing stored', async (country) => {

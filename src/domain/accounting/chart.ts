@@ -4,6 +4,8 @@ import { argentineDay } from '../dates';
 import { accountsOf, natured } from './accounts';
 import { MAX_LEVEL } from './account-declaration';
 import { defaultChart } from './default-chart';
+import { recordChanges } from '../activity/changes';
+import { changesOf } from '../activity/journaled';
 
 /**
  * Loads the default chart into an account that has none, all or nothing: one insertMany in one transaction. An
@@ -16,7 +18,8 @@ export async function seedDefaultChart(context: RequestContext): Promise<{ seede
     const existing = await accounts.count({}, session);
     if (existing > 0) return { seeded: 0, message: `The chart already has ${existing} accounts; the default chart was not loaded (nothing was changed).` };
     const chart = defaultChart().map((account) => ({ ...account, is_active: true }));
-    await accounts.insertMany(chart as never, context.now(), session);
+    const seeded = await accounts.insertMany(chart as never, context.now(), session);
+    await recordChanges(context, changesOf('ledger_accounts', 'ledger account', 'created', seeded), session);
     return { seeded: chart.length, message: `Loaded the default chart of accounts (${chart.length} accounts).` };
   });
 }

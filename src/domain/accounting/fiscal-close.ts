@@ -6,6 +6,8 @@ import { ConflictError } from '../errors';
 import { accountsOf, entriesOf } from './accounts';
 import { fiscalYearsOf, touchYear, type FiscalYearRecord } from './fiscal-years';
 import { postInSession } from './journal';
+import { actionOn, entryNumber } from '../activity/actions';
+import { recordChanges } from '../activity/changes';
 
 /**
  * The equity account that receives the year's result (3.3.1.01.002 "Resultado del ejercicio" of the default chart):
@@ -240,6 +242,8 @@ export function closeYear(context: RequestContext, year: number): Promise<{ figu
       },
       { session, returnDocument: 'after' },
     );
+    const outcome = entry ? `refundición ${entryNumber(entry)}` : 'no results to close';
+    await recordChanges(context, [actionOn('fiscal_years', `fiscal year ${year}`, 'closed', closed!, outcome)], session);
     return { figures: { ...closedFigures(closed!), lines: figures.lines, blockers: [] }, entry };
   });
 }

@@ -413,6 +413,7 @@ function move(context: RequestContext, id: string, to: DeliveryNoteStatus, extra
       const moved = await transitionFields(context, note, to, extra, session);
       const updated = await notes.update(id, moved, [], context.now(), session);
       if (!updated) throw notFound('delivery note', id);
+      await recordChanges(context, deliveryNotes.changes('updated', [updated], [note]), session);
       return updated;
     },
     { queue },

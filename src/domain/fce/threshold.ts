@@ -1,6 +1,8 @@
 import type { AccountDocument } from '../../store/accounts';
 import { requirePrincipal, type RequestContext } from '../context';
 import { ValidationError } from '../errors';
+import { actionOn } from '../activity/actions';
+import { recordChanges } from '../activity/changes';
 
 /** The setting's name, as the contract answers it. */
 export const THRESHOLD_KEY = 'fce_mipyme_min_threshold_ars';
@@ -27,5 +29,6 @@ export async function setThreshold(context: RequestContext, value: unknown): Pro
   await context.store
     .collection<AccountDocument>('accounts')
     .updateOne({ _id: requirePrincipal(context).accountId }, { $set: { [`settings.${THRESHOLD_KEY}`]: rounded } });
+  await recordChanges(context, [actionOn('accounts', 'FCE MiPyME threshold', 'updated', { _id: requirePrincipal(context).accountId }, `$ ${rounded}`)]);
   return rounded;
 }

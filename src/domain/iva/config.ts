@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { requirePrincipal, type RequestContext } from '../context';
 import { ValidationError } from '../errors';
 import type { ObjectId } from 'mongodb';
+import { actionOn } from '../activity/actions';
+import { recordChanges } from '../activity/changes';
 
 export const VAT_CONDITIONS = ['responsable_inscripto', 'exento', 'monotributo', 'no_alcanzado'] as const;
 export const PRORATA_MODES = ['none', 'global'] as const;
@@ -80,5 +82,6 @@ export async function putConfig(context: RequestContext, input: unknown): Promis
   await context.store
     .collection<IvaConfigDocument>('iva_config')
     .updateOne({ account_id: requirePrincipal(context).accountId }, { $set: { ...next, updated_at: context.now() } }, { upsert: true });
+  await recordChanges(context, [actionOn('iva_config', 'VAT settings', 'updated', { _id: requirePrincipal(context).accountId })]);
   return next;
 }

@@ -8,6 +8,8 @@ import { ConflictError, notFound, ValidationError, type ErrorDetail } from '../e
 import { fromMilli } from '../money';
 import { pageWindow, type Connection, type PageArgs } from '../pagination';
 import { accountSettings } from '../settings';
+import { actionOn } from '../activity/actions';
+import { recordChanges } from '../activity/changes';
 
 /** One change to apply: an item and a signed quantity in thousandths. */
 export interface StockChange {
@@ -108,9 +110,13 @@ export async function adjustStock(
   reason: string,
 ): Promise<StockMovementDocument> {
   if (deltaMilli === 0) throw new ValidationError('delta must not be 0', [{ path: 'delta', message: 'must not be 0' }]);
-  const [movement] = await context.store.transaction((session) =>
-    applyStockChanges(context, [{ itemType, itemId, deltaMilli }], { type: 'adjustment', id: null }, session, reason),
-  );
+  const [movement] = await context.store.transaction(async (session) => {
+    const movements = await applyStockChanges(context, [{ itemType, itemId, deltaMilli }], { type: 'adjustment', id: null }, session, reason);
+    const [adjusted] = movements;
+    const change = `${deltaMilli > 0 ? '+' : ''}${deltaMilli / 1000} (${reason})`;
+    await recordChanges(context, [actionOn('stock_movements', `stock of ${itemType} ${adjusted.item_id.toHexString()}`, 'created', adjusted, change)], session);
+    return movements;
+  });
   return movement;
 }
 

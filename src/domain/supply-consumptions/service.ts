@@ -11,6 +11,8 @@ import { Resource } from '../resource';
 import { assertTransition, type StateMachine } from '../state-machine';
 import { applyStockChanges, type StockChange } from '../stock/service';
 import { SUPPLY_CONSUMPTION, type SupplyConsumptionStatus } from './declaration';
+import { actionOn } from '../activity/actions';
+import { recordChanges } from '../activity/changes';
 
 /**
  * Supply consumptions (contract §2.7, §3.4, §4.3): registering one deducts the stock of its supplies in the same
@@ -173,6 +175,7 @@ export async function revertSupplyConsumption(context: RequestContext, id: strin
     );
     if (!updated) throw new ConflictError('the consumption changed meanwhile: try again');
     await applyStockChanges(context, stockChanges(doc, 1), { type: 'supply_consumption_revert', id: doc._id }, session);
+    await recordChanges(context, [actionOn('supply_consumptions', 'supply consumption', 'updated', updated, 'reverted')], session);
     return updated as SupplyConsumptionDocument;
   });
 }

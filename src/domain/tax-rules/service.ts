@@ -6,6 +6,8 @@ import { notFound, ValidationError } from '../errors';
 import { Resource } from '../resource';
 import { TAX_RULE } from './declaration';
 import { DEFAULT_TAX_RULES, SEEDED_COUNTRIES } from './defaults';
+import { recordChanges } from '../activity/changes';
+import { changesOf } from '../activity/journaled';
 
 type Row = Record<string, unknown>;
 
@@ -119,7 +121,8 @@ export async function seedTaxRules(context: RequestContext, country: string): Pr
     const fields = defaults.map((rule, index) =>
       definition.fieldsForCreate({ ...rule, country: code, isActive: true, isDefault: rule.isDefault ?? false, displayOrder: index + 1 }, now),
     );
-    await rules.insertMany(fields as never, now, session);
+    const seeded = await rules.insertMany(fields as never, now, session);
+    await recordChanges(context, changesOf('tax_rules', 'tax rule', 'created', seeded), session);
     return { country: code, seeded: fields.length, message: `Loaded ${fields.length} default tax rules for ${code}.` };
   });
 }

@@ -12,6 +12,9 @@ import { AFIP_ENVIRONMENTS } from '../taxpayers/declaration';
 import { primaryOf } from '../taxpayers/service';
 import { parseInput } from '../validation';
 import { BILLING_SYSTEM_NAMES, type BillingSystemName, isBillingSystemName } from './catalogue';
+import type { ActivityAction } from '../../store/activity';
+import { actionOn } from '../activity/actions';
+import { recordChanges } from '../activity/changes';
 
 const MAX_POINTS_OF_SALE = 100;
 
@@ -125,11 +128,19 @@ export async function createBillingSystem(context: RequestContext, name: string,
       { _id: account._id, 'settings.active_billing_system': { $exists: false } },
       { $set: { 'settings.active_billing_system': systemName } },
     );
-    return { system: { ...document, _id: insertedId } as BillingSystemDocument, isActive: made.modifiedCount === 1 || activeSystemOf(account) === systemName };
+    const system = { ...document, _id: insertedId } as BillingSystemDocument;
+    await recordChanges(context, [systemChange(system, 'created')]);
+    return { system, isActive: made.modifiedCount === 1 || activeSystemOf(account) === systemName };
   } catch (error) {
     if (isDuplicateKeyError(error)) throw new ConflictError(`billing system ${systemName} is already configured: update it with PUT`, [], 'ALREADY_EXISTS');
     throw error;
   }
+}
+
+/** A billing system's change for the activity feed: its name only (never its certificate or key). */
+function systemChange(system: BillingSystemDocument, action: ActivityAction, outcome?: string) {
+  const shown = { _id: system._id, name: system.name };
+  return actionOn('billing_systems', 'billing system', action, shown, outcome);
 }
 
 /** Changes the given fields; a new certificate replaces the old one (both parts together). */
@@ -144,6 +155,7 @@ export async function updateBillingSystem(context: RequestContext, name: string,
   if (certificate) set.certificate = certificate;
   const system = await collection(context).findOneAndUpdate({ account_id: accountId(context), name: systemName }, { $set: set }, { returnDocument: 'after' });
   if (!system) throw new NotFoundError(`billing system ${name} is not configured`);
+  await recordChanges(context, [systemChange(system, 'updated')]);
   const account = await accountDocument(context);
   return { system, isActive: activeSystemOf(account) === systemName };
 }
@@ -151,8 +163,9 @@ export async function updateBillingSystem(context: RequestContext, name: string,
 /** Removes a system; when it was the active one the account is left without an active system. */
 export async function deleteBillingSystem(context: RequestContext, name: string): Promise<string> {
   const systemName = knownName(name);
-  const { deletedCount } = await collection(context).deleteOne({ account_id: accountId(context), name: systemName });
-  if (!deletedCount) throw new NotFoundError(`billing system ${name} is not configured`);
+  const deleted = await collection(context).findOneAndDelete({ account_id: accountId(context), name: systemName });
+  if (!deleted) throw new NotFoundError(`billing system ${name} is not configured`);
+  await recordChanges(context, [systemChange(deleted, 'deleted')]);
   await context.store
     .collection<AccountDocument>('accounts')
     .updateOne({ _id: accountId(context), 'settings.active_billing_system': systemName }, { $unset: { 'settings.active_billing_system': '' } });
@@ -168,5 +181,6 @@ export async function setActiveBillingSystem(context: RequestContext, name: stri
   await context.store
     .collection<AccountDocument>('accounts')
     .updateOne({ _id: accountId(context) }, { $set: { 'settings.active_billing_system': system.name } });
+  await recordChanges(context, [systemChange(system, 'updated', 'made the active billing system')]);
   return { system, isActive: true };
 }

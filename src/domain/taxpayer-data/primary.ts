@@ -7,6 +7,8 @@ import { primaryOf } from '../taxpayers/service';
 import { parseInput } from '../validation';
 import { accountDocument, activeSystemOf } from './billing-systems';
 import { VAT_CONDITION_CODES } from './catalogue';
+import { actionOn } from '../activity/actions';
+import { recordChanges } from '../activity/changes';
 
 /** The fiscal address as ARCA's padrón keeps it (domicilio fiscal). */
 export interface FiscalAddress {
@@ -144,6 +146,10 @@ export async function updatePrimaryTaxpayer(context: RequestContext, raw: unknow
   const update: Record<string, unknown> = {};
   if (Object.keys(set).length) update.$set = set;
   if (Object.keys(unset).length) update.$unset = unset;
-  if (Object.keys(update).length) await context.store.collection<AccountDocument>('accounts').updateOne({ _id: requirePrincipal(context).accountId }, update);
+  if (Object.keys(update).length) {
+    const accountId = requirePrincipal(context).accountId;
+    await context.store.collection<AccountDocument>('accounts').updateOne({ _id: accountId }, update);
+    await recordChanges(context, [actionOn('accounts', 'primary taxpayer data', 'updated', { _id: accountId }, Object.keys(input).join(', '))]);
+  }
   return primaryTaxpayerData(context);
 }

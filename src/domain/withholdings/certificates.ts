@@ -4,6 +4,8 @@ import { requirePrincipal, type RequestContext } from '../context';
 import { ConflictError, notFound } from '../errors';
 import { getWithholdingConfig } from './config';
 import { certificateFor } from './payments';
+import { actionOn } from '../activity/actions';
+import { recordChanges } from '../activity/changes';
 
 /** A certificate of the account, or 404. */
 export async function getCertificate(context: RequestContext, id: string): Promise<WithholdingCertificateDocument> {
@@ -41,7 +43,13 @@ export function issueCertificate(context: RequestContext, withholdingId: string)
           [{ path: 'withholdingId', message: 'withheld nothing' }],
           'NOTHING_WITHHELD',
         );
-      return certificateFor(context, withholding, await getWithholdingConfig(context, session), session);
+      const certificate = await certificateFor(context, withholding, await getWithholdingConfig(context, session), session);
+      await recordChanges(
+        context,
+        [actionOn('withholding_certificates', 'withholding certificate', 'created', certificate, `Nº ${certificate.number}`)],
+        session,
+      );
+      return certificate;
     },
     { queue: `withholdings:${accountId.toHexString()}` },
   );

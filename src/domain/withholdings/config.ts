@@ -8,6 +8,8 @@ import { normalizeCuit } from '../cuit';
 import { ConflictError, ValidationError } from '../errors';
 import { moneySchema, percentSchema } from '../money';
 import { parseInput } from '../validation';
+import { actionOn } from '../activity/actions';
+import { recordChanges } from '../activity/changes';
 
 export const JURISDICTIONS = ['ARBA', 'AGIP'] as const;
 
@@ -125,6 +127,7 @@ export async function putWithholdingConfig(context: RequestContext, raw: unknown
   await context.store
     .collection<WithholdingConfigDocument>('withholding_config')
     .updateOne({ account_id: requirePrincipal(context).accountId }, update, { upsert: true });
+  await recordChanges(context, [actionOn('withholding_config', 'withholding agent settings', 'updated', { _id: requirePrincipal(context).accountId })]);
   return getWithholdingConfig(context);
 }
 

@@ -10,6 +10,8 @@ import { moneySchema, percentSchema } from '../money';
 import { parseInput } from '../validation';
 import { getWithholdingConfig, JURISDICTIONS, requireAgent } from './config';
 import { percentOf } from './math';
+import { actionOn } from '../activity/actions';
+import { recordChanges } from '../activity/changes';
 
 /** RG 2408 general rates by the VAT rate of the sale's net: 3 % on 21 %, 1,5 % on 10,5 %; nothing under $60. */
 const RG_2408_RATES: Record<string, number> = { '21': 3, '10.5': 1.5 };
@@ -109,6 +111,7 @@ export async function calculatePerception(context: RequestContext, raw: unknown)
         { upsert: true, returnDocument: 'after' },
       );
   // Two first calculations of one voucher at once both insert: the loser's second try finds and replaces the winner's.
-  const stored = await upsert().catch((error) => (isDuplicateKeyError(error) ? upsert() : Promise.reject(error)));
-  return { ...(stored as PerceptionDocument), stored: true };
+  const stored = (await upsert().catch((error) => (isDuplicateKeyError(error) ? upsert() : Promise.reject(error)))) as PerceptionDocument;
+  await recordChanges(context, [actionOn('perceptions', `perception ${regimeCode}`, 'created', stored, stored.customer_name)]);
+  return { ...stored, stored: true };
 }

@@ -7,6 +7,8 @@ import { calendarDateSchema } from '../dates';
 import { ConflictError, ValidationError } from '../errors';
 import { moneySchema, percentSchema } from '../money';
 import { parseInput } from '../validation';
+import { actionOn } from '../activity/actions';
+import { recordChanges } from '../activity/changes';
 
 /** A regime as the calculation reads it: amounts in centavos, rates in percent. */
 export interface Regime {
@@ -247,5 +249,6 @@ export async function createRegime(context: RequestContext, raw: unknown): Promi
     if (isDuplicateKeyError(error)) throw exists();
     throw error;
   }
+  await recordChanges(context, [actionOn('withholding_regimes', `withholding regime ${doc.code}`, 'created', doc, `valid from ${doc.valid_from}`)]);
   return fromDocument(doc);
 }

@@ -8,6 +8,9 @@ import { ConflictError, notFound } from '../../errors';
 import type { Connection, PageWindow } from '../../pagination';
 import { DEFAULT_TAXES, OBLIGATIONS, type FiscalTax } from './obligations';
 import { yearSchedule, type ScheduledDeadline } from './schedule';
+import { actionOn } from '../../activity/actions';
+import { recordChanges } from '../../activity/changes';
+import { changesOf } from '../../activity/journaled';
 
 export type FiscalDeadlineDocument = TenantDocument &
   ScheduledDeadline & {
@@ -111,7 +114,10 @@ export async function completeDeadline(context: RequestContext, id: string): Pro
         { returnDocument: 'after' },
       )
     : null;
-  if (done) return asRead(done as FiscalDeadlineDocument, today(context));
+  if (done) {
+    await recordChanges(context, [actionOn('fiscal_deadlines', 'fiscal deadline', 'updated', done, 'completed')]);
+    return asRead(done as FiscalDeadlineDocument, today(context));
+  }
   const found = await deadlines.findById(id);
   if (!found) throw notFound('fiscal deadline', id);
   throw new ConflictError(
@@ -158,7 +164,8 @@ export async function seedDeadlines(
         cuitEnding: ending,
         message: `The ${dueYear} deadlines of ${asked.join(', ')} are already loaded; nothing was changed.`,
       };
-    await deadlines.insertMany(missing as never, context.now(), session);
+    const seeded = await deadlines.insertMany(missing as never, context.now(), session);
+    await recordChanges(context, changesOf('fiscal_deadlines', 'fiscal deadline', 'created', seeded), session);
     return {
       seeded: missing.length,
       year: dueYear,

@@ -5,6 +5,8 @@ import { requirePrincipal, type RequestContext } from '../../context';
 import { ValidationError, type ErrorDetail } from '../../errors';
 import { parseInput } from '../../validation';
 import { accountsByCode } from '../accounts';
+import { actionOn } from '../../activity/actions';
+import { recordChanges } from '../../activity/changes';
 
 /** The three taxes a perception suffered on a purchase can be of; each has its own asset account. */
 export const PERCEPTION_TAXES = ['iva', 'iibb', 'ganancias'] as const;
@@ -172,5 +174,8 @@ export async function updatePostingAccounts(context: RequestContext, raw: unknow
   const account = await context.store
     .collection<WithPosting>('accounts')
     .findOneAndUpdate({ _id: requirePrincipal(context).accountId }, update, { returnDocument: 'after', projection: { posting_accounts: 1 } });
+  await recordChanges(context, [
+    actionOn('accounts', 'posting accounts', 'updated', { _id: requirePrincipal(context).accountId }, Object.keys(input).join(', ')),
+  ]);
   return merged(account?.posting_accounts ?? undefined);
 }

@@ -26,6 +26,7 @@ import { connectStore } from '../src/store/connect';
 import { Store } from '../src/store/store';
 import { runBench } from './harness';
 import { percentiles, timed } from './timing';
+import { prng } from '../test/support/prng';
 
 const { values } = parseArgs({ options: { lines: { type: 'string', default: '1000000' }, 'per-entry': { type: 'string', default: '100' } } });
 const LINES = Number(values.lines);
@@ -35,17 +36,6 @@ const RUNS = 30;
 
 const CASH = '1.1';
 const SALES = '4.1';
-
-/** A seeded generator (mulberry32): the same book every run. */
-function random(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const dayOf = (index: number) => new Date(Date.UTC(2026, 0, 1 + (index % 365))).toISOString().slice(0, 10);
 
@@ -67,7 +57,7 @@ runBench('reports', async () => {
 
     // The book: entries spread over the year's days, numbered in date order as posting would number them.
     const entries = Math.ceil(LINES / PER_ENTRY);
-    const next = random(42);
+    const next = prng(42);
     const daily = new Map<string, { debit: number; credit: number }>();
     const add = (code: string, day: string, debit: number, credit: number) => {
       const sum = daily.get(`${code} ${day}`) ?? { debit: 0, credit: 0 };

@@ -27,23 +27,13 @@ import { connectStore } from '../src/store/connect';
 import { Store } from '../src/store/store';
 import { runBench } from './harness';
 import { percentiles, timed } from './timing';
+import { prng } from '../test/support/prng';
 
 const { values } = parseArgs({ options: { documents: { type: 'string', default: '100000' } } });
 const DOCUMENTS = Number(values.documents);
 const RUNS = 30;
 const BATCH = 5_000;
 const HOUR = 3_600_000;
-
-/** A seeded generator (mulberry32): the same data every run. */
-function random(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 async function repeat(name: string, run: () => Promise<unknown>): Promise<number> {
   await run();
@@ -62,7 +52,7 @@ runBench('stats', async () => {
     const accountId = await createAccount(store, { name: 'Bench Estadísticas SA', cuit: '30-71234567-1' });
     const now = new Date('2026-11-15T15:00:00Z');
     const stamp = { account_id: accountId, created_at: now, updated_at: now };
-    const next = random(7);
+    const next = prng(7);
     const instantIn2026 = () => new Date(Date.UTC(2026, 0, 1, 3) + Math.floor(next() * 365) * 24 * HOUR);
     const dayIn2026 = () => instantIn2026().toISOString().slice(0, 10);
 

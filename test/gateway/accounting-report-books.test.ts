@@ -1,6 +1,7 @@
 import { defaultChart } from '../../src/domain/accounting/default-chart';
 import { startTestGateway, type TestGateway } from '../support/gateway';
 import { createChart, draft, post } from './support/accounting';
+import { prng } from '../support/prng';
 
 /** Reports over books no one worked out by hand: money adds up exactly, and the statements' equations hold. */
 let gw: TestGateway;
@@ -44,20 +45,9 @@ it('10,000 lines of 0.01 posted concurrently add up to the cent', async () => {
   expect(ledger.account.lines.at(-1).balance).toBe(1);
 });
 
-/** A seeded generator (mulberry32), so a failing book can be made again. */
-function random(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 describe.each([1, 2, 3])('a generated book (seed %i)', (seed) => {
   it('balances: trial balance totals, assets = liabilities + equity + result, cash flow, and each account against the lines', async () => {
-    const next = random(seed);
+    const next = prng(seed);
     const pick = <T>(items: T[]) => items[Math.floor(next() * items.length)];
     const { key } = await gw.account(['accounting:read', 'accounting:write']);
     expect((await gw.rest('POST', '/accounting/accounts/seed/', { key })).status).toBe(200);

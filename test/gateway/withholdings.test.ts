@@ -467,6 +467,12 @@ describe('perceptions on sales', () => {
     expect(again.body.data).toMatchObject({ id: res.body.data.id, amount: 6000 });
     const small = await post('/percepciones/calculate/', { ...sale, voucher_number: 502, net_by_rate: [{ rate: 21, base: 1000 }], dry_run: true });
     expect(small.body.data).toMatchObject({ id: null, stored: false, computed: 30, amount: 0, below_minimum: true });
+    // The feed: created, then replaced by the second calculation; the dry run recorded nothing.
+    const feed = await gw.rest('GET', '/stats/activity/?resource_type=perceptions&per_page=100', { key });
+    expect(feed.body.data.items.map((item: Row) => [item.resource_id, item.action])).toEqual([
+      [res.body.data.id, 'updated'],
+      [res.body.data.id, 'created'],
+    ]);
     const odd = await post('/percepciones/calculate/', { ...sale, net_by_rate: [{ rate: 27, base: 1000 }] });
     expect(odd.status).toBe(400);
   });

@@ -108,10 +108,13 @@ export async function calculatePerception(context: RequestContext, raw: unknown)
       .findOneAndUpdate(
         { account_id: accountId, voucher_type: doc.voucher_type, sale_point: doc.sale_point, voucher_number: doc.voucher_number, regime_code: regimeCode },
         { $set: fields, $setOnInsert: { created_at } },
-        { upsert: true, returnDocument: 'after' },
+        { upsert: true, returnDocument: 'after', includeResultMetadata: true },
       );
   // Two first calculations of one voucher at once both insert: the loser's second try finds and replaces the winner's.
-  const stored = (await upsert().catch((error) => (isDuplicateKeyError(error) ? upsert() : Promise.reject(error)))) as PerceptionDocument;
-  await recordChanges(context, [actionOn('perceptions', `perception ${regimeCode}`, 'created', stored, stored.customer_name)]);
+  const result = await upsert().catch((error) => (isDuplicateKeyError(error) ? upsert() : Promise.reject(error)));
+  const stored = result.value as PerceptionDocument;
+  // A second calculation of the same voucher replaces the stored perception.
+  const action = result.lastErrorObject?.updatedExisting ? 'updated' : 'created';
+  await recordChanges(context, [actionOn('perceptions', `perception ${regimeCode}`, action, stored, stored.customer_name)]);
   return { ...stored, stored: true };
 }

@@ -27,7 +27,7 @@ async function main(): Promise<void> {
   });
   const gateway = await startGateway({ config, log: createLogger('silent'), connection });
   const accountId = (await createAccount(gateway.store, { name: 'Bench import SA', cuit })).toHexString();
-  const { key } = await createApiKey(gateway.store, { accountId, scopes: ['received_invoices:write'] });
+  const { key } = await createApiKey(gateway.store, { accountId, scopes: ['received_invoices:write', 'stats:read'] });
   process.once('disconnect', async () => {
     await gateway.stop();
     await connection.close();

@@ -118,6 +118,8 @@ export async function startGateway({
       await closed;
       clearTimeout(timer);
       await apollo.stop();
+      // Work the requests left running (an import's statistics) finishes before the client closes.
+      await store.idle();
       if (!given) await connection.close();
       log.info('gateway stopped');
     })());

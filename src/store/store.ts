@@ -41,6 +41,7 @@ export interface CommandTally {
  */
 const talliesOfClient = new WeakMap<MongoClient, AsyncLocalStorage<CommandTally>>();
 const queuesOfClient = new WeakMap<MongoClient, Map<string, Promise<void>>>();
+const backgroundOfClient = new WeakMap<MongoClient, Set<Promise<void>>>();
 
 function talliesOf(client: MongoClient): AsyncLocalStorage<CommandTally> {
   let tallies = talliesOfClient.get(client);
@@ -110,7 +111,7 @@ export class Store {
    * one hot document (the numbering counter of a sale point) would otherwise abort each other in a storm of write
    * conflicts; queued, they commit one after another. Other processes still meet only the transactions' own checks.
    */
-  private queued<T>(key: string, run: () => Promise<T>): Promise<T> {
+  queued<T>(key: string, run: () => Promise<T>): Promise<T> {
     const queues = queuesOfClient.get(this.client) ?? new Map<string, Promise<void>>();
     queuesOfClient.set(this.client, queues);
     const next = (queues.get(key) ?? Promise.resolve()).then(run);
@@ -123,6 +124,25 @@ export class Store {
       if (queues.get(key) === settled) queues.delete(key);
     });
     return next;
+  }
+
+  /**
+   * Work that outlives the request that started it (the days an import leaves to recount). Its failure is handed to
+   * `onError`, never left unhandled; `idle()` waits for it, so that stopping does not close the client under it.
+   */
+  inBackground(work: () => Promise<void>, onError: (error: unknown) => void): void {
+    const running = backgroundOfClient.get(this.client) ?? new Set<Promise<void>>();
+    backgroundOfClient.set(this.client, running);
+    const done: Promise<void> = work()
+      .catch(onError)
+      .finally(() => running.delete(done));
+    running.add(done);
+  }
+
+  /** Resolves once no background work of this client is running. */
+  async idle(): Promise<void> {
+    const running = backgroundOfClient.get(this.client);
+    while (running?.size) await Promise.allSettled([...running]);
   }
 
   private async runTransaction<T>(fn: (session: ClientSession) => Promise<T>): Promise<T> {

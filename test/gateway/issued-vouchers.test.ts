@@ -4,6 +4,7 @@ import { parse } from 'csv-parse/sync';
 import iconv from 'iconv-lite';
 import { ObjectId } from 'mongodb';
 import { createAccount, createApiKey } from '../../src/domain/auth/admin';
+import { BATCH_SIZE } from '../../src/domain/mis-comprobantes/import-loop';
 import { startTestGateway, type TestGateway } from '../support/gateway';
 
 /**
@@ -215,19 +216,23 @@ describe('layouts, fields and deduplication', () => {
   test('a file unreadable past its first batch fails with BAD_CSV; the history counts what was stored', async () => {
     const owner = await newAccount();
     const header = fixture('synthetic-g2-emitidos-2025-12.csv').toString('utf8').split('\n')[0];
-    const rows = Array.from({ length: 1500 }, (_, i) => `2025-12-01;6;9;${i + 1};${i + 1};75481234500011;99;0;;1,00;PES;100,00;0,00;0,00;0,00;21,00;121,00`);
-    // A cell opening a quote that never closes: csv-parse fails at the end of the input, after the first batch of
-    // 1,000 vouchers was sent to the database.
-    const res = await upload(owner.key, Buffer.from([header, ...rows, '2025-12-01;6;9;"1501;1501', ''].join('\n')), 'unclosed.csv');
+    const rows = Array.from(
+      { length: BATCH_SIZE + 500 },
+      (_, i) => `2025-12-01;6;9;${i + 1};${i + 1};75481234500011;99;0;;1,00;PES;100,00;0,00;0,00;0,00;21,00;121,00`,
+    );
+    // A cell opening a quote that never closes: csv-parse fails at the end of the input, after the first batch was
+    // sent to the database.
+    const unclosed = `2025-12-01;6;9;"${rows.length + 1};${rows.length + 1}`;
+    const res = await upload(owner.key, Buffer.from([header, ...rows, unclosed, ''].join('\n')), 'unclosed.csv');
     expect({ status: res.status, code: res.body.error.code }).toEqual({ status: 400, code: 'BAD_CSV' });
     const [history] = (await gw.rest('GET', '/issued_vouchers/import-history/', { key: owner.key })).body.data;
     expect(history).toMatchObject({
       status: 'failed',
       file_name: 'unclosed.csv',
-      rows_imported: 1000,
+      rows_imported: BATCH_SIZE,
       failure: expect.stringMatching(/^the CSV cannot be read/),
     });
-    expect(await vouchersOf(owner.accountId)).toHaveLength(1000);
+    expect(await vouchersOf(owner.accountId)).toHaveLength(BATCH_SIZE);
   });
 });
 

@@ -1,8 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ObjectId } from 'mongodb';
+import { createAccount, createApiKey } from '../../src/domain/auth/admin';
 import { SCOPES } from '../../src/domain/auth/scopes';
+import { argentineDayOf } from '../../src/domain/stats/argentine-time';
 import { refreshDailyTotals, STATS_SOURCES } from '../../src/domain/stats/daily-totals';
+import { ABANDONED_AFTER_MS, markBatchDays, settleBatchDays } from '../../src/domain/stats/pending-days';
+import type { ReceivedInvoiceDocument } from '../../src/store/received-invoices';
 import { startTestGateway, type TestGateway } from '../support/gateway';
 
 /**
@@ -96,20 +100,36 @@ it('a rolled-back bulk write leaves the totals as they were', async () => {
   expect(await stored(accountId)).toEqual(before);
 });
 
-it('received invoices: an import, an ignored invoice and a deleted one', async () => {
-  const { accountId, key } = await gw.account([...SCOPES]);
+const upload = (key: string, fixture: string, name = 'recibidos.csv') => {
   const form = new FormData();
-  const content = readFileSync(join(__dirname, '..', 'fixtures', 'received-invoices', 'synthetic-g2-recibidos-2025-12.csv'));
-  form.append('file', new Blob([new Uint8Array(content)]), 'recibidos.csv');
-  const uploaded = await fetch(`${gw.url}/api/v1/received_invoices/upload-csv/`, { method: 'POST', headers: { 'x-api-key': key }, body: form });
+  const content = readFileSync(join(__dirname, '..', 'fixtures', 'received-invoices', fixture));
+  form.append('file', new Blob([new Uint8Array(content)]), name);
+  return fetch(`${gw.url}/api/v1/received_invoices/upload-csv/`, { method: 'POST', headers: { 'x-api-key': key }, body: form });
+};
+const PURCHASES = 'query ($p: String) { statsDashboard(period: $p) { current { purchases { count total } } } }';
+const pendingDays = (accountId: string) => gw.store.collection('stats_pending_days').countDocuments({ account_id: new ObjectId(accountId) });
+
+it('received invoices: an import (its days recounted by the next read, or after it answers), an ignored invoice and a deleted one', async () => {
+  const { accountId, key } = await gw.account([...SCOPES]);
+  const uploaded = await upload(key, 'synthetic-g2-recibidos-2025-12.csv');
   expect(uploaded.status).toBe(200);
   const invoices = await gw.store
     .collection('received_invoices')
     .find({ account_id: new ObjectId(accountId) })
     .toArray();
   expect(invoices.length).toBeGreaterThan(2);
+  // The dashboard right after the import counts every imported voucher: a read recounts what is still marked.
+  const purchases = (await gw.gql(PURCHASES, { p: '2025-12' }, { key })).body.data.statsDashboard.current.purchases;
+  expect(purchases.count).toBe(invoices.filter((invoice) => invoice.issue_date.toISOString() >= '2025-12-01T03:00').length);
+  expect(purchases.count).toBeGreaterThan(0);
+  expect(await pendingDays(accountId)).toBe(0);
   const kept = await expectTotalsRebuilt(accountId);
   expect(kept.length).toBeGreaterThan(0);
+
+  // The same file again stores nothing: no day is left marked, and the totals are unchanged.
+  expect((await upload(key, 'synthetic-g2-recibidos-2025-12.csv')).status).toBe(200);
+  expect(await pendingDays(accountId)).toBe(0);
+  expect(await stored(accountId)).toEqual(kept);
 
   expect((await gw.rest('POST', `/received_invoices/${invoices[0]._id.toHexString()}/ignore/`, { key })).status).toBe(200);
   expect((await gw.rest('DELETE', `/received_invoices/${invoices[1]._id.toHexString()}/`, { key })).status).toBe(200);
@@ -119,7 +139,82 @@ it('received invoices: an import, an ignored invoice and a deleted one', async (
     .find({ account_id: new ObjectId(accountId) })
     .sort({ at: -1, _id: -1 })
     .toArray();
-  expect(activity.map((entry) => entry.action)).toEqual(['deleted', 'ignored', 'imported']);
+  expect(activity.map((entry) => entry.action)).toEqual(['deleted', 'ignored', 'imported', 'imported']);
+});
+
+it('a day an import marked is recounted by the next dashboard or series read, before it answers', async () => {
+  const { accountId, key } = await gw.account([...SCOPES]);
+  expect((await upload(key, 'synthetic-g2-recibidos-2025-12.csv')).status).toBe(200);
+  await gw.store.idle();
+  const before = (await gw.gql(PURCHASES, { p: '2025-12' }, { key })).body.data.statsDashboard.current.purchases;
+  // A voucher stored as an import's batch stores it, its day marked, and nothing recounted yet.
+  const invoices = gw.store.collection<ReceivedInvoiceDocument>('received_invoices');
+  const model = await invoices.findOne({ account_id: new ObjectId(accountId), voucher_class: 'invoice', currency: 'ARS' });
+  const added = { ...model!, _id: new ObjectId(), voucher_number: 99_999_999 };
+  const importId = new ObjectId();
+  const day = argentineDayOf(added.issue_date);
+  await markBatchDays(gw.store, new ObjectId(accountId), 'received_invoices', [day], importId);
+  await invoices.insertOne(added);
+  await settleBatchDays(gw.store, new ObjectId(accountId), 'received_invoices', [day], importId, true);
+  expect(await pendingDays(accountId)).toBe(1);
+  const after = (await gw.gql(PURCHASES, { p: '2025-12' }, { key })).body.data.statsDashboard.current.purchases;
+  expect(after).toEqual({ count: before.count + 1, total: before.total + added.total_amount_cents / 100 });
+  expect(await pendingDays(accountId)).toBe(0);
+
+  // A batch writing on a day: a read leaves that day to the import (it recounts once the batch is done)...
+  const writing = new ObjectId();
+  await markBatchDays(gw.store, new ObjectId(accountId), 'received_invoices', [day], writing, new Date(Date.now() - ABANDONED_AFTER_MS + 60_000));
+  await invoices.updateOne({ _id: added._id }, { $set: { total_amount_cents: added.total_amount_cents + 100 } });
+  await settleBatchDays(gw.store, new ObjectId(accountId), 'received_invoices', [day], importId, true);
+  expect((await gw.gql(PURCHASES, { p: '2025-12' }, { key })).body.data.statsDashboard.current.purchases).toEqual(after);
+  expect(await pendingDays(accountId)).toBe(2);
+  // ...unless its mark is older than any batch takes: what a process that died mid-batch left is recounted.
+  await gw.store.collection('stats_pending_days').updateOne({ writer: writing }, { $set: { since: new Date(Date.now() - ABANDONED_AFTER_MS - 1000) } });
+  expect((await gw.gql(PURCHASES, { p: '2025-12' }, { key })).body.data.statsDashboard.current.purchases).toEqual({ ...after, total: after.total + 1 });
+  expect(await pendingDays(accountId)).toBe(0);
+
+  await invoices.deleteOne({ _id: added._id });
+  await settleBatchDays(gw.store, new ObjectId(accountId), 'received_invoices', [day], importId, true);
+  const series = await gw.rest('POST', '/stats/transactions/', { key, body: { measure: 'purchases', from: day, to: day, interval: 'day' } });
+  expect(series.status).toBe(200);
+  expect(await pendingDays(accountId)).toBe(0);
+  const onTheDay = await invoices.countDocuments({ account_id: new ObjectId(accountId), issue_date: added.issue_date });
+  expect(series.body.data.count).toBe(onTheDay);
+  await expectTotalsRebuilt(accountId);
+});
+
+it('an import with nobody reading: its days are recounted after it answers', async () => {
+  const { accountId, key } = await gw.account([...SCOPES]);
+  expect((await upload(key, 'synthetic-g2-recibidos-2025-12.csv')).status).toBe(200);
+  await gw.store.idle();
+  expect(await pendingDays(accountId)).toBe(0);
+  expect((await expectTotalsRebuilt(accountId)).length).toBeGreaterThan(0);
+});
+
+it('imports racing dashboard reads, a state move and each other: the totals end equal to the documents', async () => {
+  // The receiver of both exports.
+  const accountId = (await createAccount(gw.store, { name: 'Receptor', cuit: '20026773548' })).toHexString();
+  const { key } = await createApiKey(gw.store, { accountId, scopes: [...SCOPES] });
+  expect((await upload(key, 'anon-g3-recibidos-2025-11.csv')).status).toBe(200);
+  const [first] = await gw.store
+    .collection('received_invoices')
+    .find({ account_id: new ObjectId(accountId) })
+    .toArray();
+  const reads = async () => {
+    for (let i = 0; i < 8; i++) expect((await gw.gql(PURCHASES, { p: '2025-12' }, { key })).body.errors).toBeUndefined();
+  };
+  const answers = await Promise.all([
+    upload(key, 'anon-g3-recibidos-2025-12.csv'),
+    upload(key, 'anon-g3-recibidos-2025-11.csv'),
+    upload(key, 'anon-g3-recibidos-2025-12.csv'),
+    gw.rest('POST', `/received_invoices/${first._id.toHexString()}/ignore/`, { key }),
+    reads(),
+    reads(),
+  ]);
+  expect(answers.slice(0, 4).map((answer) => (answer as { status: number }).status)).toEqual([200, 200, 200, 200]);
+  await gw.gql(PURCHASES, { p: '2025-12' }, { key });
+  expect(await pendingDays(accountId)).toBe(0);
+  await expectTotalsRebuilt(accountId);
 });
 
 it('expense moves and posting: the totals follow, and the activity names each step', async () => {

@@ -4,6 +4,7 @@ import { ValidationError } from '../errors';
 import type { CollectionName } from '../../store/catalog';
 import { fromCents } from '../money';
 import { STATS_SOURCES, type StatsDailyTotalDocument, type StatsSource } from './daily-totals';
+import { recountPendingDays } from './pending-days';
 
 /** Argentina is UTC−3 all year: a month there starts at 03:00 UTC of its first day. */
 const ARGENTINE_OFFSET_MS = 3 * 3600_000;
@@ -140,6 +141,7 @@ export async function dashboard(context: RequestContext, periodText?: string, no
   const accountId = requirePrincipal(context).accountId;
   const period = periodOf(periodText, now);
   const before = previousPeriod(period);
+  await recountPendingDays(context.store, accountId, STATS_SOURCES);
   // Both months of every source in one read: a range of the (account, source, day) index per source.
   const [docs, stock] = await Promise.all([
     context.store

@@ -1,4 +1,4 @@
-import type { Document } from 'mongodb';
+import type { Document, ObjectId } from 'mongodb';
 import { z } from 'zod';
 import type { CollectionName } from '../../store/catalog';
 import { requirePrincipal, type RequestContext } from '../context';
@@ -7,6 +7,7 @@ import { fromCents } from '../money';
 import { objectIdSchema, parseInput } from '../validation';
 import { ARGENTINE_OFFSET_MS, argentineMidnight } from './argentine-time';
 import type { StatsSource } from './daily-totals';
+import { recountPendingDays } from './pending-days';
 import { pesosCents } from './pesos';
 
 export const MEASURES = ['purchases', 'expenses', 'sales'] as const;
@@ -148,7 +149,8 @@ const byDailyTotals = (request: Parsed) => !request.supplierTaxId && !request.su
 const SOURCE_OF: Record<Measure, StatsSource> = { purchases: 'received_invoices', expenses: 'expenses', sales: 'issued_vouchers' };
 
 /** The buckets from the daily totals of the range's days: some hundreds of small records instead of every document. */
-function fromDailyTotals(context: RequestContext, accountId: unknown, request: Parsed): Promise<Group[]> {
+async function fromDailyTotals(context: RequestContext, accountId: ObjectId, request: Parsed): Promise<Group[]> {
+  await recountPendingDays(context.store, accountId, [SOURCE_OF[request.measure]]);
   return context.store
     .collection('stats_daily_totals')
     .aggregate<Group>([

@@ -60,8 +60,6 @@ export const COLLECTIONS = {
       name: 'account_voucher_unique',
       unique: true,
     },
-    // The FCE issued list, by status or all FCE statuses, newest first (only FCE vouchers carry fce_status).
-    { key: { account_id: 1, fce_status: 1, issue_date: -1, _id: -1 }, name: 'account_fce_status_issued' },
   ],
   // An FCE voucher's lifecycle log, newest first.
   fce_events: [{ key: { account_id: 1, fce_invoice_id: 1, seq: -1 }, name: 'account_invoice_seq', unique: true }],
@@ -75,6 +73,8 @@ export const COLLECTIONS = {
       name: 'account_voucher_unique',
       unique: true,
     },
+    // The FCE issued list, by status or all FCE statuses, newest first (only FCE vouchers carry fce_status).
+    { key: { account_id: 1, fce_status: 1, issue_date: -1, _id: -1 }, name: 'account_fce_status_issued' },
   ],
   issued_voucher_imports: [{ key: { account_id: 1, started_at: -1, _id: -1 }, name: 'account_started_id' }],
   /** Atomic sequences (delivery note numbers per sale point). */
@@ -213,15 +213,46 @@ export const COLLECTIONS = {
 
 export type CollectionName = keyof typeof COLLECTIONS;
 
+/** Indexes earlier versions created that nothing reads any more (each costs every write its entry). */
+const RETIRED: Partial<Record<CollectionName, string[]>> = {
+  // The FCE list reads issued vouchers; this was declared on the received ones by mistake.
+  received_invoices: ['account_fce_status_issued'],
+};
+
+const keyText = (index: IndexDescription) => JSON.stringify(index.key);
+
+/**
+ * Whether another index starts with all of this one's keys, in the same order and directions: it serves every query
+ * this one does (an equality filter, a range, the same order), so this one would only cost writes. Only plain
+ * indexes give way: a unique, partial, sparse or expiring one means more than its keys.
+ */
+function servedByLonger(index: IndexDescription, others: IndexDescription[]): boolean {
+  if (index.unique || index.partialFilterExpression || index.sparse || index.expireAfterSeconds !== undefined) return false;
+  const fields = Object.entries(index.key);
+  return others.some((other) => {
+    const longer = Object.entries(other.key);
+    if (other === index || longer.length <= fields.length || other.partialFilterExpression || other.sparse) return false;
+    return fields.every(([field, direction], i) => longer[i][0] === field && longer[i][1] === direction);
+  });
+}
+
 /**
  * Creates every index: the catalogue's, and `more` (what the domain's declarations derive for their lists). An index
- * the catalogue already has under the same name is not repeated.
+ * the catalogue already has under the same name or keys is not repeated, one that a longer index serves is left out
+ * (and dropped where an earlier version made it), and retired ones are dropped.
  */
 export async function ensureIndexes(db: Db, more: Partial<Record<CollectionName, IndexDescription[]>> = {}): Promise<void> {
   for (const [name, indexes] of Object.entries(COLLECTIONS) as Array<[CollectionName, IndexDescription[]]>) {
     // An index is known by its name and by its keys (MongoDB refuses the same keys under a second name).
-    const known = new Set(indexes.flatMap((index) => [index.name, JSON.stringify(index.key)]));
-    const all = [...indexes, ...(more[name] ?? []).filter((index) => !known.has(index.name) && !known.has(JSON.stringify(index.key)))];
+    const known = new Set(indexes.flatMap((index) => [index.name, keyText(index)]));
+    const derived = (more[name] ?? []).filter((index) => !known.has(index.name) && !known.has(keyText(index)));
+    const candidates = [...indexes, ...derived];
+    const redundant = derived.filter((index) => servedByLonger(index, candidates));
+    const all = candidates.filter((index) => !redundant.includes(index));
     if (all.length) await db.collection(name).createIndexes(all);
+    const retired = [...(RETIRED[name] ?? []), ...redundant.map((index) => index.name!)];
+    if (!retired.length) continue;
+    const existing = new Set((await db.collection(name).listIndexes().toArray()).map((index) => index.name as string));
+    for (const index of retired) if (existing.has(index)) await db.collection(name).dropIndex(index);
   }
 }

@@ -2,15 +2,18 @@ import { ObjectId } from 'mongodb';
 import { planStore } from '../support/plans';
 
 /** The FCE list by status and the event log are served by indexes, newest first without an in-memory sort. */
-const { winningStages } = planStore('fce-plans');
+const { winningStages, winningIndexes } = planStore('fce-plans');
 
 const account = new ObjectId();
 
 it('the issued FCE list of one status uses the status index and needs no sort', async () => {
-  const plan = await winningStages('issued_vouchers', { account_id: account, fce_status: 'accepted' }, { issue_date: -1, _id: -1 });
+  const filter = { account_id: account, fce_status: 'accepted' };
+  const plan = await winningStages('issued_vouchers', filter, { issue_date: -1, _id: -1 });
   expect(plan).toContain('IXSCAN');
   expect(plan).not.toContain('COLLSCAN');
   expect(plan).not.toContain('SORT');
+  // Bounded on the status, not a walk of every issued voucher in date order.
+  expect(await winningIndexes('issued_vouchers', filter, { issue_date: -1, _id: -1 })).toEqual(['account_fce_status_issued']);
 });
 
 it('the issued FCE list of every status uses the status index', async () => {

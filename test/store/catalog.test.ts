@@ -1,0 +1,64 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { declaredIndexes } from '../../src/domain/declarations';
+import { ensureIndexes } from '../../src/store/catalog';
+import { connectStore, type StoreConnection } from '../../src/store/connect';
+import { Store } from '../../src/store/store';
+
+/**
+ * The indexes the application keeps: each one costs every write of its collection an entry, so an index that a
+ * longer one serves is not made (and one an earlier version made is dropped), and a misplaced one is retired.
+ */
+let connection: StoreConnection;
+let store: Store;
+let dir: string | undefined;
+beforeAll(async () => {
+  dir = process.env.MONGODB_URI ? undefined : fs.mkdtempSync(path.join(os.tmpdir(), 'catalog-'));
+  connection = await connectStore({ mongodbUri: process.env.MONGODB_URI, dataDir: dir ?? os.tmpdir() });
+  store = new Store(connection.client, connection.client.db(`catalog_${process.pid}_${Date.now().toString(36)}`));
+});
+afterAll(async () => {
+  await store?.db.dropDatabase().catch(() => undefined);
+  await connection?.close();
+  if (dir) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+const namesOf = async (collection: string) => (await store.db.collection(collection).listIndexes().toArray()).map((index) => index.name).sort();
+
+it('a list filter index that the unique voucher key starts with is not made, and the FCE status index is on the issued vouchers', async () => {
+  // As an earlier version left them: the supplier filter's own index, and the FCE index on the wrong collection.
+  await store.db.collection('received_invoices').createIndexes([
+    { key: { account_id: 1, supplier_cuit: 1 }, name: 'account_supplier_cuit' },
+    { key: { account_id: 1, fce_status: 1, issue_date: -1, _id: -1 }, name: 'account_fce_status_issued' },
+  ]);
+  await store.db.collection('issued_vouchers').createIndex({ account_id: 1, voucher_type: 1 }, { name: 'account_voucher_type' });
+  await ensureIndexes(store.db, declaredIndexes());
+  await ensureIndexes(store.db, declaredIndexes());
+
+  const received = await namesOf('received_invoices');
+  expect(received).toContain('account_voucher_unique');
+  expect(received).toEqual(expect.arrayContaining(['account_status', 'account_currency', 'account_voucher_type', 'account_issue_date_order']));
+  expect(received).not.toContain('account_supplier_cuit');
+  expect(received).not.toContain('account_fce_status_issued');
+  const issued = await namesOf('issued_vouchers');
+  expect(issued).toEqual(expect.arrayContaining(['account_voucher_unique', 'account_fce_status_issued', 'account_receiver_doc']));
+  expect(issued).not.toContain('account_voucher_type');
+});
+
+it('a derived index gives way only to a longer one with the same leading keys and directions', async () => {
+  await ensureIndexes(store.db, {
+    customers: [
+      { key: { account_id: 1, name: 1 }, name: 'test_short' },
+      { key: { account_id: 1, name: 1, city: 1 }, name: 'test_longer' },
+      { key: { account_id: 1, name: -1 }, name: 'test_other_direction' },
+      { key: { account_id: 1 }, name: 'test_sparse', sparse: true },
+      { key: { account_id: 1, created_at: -1, city: 1 }, name: 'test_longer_than_catalogue' },
+    ],
+  });
+  const customers = await namesOf('customers');
+  expect(customers).toEqual(expect.arrayContaining(['test_longer', 'test_other_direction', 'test_sparse', 'test_longer_than_catalogue']));
+  expect(customers).not.toContain('test_short');
+  // The catalogue's own indexes are never dropped, even when a longer one is declared.
+  expect(customers).toContain('account_created');
+});

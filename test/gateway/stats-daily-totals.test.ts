@@ -5,7 +5,7 @@ import { createAccount, createApiKey } from '../../src/domain/auth/admin';
 import { SCOPES } from '../../src/domain/auth/scopes';
 import { argentineDayOf } from '../../src/domain/stats/argentine-time';
 import { refreshDailyTotals, STATS_SOURCES } from '../../src/domain/stats/daily-totals';
-import { ABANDONED_AFTER_MS, markBatchDays, settleBatchDays } from '../../src/domain/stats/pending-days';
+import { ABANDONED_AFTER_MS, ImportMarks } from '../../src/domain/stats/pending-days';
 import type { ReceivedInvoiceDocument } from '../../src/store/received-invoices';
 import { startTestGateway, type TestGateway } from '../support/gateway';
 
@@ -142,44 +142,51 @@ it('received invoices: an import (its days recounted by the next read, or after 
   expect(activity.map((entry) => entry.action)).toEqual(['deleted', 'ignored', 'imported', 'imported']);
 });
 
-it('a day an import marked is recounted by the next dashboard or series read, before it answers', async () => {
+it('the days an import changed are recounted by the next dashboard or series read once it lets its months go', async () => {
   const { accountId, key } = await gw.account([...SCOPES]);
   expect((await upload(key, 'synthetic-g2-recibidos-2025-12.csv')).status).toBe(200);
   await gw.store.idle();
-  const before = (await gw.gql(PURCHASES, { p: '2025-12' }, { key })).body.data.statsDashboard.current.purchases;
-  // A voucher stored as an import's batch stores it, its day marked, and nothing recounted yet.
+  const account = new ObjectId(accountId);
+  const purchases = async () => (await gw.gql(PURCHASES, { p: '2025-12' }, { key })).body.data.statsDashboard.current.purchases;
+  const before = await purchases();
+  // A voucher stored as an import stores it: its month marked as being written, nothing recounted yet.
   const invoices = gw.store.collection<ReceivedInvoiceDocument>('received_invoices');
-  const model = await invoices.findOne({ account_id: new ObjectId(accountId), voucher_class: 'invoice', currency: 'ARS' });
+  const model = await invoices.findOne({ account_id: account, voucher_class: 'invoice', currency: 'ARS' });
   const added = { ...model!, _id: new ObjectId(), voucher_number: 99_999_999 };
-  const importId = new ObjectId();
   const day = argentineDayOf(added.issue_date);
-  await markBatchDays(gw.store, new ObjectId(accountId), 'received_invoices', [day], importId);
+  const marks = new ImportMarks(gw.store, account, 'received_invoices', new ObjectId());
+  await marks.writing([day]);
   await invoices.insertOne(added);
-  await settleBatchDays(gw.store, new ObjectId(accountId), 'received_invoices', [day], importId, true);
+  marks.wrote([day]);
+  // While the import writes on the month, a read leaves the month to it: no recount sees half an import.
+  expect(await purchases()).toEqual(before);
   expect(await pendingDays(accountId)).toBe(1);
-  const after = (await gw.gql(PURCHASES, { p: '2025-12' }, { key })).body.data.statsDashboard.current.purchases;
+  await marks.finish();
+  expect(await pendingDays(accountId)).toBe(1);
+  const after = await purchases();
   expect(after).toEqual({ count: before.count + 1, total: before.total + added.total_amount_cents / 100 });
   expect(await pendingDays(accountId)).toBe(0);
 
-  // A batch writing on a day: a read leaves that day to the import (it recounts once the batch is done)...
-  const writing = new ObjectId();
-  await markBatchDays(gw.store, new ObjectId(accountId), 'received_invoices', [day], writing, new Date(Date.now() - ABANDONED_AFTER_MS + 60_000));
+  // A writer whose mark is older than any import takes died: its whole month is recounted (and only past the bound).
+  const died = new ImportMarks(gw.store, account, 'received_invoices', new ObjectId(), () => new Date(Date.now() - ABANDONED_AFTER_MS + 60_000));
+  await died.writing([day]);
   await invoices.updateOne({ _id: added._id }, { $set: { total_amount_cents: added.total_amount_cents + 100 } });
-  await settleBatchDays(gw.store, new ObjectId(accountId), 'received_invoices', [day], importId, true);
-  expect((await gw.gql(PURCHASES, { p: '2025-12' }, { key })).body.data.statsDashboard.current.purchases).toEqual(after);
-  expect(await pendingDays(accountId)).toBe(2);
-  // ...unless its mark is older than any batch takes: what a process that died mid-batch left is recounted.
-  await gw.store.collection('stats_pending_days').updateOne({ writer: writing }, { $set: { since: new Date(Date.now() - ABANDONED_AFTER_MS - 1000) } });
-  expect((await gw.gql(PURCHASES, { p: '2025-12' }, { key })).body.data.statsDashboard.current.purchases).toEqual({ ...after, total: after.total + 1 });
+  expect(await purchases()).toEqual(after);
+  await gw.store.collection('stats_pending_days').updateOne({ account_id: account }, { $set: { since: new Date(Date.now() - ABANDONED_AFTER_MS - 1000) } });
+  expect(await purchases()).toEqual({ ...after, total: after.total + 1 });
   expect(await pendingDays(accountId)).toBe(0);
+  await expectTotalsRebuilt(accountId);
 
+  // The series reads recount too.
+  const deleting = new ImportMarks(gw.store, account, 'received_invoices', new ObjectId());
+  await deleting.writing([day]);
   await invoices.deleteOne({ _id: added._id });
-  await settleBatchDays(gw.store, new ObjectId(accountId), 'received_invoices', [day], importId, true);
+  deleting.wrote([day]);
+  await deleting.finish();
   const series = await gw.rest('POST', '/stats/transactions/', { key, body: { measure: 'purchases', from: day, to: day, interval: 'day' } });
   expect(series.status).toBe(200);
   expect(await pendingDays(accountId)).toBe(0);
-  const onTheDay = await invoices.countDocuments({ account_id: new ObjectId(accountId), issue_date: added.issue_date });
-  expect(series.body.data.count).toBe(onTheDay);
+  expect(series.body.data.count).toBe(await invoices.countDocuments({ account_id: account, issue_date: added.issue_date }));
   await expectTotalsRebuilt(accountId);
 });
 

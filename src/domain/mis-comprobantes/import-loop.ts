@@ -2,7 +2,7 @@ import { ownCuits } from '../taxpayers/service';
 import { actionOn } from '../activity/actions';
 import { recordActivity } from '../activity/record';
 import { statsDayOf } from '../stats/daily-totals';
-import { markBatchDays, recountPendingDays, settleBatchDays } from '../stats/pending-days';
+import { ImportMarks, recountPendingDays } from '../stats/pending-days';
 import type { OwnCuits } from './owners';
 import { Readable } from 'node:stream';
 import { parse } from 'csv-parse';
@@ -88,7 +88,7 @@ export async function importExport<V>(context: RequestContext, file: UploadedFil
     // One batch is written while the next is read: parsing and the database's work overlap. Awaiting the previous
     // write before sending another keeps at most two batches in memory and the counters in order.
     let writing: Promise<void> = Promise.resolve();
-    let changed = false;
+    const marks = new ImportMarks(context.store, principal.accountId, plan.vouchers, record._id);
     try {
       const parser = Readable.from(source.text).pipe(
         parse({
@@ -104,10 +104,9 @@ export async function importExport<V>(context: RequestContext, file: UploadedFil
       );
       let batch: V[] = [];
       const write = async (sending: V[]) => {
-        // The statistics' days of the batch: marked before the write, settled after it (see markBatchDays).
+        // The statistics' days of the batch: its months marked as being written before, the days marked changed after.
         const days = new Set(sending.map((voucher) => statsDayOf(plan.vouchers, voucher as Record<string, unknown>)));
-        const { store } = context;
-        await markBatchDays(store, principal.accountId, plan.vouchers, days, record._id);
+        await marks.writing(days);
         // A write that failed may have stored part of the batch: its days count as changed.
         let stored = true;
         try {
@@ -116,8 +115,7 @@ export async function importExport<V>(context: RequestContext, file: UploadedFil
           record.rows_duplicated += written.duplicates;
           stored = written.imported > 0;
         } finally {
-          changed ||= stored;
-          await settleBatchDays(store, principal.accountId, plan.vouchers, days, record._id, stored);
+          if (stored) marks.wrote(days);
         }
       };
       const flush = async () => {
@@ -161,7 +159,8 @@ export async function importExport<V>(context: RequestContext, file: UploadedFil
       const outcome = `${record.file_name}: ${record.rows_imported} comprobantes nuevos, ${record.rows_duplicated} repetidos, ${record.rows_with_errors} con errores (${record.status})`;
       await recordActivity(context, [actionOn(plan.history, `${plan.direction} vouchers import`, 'imported', record, outcome)]);
       // The days it changed are recounted after the answer; a read of the totals before that recounts them first.
-      if (changed) {
+      await marks.finish();
+      if (marks.changedAny) {
         const { store, log } = context;
         const accountId = principal.accountId;
         store.inBackground(

@@ -20,6 +20,8 @@ import { openExport, spool } from './source';
  * 10,000 at 16,100), small enough to keep memory flat (two batches in memory at most).
  */
 export const BATCH_SIZE = 5000;
+/** Batches sent and not yet answered. */
+const WRITES_IN_FLIGHT = 2;
 /** Row problems kept in the import's history (all are counted). */
 export const KEPT_ROW_ERRORS = 100;
 
@@ -85,9 +87,10 @@ export async function importExport<V>(context: RequestContext, file: UploadedFil
       updated_at: startedAt,
     };
     await history.insertOne(record);
-    // One batch is written while the next is read: parsing and the database's work overlap. Awaiting the previous
-    // write before sending another keeps at most two batches in memory and the counters in order.
-    let writing: Promise<void> = Promise.resolve();
+    // Batches are written while the next is read, parsing and the database's work overlapping, and the next write is
+    // sent before the last one is answered, so the database never waits for the gateway between batches. At most
+    // WRITES_IN_FLIGHT writes and the batch being read are in memory.
+    const writing: Array<Promise<void>> = [];
     const marks = new ImportMarks(context.store, principal.accountId, plan.vouchers, record._id);
     try {
       const parser = Readable.from(source.text).pipe(
@@ -121,10 +124,11 @@ export async function importExport<V>(context: RequestContext, file: UploadedFil
       const flush = async () => {
         const sending = batch;
         batch = [];
-        await writing;
-        writing = write(sending);
-        // A failed write is seen at the next flush or at the end; until then it must not count as unhandled.
-        writing.catch(() => undefined);
+        if (writing.length >= WRITES_IN_FLIGHT) await writing.shift();
+        const next = write(sending);
+        // A failed write is seen when it leaves the window or at the end; until then it must not count as unhandled.
+        next.catch(() => undefined);
+        writing.push(next);
       };
       for await (const { record: cells, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
         record.rows_total++;
@@ -142,7 +146,7 @@ export async function importExport<V>(context: RequestContext, file: UploadedFil
         if (batch.length >= BATCH_SIZE) await flush();
       }
       if (batch.length) await flush();
-      await writing;
+      for (const next of writing) await next;
       record.status = 'completed';
     } catch (error) {
       record.status = 'failed';
@@ -150,7 +154,7 @@ export async function importExport<V>(context: RequestContext, file: UploadedFil
       if (!record.failure) throw error;
     } finally {
       // A write still under way when reading failed is let finish, so that the history counts what it stored.
-      await writing.catch(() => undefined);
+      await Promise.allSettled(writing);
       record.finished_at = context.now();
       record.updated_at = record.finished_at;
       const { _id, ...rest } = record;

@@ -24,6 +24,33 @@ function peakRssMb(pid: number): number {
   return Number(/VmHWM:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
 }
 
+/** Resident anonymous memory (heap, buffers) and file-backed pages (code, a memory map) of a process, in MB. */
+function rssParts(pid: number): { anon: number; file: number } {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)![1]);
+  return { anon: kb('RssAnon') / 1024, file: kb('RssFile') / 1024 };
+}
+
+/**
+ * The highest anonymous and file-backed residency of each process, sampled every 25 ms until stopped: the kernel
+ * keeps one peak of their sum only, and the engine's file-backed part is the pages of its LMDB map it touched.
+ */
+function samplePeaks(pids: number[]): () => Array<{ anon: number; file: number }> {
+  const peaks = pids.map(() => ({ anon: 0, file: 0 }));
+  const sample = () =>
+    pids.forEach((pid, i) => {
+      const { anon, file } = rssParts(pid);
+      peaks[i] = { anon: Math.max(peaks[i].anon, anon), file: Math.max(peaks[i].file, file) };
+    });
+  sample();
+  const timer = setInterval(sample, 25);
+  return () => {
+    clearInterval(timer);
+    sample();
+    return peaks;
+  };
+}
+
 /** CPU seconds (user + system, all threads) a process has used so far (Linux). */
 function cpuSeconds(pid: number): number {
   const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
@@ -51,15 +78,18 @@ runBench('import', async () => {
   try {
     const [{ url, key, enginePid }] = (await once(server, 'message')) as [{ url: string; key: string; enginePid: number }];
     const gatewayPid = server.pid!;
-    const rest = (pid: number) => (Number(/VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024).toFixed(0);
+    const rest = (pid: number) => {
+      const { anon, file } = rssParts(pid);
+      return `${(anon + file).toFixed(0)} (${anon.toFixed(0)} + ${file.toFixed(0)})`;
+    };
     console.log(
       `\nImport of a ${ROWS.toLocaleString('en')}-row G3 Recibidos export (${(bytes / 1024 / 1024).toFixed(1)} MB) through POST /api/v1/received_invoices/upload-csv/, embedded engine`,
     );
     console.log(
-      `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, Node ${process.version}; RSS at rest: gateway ${rest(gatewayPid)} MB, engine ${rest(enginePid)} MB\n`,
+      `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, Node ${process.version}; RSS at rest (anon + file): gateway ${rest(gatewayPid)} MB, engine ${rest(enginePid)} MB\n`,
     );
     console.log(
-      `| Upload | rows/s | seconds | imported | duplicates | gateway CPU s | engine CPU s | gateway peak RSS (MB) | engine peak RSS (MB) |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|`,
+      `| Upload | rows/s | seconds | imported | duplicates | gateway CPU s | engine CPU s | gateway peak RSS (MB) (anon + file) | engine peak RSS (MB) (anon + file) |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|`,
     );
     const recounts: string[] = [];
     for (const label of ['first (all new)', 'again (all duplicates)']) {
@@ -67,16 +97,20 @@ runBench('import', async () => {
       const form = new FormData();
       form.append('file', await fs.openAsBlob(file), path.basename(file));
       const cpuBefore = [cpuSeconds(gatewayPid), cpuSeconds(enginePid)];
+      const stopSampling = samplePeaks([gatewayPid, enginePid]);
       const started = process.hrtime.bigint();
       const response = await fetch(`${url}/api/v1/received_invoices/upload-csv/`, { method: 'POST', headers: { 'x-api-key': key }, body: form });
       const body = (await response.json()) as { data?: Record<string, number> };
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      const [gatewayParts, engineParts] = stopSampling();
       const [gatewayCpu, engineCpu] = [cpuSeconds(gatewayPid) - cpuBefore[0], cpuSeconds(enginePid) - cpuBefore[1]];
       if (response.status !== 200 || body.data?.rows_total !== ROWS)
         throw new Error(`upload answered ${response.status}: ${JSON.stringify(body).slice(0, 500)}`);
       const { rows_imported: imported, rows_duplicated: duplicates, rows_with_errors: refused } = body.data;
       if (refused) throw new Error(`${refused} rows refused: ${JSON.stringify(body).slice(0, 500)}`);
-      const peaks = `${peakRssMb(gatewayPid).toFixed(0)} | ${peakRssMb(enginePid).toFixed(0)}${reset ? '' : ' (lifetime)'}`;
+      const split = ({ anon, file }: { anon: number; file: number }) => `(${anon.toFixed(0)} + ${file.toFixed(0)})`;
+      const lifetime = reset ? '' : ' (lifetime)';
+      const peaks = `${peakRssMb(gatewayPid).toFixed(0)} ${split(gatewayParts)}${lifetime} | ${peakRssMb(enginePid).toFixed(0)} ${split(engineParts)}${lifetime}`;
       console.log(
         `| ${label} | ${Math.round(ROWS / seconds).toLocaleString('en')} | ${seconds.toFixed(2)} | ${imported} | ${duplicates} | ${gatewayCpu.toFixed(1)} | ${engineCpu.toFixed(1)} | ${peaks} |`,
       );

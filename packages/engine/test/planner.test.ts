@@ -137,6 +137,31 @@ describe('counts and point reads', () => {
     expect(stages(explained.queryPlanner.winningPlan).some((stage) => stage === 'IXSCAN' || stage === 'COUNT_SCAN')).toBe(true);
   });
 
+  it('counters count the first two fields of a key; a longer equality prefix is counted over its range', async () => {
+    const vouchers = store.db.collection<Doc>('vouchers');
+    await vouchers.createIndex({ account: 1, supplier: 1, type: 1, pos: 1, number: 1 }, { unique: true });
+    const docs = Array.from({ length: 120 }, (_, i) => ({ _id: i, account: i % 2 ? 'x' : 'y', supplier: `s${i % 5}`, type: i % 3, pos: 1, number: i }));
+    await vouchers.insertMany(docs);
+    await vouchers.deleteMany({ _id: { $gte: 110 } });
+    const left = docs.filter((doc) => doc._id < 110);
+    const count = async (query: Document) => {
+      const explained = await store.db.command({ explain: { count: 'vouchers', query }, verbosity: 'executionStats' });
+      return { n: await vouchers.countDocuments(query), keys: explained.executionStats.totalKeysExamined as number };
+    };
+    const matching = (query: Document) => left.filter((doc) => Object.entries(query).every(([field, value]) => (doc as Document)[field] === value)).length;
+    for (const query of [{ account: 'x' }, { account: 'y', supplier: 's3' }]) {
+      expect(await count(query)).toEqual({ n: matching(query), keys: 0 });
+    }
+    for (const query of [
+      { account: 'x', supplier: 's1', type: 2 },
+      { account: 'y', supplier: 's2', type: 0, pos: 1 },
+    ]) {
+      const n = matching(query);
+      expect(n).toBeGreaterThan(0);
+      expect(await count(query)).toEqual({ n, keys: n });
+    }
+  });
+
   it('counts stay exact through updates, deletes, transactions and a dropped index', async () => {
     const ledger = store.db.collection<Doc>('ledger');
     await ledger.createIndex({ account: 1, status: 1, at: 1 });

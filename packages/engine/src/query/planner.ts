@@ -2,6 +2,7 @@ import type { Document } from 'bson';
 import { badValue } from '../errors';
 import { ID_INDEX_NAME } from '../index-spec';
 import type { CollectionMeta, IndexMeta } from '../storage/catalog';
+import { COUNTED_PREFIX_FIELDS } from '../storage/index-keys';
 import { AFTER, invert, TAG } from '../storage/sort-key';
 import type { KeyRange } from '../storage/store';
 import { keyOf } from '../values';
@@ -140,7 +141,7 @@ function indexCandidate(
     return { plan: { kind: 'collscan', range: hasRange ? ranges[0] : undefined, reverse, sortServed, exact }, score };
   }
   const shown = index.fields.map((field) => `${field}: ${fields.has(field) ? 'bounded' : '[MinKey, MaxKey]'}`);
-  const countPrefixes = !hasRange && eqCount > 0 && eqCount < index.fields.length ? prefixes : undefined;
+  const countPrefixes = !hasRange && eqCount > 0 && eqCount < index.fields.length && eqCount <= COUNTED_PREFIX_FIELDS ? prefixes : undefined;
   return { plan: { kind: 'ixscan', index: index as IndexMeta, ranges, reverse, sortServed, exact, bounds: shown, countPrefixes }, score };
 }
 

@@ -6,6 +6,13 @@ import { encodeComponent, encodeComponents } from './sort-key';
 
 /** Largest key LMDB stores (its compiled maximum is 1978 bytes; the 4-byte prefix and the id come on top). */
 const MAX_KEY_BYTES = 1900;
+/**
+ * How many leading fields the index counters count (1: the account; 2: the account and a status). A count of a
+ * longer equality prefix reads its range instead: such ranges are narrow (a supplier's vouchers of one type), while
+ * keeping their counters cost every insert of a five-field unique key two more counter writes, one per distinct
+ * value, each a put at commit.
+ */
+export const COUNTED_PREFIX_FIELDS = 2;
 /** Bounds the fan-out of one document's multikey entries. */
 const MAX_KEYS_PER_DOCUMENT = 10_000;
 
@@ -47,7 +54,8 @@ export function indexPathValues(doc: Document, path: string): { values: unknown[
 
 /**
  * The key bytes (without index prefix and id) of each entry a document puts in an index (none if not indexed),
- * and the distinct leading parts of those keys (the first 1 … n−1 fields) that the index's counters count.
+ * and the distinct leading parts of those keys (the first 1 … n−1 fields, at most COUNTED_PREFIX_FIELDS) that the
+ * index's counters count.
  */
 export function indexEntries(index: IndexMeta, doc: Document): { keys: Buffer[]; prefixes: Buffer[]; multikey: boolean } {
   if (index.partial && !index.partial(doc)) return { keys: [], prefixes: [], multikey: false };
@@ -66,7 +74,8 @@ export function indexEntries(index: IndexMeta, doc: Document): { keys: Buffer[];
       index.descending,
     );
     checkKeySize(index, key);
-    return { keys: [key], prefixes: ends.slice(0, -1).map((end) => key.subarray(0, end)), multikey: arrays > 0 };
+    const counted = ends.slice(0, Math.min(ends.length - 1, COUNTED_PREFIX_FIELDS));
+    return { keys: [key], prefixes: counted.map((end) => key.subarray(0, end)), multikey: arrays > 0 };
   }
   let keys: Buffer[] = [Buffer.alloc(0)];
   const prefixes: Buffer[] = [];
@@ -75,7 +84,7 @@ export function indexEntries(index: IndexMeta, doc: Document): { keys: Buffer[];
     const next: Buffer[] = [];
     for (const prefix of keys) for (const component of components) next.push(Buffer.concat([prefix, component]));
     keys = next;
-    if (i < perField.length - 1) prefixes.push(...keys);
+    if (i < perField.length - 1 && i < COUNTED_PREFIX_FIELDS) prefixes.push(...keys);
   });
   if (keys.length > MAX_KEYS_PER_DOCUMENT) throw new EngineError(2, 'BadValue', `index ${index.name}: too many keys for one document`);
   for (const key of keys) checkKeySize(index, key);

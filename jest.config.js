@@ -10,6 +10,8 @@ const swc = {
 
 module.exports = {
   testEnvironment: 'node',
+  // The engine package's TypeScript sources, not its build (see packages/engine/package.json exports).
+  testEnvironmentOptions: { customExportConditions: ['ar-admin-source', 'node', 'node-addons'] },
   // The engine package's suites run here too, so one `npm test` covers the whole repository.
   roots: ['<rootDir>/test', '<rootDir>/packages/engine/test'],
   testMatch: ['**/*.test.ts'],

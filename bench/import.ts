@@ -1,23 +1,27 @@
 /**
  * The Mis Comprobantes import through the real HTTP route on the embedded engine: `npm run bench:import`.
- * Writes a 100,000-row G3 Recibidos export to a temporary file, starts the gateway in a process of its own
- * (bench/import-server.ts, which starts the engine in another), uploads the file to
+ * Writes a 100,000-row G3 Recibidos export to a temporary file, builds the gateway and starts it as `npm start`
+ * does (`node dist/src/main.js`, which starts the built engine in a process of its own), makes an account and a key
+ * with the built admin CLI, uploads the file to
  * POST /api/v1/received_invoices/upload-csv/ (streamed from disk), then uploads it again (every row a duplicate).
  * Prints, per upload, rows/s, the CPU seconds of each process, and the peak RSS of each process during the upload
  * (VmHWM, reset before each upload through /proc/<pid>/clear_refs; the engine's includes the pages of its LMDB map
  * it touched, which are file-backed).
  */
 import './production';
-import { fork } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { createInterface } from 'node:readline';
 import { runBench } from './harness';
 import { writeRecibidosG3 } from './import-file';
 
 const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000);
 const ACCOUNT_CUIT = '30712345671';
+const ROOT = path.join(__dirname, '..');
 
 /** Peak resident set size of a process in MB since its last reset (Linux). */
 function peakRssMb(pid: number): number {
@@ -68,16 +72,56 @@ function resetPeak(pid: number): boolean {
   }
 }
 
+/** The built gateway as `npm start` runs it, on its own data directory; answers once it listens. */
+async function startBuiltGateway(dataDir: string): Promise<{ child: ChildProcess; url: string }> {
+  // The Node arguments of `npm start` (its script is `node …`).
+  const [, ...args] = (JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).scripts.start as string).split(/\s+/);
+  const child = spawn(process.execPath, args, {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: '0',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'info',
+      NODE_ENV: 'production',
+      RATE_LIMIT_PER_MINUTE: '1000000000',
+      SECRETS_KEY: randomBytes(32).toString('base64'),
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  for await (const line of createInterface({ input: child.stdout! })) {
+    const entry = JSON.parse(line) as { msg?: string; url?: string };
+    if (entry.msg === 'gateway listening' && entry.url) {
+      child.stdout!.resume();
+      return { child, url: entry.url };
+    }
+  }
+  throw new Error(`the gateway stopped before listening (exit ${child.exitCode})`);
+}
+
+/** A command of the built admin CLI against the same data directory (it joins the engine the gateway started). */
+function admin(dataDir: string, ...args: string[]): Record<string, string> {
+  const output = execFileSync(process.execPath, ['dist/src/cli/admin.js', ...args], {
+    cwd: ROOT,
+    env: { ...process.env, DATA_DIR: dataDir },
+    encoding: 'utf8',
+  });
+  return JSON.parse(output) as Record<string, string>;
+}
+
 runBench('import', async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gateway-import-bench-'));
   const file = path.join(dir, 'comprobantes_consulta_csv_recibidos_bench.csv');
   const bytes = await writeRecibidosG3(file, ROWS, ACCOUNT_CUIT);
-  const server = fork(path.join(__dirname, 'import-server.ts'), [path.join(dir, 'server'), ACCOUNT_CUIT], {
-    execArgv: ['--require', require.resolve('@swc-node/register')],
-  });
+  execFileSync('npm', ['run', '-s', 'build'], { cwd: ROOT, stdio: 'inherit' });
+  const dataDir = path.join(dir, 'server');
+  const { child: server, url } = await startBuiltGateway(dataDir);
   try {
-    const [{ url, key, enginePid }] = (await once(server, 'message')) as [{ url: string; key: string; enginePid: number }];
+    const account = admin(dataDir, 'create-account', '--name', 'Bench import SA', '--cuit', ACCOUNT_CUIT);
+    const { key } = admin(dataDir, 'create-api-key', '--account', account.id, '--scopes', 'received_invoices:write,stats:read');
     const gatewayPid = server.pid!;
+    // The engine is the gateway's child process.
+    const enginePid = Number(fs.readFileSync(`/proc/${gatewayPid}/task/${gatewayPid}/children`, 'utf8').trim().split(/\s+/)[0]);
     const rest = (pid: number) => {
       const { anon, file } = rssParts(pid);
       return `${(anon + file).toFixed(0)} (${anon.toFixed(0)} + ${file.toFixed(0)})`;
@@ -127,8 +171,8 @@ runBench('import', async () => {
       `\nThe statistics' daily totals recounted after each answer (until a dashboard read answers):\n${recounts.map((line) => `- ${line}`).join('\n')}`,
     );
   } finally {
-    server.disconnect();
-    await once(server, 'exit');
+    server.kill('SIGTERM');
+    if (server.exitCode === null) await once(server, 'exit');
     fs.rmSync(dir, { recursive: true, force: true });
   }
 });

@@ -65,7 +65,9 @@ async function runCli(dataDir: string, args: string[], how: 'in-process' | 'proc
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' };
   if (!process.env.MONGODB_URI) delete env.MONGODB_URI;
   const [command, argv] =
-    how === 'npm' ? ['npm', ['run', '-s', 'admin', '--', ...args]] : [process.execPath, ['--require', '@swc-node/register', 'src/cli/admin.ts', ...args]];
+    how === 'npm'
+      ? ['npm', ['run', '-s', 'admin', '--', ...args]]
+      : [process.execPath, ['--conditions=ar-admin-source', '--require', '@swc-node/register', 'src/cli/admin.ts', ...args]];
   return new Promise((resolve, reject) => {
     const child = spawn(command, argv, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';

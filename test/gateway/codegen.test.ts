@@ -7,6 +7,9 @@ import path from 'node:path';
  */
 it('src/rest-compat/generated/operations.ts is up to date', () => {
   const root = path.join(__dirname, '..', '..');
-  const result = spawnSync(process.execPath, ['--require', '@swc-node/register', 'src/cli/codegen.ts', '--check'], { cwd: root, encoding: 'utf8' });
+  const result = spawnSync(process.execPath, ['--conditions=ar-admin-source', '--require', '@swc-node/register', 'src/cli/codegen.ts', '--check'], {
+    cwd: root,
+    encoding: 'utf8',
+  });
   expect({ status: result.status, output: result.status === 0 ? '' : `${result.stdout}${result.stderr}` }).toEqual({ status: 0, output: '' });
 });

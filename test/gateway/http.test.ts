@@ -256,7 +256,10 @@ describe('configuration', () => {
     ['LOG_LEVEL', 'loud'],
     ['MONGODB_URI', 'http://db.internal:27017'],
   ])('the server with %s=%s exits with code 2 naming the variable', async (name, value) => {
-    const result = await run(process.execPath, ['--require', '@swc-node/register', 'src/main.ts'], { [name]: value, PORT: '0' });
+    const result = await run(process.execPath, ['--conditions=ar-admin-source', '--require', '@swc-node/register', 'src/main.ts'], {
+      [name]: value,
+      PORT: '0',
+    });
     expect(result.code).toBe(2);
     expect(result.stderr).toContain(name);
     expect(result.stderr).not.toMatch(/\n\s+at /); // a message, not a stack trace
@@ -294,7 +297,11 @@ class ServerProcess {
     // only outside NODE_ENV=test, and they must not cut the drain short), on its own (embedded) store.
     delete env.NODE_ENV;
     delete env.MONGODB_URI;
-    this.child = spawn(process.execPath, ['--require', '@swc-node/register', 'src/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    this.child = spawn(process.execPath, ['--conditions=ar-admin-source', '--require', '@swc-node/register', 'src/main.ts'], {
+      cwd: ROOT,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     this.child.stdout!.setEncoding('utf8');
     this.child.stdout!.on('data', (chunk: string) => {
       this.buffer += chunk;

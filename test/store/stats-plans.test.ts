@@ -77,7 +77,10 @@ const importId = new ObjectId();
 
 it.each([
   ["the account's marked days (every read of the totals asks)", { account_id: account, source: { $in: ['received_invoices', 'expenses', 'issued_vouchers'] } }],
-  ["a week's marks and its months', in the recount's transaction", { account_id: account, source: 'received_invoices', day: { $in: ['2026-03-01', '2026-03-02', '2026-03'] } }],
+  [
+    "a week's marks and its months', in the recount's transaction",
+    { account_id: account, source: 'received_invoices', day: { $in: ['2026-03-01', '2026-03-02', '2026-03'] } },
+  ],
   ["an import's own months, let go", { account_id: account, source: 'received_invoices', writer: importId }],
 ])('%s are read through an index', async (_name, filter) => {
   const plan = await winningStages('stats_pending_days', filter);

@@ -386,16 +386,21 @@ export class Store {
     this.recordChange(meta, idKey);
   }
 
-  /** The index entries of a document, refused (DuplicateKey) if a unique one is held by another document. */
+  /**
+   * The index entries of a document, refused (DuplicateKey) if a unique one is held by another document. Unique
+   * indexes come first: a refused document (a file imported again) costs no other index's keys.
+   */
   private entriesOf(meta: CollectionMeta, doc: Document, idKey: Buffer): Entries {
     const entries: Entries = [];
-    for (const index of meta.indexes.values()) entries.push({ index, ...indexEntries(index, doc) });
-    for (const { index, keys } of entries) {
+    for (const index of meta.indexes.values()) {
       if (!index.unique) continue;
-      for (const key of keys) {
+      const entry = { index, ...indexEntries(index, doc) };
+      for (const key of entry.keys) {
         if (this.firstOwner(index, key, idKey)) throw duplicateKeyError(nsOf(meta), index.name, index.spec.key, doc);
       }
+      entries.push(entry);
     }
+    for (const index of meta.indexes.values()) if (!index.unique) entries.push({ index, ...indexEntries(index, doc) });
     return entries;
   }
 

@@ -309,6 +309,15 @@ export function sortAndProject(docs: Document[], sort: Document | undefined, lim
   });
 }
 
+/** A `$facet` spec of named pipelines of stage objects (anything else is left to mingo, which answers its errors). */
+function facetPipelines(spec: unknown): spec is Record<string, Document[]> {
+  return (
+    isPlainObject(spec) &&
+    Object.keys(spec).length > 0 &&
+    Object.values(spec).every((pipeline) => Array.isArray(pipeline) && pipeline.every((stage) => isPlainObject(stage) && Object.keys(stage).length === 1))
+  );
+}
+
 /** Stages that only read their input documents; a pipeline of these alone can run on stored documents directly. */
 const READ_ONLY_STAGES = new Set(['$match', '$group', '$sort', '$limit', '$skip', '$count', '$sortByCount', '$project']);
 
@@ -366,6 +375,19 @@ function rewriteLookup(spec: Document): Document {
 
 export function runPipeline(docs: Document[], stages: Document[], resolveCollection: (name: string) => Document[]): Document[] {
   refuseScripts(stages);
+  // mingo's $facet copies every input document for each of its pipelines; run here, each pipeline copies only when
+  // it writes into its input (a $match and $group of every stored voucher of a week copied nothing).
+  const facet = stages.findIndex((stage) => isPlainObject(stage) && '$facet' in stage);
+  if (facet >= 0 && facetPipelines(stages[facet].$facet)) {
+    const input = facet > 0 ? runPipeline(docs, stages.slice(0, facet), resolveCollection) : docs;
+    const output: Document = {};
+    for (const [name, pipeline] of Object.entries(stages[facet].$facet as Record<string, Document[]>)) {
+      if (pipeline.some((stage) => '$facet' in stage)) throw new EngineError(40600, 'Location40600', '$facet is not allowed to be used within a $facet stage');
+      output[name] = runPipeline(input, pipeline, resolveCollection);
+    }
+    const after = stages.slice(facet + 1);
+    return after.length ? runPipeline([output], after, resolveCollection) : [output];
+  }
   const pipeline = stages.flatMap(rewriteStage);
   const readOnly = pipeline.every((stage) => READ_ONLY_STAGES.has(Object.keys(stage)[0]));
   return guard(() => {

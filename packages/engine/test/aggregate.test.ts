@@ -1,6 +1,6 @@
 import type { Collection, Document } from 'mongodb';
 import { openTestStore, type TestStore } from './support/store';
-import { sorted, type Doc } from './helpers';
+import { serverError, sorted, type Doc } from './helpers';
 
 let store: TestStore;
 let sales: Collection<Doc>;
@@ -175,6 +175,43 @@ describe('aggregation stages', () => {
         total: [{ n: 6 }],
       },
     ]);
+  });
+
+  it('a $facet whose pipelines write into their input ($lookup, $set) works on copies: the other pipelines see the documents as stored', async () => {
+    const out = await sales
+      .aggregate([
+        { $match: { _id: { $lte: 2 } } },
+        {
+          $facet: {
+            joined: [
+              { $lookup: { from: 'sales', localField: 'item', foreignField: 'item', as: 'same' } },
+              { $set: { qty: 0 } },
+              { $project: { n: { $size: '$same' } } },
+            ],
+            seen: [{ $sort: { _id: 1 } }],
+          },
+        },
+      ])
+      .toArray();
+    expect(out[0].joined).toEqual([
+      { _id: 1, n: 3 },
+      { _id: 2, n: 2 },
+    ]);
+    expect(out[0].seen).toEqual(SALES.slice(0, 2));
+    expect(sorted(await sales.find().toArray())).toEqual(SALES);
+  });
+
+  it('stages before and after a $facet run on its input and its output; a $facet inside a $facet is refused', async () => {
+    const out = await sales
+      .aggregate([
+        { $match: { region: 'north' } },
+        { $facet: { items: [{ $group: { _id: '$item' } }, { $sort: { _id: 1 } }], qty: [{ $group: { _id: null, qty: { $sum: '$qty' } } }] } },
+        { $project: { items: '$items._id', qty: { $first: '$qty.qty' } } },
+      ])
+      .toArray();
+    expect(out).toEqual([{ items: ['apple', 'banana', 'carrot'], qty: 22 }]);
+    const nested = await serverError(sales.aggregate([{ $facet: { outer: [{ $facet: { inner: [{ $match: {} }] } }] } }]).toArray());
+    expect(nested).toMatchObject({ code: 40600 });
   });
 
   it('$count outputs one document, or none when there is no input', async () => {

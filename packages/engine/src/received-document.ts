@@ -54,7 +54,7 @@ export function fieldName(name: string): FieldName {
 }
 
 /** The name among `names` spelled by `bytes[start, end)`, if any. */
-function wanted(bytes: Buffer, start: number, end: number, names: FieldName[]): string | undefined {
+export function wanted(bytes: Buffer, start: number, end: number, names: FieldName[]): string | undefined {
   const length = end - start;
   for (const { name, bytes: spelled } of names) {
     if (spelled.length !== length) continue;

@@ -1,6 +1,8 @@
 import type { Document } from 'bson';
 import { badValue, EngineError, failedToParse, notImplemented, unknownPipelineStage } from '../errors';
 import { runPipeline } from '../matcher';
+import { pipelineFields } from '../query/dependencies';
+import { fieldName } from '../received-document';
 import { checkProjection, compileInclusion, project } from '../query/projection';
 import { pathValues } from '../paths';
 import type { Match, QueryOptions } from '../query/execute';
@@ -230,8 +232,11 @@ export const aggregate: Handler = (command, context) => {
     return context.cursors.reply(`${context.db}.${name}`, n ? [{ _id: 1, n }] : [], batchSize);
   }
   const { options, rest } = leadingQuery(pipeline as Document[]);
-  const matches = unit.query(meta, options).matches;
-  if (mentionsType(rest)) for (const { doc, bytes } of matches) if (bytes) registerTwin(doc, bytes);
+  const typed = mentionsType(rest);
+  // Only the fields the pipeline reads are decoded, when it tells them (see pipelineFields).
+  const fields = typed || mentionsType(options.filter) ? undefined : pipelineFields(options.filter, options.sort, rest);
+  const matches = unit.query(meta, fields ? { ...options, fields: [...fields].map(fieldName) } : options).matches;
+  if (typed) for (const { doc, bytes } of matches) if (bytes) registerTwin(doc, bytes);
   const input = matches.map(({ doc }) => doc);
   const resolved = new Map<string, Document[]>();
   const resolveCollection = (other: string) => {

@@ -6,6 +6,8 @@ import { plan as choosePlan, type Plan } from './planner';
 import { originalBytes } from '../raw-bson';
 import { mentionsType, registerTwin } from '../typed-twins';
 import { sortBy } from './sort';
+import type { FieldName } from '../received-document';
+import { decodeFields } from '../stored-fields';
 
 /** Where a statement reads: the store (at a snapshot, or the latest state) plus a transaction's pending writes. */
 export interface Source {
@@ -28,6 +30,8 @@ export interface QueryOptions {
   /** 0: no limit. */
   limit?: number;
   hint?: unknown;
+  /** Decode only these top-level fields of the stored documents (an aggregation's dependencies; see decodeFields). */
+  fields?: FieldName[];
 }
 
 export interface Match {
@@ -112,6 +116,10 @@ function* scan(source: Source, options: QueryOptions, plan: Plan, stats: Executi
     const key = pending ? idKey.toString('latin1') : '';
     if (pending?.has(key)) {
       doc = pending.get(key)!;
+      stored = undefined;
+    } else if (options.fields) {
+      doc = decodeFields(bytes, options.fields);
+      // Not the whole document: replies must not reuse the stored bytes for it.
       stored = undefined;
     } else doc = BSON.deserialize(bytes, DESERIALIZE);
     seen?.add(key);

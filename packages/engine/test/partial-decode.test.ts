@@ -1,0 +1,176 @@
+import { Binary, BSON, BSONRegExp, BSONSymbol, Code, DBRef, Decimal128, type Document, Double, Int32, Long, MaxKey, MinKey, ObjectId, Timestamp } from 'bson';
+import type { Collection } from 'mongodb';
+import { pipelineFields } from '../src/query/dependencies';
+import { fieldName } from '../src/received-document';
+import { decodeFields } from '../src/stored-fields';
+import { prng } from './support/prng';
+import { openTestStore, type TestStore } from './support/store';
+
+/**
+ * An aggregation decodes only the top-level fields its pipeline reads (`pipelineFields`, `decodeFields`): the values
+ * are the decoder's, the answers those of whole documents.
+ */
+
+const ALL_TYPES: Document = {
+  _id: new ObjectId('65a1b2c3d4e5f60718293a4b'),
+  double: new Double(1.5),
+  int: new Int32(7),
+  small: Long.fromNumber(2 ** 40),
+  large: Long.fromString('9007199254740993'),
+  decimal: Decimal128.fromString('12.345'),
+  text: 'ñandú ✓',
+  empty: '',
+  yes: true,
+  no: false,
+  nothing: null,
+  when: new Date('2025-12-01T03:00:00Z'),
+  before: new Date(-86_400_000 * 400),
+  sub: { a: 1, b: [1, 2, { c: 'x' }] },
+  list: [1, 'two', { three: 3 }, [4]],
+  bytes: new Binary(Buffer.from([1, 2, 3]), 0),
+  uuid: new Binary(Buffer.alloc(16, 7), 4),
+  pattern: new BSONRegExp('^a.c$', 'i'),
+  code: new Code('function () {}'),
+  scoped: new Code('function () { return x; }', { x: 1 }),
+  symbol: new BSONSymbol('sym'),
+  stamp: new Timestamp({ t: 1_700_000_000, i: 3 }),
+  low: new MinKey(),
+  high: new MaxKey(),
+  ref: new DBRef('other', new ObjectId('65a1b2c3d4e5f60718293a4c')),
+};
+
+const DESERIALIZE = { promoteLongs: true, promoteValues: true } as const;
+
+describe('decodeFields', () => {
+  const bytes = Buffer.from(BSON.serialize(ALL_TYPES));
+  const whole = BSON.deserialize(bytes, DESERIALIZE);
+
+  it.each(Object.keys(ALL_TYPES))('%s decodes as the decoder decodes it', (name) => {
+    expect(decodeFields(bytes, [fieldName(name)])).toEqual({ [name]: whole[name] });
+  });
+
+  it('several names at once, absent ones left out, in the stored order', () => {
+    const decoded = decodeFields(bytes, ['when', 'missing', 'text', 'sub', '_id'].map(fieldName));
+    expect(decoded).toEqual({ _id: whole._id, text: whole.text, when: whole.when, sub: whole.sub });
+    expect(Object.keys(decoded)).toEqual(['_id', 'text', 'when', 'sub']);
+  });
+
+  it('a repeated name: the last one wins, as for the decoder; __proto__ is an own field, never the prototype', () => {
+    // { a: 1, a: "two", __proto__: 3 }, written by hand (serializers never repeat a name).
+    const elements = Buffer.concat([
+      Buffer.from([0x10, 0x61, 0x00, 1, 0, 0, 0]),
+      Buffer.from([0x02, 0x61, 0x00, 4, 0, 0, 0, 0x74, 0x77, 0x6f, 0x00]),
+      Buffer.from([0x10, ...Buffer.from('__proto__'), 0x00, 3, 0, 0, 0]),
+    ]);
+    const raw = Buffer.concat([Buffer.alloc(4), elements, Buffer.from([0])]);
+    raw.writeInt32LE(raw.length, 0);
+    const decoded = decodeFields(raw, ['a', '__proto__'].map(fieldName));
+    expect(decoded.a).toBe(BSON.deserialize(raw).a);
+    expect(Object.hasOwn(decoded, '__proto__')).toBe(true);
+    expect(Object.getPrototypeOf(decoded)).toBe(Object.prototype);
+  });
+});
+
+describe('pipelineFields', () => {
+  it.each([
+    ['a $group', undefined, [{ $group: { _id: '$a.b', n: { $sum: '$c' } } }], ['_id', 'a', 'c']],
+    [
+      'the filter, the sort, $match, and $group expressions at any depth',
+      { x: 1, $or: [{ y: 2 }, { 'z.w': 3 }] },
+      [
+        { $match: { v: { $gt: 1 } } },
+        { $sort: { s: 1 } },
+        { $group: { _id: { d: { $dateToString: { date: '$d' } } }, t: { $sum: { $multiply: ['$p', '$q'] } } } },
+      ],
+      ['_id', 'x', 'y', 'z', 'v', 's', 'd', 'p', 'q'],
+    ],
+    [
+      'a $facet of $match and $group pipelines',
+      undefined,
+      [{ $facet: { one: [{ $match: { k: 1 } }, { $group: { _id: '$g' } }], two: [{ $group: { _id: '$h' } }] } }],
+      ['_id', 'k', 'g', 'h'],
+    ],
+    ['the fields a $top orders by', undefined, [{ $group: { _id: null, top: { $top: { sortBy: { rank: -1 }, output: '$name' } } } }], ['_id', 'rank', 'name']],
+    [
+      'variables and literals read nothing',
+      undefined,
+      [{ $group: { _id: { $literal: '$notAField' }, n: { $sum: { $let: { vars: { v: '$a' }, in: '$$v' } } } } }],
+      ['_id', 'a'],
+    ],
+  ])('%s', (_name, filter, stages, expected) => {
+    expect([...(pipelineFields(filter as Document | undefined, undefined, stages as Document[]) ?? [])].sort()).toEqual([...expected].sort());
+  });
+
+  it.each([
+    ['documents reaching the output', [{ $match: { a: 1 } }]],
+    ['$$ROOT', [{ $group: { _id: null, all: { $push: '$$ROOT' } } }]],
+    ['$$CURRENT', [{ $group: { _id: '$$CURRENT.a' } }]],
+    ['$getField', [{ $group: { _id: { $getField: 'a' } } }]],
+    ['$expr', [{ $match: { $expr: { $eq: ['$a', 1] } } }, { $group: { _id: null } }]],
+    ['a stage that passes documents on changed', [{ $set: { a: 1 } }, { $group: { _id: '$a' } }]],
+    ['a $facet whose pipeline returns documents', [{ $facet: { one: [{ $group: { _id: '$g' } }], two: [{ $limit: 1 }] } }]],
+  ])('whole documents for %s', (_name, stages) => {
+    expect(pipelineFields(undefined, undefined, stages as Document[])).toBeUndefined();
+  });
+});
+
+describe('aggregations on partly decoded documents answer as on whole ones', () => {
+  let store: TestStore;
+  let items: Collection<Document>;
+  beforeAll(async () => {
+    store = await openTestStore();
+    items = store.db.collection('items');
+    const random = prng(17);
+    const pick = <T>(values: T[]) => values[Math.floor(random() * values.length)];
+    const docs = Array.from({ length: 400 }, (_, i) => {
+      const doc: Document = { _id: i, account: pick(['a', 'b']), status: pick(['open', 'paid', null, undefined]), n: pick([1, 2.5, -3, null, 'x', [1, 2]]) };
+      if (random() < 0.8) doc.at = new Date(Date.UTC(2025, 11, 1 + Math.floor(random() * 28), 3));
+      doc.lines = Array.from({ length: Math.floor(random() * 3) }, () => ({ amount: Math.floor(random() * 1000), rate: pick([21, 10.5]) }));
+      doc.meta = { kind: pick(['x', 'y']), tags: [pick(['t1', 't2'])] };
+      doc.noise = 'n'.repeat(Math.floor(random() * 50));
+      for (const key of Object.keys(doc)) if (doc[key] === undefined) delete doc[key];
+      return doc;
+    });
+    await items.insertMany(docs);
+    await items.createIndex({ account: 1, at: 1 });
+  });
+  afterAll(async () => {
+    await store?.close();
+  });
+
+  it.each([
+    // Groups come out in no set order: sorted, whatever order the documents were read in.
+    [[{ $match: { account: 'a' } }, { $group: { _id: '$status', n: { $sum: 1 }, total: { $sum: '$n' } } }, { $sort: { _id: 1 } }]],
+    [
+      [
+        { $match: { account: 'b', at: { $gte: new Date('2025-12-05T03:00:00Z') } } },
+        {
+          $group: {
+            _id: { day: { $dateToString: { format: '%Y-%m-%d', date: '$at' } }, kind: '$meta.kind' },
+            lines: { $sum: { $size: '$lines' } },
+            amount: { $sum: { $sum: '$lines.amount' } },
+            first: { $first: '$meta.tags' },
+          },
+        },
+        { $sort: { '_id.day': 1, '_id.kind': 1 } },
+      ],
+    ],
+    [[{ $sort: { n: 1 } }, { $limit: 50 }, { $group: { _id: null, top: { $top: { sortBy: { at: -1 }, output: ['$_id', '$status'] } } } }]],
+    [
+      [
+        { $match: { $or: [{ status: 'open' }, { 'meta.kind': 'x' }] } },
+        {
+          $facet: {
+            open: [{ $match: { status: 'open' } }, { $group: { _id: '$account', n: { $sum: 1 } } }, { $sort: { _id: 1 } }],
+            kinds: [{ $group: { _id: '$meta.kind', ids: { $push: '$_id' } } }, { $sort: { _id: 1 } }],
+          },
+        },
+      ],
+    ],
+  ])('%j', async (pipeline) => {
+    // A leading $set needs whole documents: the same pipeline then runs on them.
+    const whole = await items.aggregate([{ $set: { __whole: true } }, ...pipeline]).toArray();
+    expect(await items.aggregate(pipeline).toArray()).toEqual(whole);
+    expect(whole.length).toBeGreaterThan(0);
+  });
+});

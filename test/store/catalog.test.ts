@@ -1,27 +1,16 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { declaredIndexes } from '../../src/domain/declarations';
 import { ensureIndexes } from '../../src/store/catalog';
-import { connectStore, type StoreConnection } from '../../src/store/connect';
-import { Store } from '../../src/store/store';
+import type { Store } from '../../src/store/store';
+import { suiteDatabase } from '../support/database';
 
 /**
  * The indexes the application keeps: each one costs every write of its collection an entry, so an index that a
  * longer one serves is not made (and one an earlier version made is dropped), and a misplaced one is retired.
  */
-let connection: StoreConnection;
+const opened = suiteDatabase('catalog');
 let store: Store;
-let dir: string | undefined;
-beforeAll(async () => {
-  dir = process.env.MONGODB_URI ? undefined : fs.mkdtempSync(path.join(os.tmpdir(), 'catalog-'));
-  connection = await connectStore({ mongodbUri: process.env.MONGODB_URI, dataDir: dir ?? os.tmpdir() });
-  store = new Store(connection.client, connection.client.db(`catalog_${process.pid}_${Date.now().toString(36)}`));
-});
-afterAll(async () => {
-  await store?.db.dropDatabase().catch(() => undefined);
-  await connection?.close();
-  if (dir) fs.rmSync(dir, { recursive: true, force: true });
+beforeAll(() => {
+  store = opened();
 });
 
 const namesOf = async (collection: string) => (await store.db.collection(collection).listIndexes().toArray()).map((index) => index.name).sort();

@@ -1,28 +1,18 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { ObjectId } from 'mongodb';
-import { connectStore, type StoreConnection } from '../../src/store/connect';
 import { nextSequenceValue } from '../../src/store/counters';
-import { isDuplicateKeyError, Store } from '../../src/store/store';
+import { isDuplicateKeyError, type Store } from '../../src/store/store';
+import { suiteDatabase } from '../support/database';
 
 /**
  * Sequences under contention, through the application's own transaction helper: transactions that each create the
  * same new counter collide on its unique index; the helper runs the losers again on a fresh snapshot.
  */
-let connection: StoreConnection;
-let store: Store;
-let dir: string | undefined;
-beforeAll(async () => {
-  dir = process.env.MONGODB_URI ? undefined : fs.mkdtempSync(path.join(os.tmpdir(), 'counters-test-'));
-  connection = await connectStore({ mongodbUri: process.env.MONGODB_URI, dataDir: dir ?? os.tmpdir() });
-  store = new Store(connection.client, connection.client.db(`counters_${process.pid}_${Date.now().toString(36)}`));
+const opened = suiteDatabase('counters', async (store) => {
   await store.collection('counters').createIndex({ account_id: 1, name: 1 }, { unique: true });
 });
-afterAll(async () => {
-  await store?.db.dropDatabase().catch(() => undefined);
-  await connection?.close();
-  if (dir) fs.rmSync(dir, { recursive: true, force: true });
+let store: Store;
+beforeAll(() => {
+  store = opened();
 });
 
 it('50 concurrent transactions taking the first numbers of a new sequence all succeed, with numbers 1 to 50', async () => {

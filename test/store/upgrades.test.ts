@@ -1,24 +1,13 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { ObjectId } from 'mongodb';
-import { connectStore, type StoreConnection } from '../../src/store/connect';
-import { Store } from '../../src/store/store';
+import type { Store } from '../../src/store/store';
 import { upgradeStoredData } from '../../src/store/upgrades';
+import { suiteDatabase } from '../support/database';
 
 /** Delivery notes stored before the contract's names are rewritten once, at start-up, into the current shape. */
-let connection: StoreConnection;
+const opened = suiteDatabase('upgrades');
 let store: Store;
-let dir: string | undefined;
-beforeAll(async () => {
-  dir = process.env.MONGODB_URI ? undefined : fs.mkdtempSync(path.join(os.tmpdir(), 'upgrades-test-'));
-  connection = await connectStore({ mongodbUri: process.env.MONGODB_URI, dataDir: dir ?? os.tmpdir() });
-  store = new Store(connection.client, connection.client.db(`upgrades_${process.pid}_${Date.now().toString(36)}`));
-});
-afterAll(async () => {
-  await store?.db.dropDatabase().catch(() => undefined);
-  await connection?.close();
-  if (dir) fs.rmSync(dir, { recursive: true, force: true });
+beforeAll(() => {
+  store = opened();
 });
 
 it('an old delivery note gets the contract names, an instant delivery date and a printed number; current ones are untouched', async () => {

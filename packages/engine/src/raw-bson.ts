@@ -1,4 +1,5 @@
 import { BSON, type Document } from 'bson';
+import { elementValueSize } from './bson-elements';
 
 /**
  * Documents decoded from a request keep the exact bytes the client sent, so an insert stores them unchanged: a
@@ -51,43 +52,7 @@ function idFirstBytes(bytes: Buffer, id: unknown): Buffer {
 
 /** Bytes taken by a value of BSON `type` starting at `at` (the element's name already skipped). */
 function valueSize(bytes: Buffer, type: number, at: number): number {
-  switch (type) {
-    case 0x01: // double
-    case 0x09: // date
-    case 0x11: // timestamp
-    case 0x12: // int64
-      return 8;
-    case 0x02: // string
-    case 0x0d: // JavaScript code
-    case 0x0e: // symbol
-      return 4 + bytes.readInt32LE(at);
-    case 0x03: // document
-    case 0x04: // array
-    case 0x0f: // code with scope
-      return bytes.readInt32LE(at);
-    case 0x05: // binary: length, subtype, data
-      return 5 + bytes.readInt32LE(at);
-    case 0x06: // undefined
-    case 0x0a: // null
-    case 0xff: // MinKey
-    case 0x7f: // MaxKey
-      return 0;
-    case 0x07: // ObjectId
-      return 12;
-    case 0x08: // boolean
-      return 1;
-    case 0x0b: {
-      // regular expression: pattern and options, both C strings
-      const patternEnd = bytes.indexOf(0, at);
-      return bytes.indexOf(0, patternEnd + 1) + 1 - at;
-    }
-    case 0x0c: // DBPointer: string and ObjectId
-      return 4 + bytes.readInt32LE(at) + 12;
-    case 0x10: // int32
-      return 4;
-    case 0x13: // decimal128
-      return 16;
-    default:
-      throw new Error(`unknown BSON type 0x${type.toString(16)}`);
-  }
+  const size = elementValueSize(bytes, type, at);
+  if (size < 0) throw new Error(`unknown BSON type 0x${type.toString(16)}`);
+  return size;
 }

@@ -1,8 +1,7 @@
 import { Binary, BSON, BSONRegExp, BSONSymbol, Code, DBRef, Decimal128, type Document, Double, Int32, Long, MaxKey, MinKey, ObjectId, Timestamp } from 'bson';
 import type { Collection } from 'mongodb';
 import { pipelineFields } from '../src/query/dependencies';
-import { fieldName } from '../src/received-document';
-import { decodeFields } from '../src/stored-fields';
+import { decodeFields, fieldName } from '../src/stored-fields';
 import { prng } from './support/prng';
 import { openTestStore, type TestStore } from './support/store';
 

@@ -2,7 +2,7 @@ import type { Document } from 'bson';
 import { badValue, EngineError, failedToParse, notImplemented, unknownPipelineStage } from '../errors';
 import { runPipeline } from '../matcher';
 import { pipelineFields } from '../query/dependencies';
-import { fieldName } from '../received-document';
+import { fieldName } from '../stored-fields';
 import { checkProjection, compileInclusion, project } from '../query/projection';
 import { pathValues } from '../paths';
 import type { Match, QueryOptions } from '../query/execute';

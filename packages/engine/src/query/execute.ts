@@ -6,8 +6,7 @@ import { plan as choosePlan, type Plan } from './planner';
 import { originalBytes } from '../raw-bson';
 import { mentionsType, registerTwin } from '../typed-twins';
 import { sortBy } from './sort';
-import type { FieldName } from '../received-document';
-import { decodeFields } from '../stored-fields';
+import { decodeFields, type FieldName } from '../stored-fields';
 
 /** Where a statement reads: the store (at a snapshot, or the latest state) plus a transaction's pending writes. */
 export interface Source {

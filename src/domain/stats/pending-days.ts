@@ -98,7 +98,7 @@ export class ImportMarks {
 }
 
 /** Every day of a month (YYYY-MM). */
-function daysOfMonth(month: string): string[] {
+export function daysOfMonth(month: string): string[] {
   const [year, number] = month.split('-').map(Number);
   const count = new Date(Date.UTC(year, number, 0)).getUTCDate();
   return Array.from({ length: count }, (_, i) => `${month}-${String(i + 1).padStart(2, '0')}`);

@@ -190,6 +190,59 @@ it('the days an import changed are recounted by the next dashboard or series rea
   await expectTotalsRebuilt(accountId);
 });
 
+it("a read leaves a day changed by one import alone while another writes on its month, and touches only its own account's and source's marks", async () => {
+  const { accountId, key } = await gw.account([...SCOPES]);
+  const other = await gw.account([...SCOPES]);
+  expect((await upload(key, 'synthetic-g2-recibidos-2025-12.csv')).status).toBe(200);
+  expect((await upload(other.key, 'synthetic-g2-recibidos-2025-12.csv')).status).toBe(200);
+  await gw.store.idle();
+  const account = new ObjectId(accountId);
+  const purchases = async (month: string) => (await gw.gql(PURCHASES, { p: month }, { key })).body.data.statsDashboard.current.purchases;
+  const before = await purchases('2025-12');
+  const invoices = gw.store.collection<ReceivedInvoiceDocument>('received_invoices');
+  const model = await invoices.findOne({ account_id: account, voucher_class: 'invoice', currency: 'ARS' });
+  const day = argentineDayOf(model!.issue_date);
+  const store = (doc: ReceivedInvoiceDocument) => invoices.insertOne({ ...doc, _id: new ObjectId() });
+
+  // One import stored a voucher on the day and finished; another is writing on the same month.
+  const first = new ImportMarks(gw.store, account, 'received_invoices', new ObjectId());
+  await first.writing([undefined, day]);
+  await store({ ...model!, voucher_number: 99_999_001 });
+  first.wrote([undefined, day]);
+  await first.finish();
+  const second = new ImportMarks(gw.store, account, 'received_invoices', new ObjectId());
+  await second.writing([day]);
+  // Marks of another account, and of this account's sales, that this account's purchase reads must leave alone.
+  const foreign = new ImportMarks(gw.store, new ObjectId(other.accountId), 'received_invoices', new ObjectId());
+  await foreign.writing(['2025-12-02']);
+  foreign.wrote(['2025-12-02']);
+  await foreign.finish();
+  const sales = new ImportMarks(gw.store, account, 'issued_vouchers', new ObjectId());
+  await sales.writing(['2025-11-30']);
+  sales.wrote(['2025-11-30']);
+  await sales.finish();
+  const marksOf = (filter: Record<string, unknown>) => gw.store.collection('stats_pending_days').countDocuments(filter);
+
+  const series = await gw.rest('POST', '/stats/transactions/', { key, body: { measure: 'purchases', from: day, to: day, interval: 'day' } });
+  expect(series.status).toBe(200);
+  expect(series.body.data.count).toBe((await invoices.countDocuments({ account_id: account, issue_date: model!.issue_date })) - 1);
+  // The changed day and the writer's month stay marked; the other account's and the sales' marks are untouched.
+  expect(await marksOf({ account_id: account, source: 'received_invoices' })).toBe(2);
+  expect(await marksOf({ account_id: new ObjectId(other.accountId) })).toBe(1);
+  expect(await marksOf({ account_id: account, source: 'issued_vouchers' })).toBe(1);
+  // The dashboard reads every source of its account: the sales' day is recounted, the busy month still left alone.
+  expect(await purchases('2025-12')).toEqual(before);
+  expect(await marksOf({ account_id: account, source: 'issued_vouchers' })).toBe(0);
+  expect(await marksOf({ account_id: account, source: 'received_invoices' })).toBe(2);
+
+  // The second import stores nothing and lets go: the next read counts the first one's voucher.
+  await second.finish();
+  expect(await purchases('2025-12')).toEqual({ count: before.count + 1, total: before.total + model!.total_amount_cents / 100 });
+  expect(await marksOf({ account_id: account })).toBe(0);
+  expect(await marksOf({ account_id: new ObjectId(other.accountId) })).toBe(1);
+  await expectTotalsRebuilt(accountId);
+});
+
 it('an import with nobody reading: its days are recounted after it answers', async () => {
   const { accountId, key } = await gw.account([...SCOPES]);
   expect((await upload(key, 'synthetic-g2-recibidos-2025-12.csv')).status).toBe(200);

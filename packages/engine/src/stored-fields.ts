@@ -33,6 +33,44 @@ export function decodeFields(bytes: Buffer, names: FieldName[]): Document {
   return doc;
 }
 
+/**
+ * A stored document cut down to the named top-level fields (those present) without decoding it: their elements'
+ * bytes copied in stored order, as an inclusion projection answers them. The stored bytes themselves when every
+ * element is kept. Undefined when a named field repeats or an element's type is unknown, which the decoder settles.
+ */
+export function copyFields(bytes: Buffer, names: FieldName[]): Buffer | undefined {
+  const last = bytes.length - 1;
+  const taken = new Uint8Array(names.length);
+  let out: Buffer | undefined;
+  let length = 4;
+  let at = 4;
+  while (at < last) {
+    const type = bytes[at];
+    const nameStart = at + 1;
+    let nameEnd = nameStart;
+    while (bytes[nameEnd] !== 0) nameEnd++;
+    const size = elementValueSize(bytes, type, nameEnd + 1);
+    if (size < 0) return undefined;
+    const end = nameEnd + 1 + size;
+    const index = wantedIndex(bytes, nameStart, nameEnd, names);
+    if (index >= 0) {
+      if (taken[index]) return undefined;
+      taken[index] = 1;
+      if (out) out.set(bytes.subarray(at, end), length);
+      length += end - at;
+    } else if (!out) {
+      // The first element left out: what was kept so far is the stored prefix.
+      out = Buffer.allocUnsafe(bytes.length);
+      bytes.copy(out, 0, 0, length);
+    }
+    at = end;
+  }
+  if (!out) return bytes;
+  out.writeInt32LE(length + 1, 0);
+  out[length] = 0;
+  return out.subarray(0, length + 1);
+}
+
 function pick(doc: Document, names: FieldName[]): Document {
   const out: Document = {};
   for (const { name } of names)
@@ -52,12 +90,19 @@ export function fieldName(name: string): FieldName {
 
 /** The name among `names` spelled by `bytes[start, end)`, if any. */
 function wanted(bytes: Buffer, start: number, end: number, names: FieldName[]): string | undefined {
+  const index = wantedIndex(bytes, start, end, names);
+  return index < 0 ? undefined : names[index].name;
+}
+
+/** Where among `names` the name spelled by `bytes[start, end)` is, or −1. */
+function wantedIndex(bytes: Buffer, start: number, end: number, names: FieldName[]): number {
   const length = end - start;
-  for (const { name, bytes: spelled } of names) {
+  for (let index = 0; index < names.length; index++) {
+    const spelled = names[index].bytes;
     if (spelled.length !== length) continue;
     let i = 0;
     while (i < length && spelled[i] === bytes[start + i]) i++;
-    if (i === length) return name;
+    if (i === length) return index;
   }
-  return undefined;
+  return -1;
 }

@@ -1,7 +1,7 @@
 import { Binary, BSON, BSONRegExp, BSONSymbol, Code, DBRef, Decimal128, type Document, Double, Int32, Long, MaxKey, MinKey, ObjectId, Timestamp } from 'bson';
 import type { Collection } from 'mongodb';
-import { pipelineFields } from '../src/query/dependencies';
-import { decodeFields, fieldName } from '../src/stored-fields';
+import { pipelineFields, queryReads } from '../src/query/dependencies';
+import { copyFields, decodeFields, fieldName } from '../src/stored-fields';
 import { prng } from './support/prng';
 import { openTestStore, type TestStore } from './support/store';
 
@@ -67,6 +67,60 @@ describe('decodeFields', () => {
     expect(decoded.a).toBe(BSON.deserialize(raw).a);
     expect(Object.hasOwn(decoded, '__proto__')).toBe(true);
     expect(Object.getPrototypeOf(decoded)).toBe(Object.prototype);
+  });
+});
+
+/** A document written by hand from BSON elements (serializers never repeat a name nor write unknown types). */
+function handWritten(...elements: Buffer[]): Buffer {
+  const raw = Buffer.concat([Buffer.alloc(4), ...elements, Buffer.from([0])]);
+  raw.writeInt32LE(raw.length, 0);
+  return raw;
+}
+
+describe('copyFields', () => {
+  const bytes = Buffer.from(BSON.serialize(ALL_TYPES));
+  const whole = BSON.deserialize(bytes, DESERIALIZE);
+
+  it.each(Object.keys(ALL_TYPES).filter((name) => name !== '_id'))('%s is copied as stored, beside _id', (name) => {
+    const cut = copyFields(bytes, ['_id', name].map(fieldName))!;
+    expect(cut.readInt32LE(0)).toBe(cut.length);
+    expect(BSON.deserialize(cut, DESERIALIZE)).toEqual({ _id: whole._id, [name]: whole[name] });
+  });
+
+  it('keeps the stored order, leaves absent names out, and gives the stored bytes themselves when nothing is cut', () => {
+    const cut = copyFields(bytes, ['when', 'missing', 'text', 'sub', '_id'].map(fieldName))!;
+    expect(Object.keys(BSON.deserialize(cut))).toEqual(['_id', 'text', 'when', 'sub']);
+    expect(copyFields(bytes, [...Object.keys(ALL_TYPES), 'missing'].map(fieldName))).toBe(bytes);
+    const none = copyFields(bytes, [fieldName('missing')])!;
+    expect([...none]).toEqual([5, 0, 0, 0, 0]);
+    // The last element alone, and everything but the first.
+    expect(BSON.deserialize(copyFields(bytes, [fieldName('ref')])!, DESERIALIZE)).toEqual({ ref: whole.ref });
+    const rest = Object.keys(ALL_TYPES).slice(1);
+    expect(BSON.deserialize(copyFields(bytes, rest.map(fieldName))!, DESERIALIZE)).toEqual(Object.fromEntries(rest.map((name) => [name, whole[name]])));
+  });
+
+  it('leaves a repeated kept name or an unknown type to the decoder; a repeated name it drops is dropped', () => {
+    const one = Buffer.from([0x10, 0x61, 0x00, 1, 0, 0, 0]);
+    const two = Buffer.from([0x10, 0x61, 0x00, 2, 0, 0, 0]);
+    const other = Buffer.from([0x10, 0x62, 0x00, 3, 0, 0, 0]);
+    expect(copyFields(handWritten(one, two, other), ['a', 'b'].map(fieldName))).toBeUndefined();
+    expect(BSON.deserialize(copyFields(handWritten(one, two, other), [fieldName('b')])!)).toEqual({ b: 3 });
+    expect(copyFields(handWritten(other, Buffer.from([0x42, 0x63, 0x00, 1])), [fieldName('b')])).toBeUndefined();
+  });
+});
+
+describe('queryReads', () => {
+  it('the fields a filter and an order read, _id always', () => {
+    expect([...queryReads({ a: 1, $or: [{ 'b.c': 2 }, { d: { $in: [1] } }], $comment: 'x' }, { 'e.f': 1 })!].sort()).toEqual(['_id', 'a', 'b', 'd', 'e']);
+    expect([...queryReads(undefined, undefined)!]).toEqual(['_id']);
+  });
+
+  it.each([
+    ['$expr', { $expr: { $eq: ['$a', 1] } }],
+    ['$where', { $where: 'true' }],
+    ['a malformed $or', { $or: {} }],
+  ])('undefined for %s', (_name, filter) => {
+    expect(queryReads(filter as Document, undefined)).toBeUndefined();
   });
 });
 
@@ -171,5 +225,73 @@ describe('aggregations on partly decoded documents answer as on whole ones', () 
     const whole = await items.aggregate([{ $set: { __whole: true } }, ...pipeline]).toArray();
     expect(await items.aggregate(pipeline).toArray()).toEqual(whole);
     expect(whole.length).toBeGreaterThan(0);
+  });
+});
+
+describe('finds on partly decoded documents answer as on whole ones', () => {
+  let store: TestStore;
+  let items: Collection<Document>;
+  // `$expr` makes the engine decode whole documents; a dotted path the documents lack sends a projection down the
+  // general path. Both leave the answer as it is.
+  const WHOLE = { $expr: { $eq: [1, 1] } };
+  const general = (projection: Document) => ({ ...projection, 'absent.field': 1 });
+  beforeAll(async () => {
+    store = await openTestStore();
+    items = store.db.collection('finds');
+    const random = prng(23);
+    const pick = <T>(values: T[]) => values[Math.floor(random() * values.length)];
+    await items.insertMany(
+      Array.from({ length: 300 }, (_, i) => ({
+        _id: i,
+        account: pick(['a', 'b']),
+        status: pick(['open', 'paid']),
+        at: new Date(Date.UTC(2025, 11, 1 + (i % 28), 3)),
+        n: pick([1, 2.5, new Long(7), 'x', null, [1, 2]]),
+        nested: { kind: pick(['x', 'y']), deep: { v: i } },
+        tags: [pick(['t1', 't2'])],
+        noise: 'n'.repeat(i % 40),
+      })),
+    );
+    await items.createIndex({ account: 1, at: -1, _id: -1 });
+  });
+  afterAll(async () => {
+    await store?.close();
+  });
+
+  it.each([
+    ['an index-served order', { account: 'a' }, { at: -1, _id: -1 }],
+    ['an order sorted in memory', { account: 'b', status: 'open' }, { 'nested.deep.v': 1 }],
+    ['a filter on a nested field and no order', { 'nested.kind': 'x' }, undefined],
+  ])('%s: whole documents, top-level inclusions with and without _id', async (_name, filter, sort) => {
+    for (const projection of [undefined, { status: 1, nested: 1, n: 1 }, { _id: 0, at: true, tags: 1 }]) {
+      const options = { sort: sort as Document | undefined, skip: 3, limit: 40, batchSize: 7 };
+      const fast = await items.find(filter as Document, { ...options, projection }).toArray();
+      const whole = await items.find({ ...filter, ...WHOLE }, { ...options, projection: projection && general(projection) }).toArray();
+      expect(fast).toEqual(whole);
+      expect(fast.length).toBe(40);
+      if (projection) expect(Object.keys(fast[0])).toEqual(Object.keys(whole[0]));
+    }
+    // Numbers keep their BSON type through the copy.
+    const typed = await items.find({ _id: { $in: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9] } }, { projection: { n: 1 }, promoteLongs: false }).toArray();
+    const longs = await items.find({ _id: { $in: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9] }, ...WHOLE }, { promoteLongs: false }).toArray();
+    expect(typed.map((doc) => doc.n)).toEqual(longs.map((doc) => doc.n));
+  });
+
+  it('inside a transaction, its own uncommitted writes are projected as whole documents are', async () => {
+    const session = store.client.startSession();
+    try {
+      await session.withTransaction(async () => {
+        await items.insertOne({ _id: 1000, account: 'a', status: 'new', at: new Date(Date.UTC(2026, 0, 1)), nested: { kind: 'z' }, tags: [] }, { session });
+        await items.updateOne({ _id: 0 }, { $set: { status: 'changed', extra: 1 } }, { session });
+        const projection = { status: 1, nested: 1 };
+        const fast = await items.find({ _id: { $in: [0, 1, 1000] } }, { session, projection, sort: { _id: 1 } }).toArray();
+        const whole = await items.find({ _id: { $in: [0, 1, 1000] }, ...WHOLE }, { session, projection: general(projection), sort: { _id: 1 } }).toArray();
+        expect(fast).toEqual(whole);
+        expect(fast.map((doc) => doc.status)).toEqual(['changed', expect.any(String), 'new']);
+        await session.abortTransaction();
+      });
+    } finally {
+      await session.endSession();
+    }
   });
 });

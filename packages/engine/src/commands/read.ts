@@ -1,9 +1,9 @@
-import type { Document } from 'bson';
+import { BSON, type Document } from 'bson';
 import { badValue, EngineError, failedToParse, notImplemented, unknownPipelineStage } from '../errors';
 import { runPipeline } from '../matcher';
-import { pipelineFields } from '../query/dependencies';
-import { fieldName } from '../stored-fields';
-import { checkProjection, compileInclusion, project } from '../query/projection';
+import { pipelineFields, queryReads } from '../query/dependencies';
+import { copyFields, fieldName, type FieldName } from '../stored-fields';
+import { checkProjection, compileInclusion, project, topLevelInclusion } from '../query/projection';
 import { pathValues } from '../paths';
 import type { Match, QueryOptions } from '../query/execute';
 import { mentionsType, registerTwin } from '../typed-twins';
@@ -17,12 +17,27 @@ function collectionOf(context: CommandContext, name: string) {
   return reader(context).collection(context.db, name);
 }
 
-/** The documents of a reply, one by one: stored BSON as is when there is no projection, else projected. */
-function* replyDocs(matches: Iterable<Match>, projection: Document | undefined, filter: Document | undefined): Generator<Document | Uint8Array> {
+/**
+ * The documents of a reply, one by one: stored BSON as is when there is no projection (whatever part of it the query
+ * decoded), else projected; an inclusion of top-level fields (`copied`) is cut from the stored BSON without decoding
+ * it. Documents a transaction wrote and has not committed have no stored BSON: they are projected whole.
+ */
+function* replyDocs(
+  matches: Iterable<Match>,
+  projection: Document | undefined,
+  filter: Document | undefined,
+  copied: FieldName[] | undefined,
+): Generator<Document | Uint8Array> {
   const projecting = projection !== undefined && Object.keys(projection).length > 0;
   // A plain inclusion is compiled once for the reply; anything else goes through the general projection.
   const include = compileInclusion(projection);
-  for (const { doc, bytes } of matches) yield include ? include(doc) : projecting ? project([doc], projection, filter)[0] : (bytes ?? doc);
+  for (const { doc, record } of matches) {
+    if (copied && record) {
+      const cut = copyFields(record, copied);
+      // Repeated names or unknown types: the decoder settles them.
+      yield cut ?? include!(BSON.deserialize(record, { promoteLongs: true, promoteValues: true }));
+    } else yield include ? include(doc) : projecting ? project([doc], projection, filter)[0] : (record ?? doc);
+  }
 }
 
 function findOptions(command: Document) {
@@ -52,9 +67,21 @@ export const find: Handler = (command, context) => {
   const batchSize = command.batchSize === undefined ? undefined : nonNegativeInteger(command.batchSize, 'batchSize');
   const singleBatch = command.singleBatch === true || (typeof command.limit === 'number' && command.limit < 0);
   // Read lazily when the plan gives the order: a large result is never held whole, only batch by batch.
-  const stream = unit.stream(meta, options);
-  const matches = stream?.matches ?? unit.query(meta, options).matches;
-  return context.cursors.reply(`${context.db}.${name}`, replyDocs(matches, projection, options.filter), batchSize, singleBatch, stream?.close, options.limit);
+  // A reply copied from the stored BSON (whole or cut) decodes only what the filter and the order read.
+  const copied = topLevelInclusion(projection);
+  const fromStored = copied || projection === undefined || Object.keys(projection).length === 0;
+  const fields = fromStored && !mentionsType(options.filter) ? queryReads(options.filter, options.sort) : undefined;
+  const query = fields ? { ...options, fields: [...fields].map(fieldName) } : options;
+  const stream = unit.stream(meta, query);
+  const matches = stream?.matches ?? unit.query(meta, query).matches;
+  return context.cursors.reply(
+    `${context.db}.${name}`,
+    replyDocs(matches, projection, options.filter, copied),
+    batchSize,
+    singleBatch,
+    stream?.close,
+    options.limit,
+  );
 };
 
 /**

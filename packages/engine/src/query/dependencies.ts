@@ -9,10 +9,19 @@ import { isPlainObject } from '../values';
  * (`$getField`), query operators other than `$and`/`$or`/`$nor`.
  */
 export function pipelineFields(filter: Document | undefined, sort: Document | undefined, stages: Document[]): Set<string> | undefined {
+  const fields = queryReads(filter, sort);
+  return fields && stagesFields(stages, fields) ? fields : undefined;
+}
+
+/**
+ * The top-level fields a find's filter and order read (the reply itself comes from the stored BSON), or undefined
+ * when the filter may read others (see queryFields).
+ */
+export function queryReads(filter: Document | undefined, sort: Document | undefined): Set<string> | undefined {
   const fields = new Set<string>(['_id']);
   if (filter && !queryFields(filter, fields)) return undefined;
   for (const key of Object.keys(sort ?? {})) fields.add(topLevel(key));
-  return stagesFields(stages, fields) ? fields : undefined;
+  return fields;
 }
 
 function topLevel(path: string): string {

@@ -29,7 +29,7 @@ export interface QueryOptions {
   /** 0: no limit. */
   limit?: number;
   hint?: unknown;
-  /** Decode only these top-level fields of the stored documents (an aggregation's dependencies; see decodeFields). */
+  /** Decode only these top-level fields of the stored documents (what a filter, sort or pipeline reads; see decodeFields). */
   fields?: FieldName[];
 }
 
@@ -37,6 +37,8 @@ export interface Match {
   doc: Document;
   /** The stored BSON, when the document comes from the store unchanged (replies reuse it as is). */
   bytes?: Buffer;
+  /** The stored BSON it was read from, also when `doc` holds only some of its fields (see `fields`). */
+  record?: Buffer;
 }
 
 export interface ExecutionStats {
@@ -112,10 +114,12 @@ function* scan(source: Source, options: QueryOptions, plan: Plan, stats: Executi
     stats.docsExamined++;
     let doc: Document | null;
     let stored: Buffer | undefined = bytes;
+    let record: Buffer | undefined = bytes;
     const key = pending ? idKey.toString('latin1') : '';
     if (pending?.has(key)) {
       doc = pending.get(key)!;
       stored = undefined;
+      record = undefined;
     } else if (options.fields) {
       doc = decodeFields(bytes, options.fields);
       // Not the whole document: replies must not reuse the stored bytes for it.
@@ -128,7 +132,7 @@ function* scan(source: Source, options: QueryOptions, plan: Plan, stats: Executi
       continue;
     }
     stats.nReturned++;
-    yield { doc, bytes: stored };
+    yield { doc, bytes: stored, record };
     if (--remaining === 0) return;
   }
   if (pending) {

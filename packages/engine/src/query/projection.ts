@@ -1,6 +1,7 @@
 import type { Document } from 'bson';
 import { EngineError, notImplemented } from '../errors';
 import { compileFilter, sortAndProject } from '../matcher';
+import { fieldName, type FieldName } from '../stored-fields';
 import { cloneValue, isPlainObject } from '../values';
 
 /**
@@ -154,4 +155,21 @@ export function compileInclusion(projection: Document | undefined): ((doc: Docum
   if (keepId && !tree.has('_id')) tree.set('_id', true);
   if (!keepId) tree.delete('_id');
   return (doc) => keepPaths(doc, tree) as Document;
+}
+
+/**
+ * The fields of a plain inclusion of top-level fields only (`_id` kept unless excluded), which replies copy from the
+ * stored BSON without decoding it (see copyFields); undefined for any other projection.
+ */
+export function topLevelInclusion(projection: Document | undefined): FieldName[] | undefined {
+  if (!projection || Object.keys(projection).length === 0) return undefined;
+  const names = new Set<string>(['_id']);
+  for (const [field, spec] of Object.entries(projection)) {
+    if (field === '_id' && (spec === 0 || spec === false)) names.delete('_id');
+    else if ((spec === 1 || spec === true) && field !== '' && !field.startsWith('$') && !field.includes('.')) names.add(field);
+    else return undefined;
+  }
+  // `{_id: 0}` alone excludes.
+  if (names.size === 0) return undefined;
+  return [...names].map(fieldName);
 }

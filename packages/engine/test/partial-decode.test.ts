@@ -228,9 +228,13 @@ describe('aggregations on partly decoded documents answer as on whole ones', () 
   });
 });
 
+interface Row extends Document {
+  _id: number;
+}
+
 describe('finds on partly decoded documents answer as on whole ones', () => {
   let store: TestStore;
-  let items: Collection<Document>;
+  let items: Collection<Row>;
   // `$expr` makes the engine decode whole documents; a dotted path the documents lack sends a projection down the
   // general path. Both leave the answer as it is.
   const WHOLE = { $expr: { $eq: [1, 1] } };

@@ -45,6 +45,31 @@ export function elementValueSize(bytes: Buffer, type: number, at: number): numbe
   }
 }
 
+/** Where an element of a document lies: its type, its name's bytes `[nameStart, nameEnd)`, its value's `[valueStart, end)`. */
+export interface ElementSpan {
+  type: number;
+  nameStart: number;
+  nameEnd: number;
+  valueStart: number;
+  end: number;
+}
+
+export const newSpan = (): ElementSpan => ({ type: 0, nameStart: 0, nameEnd: 0, valueStart: 0, end: 0 });
+
+/** Reads where the element starting at `at` lies into `span`; false for a type this reader does not know. */
+export function readElement(bytes: Buffer, at: number, span: ElementSpan): boolean {
+  const type = bytes[at];
+  let nameEnd = at + 1;
+  while (bytes[nameEnd] !== 0) nameEnd++;
+  const size = elementValueSize(bytes, type, nameEnd + 1);
+  span.type = type;
+  span.nameStart = at + 1;
+  span.nameEnd = nameEnd;
+  span.valueStart = nameEnd + 1;
+  span.end = nameEnd + 1 + size;
+  return size >= 0;
+}
+
 /**
  * A value as the bson decoder gives it (`element`: where its element starts, type byte included): the common scalar
  * types read in place, any other handed to the decoder as a document of that one element, so its meaning is the

@@ -1,5 +1,5 @@
 import { BSON, type Document } from 'bson';
-import { decodeElementValue, elementValueSize } from './bson-elements';
+import { decodeElementValue, newSpan, readElement } from './bson-elements';
 
 const DESERIALIZE = { promoteLongs: true, promoteValues: true } as const;
 
@@ -12,23 +12,16 @@ const DESERIALIZE = { promoteLongs: true, promoteValues: true } as const;
 export function decodeFields(bytes: Buffer, names: FieldName[]): Document {
   const doc: Document = {};
   const last = bytes.length - 1;
-  let at = 4;
-  while (at < last) {
-    const type = bytes[at];
-    const nameStart = at + 1;
-    let nameEnd = nameStart;
-    while (bytes[nameEnd] !== 0) nameEnd++;
-    const valueStart = nameEnd + 1;
-    const size = elementValueSize(bytes, type, valueStart);
+  const span = newSpan();
+  for (let at = 4; at < last; at = span.end) {
     // Should a stored document hold a type this reader does not know, the decoder reads it whole.
-    if (size < 0) return pick(BSON.deserialize(bytes, DESERIALIZE), names);
-    const name = wanted(bytes, nameStart, nameEnd, names);
-    if (name !== undefined) {
-      const value = decodeElementValue(bytes, type, valueStart, size, at);
-      if (name === '__proto__') Object.defineProperty(doc, name, { value, enumerable: true, writable: true, configurable: true });
-      else doc[name] = value;
-    }
-    at = valueStart + size;
+    if (!readElement(bytes, at, span)) return pick(BSON.deserialize(bytes, DESERIALIZE), names);
+    const index = wantedIndex(bytes, span.nameStart, span.nameEnd, names);
+    if (index < 0) continue;
+    const { name } = names[index];
+    const value = decodeElementValue(bytes, span.type, span.valueStart, span.end - span.valueStart, at);
+    if (name === '__proto__') Object.defineProperty(doc, name, { value, enumerable: true, writable: true, configurable: true });
+    else doc[name] = value;
   }
   return doc;
 }
@@ -43,27 +36,20 @@ export function copyFields(bytes: Buffer, names: FieldName[]): Buffer | undefine
   const taken = new Uint8Array(names.length);
   let out: Buffer | undefined;
   let length = 4;
-  let at = 4;
-  while (at < last) {
-    const type = bytes[at];
-    const nameStart = at + 1;
-    let nameEnd = nameStart;
-    while (bytes[nameEnd] !== 0) nameEnd++;
-    const size = elementValueSize(bytes, type, nameEnd + 1);
-    if (size < 0) return undefined;
-    const end = nameEnd + 1 + size;
-    const index = wantedIndex(bytes, nameStart, nameEnd, names);
+  const span = newSpan();
+  for (let at = 4; at < last; at = span.end) {
+    if (!readElement(bytes, at, span)) return undefined;
+    const index = wantedIndex(bytes, span.nameStart, span.nameEnd, names);
     if (index >= 0) {
       if (taken[index]) return undefined;
       taken[index] = 1;
-      if (out) out.set(bytes.subarray(at, end), length);
-      length += end - at;
+      if (out) out.set(bytes.subarray(at, span.end), length);
+      length += span.end - at;
     } else if (!out) {
       // The first element left out: what was kept so far is the stored prefix.
       out = Buffer.allocUnsafe(bytes.length);
       bytes.copy(out, 0, 0, length);
     }
-    at = end;
   }
   if (!out) return bytes;
   out.writeInt32LE(length + 1, 0);
@@ -86,12 +72,6 @@ export interface FieldName {
 
 export function fieldName(name: string): FieldName {
   return { name, bytes: Buffer.from(name, 'utf8') };
-}
-
-/** The name among `names` spelled by `bytes[start, end)`, if any. */
-function wanted(bytes: Buffer, start: number, end: number, names: FieldName[]): string | undefined {
-  const index = wantedIndex(bytes, start, end, names);
-  return index < 0 ? undefined : names[index].name;
 }
 
 /** Where among `names` the name spelled by `bytes[start, end)` is, or −1. */

@@ -159,14 +159,15 @@ export function compileInclusion(projection: Document | undefined): ((doc: Docum
 
 /**
  * The fields of a plain inclusion of top-level fields only (`_id` kept unless excluded), which replies copy from the
- * stored BSON without decoding it (see copyFields); undefined for any other projection.
+ * stored BSON without decoding it (see copyFields); undefined for any other projection. For a projection that passed
+ * checkProjection (no empty or `$` field names).
  */
 export function topLevelInclusion(projection: Document | undefined): FieldName[] | undefined {
   if (!projection || Object.keys(projection).length === 0) return undefined;
   const names = new Set<string>(['_id']);
   for (const [field, spec] of Object.entries(projection)) {
     if (field === '_id' && (spec === 0 || spec === false)) names.delete('_id');
-    else if ((spec === 1 || spec === true) && field !== '' && !field.startsWith('$') && !field.includes('.')) names.add(field);
+    else if ((spec === 1 || spec === true) && !field.includes('.')) names.add(field);
     else return undefined;
   }
   // `{_id: 0}` alone excludes.

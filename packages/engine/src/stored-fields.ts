@@ -1,7 +1,8 @@
 import { BSON, type Document } from 'bson';
 import { decodeElementValue, newSpan, readElement } from './bson-elements';
 
-const DESERIALIZE = { promoteLongs: true, promoteValues: true } as const;
+/** How stored documents are decoded whole: numbers as JavaScript numbers, as the matcher compares them. */
+export const DESERIALIZE = { promoteLongs: true, promoteValues: true } as const;
 
 /**
  * A stored document with only the named top-level fields decoded (those present), as `BSON.deserialize` would give

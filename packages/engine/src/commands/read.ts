@@ -2,7 +2,7 @@ import { BSON, type Document } from 'bson';
 import { badValue, EngineError, failedToParse, notImplemented, unknownPipelineStage } from '../errors';
 import { runPipeline } from '../matcher';
 import { pipelineFields, queryReads } from '../query/dependencies';
-import { copyFields, fieldName, type FieldName } from '../stored-fields';
+import { copyFields, DESERIALIZE, fieldName, type FieldName } from '../stored-fields';
 import { checkProjection, compileInclusion, project, topLevelInclusion } from '../query/projection';
 import { pathValues } from '../paths';
 import type { Match, QueryOptions } from '../query/execute';
@@ -28,15 +28,14 @@ function* replyDocs(
   filter: Document | undefined,
   copied: FieldName[] | undefined,
 ): Generator<Document | Uint8Array> {
-  const projecting = projection !== undefined && Object.keys(projection).length > 0;
   // A plain inclusion is compiled once for the reply; anything else goes through the general projection.
   const include = compileInclusion(projection);
   for (const { doc, record } of matches) {
     if (copied && record) {
       const cut = copyFields(record, copied);
       // Repeated names or unknown types: the decoder settles them.
-      yield cut ?? include!(BSON.deserialize(record, { promoteLongs: true, promoteValues: true }));
-    } else yield include ? include(doc) : projecting ? project([doc], projection, filter)[0] : (record ?? doc);
+      yield cut ?? include!(BSON.deserialize(record, DESERIALIZE));
+    } else yield include ? include(doc) : projection ? project([doc], projection, filter)[0] : (record ?? doc);
   }
 }
 
@@ -59,8 +58,10 @@ export const find: Handler = (command, context) => {
   if (command.tailable === true) {
     throw badValue(`error processing query: ns=${context.db}.${name} :: caused by :: tailable cursor requested on non capped collection`);
   }
-  const projection = optionalDocument(command.projection, 'projection');
-  checkProjection(projection);
+  const asked = optionalDocument(command.projection, 'projection');
+  checkProjection(asked);
+  // An empty projection keeps every field, as none does.
+  const projection = asked && Object.keys(asked).length > 0 ? asked : undefined;
   const options = findOptions(command);
   const unit = reader(context);
   const meta = collectionOf(context, name);
@@ -69,8 +70,7 @@ export const find: Handler = (command, context) => {
   // Read lazily when the plan gives the order: a large result is never held whole, only batch by batch.
   // A reply copied from the stored BSON (whole or cut) decodes only what the filter and the order read.
   const copied = topLevelInclusion(projection);
-  const fromStored = copied || projection === undefined || Object.keys(projection).length === 0;
-  const fields = fromStored && !mentionsType(options.filter) ? queryReads(options.filter, options.sort) : undefined;
+  const fields = (copied || !projection) && !mentionsType(options.filter) ? queryReads(options.filter, options.sort) : undefined;
   const query = fields ? { ...options, fields: [...fields].map(fieldName) } : options;
   const stream = unit.stream(meta, query);
   const matches = stream?.matches ?? unit.query(meta, query).matches;

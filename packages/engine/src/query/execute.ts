@@ -6,7 +6,7 @@ import { plan as choosePlan, type Plan } from './planner';
 import { originalBytes } from '../raw-bson';
 import { mentionsType, registerTwin } from '../typed-twins';
 import { sortBy } from './sort';
-import { decodeFields, type FieldName } from '../stored-fields';
+import { decodeFields, DESERIALIZE, type FieldName } from '../stored-fields';
 
 /** Where a statement reads: the store (at a snapshot, or the latest state) plus a transaction's pending writes. */
 export interface Source {
@@ -53,8 +53,6 @@ export interface QueryResult {
   matches: Match[];
   stats: ExecutionStats;
 }
-
-const DESERIALIZE = { promoteLongs: true, promoteValues: true } as const;
 
 /** The stored candidates of a plan, in plan order: `_id` sort key and BSON. */
 function* candidates(source: Source, plan: Plan, stats: ExecutionStats, unfetched: number): Iterable<{ idKey: Buffer; bytes: Buffer }> {

@@ -36,23 +36,26 @@ export function copyFields(bytes: Buffer, names: FieldName[]): Buffer | undefine
   const last = bytes.length - 1;
   const taken = new Uint8Array(names.length);
   let out: Buffer | undefined;
+  // Kept elements are copied a run at a time: the stored bytes from `run` up to the element being read.
+  let run = 4;
   let length = 4;
+  let index = -1;
   const span = newSpan();
   for (let at = 4; at < last; at = span.end) {
     if (!readElement(bytes, at, span)) return undefined;
-    const index = wantedIndex(bytes, span.nameStart, span.nameEnd, names);
+    // Stored order usually follows the projection's: the name after the last one found is tried first.
+    index = nameAt(bytes, span.nameStart, span.nameEnd, names, index + 1);
     if (index >= 0) {
       if (taken[index]) return undefined;
       taken[index] = 1;
-      if (out) out.set(bytes.subarray(at, span.end), length);
-      length += span.end - at;
-    } else if (!out) {
-      // The first element left out: what was kept so far is the stored prefix.
-      out = Buffer.allocUnsafe(bytes.length);
-      bytes.copy(out, 0, 0, length);
+      continue;
     }
+    out ??= Buffer.allocUnsafe(bytes.length);
+    if (at > run) length += bytes.copy(out, length, run, at);
+    run = span.end;
   }
   if (!out) return bytes;
+  if (last > run) length += bytes.copy(out, length, run, last);
   out.writeInt32LE(length + 1, 0);
   out[length] = 0;
   return out.subarray(0, length + 1);
@@ -75,15 +78,21 @@ export function fieldName(name: string): FieldName {
   return { name, bytes: Buffer.from(name, 'utf8') };
 }
 
+/** Where among `names` the name spelled by `bytes[start, end)` is, or −1; `names[hint]` is compared first. */
+function nameAt(bytes: Buffer, start: number, end: number, names: FieldName[], hint: number): number {
+  if (hint < names.length && spells(names[hint].bytes, bytes, start, end)) return hint;
+  return wantedIndex(bytes, start, end, names);
+}
+
+function spells(spelled: Buffer, bytes: Buffer, start: number, end: number): boolean {
+  const length = end - start;
+  if (spelled.length !== length) return false;
+  for (let i = 0; i < length; i++) if (spelled[i] !== bytes[start + i]) return false;
+  return true;
+}
+
 /** Where among `names` the name spelled by `bytes[start, end)` is, or −1. */
 function wantedIndex(bytes: Buffer, start: number, end: number, names: FieldName[]): number {
-  const length = end - start;
-  for (let index = 0; index < names.length; index++) {
-    const spelled = names[index].bytes;
-    if (spelled.length !== length) continue;
-    let i = 0;
-    while (i < length && spelled[i] === bytes[start + i]) i++;
-    if (i === length) return index;
-  }
+  for (let index = 0; index < names.length; index++) if (spells(names[index].bytes, bytes, start, end)) return index;
   return -1;
 }

@@ -28,14 +28,19 @@ function* replyDocs(
   filter: Document | undefined,
   copied: FieldName[] | undefined,
 ): Generator<Document | Uint8Array> {
-  // A plain inclusion is compiled once for the reply; anything else goes through the general projection.
-  const include = compileInclusion(projection);
+  // A plain inclusion is compiled once for the reply, if a document needs it; anything else goes through the
+  // general projection.
+  let compiled: ((doc: Document) => Document) | undefined | null = null;
+  const include = () => {
+    if (compiled === null) compiled = compileInclusion(projection);
+    return compiled;
+  };
   for (const { doc, record } of matches) {
     if (copied && record) {
-      const cut = copyFields(record, copied);
       // Repeated names or unknown types: the decoder settles them.
-      yield cut ?? include!(BSON.deserialize(record, DESERIALIZE));
-    } else yield include ? include(doc) : projection ? project([doc], projection, filter)[0] : (record ?? doc);
+      yield copyFields(record, copied) ?? include()!(BSON.deserialize(record, DESERIALIZE));
+    } else if (!projection) yield record ?? doc;
+    else yield include()?.(doc) ?? project([doc], projection, filter)[0];
   }
 }
 

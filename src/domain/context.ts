@@ -23,6 +23,12 @@ export interface RequestContext {
   log: Logger;
   store: Store;
   principal: Principal | null;
+  /**
+   * Settles once the store has confirmed the principal's credentials, and rejects with the reason when it no longer
+   * accepts them. Already settled, except while an API key the store accepted before is checked again beside the
+   * request's reads: until then `store` holds back every write, and no answer leaves.
+   */
+  verified: Promise<void>;
   /** The clock, injectable so tests can move time. */
   now: () => Date;
   /** Encrypts the secrets the service keeps (certificate private keys). */
@@ -39,10 +45,15 @@ export interface PlatformSettings {
   fceMinThresholdArs: number;
 }
 
-export function createContext(init: Omit<RequestContext, 'loaders'>): RequestContext {
+const VERIFIED = Promise.resolve();
+
+export function createContext(init: Omit<RequestContext, 'loaders' | 'verified'> & { verified?: Promise<void> }): RequestContext {
   let loaders: Loaders | undefined;
+  const verified = init.verified ?? VERIFIED;
   return {
     ...init,
+    verified,
+    store: verified === VERIFIED ? init.store : init.store.writesAfter(verified),
     loaders() {
       loaders ??= new Loaders(init.store, requirePrincipal(this).accountId);
       return loaders;

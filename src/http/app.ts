@@ -17,7 +17,7 @@ import { toClientError } from '../rest-compat/client-errors';
 import { sendError } from '../rest-compat/envelope';
 import { serveGraphiQL, wantsGraphiQL } from './graphiql';
 import { graphqlUploads } from './graphql-uploads';
-import { authenticated, contextOf, requestScope } from './request-context';
+import { authenticated, contextOf, refusalOf, requestScope } from './request-context';
 import { LoginThrottle, requestRateLimit, type ThrottleOptions } from './throttle';
 
 export interface AppOptions {
@@ -97,9 +97,11 @@ export function createApp(options: AppOptions): express.Express {
   app.use('/graphql', graphqlUploads());
   app.use('/graphql', expressMiddleware(apollo, { context: async ({ res }) => contextOf(res) }));
 
-  app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
+  app.use(async (error: unknown, req: Request, res: Response, _next: NextFunction) => {
     const requestLog = (res.locals.log as Logger | undefined) ?? log;
-    const client = toClientError(transportError(error) ?? error, (cause) => requestLog.error({ err: cause }, 'unexpected error'));
+    // A key the store stopped accepting while the request ran is what the caller hears about, whatever else failed.
+    const cause = (await refusalOf(res)) ?? transportError(error) ?? error;
+    const client = toClientError(cause, (unexpected) => requestLog.error({ err: unexpected }, 'unexpected error'));
     if (req.path.startsWith('/graphql')) {
       res
         .status(client.status)

@@ -1,4 +1,5 @@
 import type { ApolloServerPlugin } from '@apollo/server';
+import type { GraphQLFormattedError } from 'graphql';
 import type { RequestContext } from '../domain/context';
 
 /** Document problems found before execution (the GraphQL-over-HTTP spec's "request errors"). */
@@ -18,14 +19,25 @@ function acceptsOnlyJson(accept: string | undefined): boolean {
  *   `application/json`, which get 200 as the GraphQL-over-HTTP spec asks of that media type;
  * - an upload past the size limit → 413, like REST: the file is refused whole, whichever mutation took it;
  * - anything else → 200 (field errors such as FORBIDDEN or NOT_FOUND travel in `errors`, next to partial data).
+ *
+ * A query may run while the caller's API key is checked again (see src/http/authenticate.ts); a mutation waits for
+ * that check, and no answer leaves before it: a key the store no longer accepts gets its 401 instead of the result.
  */
-export function statusPlugin(): ApolloServerPlugin<RequestContext> {
+export function statusPlugin(format: (formatted: GraphQLFormattedError, error: unknown) => GraphQLFormattedError): ApolloServerPlugin<RequestContext> {
   return {
     async requestDidStart({ request }) {
       const onlyJson = acceptsOnlyJson(request.http?.headers.get('accept'));
       return {
-        async willSendResponse({ response }) {
+        async didResolveOperation({ operation, contextValue }) {
+          if (operation?.operation !== 'query') await contextValue.verified;
+        },
+        async willSendResponse({ response, contextValue }) {
+          const refusal = await contextValue.verified?.then(
+            () => undefined,
+            (error: unknown) => error,
+          );
           if (response.body.kind !== 'single') return;
+          if (refusal) response.body.singleResult = { errors: [format({ message: (refusal as Error).message }, refusal)] };
           const { data, errors } = response.body.singleResult;
           const codes = (errors ?? []).map((error) => error.extensions?.code);
           if (codes.includes('UNAUTHENTICATED')) {

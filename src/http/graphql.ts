@@ -48,7 +48,7 @@ export function createApolloServer(schema: GraphQLSchema, log: Logger): ApolloSe
       subscriptionsOverWebSocket(),
       costLimitPlugin(schema),
       hideSuggestionsPlugin(),
-      statusPlugin(),
+      statusPlugin(formatGraphQLError(log)),
       ApolloServerPluginLandingPageDisabled(),
       ApolloServerPluginCacheControlDisabled(),
       noStorePlugin(),

@@ -6,6 +6,7 @@ import type { AfipServices } from '../domain/taxpayer-data/afip-port';
 import type { Logger } from '../logger';
 import type { Store } from '../store/store';
 import { authenticate } from './authenticate';
+import { RememberedKeys } from './remembered-keys';
 
 export interface ContextOptions {
   store: Store;
@@ -51,14 +52,41 @@ export function requestScope({ store, log }: ContextOptions) {
   };
 }
 
+/**
+ * The request's context, once its caller is known. Reads, and GraphQL requests (whose mutations wait for it, see
+ * verifiedPlugin), may start while the caller's API key is checked again (see authenticate); any other request
+ * waits for the check.
+ */
 export function authenticated({ store, now, secrets, afip, platform }: ContextOptions) {
+  const keys = new RememberedKeys();
   return async (req: Request, res: Response, next: NextFunction) => {
     try {
-      const principal = await authenticate(req, store, now());
-      res.locals.context = createContext({ requestId: res.locals.requestId, log: res.locals.log, store, principal, now, secrets, afip, platform });
+      const { principal, verified } = await authenticate(req, store, now(), keys);
+      const runsAhead = req.method === 'GET' || req.path === '/graphql';
+      if (verified && !runsAhead) await verified;
+      res.locals.context = createContext({
+        requestId: res.locals.requestId,
+        log: res.locals.log,
+        store,
+        principal,
+        verified: runsAhead ? verified : undefined,
+        now,
+        secrets,
+        afip,
+        platform,
+      });
       next();
     } catch (error) {
       next(error);
     }
   };
+}
+
+/** Why the store refused the request's credentials after it started (see authenticate), or undefined. */
+export async function refusalOf(res: Response): Promise<unknown> {
+  const verified = (res.locals.context as RequestContext | undefined)?.verified;
+  return verified?.then(
+    () => undefined,
+    (error: unknown) => error,
+  );
 }

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { RateLimitedError } from '../domain/errors';
@@ -67,13 +66,8 @@ export function requestRateLimit(requestsPerMinute: number) {
   const limiter = new RateLimiterMemory({ keyPrefix: 'requests', points: requestsPerMinute, duration: 60 });
   return async (req: Request, res: Response, next: NextFunction) => {
     const principal = contextOf(res).principal;
-    const apiKey = req.get('x-api-key');
-    // Keys are counted by their hash (the secret itself is never kept), sessions by their user.
-    const caller = principal
-      ? principal.via === 'api_key' && apiKey
-        ? `key:${createHash('sha256').update(apiKey).digest('hex')}`
-        : `user:${principal.userId?.toHexString()}`
-      : `ip:${req.ip}`;
+    // Keys are counted by their id (the secret itself is never kept), sessions by their user.
+    const caller = principal ? (principal.apiKey ? `key:${principal.apiKey.id.toHexString()}` : `user:${principal.userId?.toHexString()}`) : `ip:${req.ip}`;
     let result: RateLimiterRes;
     let limited = false;
     try {

@@ -39,26 +39,39 @@ export function expressPath(openApiPath: string): string {
 }
 
 /** Runs a route's stored operation with the request's context and answers in the legacy envelope. */
-async function handle(schema: GraphQLSchema, { route, compiled }: CompiledRoute, req: Request, res: Response, context: RequestContext): Promise<void> {
+async function handle(schema: GraphQLSchema, compiled: CompiledRoute, req: Request, res: Response, context: RequestContext): Promise<void> {
+  const { route } = compiled;
   const input: RestInput = { params: req.params as Record<string, string>, query: req.query as Record<string, unknown>, body: req.body };
   const report = (error: unknown) => context.log.error({ err: error }, 'unexpected error in a REST route');
+  const refuse = (error: unknown) => () => sendError(res, restError(toClientError(error, report), route.pathRenames));
+  let answer: () => void;
   try {
-    const result = await executeCompiled(schema, compiled, route.variables(input), context);
-    if (result.errors?.length) {
-      const error = toClientErrorOf(result.errors, report);
-      sendError(res, restError(error, route.pathRenames));
-      return;
-    }
-    const { status, data, extra, file } = route.respond(result.data as Record<string, unknown>, input);
-    if (file) {
-      res.status(status).type(file.contentType).attachment(file.name).send(file.body);
-      return;
-    }
-    sendData(res, status, data, extra);
+    answer = await run(schema, compiled, input, res, context, report);
   } catch (error) {
-    const client = toClientError(error, report);
-    sendError(res, restError(client, route.pathRenames));
+    answer = refuse(error);
   }
+  // Nothing leaves before the store has confirmed the caller's key (a read may have run beside that check).
+  answer = await context.verified.then(() => answer, refuse);
+  answer();
+}
+
+/** The answer to a route's request: its operation run, and the result put in REST form, ready to send. */
+async function run(
+  schema: GraphQLSchema,
+  { route, compiled }: CompiledRoute,
+  input: RestInput,
+  res: Response,
+  context: RequestContext,
+  report: (error: unknown) => void,
+): Promise<() => void> {
+  const result = await executeCompiled(schema, compiled, route.variables(input), context);
+  if (result.errors?.length) {
+    const error = toClientErrorOf(result.errors, report);
+    return () => sendError(res, restError(error, route.pathRenames));
+  }
+  const { status, data, extra, file } = route.respond(result.data as Record<string, unknown>, input);
+  if (file) return () => void res.status(status).type(file.contentType).attachment(file.name).send(file.body);
+  return () => sendData(res, status, data, extra);
 }
 
 /**
@@ -68,21 +81,24 @@ async function handle(schema: GraphQLSchema, { route, compiled }: CompiledRoute,
  */
 function permitted(route: RestRoute, contextOf: (res: Response) => RequestContext) {
   return (_req: Request, res: Response, next: NextFunction) => {
-    const principal = contextOf(res)?.principal;
+    const context = contextOf(res);
+    const principal = context?.principal;
     const refusal = !principal
       ? new UnauthenticatedError()
       : principal.scopes.has(route.scope)
         ? undefined
         : new ForbiddenError(`this operation needs the scope ${route.scope}`);
-    if (refusal)
+    if (!refusal) return next();
+    // A key the store no longer accepts is refused as such, not for its scopes.
+    const send = (error: unknown) =>
       sendError(
         res,
         restError(
-          toClientError(refusal, () => undefined),
+          toClientError(error, () => undefined),
           route.pathRenames,
         ),
       );
-    else next();
+    void (context?.verified ?? Promise.resolve()).then(() => send(refusal), send);
   };
 }
 

@@ -26,6 +26,41 @@ function conflictBackoff(attempt: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, Math.random() * cap));
 }
 
+/** The driver's collection methods that write. */
+const WRITES = new Set<PropertyKey>([
+  'insertOne',
+  'insertMany',
+  'updateOne',
+  'updateMany',
+  'replaceOne',
+  'deleteOne',
+  'deleteMany',
+  'findOneAndUpdate',
+  'findOneAndReplace',
+  'findOneAndDelete',
+  'bulkWrite',
+  'createIndex',
+  'createIndexes',
+  'dropIndex',
+  'dropIndexes',
+  'drop',
+  'rename',
+]);
+
+/** The collection with its writes held until `ready` settles (and failing with its error); reads untouched. */
+function writesWaitFor<T extends Document>(collection: Collection<T>, ready: Promise<void>): Collection<T> {
+  return new Proxy(collection, {
+    get(target, property) {
+      const value = Reflect.get(target, property);
+      if (!WRITES.has(property) || typeof value !== 'function') return value;
+      return async (...args: unknown[]) => {
+        await ready;
+        return value.apply(target, args);
+      };
+    },
+  });
+}
+
 export interface CommandTally {
   commands: number;
 }
@@ -80,6 +115,22 @@ export class Store {
 
   collection<T extends Document>(name: CollectionName): Collection<T> {
     return this.db.collection<T>(name);
+  }
+
+  /**
+   * This store for work that may read before `ready` settles but not write: the write methods of its collections and
+   * its transactions wait for `ready` and fail with its error. A request whose caller is still being authenticated
+   * runs on it (src/http/authenticate.ts). Writes through `db` directly are not covered: in request paths they only
+   * happen inside a transaction.
+   */
+  writesAfter(ready: Promise<void>): Store {
+    const gated = Object.create(this) as Store;
+    gated.collection = <T extends Document>(name: CollectionName) => writesWaitFor(this.collection<T>(name), ready);
+    gated.transaction = async <T>(fn: (session: ClientSession) => Promise<T>, options?: { queue?: string }) => {
+      await ready;
+      return this.transaction(fn, options);
+    };
+    return gated;
   }
 
   /** Runs `fn` counting the MongoDB commands it causes. */

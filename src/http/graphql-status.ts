@@ -36,8 +36,8 @@ export function statusPlugin(format: (formatted: GraphQLFormattedError, error: u
             () => undefined,
             (error: unknown) => error,
           );
+          if (refusal) response.body = { kind: 'single', singleResult: { errors: [format({ message: (refusal as Error).message }, refusal)] } };
           if (response.body.kind !== 'single') return;
-          if (refusal) response.body.singleResult = { errors: [format({ message: (refusal as Error).message }, refusal)] };
           const { data, errors } = response.body.singleResult;
           const codes = (errors ?? []).map((error) => error.extensions?.code);
           if (codes.includes('UNAUTHENTICATED')) {

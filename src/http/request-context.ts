@@ -54,7 +54,7 @@ export function requestScope({ store, log }: ContextOptions) {
 
 /**
  * The request's context, once its caller is known. Reads, and GraphQL requests (whose mutations wait for it, see
- * verifiedPlugin), may start while the caller's API key is checked again (see authenticate); any other request
+ * statusPlugin), may start while the caller's API key is checked again (see authenticate); any other request
  * waits for the check.
  */
 export function authenticated({ store, now, secrets, afip, platform }: ContextOptions) {

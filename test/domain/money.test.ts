@@ -36,6 +36,21 @@ describe('exact money', () => {
     expect(() => lineTotalCents(toMilli(999_999.999)!, 99_999_999_999)).toThrow('amount too large');
   });
 
+  it('a line total is exact up to the largest safe number of centavos, either sign, and refused one centavo past it', () => {
+    const MAX = Number.MAX_SAFE_INTEGER;
+    // One unit at the largest price: the total is that price exactly.
+    expect(lineTotalCents(1000, MAX)).toBe(MAX);
+    expect(lineTotalCents(-1000, MAX)).toBe(-MAX);
+    expect(lineTotalCents(1000, -MAX)).toBe(-MAX);
+    // 1.001 units of it: past the range on either side, never a rounded float.
+    expect(() => lineTotalCents(1001, MAX)).toThrow('amount too large');
+    expect(() => lineTotalCents(-1001, MAX)).toThrow('amount too large');
+    expect(() => lineTotalCents(1001, -MAX)).toThrow('amount too large');
+    // One centavo past it (2^53, which a float still holds exactly) is refused too.
+    expect(() => lineTotalCents(1000, MAX + 1)).toThrow('amount too large');
+    expect(() => lineTotalCents(-1000, MAX + 1)).toThrow('amount too large');
+  });
+
   it('validates money and quantity inputs with clear messages', () => {
     const amount = moneySchema({ min: 0, exclusiveMin: true });
     expect(amount.parse(12.5)).toBe(1250);

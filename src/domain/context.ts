@@ -49,16 +49,23 @@ const VERIFIED = Promise.resolve();
 
 export function createContext(init: Omit<RequestContext, 'loaders' | 'verified'> & { verified?: Promise<void> }): RequestContext {
   let loaders: Loaders | undefined;
-  const verified = init.verified ?? VERIFIED;
   return {
     ...init,
-    verified,
-    store: verified === VERIFIED ? init.store : init.store.writesAfter(verified),
+    verified: init.verified ?? VERIFIED,
+    store: init.verified ? init.store.writesAfter(init.verified) : init.store,
     loaders() {
       loaders ??= new Loaders(init.store, requirePrincipal(this).accountId);
       return loaders;
     },
   };
+}
+
+/** Why the store refused the caller's credentials after the request started (see `verified`), or undefined. */
+export function refusalOf(context: Pick<RequestContext, 'verified'> | undefined): Promise<unknown> {
+  return (context?.verified ?? VERIFIED).then(
+    () => undefined,
+    (error: unknown) => error,
+  );
 }
 
 export function requirePrincipal(context: Pick<RequestContext, 'principal'>): Principal {

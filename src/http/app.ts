@@ -2,7 +2,7 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import { expressMiddleware } from '@as-integrations/express5';
 import type { ApolloServer, BaseContext } from '@apollo/server';
 import type { GraphQLSchema } from 'graphql';
-import type { PlatformSettings, RequestContext } from '../domain/context';
+import { type PlatformSettings, type RequestContext, refusalOf } from '../domain/context';
 import { type AppError, NotFoundError, PayloadTooLargeError, ValidationError } from '../domain/errors';
 import { checkJsonShape } from '../domain/json-shape';
 import type { Logger } from '../logger';
@@ -17,7 +17,7 @@ import { toClientError } from '../rest-compat/client-errors';
 import { sendError } from '../rest-compat/envelope';
 import { serveGraphiQL, wantsGraphiQL } from './graphiql';
 import { graphqlUploads } from './graphql-uploads';
-import { authenticated, contextOf, refusalOf, requestScope } from './request-context';
+import { authenticated, contextOf, requestScope } from './request-context';
 import { LoginThrottle, requestRateLimit, type ThrottleOptions } from './throttle';
 
 export interface AppOptions {
@@ -100,7 +100,7 @@ export function createApp(options: AppOptions): express.Express {
   app.use(async (error: unknown, req: Request, res: Response, _next: NextFunction) => {
     const requestLog = (res.locals.log as Logger | undefined) ?? log;
     // A key the store stopped accepting while the request ran is what the caller hears about, whatever else failed.
-    const cause = (await refusalOf(res)) ?? transportError(error) ?? error;
+    const cause = (await refusalOf(contextOf(res))) ?? transportError(error) ?? error;
     const client = toClientError(cause, (unexpected) => requestLog.error({ err: unexpected }, 'unexpected error'));
     if (req.path.startsWith('/graphql')) {
       res

@@ -1,6 +1,6 @@
 import { parse as parseCookie } from 'cookie';
 import type { Request } from 'express';
-import { checkCsrf, principalForApiKey, principalForSession } from '../domain/auth/authenticate';
+import { checkCsrf, principalForKeyHash, principalForSession } from '../domain/auth/authenticate';
 import { tokenHash } from '../domain/auth/secrets';
 import type { Principal } from '../domain/context';
 import { UnauthenticatedError } from '../domain/errors';
@@ -47,7 +47,7 @@ export async function authenticate(req: Request, store: Store, now: Date, keys: 
  */
 async function authenticateKey(store: Store, key: string, now: Date, keys: RememberedKeys): Promise<Authentication> {
   const hash = tokenHash(key);
-  const lookup = principalForApiKey(store, key, now);
+  const lookup = principalForKeyHash(store, hash, now);
   const remembered = keys.get(hash);
   if (!remembered) {
     const principal = await lookup;

@@ -1,6 +1,6 @@
 import type { ApolloServerPlugin } from '@apollo/server';
 import type { GraphQLFormattedError } from 'graphql';
-import type { RequestContext } from '../domain/context';
+import { type RequestContext, refusalOf } from '../domain/context';
 
 /** Document problems found before execution (the GraphQL-over-HTTP spec's "request errors"). */
 const REQUEST_ERROR_CODES = new Set(['GRAPHQL_PARSE_FAILED', 'GRAPHQL_VALIDATION_FAILED', 'BAD_USER_INPUT', 'QUERY_TOO_COMPLEX']);
@@ -32,10 +32,7 @@ export function statusPlugin(format: (formatted: GraphQLFormattedError, error: u
           if (operation?.operation !== 'query') await contextValue.verified;
         },
         async willSendResponse({ response, contextValue }) {
-          const refusal = await contextValue.verified?.then(
-            () => undefined,
-            (error: unknown) => error,
-          );
+          const refusal = await refusalOf(contextValue);
           if (refusal) response.body = { kind: 'single', singleResult: { errors: [format({ message: (refusal as Error).message }, refusal)] } };
           if (response.body.kind !== 'single') return;
           const { data, errors } = response.body.singleResult;

@@ -81,12 +81,3 @@ export function authenticated({ store, now, secrets, afip, platform }: ContextOp
     }
   };
 }
-
-/** Why the store refused the request's credentials after it started (see authenticate), or undefined. */
-export async function refusalOf(res: Response): Promise<unknown> {
-  const verified = (res.locals.context as RequestContext | undefined)?.verified;
-  return verified?.then(
-    () => undefined,
-    (error: unknown) => error,
-  );
-}

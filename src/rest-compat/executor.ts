@@ -1,7 +1,7 @@
 import { Router, type NextFunction, type Request, type Response } from 'express';
 import { parse, validate, type GraphQLSchema } from 'graphql';
 import { compileOperation, executeCompiled, type CompiledOperation } from '../schema/compiled';
-import type { RequestContext } from '../domain/context';
+import { type RequestContext, refusalOf } from '../domain/context';
 import { ForbiddenError, UnauthenticatedError } from '../domain/errors';
 import { toClientError, toClientErrorOf } from './client-errors';
 import { sendData, sendError } from './envelope';
@@ -51,7 +51,8 @@ async function handle(schema: GraphQLSchema, compiled: CompiledRoute, req: Reque
     answer = refuse(error);
   }
   // Nothing leaves before the store has confirmed the caller's key (a read may have run beside that check).
-  answer = await context.verified.then(() => answer, refuse);
+  const refusal = await refusalOf(context);
+  if (refusal) answer = refuse(refusal);
   answer();
 }
 
@@ -98,7 +99,7 @@ function permitted(route: RestRoute, contextOf: (res: Response) => RequestContex
           route.pathRenames,
         ),
       );
-    void (context?.verified ?? Promise.resolve()).then(() => send(refusal), send);
+    void refusalOf(context).then((refused) => send(refused ?? refusal));
   };
 }
 

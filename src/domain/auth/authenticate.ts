@@ -10,8 +10,13 @@ export const SESSION_TTL_MS = 12 * 60 * 60 * 1000;
 /** last_used_at is written at most this often per key, so authentication does not cost a write per request. */
 const LAST_USED_RESOLUTION_MS = 60_000;
 
-export async function principalForApiKey(store: Store, key: string, now: Date): Promise<Principal> {
-  const doc = await store.collection<ApiKeyDocument>('api_keys').findOne({ key_hash: tokenHash(key) });
+export function principalForApiKey(store: Store, key: string, now: Date): Promise<Principal> {
+  return principalForKeyHash(store, tokenHash(key), now);
+}
+
+/** principalForApiKey for a key already hashed (tokenHash). */
+export async function principalForKeyHash(store: Store, keyHash: string, now: Date): Promise<Principal> {
+  const doc = await store.collection<ApiKeyDocument>('api_keys').findOne({ key_hash: keyHash });
   if (!doc || doc.revoked_at) throw new UnauthenticatedError('unknown or revoked API key');
   if (!doc.last_used_at || now.getTime() - doc.last_used_at.getTime() > LAST_USED_RESOLUTION_MS) {
     await store.collection<ApiKeyDocument>('api_keys').updateOne({ _id: doc._id }, { $set: { last_used_at: now } });

@@ -26,8 +26,8 @@ const REGIME_FIELDS = `code tax sicore_code: sicoreCode description norm valid_f
   minimum_withholding: minimumWithholding minimum_unregistered: minimumUnregistered seeded`;
 const LINE_FIELDS = `tax regime_code: regimeCode regime_description: regimeDescription sicore_code: sicoreCode jurisdiction base
   accumulated_base: accumulatedBase non_taxable: nonTaxable taxable rate scale_applied: scaleApplied
-  exclusion_percent: exclusionPercent computed_total: computedTotal previously_withheld: previouslyWithheld amount
-  below_minimum: belowMinimum`;
+  exclusion_percent: exclusionPercent computed_total: computedTotal previously_withheld: previouslyWithheld carried_in: carriedIn amount
+  pending below_minimum: belowMinimum`;
 const WITHHOLDING_FIELDS = `id payment_id: paymentId supplier_id: supplierId supplier_name: supplierName supplier_cuit: supplierCuit
   condition date period invoices amount_paid: amountPaid vat_amount: vatAmount ${LINE_FIELDS}
   journal_entry_id: journalEntryId certificate_id: certificateId certificate_number: certificateNumber created_at: createdAt`;

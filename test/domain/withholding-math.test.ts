@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { carryAndCap, type OpenPending, type RegimeStep } from '../../src/domain/withholdings/carry';
 import { capAtPayment, flatStep, gananciasStep, percentOf, scaleOf } from '../../src/domain/withholdings/math';
-import { inForceOn, type Regime, SCALE, SCALE_119, SEEDED_REGIMES } from '../../src/domain/withholdings/regimes';
+import { inForceOn, type Regime, SCALE, SCALE_119, seededRegimes } from '../../src/domain/withholdings/table';
+import { ivaPerceptionLines, perceptionTotal, RG_2408_MINIMUM_CENTS, RG_2408_RATES } from '../../src/domain/withholdings/perception-math';
 import { sicoreAmount } from '../../src/domain/withholdings/sicore';
 
 /**
@@ -13,8 +14,9 @@ import { sicoreAmount } from '../../src/domain/withholdings/sicore';
  */
 const NOTES = JSON.parse(readFileSync(join(__dirname, '..', 'fixtures', 'withholdings', 'rg830-anexo-viii.json'), 'utf8'));
 const [RG_4525, RG_5423] = NOTES.versions;
+// biome-ignore lint/suspicious/noExplicitAny: rows of the fixture, JSON written by hand
 type Row = Record<string, any>;
-const on = (code: string, date: string) => inForceOn(SEEDED_REGIMES, date).find((candidate) => candidate.code === code)!;
+const on = (code: string, date: string) => inForceOn(seededRegimes(), date).find((candidate) => candidate.code === code) as Regime;
 const regime = (code: string) => on(code, '2026-11-27');
 const month = (over: Partial<{ baseCents: number; previousBaseCents: number; previouslyWithheldCents: number; exclusionPercent: number }>) => ({
   baseCents: 0,
@@ -41,7 +43,7 @@ describe('the Anexo VIII table, version by version', () => {
     '%s: every concept’s MNSR, rates and minimum',
     (_norm, version: Row) => {
       for (const concept of version.concepts) {
-        const seeded = SEEDED_REGIMES.find((candidate) => candidate.code === concept.code && candidate.validFrom === version.valid_from);
+        const seeded = seededRegimes().find((candidate) => candidate.code === concept.code && candidate.validFrom === version.valid_from);
         expect({ code: concept.code, ...seeded }).toMatchObject({
           code: concept.code,
           tax: 'ganancias',
@@ -58,7 +60,9 @@ describe('the Anexo VIII table, version by version', () => {
         });
         expect(seeded?.norm).toContain(version.norm);
       }
-      const codes = SEEDED_REGIMES.filter((candidate) => candidate.tax === 'ganancias' && candidate.validFrom === version.valid_from).map((r) => r.code);
+      const codes = seededRegimes()
+        .filter((candidate) => candidate.tax === 'ganancias' && candidate.validFrom === version.valid_from)
+        .map((r) => r.code);
       expect(codes.sort()).toEqual(version.concepts.map((concept: Row) => concept.code).sort());
     },
   );
@@ -98,10 +102,10 @@ describe('the Anexo VIII table, version by version', () => {
 
   it('an account’s own version from the same day as a seeded one overrides it; a later one applies from its date', () => {
     const own: Regime = { ...regime('94'), nonTaxableCents: 1, seeded: false };
-    expect(inForceOn([...SEEDED_REGIMES, own], '2026-01-01').find((r) => r.code === '94')).toBe(own);
+    expect(inForceOn([...seededRegimes(), own], '2026-01-01').find((r) => r.code === '94')).toBe(own);
     const later: Regime = { ...own, validFrom: '2030-01-01' };
-    expect(inForceOn([...SEEDED_REGIMES, later], '2029-12-31').find((r) => r.code === '94')?.seeded).toBe(true);
-    expect(inForceOn([later, ...SEEDED_REGIMES], '2030-01-01').find((r) => r.code === '94')).toBe(later);
+    expect(inForceOn([...seededRegimes(), later], '2029-12-31').find((r) => r.code === '94')?.seeded).toBe(true);
+    expect(inForceOn([later, ...seededRegimes()], '2030-01-01').find((r) => r.code === '94')).toBe(later);
   });
 
   it('the source’s professional fee of $180.000: $39.462,70 under 116-II before RG 5423, $1.000 under 119 after it', () => {
@@ -250,9 +254,9 @@ describe('Ganancias month by month', () => {
 
 describe('IVA and IIBB on the payment alone', () => {
   it('IVA: nothing at $400 or less, the whole share above', () => {
-    const iva = SEEDED_REGIMES.find((candidate) => candidate.code === 'IVA-50')!;
+    const iva = seededRegimes().find((candidate) => candidate.code === 'IVA-50') as Regime;
     expect(iva.minimumCents).toBe(NOTES.iva_rg2854.minimum_exclusive * 100 + 1);
-    for (const [code, percent] of Object.entries(NOTES.iva_rg2854.percents)) expect(SEEDED_REGIMES.find((r) => r.code === code)?.rateRegistered).toBe(percent);
+    for (const [code, percent] of Object.entries(NOTES.iva_rg2854.percents)) expect(seededRegimes().find((r) => r.code === code)?.rateRegistered).toBe(percent);
     expect(flatStep(800_00, 50, iva.minimumCents, 0)).toMatchObject({ computedTotalCents: 400_00, amountCents: 0, belowMinimum: true });
     expect(flatStep(800_02, 50, iva.minimumCents, 0)).toMatchObject({
       accumulatedBaseCents: 800_02,
@@ -343,4 +347,47 @@ it('SICORE amounts: zero-padded, a comma and two decimals, refusing what does no
   expect(sicoreAmount(125_660, 14)).toBe('00000001256,60');
   expect(sicoreAmount(5, 6)).toBe('000,05');
   expect(() => sicoreAmount(100_000_000_000_000, 14)).toThrow(RangeError);
+});
+
+describe('RG 2408 IVA perception on a sale', () => {
+  it('3 % of the net at 21 %, 1,5 % of the net at 10,5 %; a rate given applies to every line', () => {
+    expect(RG_2408_RATES).toEqual({ '21': NOTES.iva_rg2408.rate_21, '10.5': NOTES.iva_rg2408.rate_10_5 });
+    expect(
+      ivaPerceptionLines(
+        [
+          { rate: 21, base: 10_000_00 },
+          { rate: 10.5, base: 2_000_00 },
+        ],
+        null,
+      ),
+    ).toEqual([
+      { vat_rate: 21, base_cents: 10_000_00, rate: 3, amount_cents: 300_00 },
+      { vat_rate: 10.5, base_cents: 2_000_00, rate: 1.5, amount_cents: 30_00 },
+    ]);
+    expect(ivaPerceptionLines([{ rate: 27, base: 1_000_00 }], 6).map((line) => line.amount_cents)).toEqual([60_00]);
+  });
+
+  it('a VAT rate without a general perception rate, or no net at all, is a 400 naming the field', () => {
+    expect(() =>
+      ivaPerceptionLines(
+        [
+          { rate: 21, base: 1 },
+          { rate: 27, base: 1 },
+        ],
+        null,
+      ),
+    ).toThrow(expect.objectContaining({ status: 400, details: [{ path: 'netByRate.1.rate', message: 'give rate' }] }));
+    expect(() => ivaPerceptionLines([], null)).toThrow(
+      expect.objectContaining({ status: 400, details: [{ path: 'netByRate', message: 'the net per VAT rate' }] }),
+    );
+  });
+
+  it('nothing under $60: at $60 it is perceived, one centavo under it is not', () => {
+    expect(RG_2408_MINIMUM_CENTS).toBe(NOTES.iva_rg2408.minimum * 100);
+    const line = (amount_cents: number) => [{ vat_rate: 21, base_cents: 0, rate: 3, amount_cents }];
+    expect(perceptionTotal(line(60_00), RG_2408_MINIMUM_CENTS)).toEqual({ computed: 60_00, amount: 60_00, belowMinimum: false });
+    expect(perceptionTotal(line(59_99), RG_2408_MINIMUM_CENTS)).toEqual({ computed: 59_99, amount: 0, belowMinimum: true });
+    expect(perceptionTotal([...line(30_00), ...line(30_00)], RG_2408_MINIMUM_CENTS)).toEqual({ computed: 60_00, amount: 60_00, belowMinimum: false });
+    expect(perceptionTotal(line(0), RG_2408_MINIMUM_CENTS)).toEqual({ computed: 0, amount: 0, belowMinimum: false });
+  });
 });

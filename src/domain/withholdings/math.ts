@@ -1,6 +1,6 @@
 import type { GananciasCondition } from '../../store/withholdings';
 import { toCents } from '../money';
-import { type Regime, SCALE, type Scale } from './regimes';
+import { type Regime, SCALE, type Scale } from './table';
 
 /** `percent` % of `cents`, rounded to the centavo half away from zero, exactly (percent has at most 2 decimals). */
 export function percentOf(cents: number, percent: number): number {
@@ -46,7 +46,7 @@ export function gananciasStep(
   const taxableCents = Math.max(accumulatedBaseCents - nonTaxableCents, 0);
   const scaleApplied = registered && regime.usesScale;
   const rate = scaleApplied ? null : registered ? regime.rateRegistered : regime.rateUnregistered;
-  const gross = scaleApplied ? scaleOf(taxableCents, regime.scale!) : percentOf(taxableCents, rate ?? 0);
+  const gross = scaleApplied ? scaleOf(taxableCents, regime.scale ?? undefined) : percentOf(taxableCents, rate ?? 0);
   const computedTotalCents = gross - percentOf(gross, input.exclusionPercent);
   const due = computedTotalCents - input.previouslyWithheldCents;
   const minimum = !registered && regime.minimumUnregisteredCents !== null ? regime.minimumUnregisteredCents : regime.minimumCents;

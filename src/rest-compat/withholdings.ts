@@ -138,7 +138,7 @@ const CONFIG_PUT: RestRoute = {
 const REGIMES_GET: RestRoute = {
   method: 'get',
   path: `${BASE}/regimes/`,
-  summary: 'The regimes: RG 830 Anexo VIII (RG 4525/2019 amounts), RG 2854, IIBB, and the account’s own dated versions',
+  summary: 'The regimes: RG 830 Anexo VIII (RG 4525/2019 and RG 5423/2023 versions), RG 2854, IIBB, and the account’s own dated versions',
   scope: READ,
   document: `query RestWithholdingRegimes($tax: String, $on: String) { withholdingRegimes(tax: $tax, on: $on) { ${REGIME_FIELDS} } }`,
   variables({ query }) {

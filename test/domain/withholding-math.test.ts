@@ -67,6 +67,32 @@ describe('the Anexo VIII table, version by version', () => {
     },
   );
 
+  it('every concept names itself (the certificate prints it) and its norm; IVA and IIBB are in force today', () => {
+    const table = seededRegimes();
+    for (const regime of table) expect({ code: regime.code, description: regime.description.length > 5 }).toEqual({ code: regime.code, description: true });
+    expect(new Set(table.map((regime) => `${regime.validFrom} ${regime.description}`)).size).toBe(table.length);
+    expect(on('119', '2026-11-27').description).toMatch(/profesiones liberales/i);
+    expect(on('116-II', '2023-10-01').description).not.toMatch(/profesiones liberales/i);
+    expect(on('779', '2026-11-27').description).toMatch(/subsidios/i);
+    expect(on('IVA-80', '2026-11-27')).toMatchObject({
+      tax: 'iva',
+      norm: expect.stringMatching(/RG 2854.*RG 3887/),
+      sicoreCode: null,
+      usesScale: false,
+      scale: null,
+    });
+    expect(on('IIBB-ARBA', '2026-11-27')).toMatchObject({
+      tax: 'iibb',
+      norm: expect.stringContaining('ARBA'),
+      rateRegistered: null,
+      rateUnregistered: null,
+      minimumCents: 0,
+      nonTaxableCents: 0,
+    });
+    expect(on('IIBB-AGIP', '2026-11-27')).toMatchObject({ tax: 'iibb', norm: expect.stringContaining('AGIP'), usesScale: false, scale: null });
+    expect(on('IVA-100', '2026-11-27')).toMatchObject({ nonTaxableCents: 0, minimumUnregisteredCents: null, seeded: true, rateUnregistered: 100 });
+  });
+
   it.each([
     ['escala', RG_4525.escala, SCALE],
     ['escala_119', RG_5423.escala_119, SCALE_119],

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { carryAndCap, type OpenPending, type RegimeStep } from '../../src/domain/withholdings/carry';
+import { carryAndCap, type OpenPending, pendingAfter, type RegimeStep } from '../../src/domain/withholdings/carry';
 import { capAtPayment, flatStep, gananciasStep, percentOf, scaleOf } from '../../src/domain/withholdings/math';
 import { inForceOn, type Regime, SCALE, SCALE_119, seededRegimes } from '../../src/domain/withholdings/table';
 import { ivaPerceptionLines, perceptionTotal, RG_2408_MINIMUM_CENTS, RG_2408_RATES } from '../../src/domain/withholdings/perception-math';
@@ -365,6 +365,16 @@ describe('a withholding never exceeds what is paid', () => {
       [0, 70_00],
     ]);
     expect(again.reduce((sum, line) => sum + line.amountCents, 0)).toBeLessThanOrEqual(600_00);
+  });
+  it('what the supplier owes afterwards: what a line left pending, zero where it took an earlier pending, nothing else', () => {
+    const lines = carryAndCap([step('94', 500_00), step('78', 0), step('IVA-50', 300_00)], [open('78', 40_00), open('IVA-80', 70_00)], 600_00);
+    // 94 takes $500; 78 its $40 pending; IVA-50 $60 of its $300; IVA-80 none of its $70.
+    expect(pendingAfter(lines)).toEqual([
+      { ...open('78', 0), tax: 'ganancias', regimeDescription: '78', sicoreCode: '78', jurisdiction: null },
+      { ...open('IVA-50', 240_00), tax: 'ganancias', regimeDescription: 'IVA-50', sicoreCode: 'IVA-50', jurisdiction: null },
+      open('IVA-80', 70_00),
+    ]);
+    expect(pendingAfter(carryAndCap([step('94', 500_00)], [], 600_00))).toEqual([]);
   });
 });
 

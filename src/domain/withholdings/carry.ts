@@ -79,3 +79,21 @@ export function carryAndCap(steps: readonly RegimeStep[], open: readonly OpenPen
     pendingCents: shares[index].pendingCents,
   }));
 }
+
+/**
+ * What the supplier owes after this payment, per regime: a row for each line that leaves something pending or took
+ * an earlier pending (which then comes back to what is left: zero once withheld); lines that neither leave nor take
+ * anything change nothing.
+ */
+export function pendingAfter(lines: readonly WithholdingLine[]): OpenPending[] {
+  return lines
+    .filter((line) => line.pendingCents > 0 || line.carriedInCents > 0)
+    .map((line) => ({
+      regimeCode: line.regimeCode,
+      tax: line.tax,
+      regimeDescription: line.regimeDescription,
+      sicoreCode: line.sicoreCode,
+      jurisdiction: line.jurisdiction,
+      pendingCents: line.pendingCents,
+    }));
+}

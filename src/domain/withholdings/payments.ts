@@ -19,7 +19,7 @@ import { moneySchema, percentSchema } from '../money';
 import { parseId } from '../../store/ids';
 import { parseInput } from '../validation';
 import { getWithholdingConfig, requireAgent, type WithholdingConfig } from './config';
-import { carryAndCap, type OpenPending, type RegimeStep, type WithholdingLine } from './carry';
+import { carryAndCap, type OpenPending, pendingAfter, type RegimeStep, type WithholdingLine } from './carry';
 import { flatStep, gananciasStep, type GananciasStep } from './math';
 import { regimeOn } from './regimes';
 import { actionOn } from '../activity/actions';
@@ -167,28 +167,33 @@ async function calculateIn(context: RequestContext, input: PaymentInput, config:
   return { supplier, condition, date: input.date, period, amountCents: input.amount, vatCents, lines, totalCents, netPaymentCents: input.amount - totalCents };
 }
 
-/** Each line's pending (zero once withheld) becomes what the supplier's next payment owes under its regime. */
-async function keepPending(context: RequestContext, docs: WithholdingDocument[], session: ClientSession): Promise<void> {
+/** What the supplier owes after the payment (pendingAfter), kept per supplier and regime in the apply's transaction. */
+async function keepPending(
+  context: RequestContext,
+  supplierId: ObjectId,
+  paymentId: string,
+  lines: readonly WithholdingLine[],
+  session: ClientSession,
+): Promise<void> {
   const pending = context.store.collection<WithholdingPendingDocument>('withholding_pending');
   const now = context.now();
-  for (const doc of docs)
-    if (doc.pending_cents || doc.carried_in_cents)
-      await pending.updateOne(
-        { account_id: doc.account_id, supplier_id: doc.supplier_id, regime_code: doc.regime_code },
-        {
-          $set: {
-            tax: doc.tax,
-            regime_description: doc.regime_description,
-            sicore_code: doc.sicore_code,
-            jurisdiction: doc.jurisdiction,
-            pending_cents: doc.pending_cents ?? 0,
-            payment_id: doc.payment_id,
-            updated_at: now,
-          },
-          $setOnInsert: { _id: new ObjectId(), created_at: now },
+  for (const row of pendingAfter(lines))
+    await pending.updateOne(
+      { account_id: requirePrincipal(context).accountId, supplier_id: supplierId, regime_code: row.regimeCode },
+      {
+        $set: {
+          tax: row.tax,
+          regime_description: row.regimeDescription,
+          sicore_code: row.sicoreCode,
+          jurisdiction: row.jurisdiction,
+          pending_cents: row.pendingCents,
+          payment_id: paymentId,
+          updated_at: now,
         },
-        { upsert: true, session },
-      );
+        $setOnInsert: { _id: new ObjectId(), created_at: now },
+      },
+      { upsert: true, session },
+    );
 }
 
 /** What a payment would withhold now, changing nothing. */
@@ -358,7 +363,7 @@ export async function applyWithholdings(context: RequestContext, raw: unknown): 
         updated_at: now,
       }));
       await withholdings.insertMany(docs, { session });
-      await keepPending(context, docs, session);
+      await keepPending(context, supplier._id, paymentId, calculation.lines, session);
       if (input.issueCertificates ?? true) for (const doc of docs) if (doc.amount_cents > 0) await certificateFor(context, doc, config, session);
       // Zero withholdings are recorded too: they hold the month's accumulated base.
       await recordChanges(

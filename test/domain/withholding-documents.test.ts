@@ -93,6 +93,12 @@ describe('the SICORE record', () => {
     expect(line.slice(92, 98)).toBe('012,50');
     expect(line.slice(110, 130)).toBe(' '.repeat(20));
   });
+
+  it('a régimen code is always 3 digits: 94 → 094; a withholding without one (not Ganancias) fills zeros', () => {
+    expect(sicoreLine(withholding({ sicore_code: '94' })).slice(47, 50)).toBe('094');
+    const none = sicoreLine(withholding({ sicore_code: null }));
+    expect([none.length, none.slice(47, 50)]).toEqual([144, '000']);
+  });
 });
 
 describe('the certificate', () => {
@@ -133,6 +139,7 @@ describe('the certificate', () => {
     expect(pesos(123_456_789_05)).toBe('$ 123.456.789,05');
     expect(pesos(5)).toBe('$ 0,05');
     expect(pesos(-1_000_00)).toBe('$ -1.000,00');
+    expect(pesos(0)).toBe('$ 0,00');
   });
 
   it('a Ganancias certificate: agent, subject, régimen, number, origin, the month’s base less the MNSR, the rate, the amount', () => {
@@ -185,13 +192,14 @@ describe('the certificate', () => {
         scale_applied: true,
         rate: null,
         invoices: [],
-        agent: { name: 'A', cuit: '307088844', address: null },
+        agent: { name: 'A', cuit: '307088844412', address: null },
         subject: { name: 'B', cuit: null, address: null, condition: 'no_inscripto' },
       }),
     );
     const rows = Object.fromEntries(scale.sections.flatMap((section) => section.rows.map(([label, value]) => [`${section.title}/${label}`, value])));
     expect(rows).toMatchObject({
-      'Agente de retención/CUIT': '307088844',
+      // Twelve digits are no CUIT: shown as they are.
+      'Agente de retención/CUIT': '307088844412',
       'Agente de retención/Domicilio': '—',
       'Sujeto retenido/CUIT': '—',
       'Sujeto retenido/Domicilio': '—',
@@ -199,6 +207,8 @@ describe('the certificate', () => {
       'Retención/Comprobantes cancelados': '—',
       'Retención/Alícuota': 'Escala Anexo VIII RG 830',
     });
+    const two = certificateContent(certificate({ invoices: ['A-0003-00000002', 'A-0003-00000003'] }));
+    expect(two.sections[2].rows[5]).toEqual(['Comprobantes cancelados', 'A-0003-00000002, A-0003-00000003']);
     const iva = certificateContent(certificate({ tax: 'iva', rate: 80, base_cents: 21_000_00 }));
     expect(iva.title).toBe('Certificado de retención — Impuesto al Valor Agregado');
     expect(iva.sections[2].rows.slice(8, 10)).toEqual([
@@ -221,6 +231,8 @@ describe('the certificate', () => {
     expect(html).toContain('<tr><th>Razón social</th><td>&lt;b&gt;&quot;O&#39;Hara&quot; &amp; Co&lt;/b&gt;</td></tr>');
     expect(html).toContain('<section><h2>Agente de retención</h2><table><tr><th>Razón social</th><td>Agente Retenedor SA</td></tr>');
     expect(html).toContain('<tr><th>Importe retenido</th><td>$ 1.256,60</td></tr></table></section>');
+    expect(html).toContain('<td>Florida 100, CABA</td></tr></table></section>\n<section><h2>Sujeto retenido</h2>');
+    expect(html).toContain('<td>Agente Retenedor SA</td></tr><tr><th>CUIT</th><td>30-70888444-4</td></tr>');
     expect(html).not.toContain('<script');
   });
 });

@@ -89,7 +89,10 @@ describe('the Anexo VIII table, version by version', () => {
       minimumCents: 0,
       nonTaxableCents: 0,
     });
-    expect(on('IIBB-AGIP', '2026-11-27')).toMatchObject({ tax: 'iibb', norm: expect.stringContaining('AGIP'), usesScale: false, scale: null });
+    expect(on('IIBB-AGIP', '2026-11-27')).toMatchObject({ tax: 'iibb', norm: expect.stringContaining('AGIP'), usesScale: false, scale: null, seeded: true });
+    // The IVA version carries RG 3887's $400 from 2016-07-01; the IIBB designations have no dated table of their own.
+    expect([on('IVA-50', '2016-06-30'), on('IVA-50', '2016-07-01')?.validFrom]).toEqual([undefined, '2016-07-01']);
+    expect([on('IIBB-ARBA', '1999-12-31'), on('IIBB-ARBA', '2000-01-01')?.validFrom]).toEqual([undefined, '2000-01-01']);
     expect(on('IVA-100', '2026-11-27')).toMatchObject({ nonTaxableCents: 0, minimumUnregisteredCents: null, seeded: true, rateUnregistered: 100 });
   });
 
@@ -207,7 +210,12 @@ describe('Ganancias month by month', () => {
     expect(rental(1_779_99)).toMatchObject({ amountCents: 1_020_01, belowMinimum: false });
     // The same rentals paid to an inscripto: 6 % over the $11.200 MNSR, and the general $240.
     expect(gananciasStep(regime('31'), 'inscripto', month({ baseCents: 15_200_00 }))).toMatchObject({ taxableCents: 4_000_00, amountCents: 240_00 });
-    // A no inscripto under another concept: $240, not $1.020 (28 % of $900 = $252).
+    // A no inscripto under another concept: $240, not $1.020 (28 % of $900 = $252; of $800, $224: nothing).
+    expect(gananciasStep(regime('94'), 'no_inscripto', month({ baseCents: 800_00 }))).toMatchObject({
+      computedTotalCents: 224_00,
+      amountCents: 0,
+      belowMinimum: true,
+    });
     expect(gananciasStep(regime('94'), 'no_inscripto', month({ baseCents: 900_00 }))).toMatchObject({ amountCents: 252_00, belowMinimum: false });
     // The source's own check: 28 % of $3.600 is $1.008, under $1.020; of $3.700 it is $1.036.
     expect(gananciasStep(regime('31'), 'no_inscripto', month({ baseCents: 3_600_00 }))).toMatchObject({
@@ -293,8 +301,15 @@ describe('IVA and IIBB on the payment alone', () => {
     });
   });
 
-  it('an exclusion percent reduces a flat withholding too', () => {
-    expect(flatStep(1_000_00, 2.5, 0, 40)).toMatchObject({ computedTotalCents: 15_00, amountCents: 15_00 });
+  it('an exclusion percent reduces a flat withholding too; nothing owed is not “under the minimum”', () => {
+    expect(flatStep(1_000_00, 2.5, 0, 40)).toMatchObject({
+      computedTotalCents: 15_00,
+      amountCents: 15_00,
+      scaleApplied: false,
+      nonTaxableCents: 0,
+      previouslyWithheldCents: 0,
+    });
+    expect(flatStep(0, 50, 400_01, 0)).toMatchObject({ computedTotalCents: 0, amountCents: 0, belowMinimum: false });
   });
 });
 
@@ -382,7 +397,8 @@ it('SICORE amounts: zero-padded, a comma and two decimals, refusing what does no
   expect(sicoreAmount(8_000_000, 16)).toBe('0000000080000,00');
   expect(sicoreAmount(125_660, 14)).toBe('00000001256,60');
   expect(sicoreAmount(5, 6)).toBe('000,05');
-  expect(() => sicoreAmount(100_000_000_000_000, 14)).toThrow(RangeError);
+  expect(sicoreAmount(99_999_999_999_99, 14)).toBe('99999999999,99');
+  expect(() => sicoreAmount(100_000_000_000_00, 14)).toThrow(new RangeError('amount 100000000000,00 does not fit 14 characters'));
 });
 
 describe('RG 2408 IVA perception on a sale', () => {

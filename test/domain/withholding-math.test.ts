@@ -428,9 +428,15 @@ describe('RG 2408 IVA perception on a sale', () => {
         ],
         null,
       ),
-    ).toThrow(expect.objectContaining({ status: 400, details: [{ path: 'netByRate.1.rate', message: 'give rate' }] }));
+    ).toThrow(
+      expect.objectContaining({
+        status: 400,
+        message: 'no general RG 2408 rate for VAT 27 %: give rate',
+        details: [{ path: 'netByRate.1.rate', message: 'give rate' }],
+      }),
+    );
     expect(() => ivaPerceptionLines([], null)).toThrow(
-      expect.objectContaining({ status: 400, details: [{ path: 'netByRate', message: 'the net per VAT rate' }] }),
+      expect.objectContaining({ status: 400, message: 'netByRate is required for IVA', details: [{ path: 'netByRate', message: 'the net per VAT rate' }] }),
     );
   });
 

@@ -86,7 +86,9 @@ const toLine = (line: Line): WithholdingLine => ({
   exclusionPercent: line.exclusionPercent,
   computedTotal: fromCents(line.computedTotalCents),
   previouslyWithheld: fromCents(line.previouslyWithheldCents),
+  carriedIn: fromCents(line.carriedInCents),
   amount: fromCents(line.amountCents),
+  pending: fromCents(line.pendingCents),
   belowMinimum: line.belowMinimum,
 });
 
@@ -107,7 +109,10 @@ export const toWithholding = (doc: WithholdingDocument): Withholding =>
       exclusionPercent: doc.exclusion_percent,
       computedTotalCents: doc.computed_total_cents,
       previouslyWithheldCents: doc.previously_withheld_cents,
+      assessedCents: doc.assessed_cents ?? doc.amount_cents,
+      carriedInCents: doc.carried_in_cents ?? 0,
       amountCents: doc.amount_cents,
+      pendingCents: doc.pending_cents ?? 0,
       belowMinimum: doc.below_minimum,
     }),
     id: doc._id.toHexString(),

@@ -42,8 +42,10 @@ const line = {
   scale_applied: { type: 'boolean' },
   exclusion_percent: percent,
   computed_total: { ...money, description: 'What the month owes under the regime so far.' },
-  previously_withheld: money,
-  amount: { ...money, description: 'Withheld now.' },
+  previously_withheld: { ...money, description: 'Already determined this month under the regime (withheld, or left pending).' },
+  carried_in: { ...money, description: 'Left pending by earlier payments to the supplier under the regime, owed with this one.' },
+  amount: { ...money, description: 'Withheld now: never more than the payment still has after the withholdings before it.' },
+  pending: { ...money, description: 'What did not fit in this payment: withheld on the supplier’s next payment.' },
   below_minimum: {
     type: 'boolean',
     description: 'Something was due but under the minimum: nothing withheld now (the base carries to the month’s next payment).',

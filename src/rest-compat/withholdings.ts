@@ -26,8 +26,8 @@ const REGIME_FIELDS = `code tax sicore_code: sicoreCode description norm valid_f
   minimum_withholding: minimumWithholding minimum_unregistered: minimumUnregistered seeded`;
 const LINE_FIELDS = `tax regime_code: regimeCode regime_description: regimeDescription sicore_code: sicoreCode jurisdiction base
   accumulated_base: accumulatedBase non_taxable: nonTaxable taxable rate scale_applied: scaleApplied
-  exclusion_percent: exclusionPercent computed_total: computedTotal previously_withheld: previouslyWithheld amount
-  below_minimum: belowMinimum`;
+  exclusion_percent: exclusionPercent computed_total: computedTotal previously_withheld: previouslyWithheld carried_in: carriedIn amount
+  pending below_minimum: belowMinimum`;
 const WITHHOLDING_FIELDS = `id payment_id: paymentId supplier_id: supplierId supplier_name: supplierName supplier_cuit: supplierCuit
   condition date period invoices amount_paid: amountPaid vat_amount: vatAmount ${LINE_FIELDS}
   journal_entry_id: journalEntryId certificate_id: certificateId certificate_number: certificateNumber created_at: createdAt`;
@@ -138,7 +138,7 @@ const CONFIG_PUT: RestRoute = {
 const REGIMES_GET: RestRoute = {
   method: 'get',
   path: `${BASE}/regimes/`,
-  summary: 'The regimes: RG 830 Anexo VIII (RG 4525/2019 amounts), RG 2854, IIBB, and the account’s own dated versions',
+  summary: 'The regimes: RG 830 Anexo VIII (RG 4525/2019 and RG 5423/2023 versions), RG 2854, IIBB, and the account’s own dated versions',
   scope: READ,
   document: `query RestWithholdingRegimes($tax: String, $on: String) { withholdingRegimes(tax: $tax, on: $on) { ${REGIME_FIELDS} } }`,
   variables({ query }) {

@@ -150,8 +150,11 @@ export class WithholdingLine {
   @Field(() => Boolean) scaleApplied!: boolean;
   @Field(() => Float) exclusionPercent!: number;
   @Field(() => Float, { description: 'What the month owes under the regime so far (after the exclusion).' }) computedTotal!: number;
-  @Field(() => Float, { description: 'Already withheld this month under the regime.' }) previouslyWithheld!: number;
-  @Field(() => Float, { description: 'Withheld now.' }) amount!: number;
+  @Field(() => Float, { description: 'Already determined this month under the regime (withheld, or left pending by a payment too small).' })
+  previouslyWithheld!: number;
+  @Field(() => Float, { description: 'Left pending by earlier payments to the supplier under the regime, owed with this one.' }) carriedIn!: number;
+  @Field(() => Float, { description: 'Withheld now: never more than the payment still has after the withholdings before it.' }) amount!: number;
+  @Field(() => Float, { description: 'What did not fit in this payment: withheld on the supplier’s next payment.' }) pending!: number;
   @Field(() => Boolean, { description: 'Something was due but under the minimum: nothing withheld now (the base carries).' }) belowMinimum!: boolean;
 }
 

@@ -165,8 +165,9 @@ export const COLLECTIONS = {
   /**
    * Withholdings and perceptions: settings once per account; the account's own regime versions once per code and
    * date; a payment's withholding once per regime (a second apply of the payment collides here); lists newest first
-   * (all, of a supplier, of a tax), and a supplier's month per regime for the accumulation; certificates numbered once
-   * per tax and issued once per withholding; a sale's perception once per voucher and regime.
+   * (all, of a supplier, of a tax), and a supplier's month per regime for the accumulation; what a supplier's payments
+   * left pending, once per regime; certificates numbered once per tax and issued once per withholding; a sale's
+   * perception once per voucher and regime.
    */
   withholding_config: [{ key: { account_id: 1 }, name: 'account_unique', unique: true }],
   withholding_regimes: [{ key: { account_id: 1, code: 1, valid_from: 1 }, name: 'account_code_valid_from_unique', unique: true }],
@@ -177,6 +178,7 @@ export const COLLECTIONS = {
     { key: { account_id: 1, tax: 1, date: -1, _id: -1 }, name: 'account_tax_date' },
     { key: { account_id: 1, supplier_id: 1, regime_code: 1, period: 1 }, name: 'account_supplier_regime_period' },
   ],
+  withholding_pending: [{ key: { account_id: 1, supplier_id: 1, regime_code: 1 }, name: 'account_supplier_regime_unique', unique: true }],
   withholding_certificates: [
     { key: { account_id: 1, tax: 1, number: 1 }, name: 'account_tax_number_unique', unique: true },
     { key: { account_id: 1, withholding_id: 1 }, name: 'account_withholding_unique', unique: true },

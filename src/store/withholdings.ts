@@ -71,11 +71,34 @@ export type WithholdingDocument = TenantDocument & {
   exclusion_percent: number;
   computed_total_cents: number;
   previously_withheld_cents: number;
+  /** What the regime determined for this payment before the cap (absent on records from before the cap: = amount). */
+  assessed_cents?: number;
+  /** Pending of earlier payments to the supplier under the regime, owed with this one. */
+  carried_in_cents?: number;
+  /** Withheld now: never more than the payment still had after the withholdings before it. */
   amount_cents: number;
+  /** What did not fit in the payment: withheld on the supplier's next payment. */
+  pending_cents?: number;
   below_minimum: boolean;
   journal_entry_id: ObjectId;
   certificate_id: ObjectId | null;
   certificate_number: number | null;
+};
+
+/**
+ * What a supplier's payments could not withhold under one regime (the withholding exceeded what was paid): owed with
+ * the supplier's next payment, which withholds it (one per account, supplier and regime; zero once withheld).
+ */
+export type WithholdingPendingDocument = TenantDocument & {
+  supplier_id: ObjectId;
+  regime_code: string;
+  tax: WithholdingTax;
+  regime_description: string;
+  sicore_code: string | null;
+  jurisdiction: Jurisdiction | null;
+  pending_cents: number;
+  /** The payment that left the amount pending. */
+  payment_id: string;
 };
 
 /** A numbered certificate: a snapshot of what the subject needs to compute the withholding as a payment on account. */

@@ -76,25 +76,40 @@ describe('settings and regimes', () => {
     expect(bad.status).toBe(400);
   });
 
-  it('the seeded RG 830 concepts are the notes’ table: MNSR, rates for inscriptos and no inscriptos, the scale, $240', async () => {
+  it('the seeded RG 830 concepts are the Anexo VIII table, version by version (RG 4525/2019, RG 5423/2023)', async () => {
     const res = await get('/regimes/?tax=ganancias');
     expect(res.status).toBe(200);
-    const byCode = Object.fromEntries((res.body.data as Row[]).map((regime) => [regime.code, regime]));
-    for (const concept of NOTES.concepts) {
-      const regime = byCode[concept.code];
-      expect({ code: concept.code, ...regime }).toMatchObject({
-        code: concept.code,
-        uses_scale: concept.registered === 'escala',
-        rate_registered: concept.registered === 'escala' ? null : concept.registered,
-        rate_unregistered: concept.unregistered,
-        non_taxable_monthly: concept.mnsr,
-        minimum_withholding: NOTES.minimum_withholding,
-        valid_from: '2019-07-01',
-        seeded: true,
+    const all = res.body.data as Row[];
+    for (const version of NOTES.versions) {
+      const ofVersion = all.filter((regime) => regime.valid_from === version.valid_from);
+      const byCode = Object.fromEntries(ofVersion.map((regime) => [regime.code, regime]));
+      for (const concept of version.concepts) {
+        const scale = typeof concept.registered === 'string';
+        expect({ code: concept.code, ...byCode[concept.code] }).toMatchObject({
+          code: concept.code,
+          uses_scale: scale,
+          rate_registered: scale ? null : concept.registered,
+          rate_unregistered: concept.unregistered,
+          non_taxable_monthly: concept.mnsr,
+          minimum_withholding: version.minimum_withholding,
+          valid_from: version.valid_from,
+          seeded: true,
+        });
+      }
+      expect({ version: version.norm, codes: Object.keys(byCode).sort() }).toEqual({
+        version: version.norm,
+        codes: version.concepts.map((concept: Row) => concept.code).sort(),
       });
     }
-    expect(byCode['31'].minimum_unregistered).toBe(NOTES.minimum_urban_rental_unregistered);
-    expect(Object.keys(byCode).sort()).toEqual(NOTES.concepts.map((concept: Row) => concept.code).sort());
+    const first = NOTES.versions[0];
+    expect(all.find((regime) => regime.code === '31')?.minimum_unregistered).toBe(first.minimum_urban_rental_unregistered);
+    // A payment's date picks the version: 119 does not exist before RG 5423; 116-II narrowed from then on.
+    const before = (await get('/regimes/?tax=ganancias&on=2023-09-30')).body.data as Row[];
+    const after = (await get('/regimes/?tax=ganancias&on=2023-10-01')).body.data as Row[];
+    expect(before.find((regime) => regime.code === '119')).toBeUndefined();
+    expect(after.find((regime) => regime.code === '119')).toMatchObject({ non_taxable_monthly: 160000, valid_from: '2023-10-01' });
+    expect(before.find((regime) => regime.code === '116-II')?.valid_from).toBe('2019-07-01');
+    expect(after.find((regime) => regime.code === '116-II')?.valid_from).toBe('2023-10-01');
   });
 
   it('a new dated version of a concept applies from its date on; the same code and date again is 409 REGIME_EXISTS', async () => {
@@ -699,5 +714,50 @@ describe('two gateway processes', () => {
     const refused = both.find((result) => result.status === 'rejected') as PromiseRejectedResult;
     expect(refused.reason).toMatchObject({ status: 409, code: 'PAYMENT_ALREADY_APPLIED' });
     expect(await gw.store.collection('withholdings').countDocuments({ account_id: accountId, payment_id: 'TWO-SAME' })).toBe(1);
+  });
+});
+
+describe('a withholding never exceeds what is paid', () => {
+  it('a payment too small withholds all it pays, keeps the rest pending, posts a balanced entry; the next payment withholds it', async () => {
+    const landlord = await newSupplier('Locador sin CUIT');
+    const pay = (n: number, date: string, amount: number) =>
+      post('/retenciones/apply/', { supplier_id: landlord, payment_id: `OP-ALQ-${n}`, date, amount, regime_codes: ['31'], condition: 'no_inscripto' });
+    // Urban rental to a no inscripto: 28 % of $3.600 = $1.008, under the $1.020 minimum, nothing withheld yet.
+    const first = await pay(1, '2026-10-05', 3600);
+    expect(first.status).toBe(201);
+    expect(first.body.data).toMatchObject({ total: 0, net_payment: 3600 });
+    // $100 more: 28 % of $3.700 = $1.036 owed now, but only $100 is paid.
+    const calculated = await post('/retenciones/calculate/', {
+      supplier_id: landlord,
+      date: '2026-10-20',
+      amount: 100,
+      regime_codes: ['31'],
+      condition: 'no_inscripto',
+    });
+    expect(calculated.body.data).toMatchObject({ total: 100, net_payment: 0 });
+    expect(calculated.body.data.lines[0]).toMatchObject({ computed_total: 1036, carried_in: 0, amount: 100, pending: 936 });
+    const second = await pay(2, '2026-10-20', 100);
+    expect(second.status).toBe(201);
+    expect(second.body.data).toMatchObject({ total: 100, net_payment: 0 });
+    expect(second.body.data.withholdings[0]).toMatchObject({ amount: 100, pending: 936, certificate_number: expect.any(Number) });
+    // Dr Proveedores $100 / Cr Retenciones de Ganancias a depositar $100: no bank line, the entry balances.
+    expect(linesOf((await entry(second.body.data.journal_entry_id))!)).toEqual([
+      ['2.1.1.01.001', 100, 0],
+      ['2.1.4.02.001', 0, 100],
+    ]);
+    const pending = () =>
+      gw.store.collection<Row>('withholding_pending').findOne({ account_id: accountId, supplier_id: new ObjectId(landlord), regime_code: '31' });
+    expect(await pending()).toMatchObject({ pending_cents: 936_00, payment_id: 'OP-ALQ-2', tax: 'ganancias' });
+    // Next month: 28 % of $5.000 = $1.400 of its own, plus the $936 pending.
+    const third = await pay(3, '2026-11-05', 5000);
+    expect(third.status).toBe(201);
+    expect(third.body.data.withholdings[0]).toMatchObject({ computed_total: 1400, carried_in: 936, amount: 2336, pending: 0 });
+    expect(third.body.data).toMatchObject({ total: 2336, net_payment: 2664 });
+    expect(linesOf((await entry(third.body.data.journal_entry_id))!)).toEqual([
+      ['2.1.1.01.001', 5000, 0],
+      ['1.1.1.02.001', 0, 2664],
+      ['2.1.4.02.001', 0, 2336],
+    ]);
+    expect(await pending()).toMatchObject({ pending_cents: 0, payment_id: 'OP-ALQ-3' });
   });
 });

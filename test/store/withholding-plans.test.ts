@@ -3,8 +3,8 @@ import { planStore } from '../support/plans';
 
 /**
  * Withholdings and perceptions read through indexes: every list (all, of a month, of a supplier, of a tax, and a
- * month with either) newest first without sorting in memory; a supplier's month under a regime (the accumulation); a
- * payment's withholdings (the apply's check); the account's regimes; a month's returns. Asked of the server.
+ * month with either) newest first without sorting in memory; a supplier's month under a regime (the accumulation); what a
+ * supplier's payments left pending; a payment's withholdings (the apply's check); the account's regimes; a month's returns. Asked of the server.
  */
 const { winningStages } = planStore('withholding-plans');
 
@@ -37,6 +37,7 @@ it.each([
 it.each([
   ['a supplier’s month under a regime', 'withholdings', { account_id: account, supplier_id: supplier, regime_code: '94', period: '2026-03' }],
   ['a payment’s withholdings', 'withholdings', { account_id: account, payment_id: 'OP-1' }],
+  ['what a supplier’s payments left pending', 'withholding_pending', { account_id: account, supplier_id: supplier, pending_cents: { $gt: 0 } }],
   ['a month’s amounts withheld', 'withholdings', { account_id: account, date: month, amount_cents: { $gt: 0 } }],
   ['a month’s amounts perceived', 'perceptions', { account_id: account, date: month, amount_cents: { $gt: 0 } }],
   ['the account’s regimes', 'withholding_regimes', { account_id: account }],

@@ -1,6 +1,6 @@
 import type { GananciasCondition } from '../../store/withholdings';
 import { toCents } from '../money';
-import { type Regime, SCALE } from './regimes';
+import { type Regime, SCALE, type Scale } from './table';
 
 /** `percent` % of `cents`, rounded to the centavo half away from zero, exactly (percent has at most 2 decimals). */
 export function percentOf(cents: number, percent: number): number {
@@ -11,9 +11,9 @@ export function percentOf(cents: number, percent: number): number {
   return Number(sign * ((magnitude + 5_000n) / 10_000n));
 }
 
-/** The Anexo VIII scale on a month's taxable amount: the bracket's fixed amount plus its percent of the excess. */
-export function scaleOf(taxableCents: number): number {
-  const [over, fixed, percent] = [...SCALE].reverse().find(([from]) => taxableCents > from) ?? SCALE[0];
+/** An Anexo VIII scale on a month's taxable amount: the bracket's fixed amount plus its percent of the excess. */
+export function scaleOf(taxableCents: number, scale: Scale = SCALE): number {
+  const [over, fixed, percent] = [...scale].reverse().find(([from]) => taxableCents > from) ?? scale[0];
   return fixed + percentOf(Math.max(taxableCents - over, 0), percent);
 }
 
@@ -46,7 +46,7 @@ export function gananciasStep(
   const taxableCents = Math.max(accumulatedBaseCents - nonTaxableCents, 0);
   const scaleApplied = registered && regime.usesScale;
   const rate = scaleApplied ? null : registered ? regime.rateRegistered : regime.rateUnregistered;
-  const gross = scaleApplied ? scaleOf(taxableCents) : percentOf(taxableCents, rate ?? 0);
+  const gross = scaleApplied ? scaleOf(taxableCents, regime.scale ?? undefined) : percentOf(taxableCents, rate ?? 0);
   const computedTotalCents = gross - percentOf(gross, input.exclusionPercent);
   const due = computedTotalCents - input.previouslyWithheldCents;
   const minimum = !registered && regime.minimumUnregisteredCents !== null ? regime.minimumUnregisteredCents : regime.minimumCents;
@@ -80,4 +80,24 @@ export function flatStep(baseCents: number, rate: number, minimumCents: number, 
     amountCents: belowMinimum ? 0 : Math.max(computedTotalCents, 0),
     belowMinimum,
   };
+}
+
+/** One line's share of a payment: what it withholds now and what is left for the supplier's next payment. */
+export interface CappedShare {
+  withheldCents: number;
+  pendingCents: number;
+}
+
+/**
+ * A payment's withholdings never exceed what it pays: each line in turn takes what it owes now (this payment's
+ * amount plus what earlier payments to the supplier left pending under the regime) out of what the payment still
+ * has after the lines before it; what does not fit stays pending, so the net paid is never negative.
+ */
+export function capAtPayment(paidCents: number, owedCents: readonly number[]): CappedShare[] {
+  let left = paidCents;
+  return owedCents.map((owed) => {
+    const withheldCents = Math.min(owed, left);
+    left -= withheldCents;
+    return { withheldCents, pendingCents: owed - withheldCents };
+  });
 }

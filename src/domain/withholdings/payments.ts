@@ -2,7 +2,14 @@ import { type ClientSession, ObjectId } from 'mongodb';
 import { z } from 'zod';
 import { nextSequenceValue } from '../../store/counters';
 import type { SupplierDocument } from '../../store/suppliers';
-import type { GananciasCondition, Jurisdiction, WithholdingCertificateDocument, WithholdingDocument, WithholdingTax } from '../../store/withholdings';
+import type {
+  GananciasCondition,
+  Jurisdiction,
+  WithholdingCertificateDocument,
+  WithholdingDocument,
+  WithholdingPendingDocument,
+  WithholdingTax,
+} from '../../store/withholdings';
 import { postBuiltEntry } from '../accounting/posting/post-entry';
 import { requirePrincipal, type RequestContext } from '../context';
 import { normalizeCuit } from '../cuit';
@@ -12,6 +19,7 @@ import { moneySchema, percentSchema } from '../money';
 import { parseId } from '../../store/ids';
 import { parseInput } from '../validation';
 import { getWithholdingConfig, requireAgent, type WithholdingConfig } from './config';
+import { carryAndCap, type OpenPending, pendingAfter, type RegimeStep, type WithholdingLine } from './carry';
 import { flatStep, gananciasStep, type GananciasStep } from './math';
 import { regimeOn } from './regimes';
 import { actionOn } from '../activity/actions';
@@ -47,16 +55,7 @@ const paymentSchema = z
   });
 type PaymentInput = z.infer<typeof paymentSchema>;
 
-/** One regime's result for a payment. */
-export interface WithholdingLine extends GananciasStep {
-  tax: WithholdingTax;
-  regimeCode: string;
-  regimeDescription: string;
-  sicoreCode: string | null;
-  jurisdiction: Jurisdiction | null;
-  baseCents: number;
-  exclusionPercent: number;
-}
+export type { WithholdingLine } from './carry';
 
 export interface PaymentCalculation {
   supplier: SupplierDocument;
@@ -81,6 +80,22 @@ export function supplierAddress(supplier: SupplierDocument): string | null {
   return parts.length ? parts.join(', ') : null;
 }
 
+/** What the supplier's earlier payments left pending, per regime (read in the apply's transaction when given). */
+async function openPending(context: RequestContext, supplier: SupplierDocument, session?: ClientSession): Promise<OpenPending[]> {
+  const rows = await context.store
+    .collection<WithholdingPendingDocument>('withholding_pending')
+    .find({ account_id: requirePrincipal(context).accountId, supplier_id: supplier._id, pending_cents: { $gt: 0 } }, { session })
+    .toArray();
+  return rows.map((row) => ({
+    regimeCode: row.regime_code,
+    tax: row.tax,
+    regimeDescription: row.regime_description,
+    sicoreCode: row.sicore_code,
+    jurisdiction: row.jurisdiction,
+    pendingCents: row.pending_cents,
+  }));
+}
+
 /**
  * The withholdings of a payment, one per regime: Ganancias accumulates the supplier's month under the regime (bases
  * and withholdings of the payments already applied); IVA takes its percent of the payment's VAT; IIBB the padrón rate
@@ -98,7 +113,7 @@ async function calculateIn(context: RequestContext, input: PaymentInput, config:
   const vatCents = input.vatAmount ?? 0;
   const netCents = input.amount - vatCents - (input.otherTaxes ?? 0);
   const exclusionPercent = input.exclusionPercent ?? 0;
-  const lines: WithholdingLine[] = [];
+  const steps: RegimeStep[] = [];
   for (const [index, rawCode] of input.regimeCodes.entries()) {
     const regime = await regimeOn(context, rawCode.toUpperCase(), input.date, `regimeCodes.${index}`, session);
     const jurisdiction = regime.tax === 'iibb' ? (regime.code.replace(/^IIBB-/, '') as Jurisdiction) : null;
@@ -112,7 +127,8 @@ async function calculateIn(context: RequestContext, input: PaymentInput, config:
         .aggregate<{ base: number; withheld: number }>(
           [
             { $match: { account_id: accountId, supplier_id: supplier._id, regime_code: regime.code, period } },
-            { $group: { _id: null, base: { $sum: '$base_cents' }, withheld: { $sum: '$amount_cents' } } },
+            // What earlier payments determined, withheld or left pending (records from before the cap withheld it all).
+            { $group: { _id: null, base: { $sum: '$base_cents' }, withheld: { $sum: { $ifNull: ['$assessed_cents', '$amount_cents'] } } } },
           ],
           { session },
         )
@@ -135,7 +151,7 @@ async function calculateIn(context: RequestContext, input: PaymentInput, config:
         ]);
       step = flatStep(baseCents, rate, designation?.minimum_cents ?? 0, exclusionPercent);
     }
-    lines.push({
+    steps.push({
       ...step,
       tax: regime.tax,
       regimeCode: regime.code,
@@ -146,8 +162,38 @@ async function calculateIn(context: RequestContext, input: PaymentInput, config:
       exclusionPercent,
     });
   }
+  const lines = carryAndCap(steps, await openPending(context, supplier, session), input.amount);
   const totalCents = lines.reduce((sum, line) => sum + line.amountCents, 0);
   return { supplier, condition, date: input.date, period, amountCents: input.amount, vatCents, lines, totalCents, netPaymentCents: input.amount - totalCents };
+}
+
+/** What the supplier owes after the payment (pendingAfter), kept per supplier and regime in the apply's transaction. */
+async function keepPending(
+  context: RequestContext,
+  supplierId: ObjectId,
+  paymentId: string,
+  lines: readonly WithholdingLine[],
+  session: ClientSession,
+): Promise<void> {
+  const pending = context.store.collection<WithholdingPendingDocument>('withholding_pending');
+  const now = context.now();
+  for (const row of pendingAfter(lines))
+    await pending.updateOne(
+      { account_id: requirePrincipal(context).accountId, supplier_id: supplierId, regime_code: row.regimeCode },
+      {
+        $set: {
+          tax: row.tax,
+          regime_description: row.regimeDescription,
+          sicore_code: row.sicoreCode,
+          jurisdiction: row.jurisdiction,
+          pending_cents: row.pendingCents,
+          payment_id: paymentId,
+          updated_at: now,
+        },
+        $setOnInsert: { _id: new ObjectId(), created_at: now },
+      },
+      { upsert: true, session },
+    );
 }
 
 /** What a payment would withhold now, changing nothing. */
@@ -305,7 +351,10 @@ export async function applyWithholdings(context: RequestContext, raw: unknown): 
         exclusion_percent: line.exclusionPercent,
         computed_total_cents: line.computedTotalCents,
         previously_withheld_cents: line.previouslyWithheldCents,
+        assessed_cents: line.assessedCents,
+        carried_in_cents: line.carriedInCents,
         amount_cents: line.amountCents,
+        pending_cents: line.pendingCents,
         below_minimum: line.belowMinimum,
         journal_entry_id: entryId,
         certificate_id: null,
@@ -314,6 +363,7 @@ export async function applyWithholdings(context: RequestContext, raw: unknown): 
         updated_at: now,
       }));
       await withholdings.insertMany(docs, { session });
+      await keepPending(context, supplier._id, paymentId, calculation.lines, session);
       if (input.issueCertificates ?? true) for (const doc of docs) if (doc.amount_cents > 0) await certificateFor(context, doc, config, session);
       // Zero withholdings are recorded too: they hold the month's accumulated base.
       await recordChanges(

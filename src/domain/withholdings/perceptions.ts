@@ -10,12 +10,9 @@ import { moneySchema, percentSchema } from '../money';
 import { parseInput } from '../validation';
 import { getWithholdingConfig, JURISDICTIONS, requireAgent } from './config';
 import { percentOf } from './math';
+import { ivaPerceptionLines, perceptionTotal, RG_2408_MINIMUM_CENTS } from './perception-math';
 import { actionOn } from '../activity/actions';
 import { recordChanges } from '../activity/changes';
-
-/** RG 2408 general rates by the VAT rate of the sale's net: 3 % on 21 %, 1,5 % on 10,5 %; nothing under $60. */
-const RG_2408_RATES: Record<string, number> = { '21': 3, '10.5': 1.5 };
-const RG_2408_MINIMUM_CENTS = 60_00;
 
 const perceptionSchema = z
   .object({
@@ -53,13 +50,7 @@ export async function calculatePerception(context: RequestContext, raw: unknown)
   let lines: PerceptionDocument['lines'];
   let minimumCents: number;
   if (input.tax === 'iva') {
-    if (!input.netByRate?.length) throw new ValidationError('netByRate is required for IVA', [{ path: 'netByRate', message: 'the net per VAT rate' }]);
-    lines = input.netByRate.map((line, index) => {
-      const rate = input.rate ?? RG_2408_RATES[String(line.rate)];
-      if (rate === undefined)
-        throw new ValidationError(`no general RG 2408 rate for VAT ${line.rate} %: give rate`, [{ path: `netByRate.${index}.rate`, message: 'give rate' }]);
-      return { vat_rate: line.rate, base_cents: line.base, rate, amount_cents: percentOf(line.base, rate) };
-    });
+    lines = ivaPerceptionLines(input.netByRate ?? [], input.rate ?? null);
     minimumCents = RG_2408_MINIMUM_CENTS;
   } else {
     if (input.netAmount === null || input.netAmount === undefined)
@@ -72,8 +63,7 @@ export async function calculatePerception(context: RequestContext, raw: unknown)
     lines = [{ vat_rate: null, base_cents: input.netAmount, rate, amount_cents: percentOf(input.netAmount, rate) }];
     minimumCents = designation?.minimum_cents ?? 0;
   }
-  const computed = lines.reduce((sum, line) => sum + line.amount_cents, 0);
-  const belowMinimum = computed > 0 && computed < minimumCents;
+  const { computed, amount, belowMinimum } = perceptionTotal(lines, minimumCents);
   const now = context.now();
   const accountId = requirePrincipal(context).accountId;
   const regimeCode = input.tax === 'iva' ? 'IVA-RG2408' : `IIBB-${jurisdiction}-P`;
@@ -94,7 +84,7 @@ export async function calculatePerception(context: RequestContext, raw: unknown)
     rate: lines.length === 1 || input.rate ? lines[0].rate : null,
     lines,
     computed_cents: computed,
-    amount_cents: belowMinimum ? 0 : computed,
+    amount_cents: amount,
     below_minimum: belowMinimum,
     created_at: now,
     updated_at: now,

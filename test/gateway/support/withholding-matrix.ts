@@ -16,7 +16,7 @@ type Row = Record<string, any>;
 const READ: Scope = 'accounting:read';
 const WRITE: Scope = 'accounting:write';
 const BASE = '/accounting/retenciones-percepciones';
-const COLLECTIONS = ['withholding_config', 'withholding_regimes', 'withholdings', 'withholding_certificates', 'perceptions'] as const;
+const COLLECTIONS = ['withholding_config', 'withholding_regimes', 'withholdings', 'withholding_pending', 'withholding_certificates', 'perceptions'] as const;
 
 export function withholdingMatrix(env: MatrixEnv): { rest: Record<string, RestCase>; gql: Record<string, GqlCase> } {
   const gw = (): TestGateway => env.gw();

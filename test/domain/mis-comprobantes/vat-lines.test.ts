@@ -124,7 +124,7 @@ describe('rows with totals only (G1, G2)', () => {
     expect(vatFromTotals(100000, 26998).review?.code).toBe('VAT_RATES_MIXED');
   });
 
-  test('a mix of two rates is never the only combination that explains the totals (exhaustive up to a net of 4.00)', () => {
+  test('a mix of two rates is never the only combination that explains the totals (exhaustive up to a net of 1.50)', () => {
     // Written independently of the module: every split of the net between two legal rates, VAT rounded half up per
     // line. Whenever a VAT no single rate explains within a centavo is explained by some pair, another pair explains
     // it too — so splitting from totals is never justified, and such rows are marked instead.
@@ -132,7 +132,8 @@ describe('rows with totals only (G1, G2)', () => {
     const vat = (base: number, rate: number) => Math.floor((base * rate + 500) / 1000);
     let explainedByOnePair = 0;
     let checked = 0;
-    for (let net = 2; net <= 400; net++) {
+    const unmarked: Array<[number, number]> = [];
+    for (let net = 2; net <= 150; net++) {
       const reach = new Map<number, number>();
       for (let i = 0; i < tenths.length; i++)
         for (let j = i + 1; j < tenths.length; j++) {
@@ -144,11 +145,12 @@ describe('rows with totals only (G1, G2)', () => {
         if (tenths.some((rate) => Math.abs(vat(net, rate) - total) <= 1)) continue;
         checked++;
         if (pairs === 1) explainedByOnePair++;
-        expect(vatFromTotals(net, total).review).not.toBeNull();
+        if (vatFromTotals(net, total).review === null) unmarked.push([net, total]);
       }
     }
-    expect(checked).toBeGreaterThan(1000);
+    expect(checked).toBeGreaterThan(500);
     expect(explainedByOnePair).toBe(0);
+    expect(unmarked).toEqual([]);
   });
 
   test('amounts past the largest safe number times a rate are exact', () => {

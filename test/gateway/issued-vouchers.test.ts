@@ -147,6 +147,18 @@ describe('layouts, fields and deduplication', () => {
       else expect(fromG3[index].vat_items).toHaveLength(2);
     });
     expect(fromG2.some((doc) => doc.needs_review)).toBe(true);
+    // The marked vouchers are listed by the "needs review" filter, with their mark.
+    const flagged = (await gw.rest('GET', '/issued_vouchers/list/?needs_review=true&page_size=100', { key: g2.key })).body.data.items;
+    expect(flagged.map((item: any) => item.voucher_number).sort()).toEqual(
+      fromG2
+        .filter((doc) => doc.needs_review)
+        .map((doc) => doc.voucher_number)
+        .sort(),
+    );
+    expect(flagged[0]).toMatchObject({
+      needs_review: true,
+      rate_review: { reason: expect.stringMatching(/\(VAT_RATES_MIXED\)$/), flagged_at: expect.any(String) },
+    });
     expect(fromG3.some((doc) => doc.vat_items.length === 2)).toBe(true);
   });
 

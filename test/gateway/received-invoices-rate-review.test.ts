@@ -46,7 +46,7 @@ const idOf = async (number: number) => (await invoice(number))!._id.toHexString(
 
 beforeAll(async () => {
   gw = await startTestGateway();
-  owner = await gw.account(['received_invoices:read', 'received_invoices:write']);
+  owner = await gw.account(['received_invoices:read', 'received_invoices:write', 'accounting:read', 'accounting:write']);
   cuit = (await gw.store.collection('accounts').findOne({ _id: new ObjectId(owner.accountId) }))!.cuit;
 });
 afterAll(async () => {
@@ -257,6 +257,38 @@ describe('resolving a rate review', () => {
     expect((await invoice(105))!.needs_review).toBe(false);
     const flagged = await gw.rest('GET', '/received_invoices/list/?needs_review=true', { key: owner.key });
     expect(flagged.body.data.items.map((row: any) => row.voucher_number)).toEqual([104]);
+  });
+
+  test('a linked invoice backs a journal entry made from its lines: 409 INVOICE_LINKED, nothing changes', async () => {
+    for (const body of [
+      { code: 'RR-C', name: 'Caja', account_type: 'asset', is_detail: true },
+      { code: 'RR-P', name: 'Proveedores', account_type: 'liability', is_detail: true },
+    ])
+      expect((await gw.rest('POST', '/accounting/accounts/', { key: owner.key, body })).status).toBe(201);
+    const entry = await gw.rest('POST', '/accounting/journal/', {
+      key: owner.key,
+      body: {
+        date: '2025-11-05',
+        description: 'Factura 104',
+        lines: [
+          { account_code: 'RR-C', debit: 1300 },
+          { account_code: 'RR-P', credit: 1300 },
+        ],
+      },
+    });
+    expect(entry.status).toBe(201);
+    const id = await idOf(104);
+    expect((await gw.rest('POST', `/received_invoices/${id}/link/`, { key: owner.key, body: { journal_entry_id: entry.body.data._id } })).status).toBe(200);
+    const before = await invoice(104);
+    const res = await gw.rest('POST', path(id), { key: owner.key, body: { vat_items: [{ aliquot: 27, base: 1000, amount: 270 }] } });
+    // The lines are checked first: 270.00 is not the invoice's VAT of 300.00.
+    expect({ status: res.status, code: res.body.error.code }).toEqual({ status: 400, code: 'VAT_LINES_INVALID' });
+    // Valid lines for a linked invoice: the invoice of line 2 (1000.00 at 21 %, VAT 210.01), linked too.
+    const other = await idOf(101);
+    expect((await gw.rest('POST', `/received_invoices/${other}/link/`, { key: owner.key, body: { journal_entry_id: entry.body.data._id } })).status).toBe(200);
+    const linked = await gw.rest('POST', path(other), { key: owner.key, body: { vat_items: [{ aliquot: 21, base: 1000, amount: 210.01 }] } });
+    expect({ status: linked.status, code: linked.body.error.code }).toEqual({ status: 409, code: 'INVOICE_LINKED' });
+    expect(await invoice(104)).toEqual(before);
   });
 
   test('a re-upload of the same file counts duplicates and changes nothing (resolved invoices stay resolved)', async () => {

@@ -70,7 +70,7 @@ export function vatFromTotals(net: number, vat: number): VatReading {
   const provisional = [{ aliquot: matching.length ? matching[0] : nearestRate(net, vat), base_cents: net, amount_cents: vat }];
   if (matching.length === 1) return { lines: provisional, review: null };
   const stated = `VAT ${pesos(vat)} on a net taxed of ${pesos(net)}`;
-  if (matching.length > 1)
+  if (matching.length)
     return {
       lines: provisional,
       review: { code: 'VAT_RATE_AMBIGUOUS', message: `${stated} is ${matching.join(' % or ')} % within ±0.01: the rate cannot be told` },

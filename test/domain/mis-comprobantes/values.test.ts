@@ -25,6 +25,8 @@ describe('amounts', () => {
     ['252,3', true, 25230],
     ['1.234.567,89', true, 123456789],
     ['$ 1,50', true, 150],
+    ['$1,50', true, 150],
+    ['1234567890123,45', true, 123456789012345],
     // G1: decimal point, trailing zeros dropped.
     ['35800', false, 3580000],
     ['42877.78', false, 4287778],
@@ -50,6 +52,8 @@ describe('amounts', () => {
     ['12.5.3', false],
     ['abc', true],
     ['12345678901234,00', true],
+    ['1.2345', true],
+    ['1$2', true],
   ])('%j is refused: negative, three decimals, scientific or not a number', (cell, comma) => {
     const value = centsOf(cell, comma);
     expect(value).toBeInstanceOf(Error);
@@ -70,11 +74,13 @@ describe('exchange rates', () => {
     ['1028,00', true, 1028],
     ['1', false, 1],
     ['1438.43498', false, 1438.43498],
+    ['1,12345678', true, 1.12345678],
+    ['123456789', false, 123456789],
   ])('%j is %d', (cell, comma, rate) => {
     expect(decimalOf(cell, comma)).toBe(rate);
   });
 
-  test.each([['0'], ['0,00'], [''], ['-1'], ['1,2,3'], ['1,123456789']])('%j is refused', (cell) => {
+  test.each([['0'], ['0,00'], [''], ['-1'], ['1,2,3'], ['1,123456789'], ['1234567890']])('%j is refused', (cell) => {
     expect(decimalOf(cell, true)).toEqual(new Error(`not an exchange rate: ${JSON.stringify(cell)}`));
   });
 
@@ -93,6 +99,7 @@ describe('dates', () => {
     ['02/09/20', '2020-09-02'],
     ['29/02/2024', '2024-02-29'],
     [' 2025-12-31 ', '2025-12-31'],
+    ['0999-01-05', '0999-01-05'],
   ])('%j is %s', (cell, day) => {
     expect(dayOf(cell)).toBe(day);
   });
@@ -104,12 +111,18 @@ describe('dates', () => {
   test('an absent cell is no day', () => {
     expect(dayOf(undefined)).toBeNull();
   });
+
+  test('a two-digit year written in four digits is no day (the calendar would read 0050 as 1950)', () => {
+    expect(dayOf('0050-01-01')).toBeNull();
+  });
 });
 
 describe('voucher codes and classes (ARCA voucher type table)', () => {
   test.each([
     ['1', 1],
     ['1.0', 1],
+    ['1.00', 1],
+    ['1-Factura A', 1],
     ['1 - Factura A', 1],
     ['3 - Nota de Crédito A', 3],
     ['201', 201],
@@ -172,7 +185,7 @@ describe('whole numbers, currencies and document types', () => {
     expect(currencyOf(cell)).toBe(currency);
   });
 
-  test.each([['dólares'], ['US'], [''], ['12']])('currency %j is unknown', (cell) => {
+  test.each([['dólares'], ['US'], [''], ['12'], ['ABCD']])('currency %j is unknown', (cell) => {
     expect(currencyOf(cell)).toBeNull();
   });
 

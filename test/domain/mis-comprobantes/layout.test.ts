@@ -19,6 +19,8 @@ describe('titles', () => {
     ['Cód. Autorización', 'cod autorizacion'],
     ['Denominación del Emisor', 'denominacion emisor'],
     ['Nro. Doc. Emisor', 'nro doc emisor'],
+    ['Importe de la Factura el total del mes', 'factura total mes'],
+    ['Imp. Op. Exentas', 'op exentas'],
   ])('%j normalises to %j', (title, normal) => {
     expect(normalizeTitle(title)).toBe(normal);
   });
@@ -28,6 +30,17 @@ describe('titles', () => {
     ['Tipo de Comprobante', 'type'],
     ['Tipo', 'type'],
     ['N° Doc. Emisor', 'issuerDoc'],
+    ['N° Doc. Receptor', 'receiverDoc'],
+    ['Neto Grav. Total', 'netTaxed'],
+    ['Neto Gravado', 'netTaxed'],
+    ['Imp. Neto Gravado', 'netTaxed'],
+    ['Fecha de Emisión', 'date'],
+    ['Tipo Doc. Receptor', 'receiverDocType'],
+    ['Denominación Receptor', 'receiverName'],
+    ['Moneda', 'currency'],
+    ['Tipo Cambio', 'exchangeRate'],
+    ['Imp. Neto No Gravado', 'netUntaxed'],
+    ['Número Hasta', 'numberTo'],
     ['Imp. Neto Gravado IVA 0%', 'base:0'],
     ['Imp. Neto Gravado IVA 2,5%', 'base:2.5'],
     ['Neto Grav. IVA 27%', 'base:27'],
@@ -155,10 +168,48 @@ describe('each generation is recognised by its header', () => {
         'this is an export of issued vouchers (Mis Comprobantes Emitidos): upload it to POST /api/v1/issued_vouchers/upload-csv/; this route takes the Mis Comprobantes Recibidos export',
     });
     const received = detectLayout(head('received-invoices', 'anon-g2-recibidos-2024.csv'), 'issued');
-    expect(received).toMatchObject({ problem: 'wrong_export', message: expect.stringMatching(/^this is an export of received vouchers/) });
-    expect(detectLayout('a;b;c\n1;2;3\n', 'received')).toMatchObject({
-      problem: 'unknown',
-      message: expect.stringMatching(/^not a Mis Comprobantes Recibidos export/),
+    expect(received).toEqual({
+      problem: 'wrong_export',
+      message:
+        'this is an export of received vouchers (Mis Comprobantes Recibidos): upload it to POST /api/v1/received_invoices/upload-csv/; this route takes the Mis Comprobantes Emitidos export',
     });
+  });
+
+  test('a file of neither direction is refused naming the current layout titles (the G3 header of each export)', () => {
+    const titles = (folder: string, name: string) =>
+      head(folder, name)
+        .split('\n')[0]
+        .split(';')
+        .map((title) => title.replace(/^"|"$/g, ''))
+        .join(', ');
+    expect(detectLayout('a;b;c\n1;2;3\n', 'received')).toEqual({
+      problem: 'unknown',
+      message: `not a Mis Comprobantes Recibidos export: expected a header with the columns ${titles('received-invoices', 'anon-g3-recibidos-2025-12.csv')} (or the older 16- or 17-column layouts)`,
+    });
+    expect(detectLayout('a;b;c\n', 'issued')).toEqual({
+      problem: 'unknown',
+      message: `not a Mis Comprobantes Emitidos export: expected a header with the columns ${titles('issued-vouchers', 'synthetic-g3-emitidos-2025-12.csv')} (or the older 16- or 17-column layouts)`,
+    });
+  });
+
+  test('the header is looked for in the first 10 lines only; blank lines and title rows above it are skipped', () => {
+    const g2 = head('received-invoices', 'anon-g2-recibidos-2024.csv').split('\n')[0];
+    const found = detectLayout(`\n${'Mis Comprobantes Recibidos - CUIT 20111111112\n'.repeat(8)}${g2}\n`, 'received');
+    expect('layout' in found && found.layout).toMatchObject({ name: 'G2', headerLine: 9, titleCuit: '20111111112' });
+    expect(detectLayout(`${'titulo\n'.repeat(10)}${g2}\n`, 'received')).toMatchObject({ problem: 'unknown' });
+  });
+
+  test('a title given twice: the first column is read', () => {
+    const found = detectLayout(
+      'Fecha;Tipo;Punto de Venta;Número Desde;Nro. Doc. Emisor;Denominación Emisor;Moneda;Imp. Neto Gravado;IVA;Imp. Total;Fecha\n',
+      'received',
+    );
+    expect('layout' in found && found.layout.columns.date).toBe(0);
+  });
+
+  test('a header missing a required column is not taken', () => {
+    // G2 without `IVA`.
+    const g2 = head('received-invoices', 'anon-g2-recibidos-2024.csv').split('\n')[0].replace(';"IVA"', '');
+    expect(detectLayout(`${g2}\n`, 'received')).toMatchObject({ problem: 'unknown' });
   });
 });

@@ -215,12 +215,29 @@ describe('row problems, each with its code', () => {
       { code: 'BAD_EXCHANGE_RATE', message: 'exchange rate: not an exchange rate: "0"' },
       { code: 'BAD_AMOUNT', message: 'net taxed: not an amount: "abc"' },
     ]);
-    expect(row.fields.cae).toBeNull();
+    // What a refused row's fields hold is never stored; they are the neutral values.
+    expect(row.fields).toMatchObject({
+      voucher_type: 0,
+      voucher_class: 'other',
+      sale_point: 0,
+      voucher_number: 0,
+      issue_date: new Date(0),
+      currency: '',
+      cae: null,
+    });
   });
 
   test('without an exchange rate column, the rate is 1; a damaged CAE is none', () => {
     const header = G2.replace('"Tipo Cambio";', '');
     const row = read(header, '2025-12-02;1;4;1;1;7,50154E+13;80;30708884444;X;PES;100,00;0,00;0,00;0,00;21,00;121,00');
     expect(row.fields).toMatchObject({ exchange_rate: 1, cae: null });
+    expect(row.problems).toEqual([]);
+  });
+
+  test('the days of a file are made once each: rows of the same day share it', () => {
+    const day = (date: string) => read(G2, `${date};1;4;1;1;7;80;30708884444;X;1,00;PES;100,00;0,00;0,00;0,00;21,00;121,00`).fields.issue_date;
+    const first = day('2025-10-01');
+    expect(day('2025-10-02')).toEqual(new Date('2025-10-02T03:00:00.000Z'));
+    expect(day('2025-10-01')).toBe(first);
   });
 });

@@ -52,6 +52,7 @@ describe('amounts', () => {
     ['12.5.3', false],
     ['abc', true],
     ['12345678901234,00', true],
+    ['1.234', false],
     ['1.2345', true],
     ['1$2', true],
   ])('%j is refused: negative, three decimals, scientific or not a number', (cell, comma) => {
@@ -78,6 +79,14 @@ describe('exchange rates', () => {
     ['123456789', false, 123456789],
   ])('%j is %d', (cell, comma, rate) => {
     expect(decimalOf(cell, comma)).toBe(rate);
+  });
+
+  test('an absent rate is refused, named as absent', () => {
+    expect(decimalOf(undefined, true)).toEqual(new Error('not an exchange rate: undefined'));
+  });
+
+  test('spaces around a rate are not part of it', () => {
+    expect(decimalOf(' 1,00 ', true)).toBe(1);
   });
 
   test.each([['0'], ['0,00'], [''], ['-1'], ['1,2,3'], ['1,123456789'], ['1234567890']])('%j is refused', (cell) => {
@@ -110,6 +119,10 @@ describe('dates', () => {
 
   test('an absent cell is no day', () => {
     expect(dayOf(undefined)).toBeNull();
+  });
+
+  test.each([['x2025-12-01'], ['2025-12-01x'], ['x25/03/2022'], ['25/03/2022x']])('%j, with more around the date, is no day', (cell) => {
+    expect(dayOf(cell)).toBeNull();
   });
 
   test('a two-digit year written in four digits is no day (the calendar would read 0050 as 1950)', () => {
@@ -183,6 +196,12 @@ describe('whole numbers, currencies and document types', () => {
     ['BRL', 'BRL'],
   ])('currency %j is %s', (cell, currency) => {
     expect(currencyOf(cell)).toBe(currency);
+  });
+
+  test('spaces around a currency or a document type are not part of it', () => {
+    expect(currencyOf(' USD ')).toBe('USD');
+    expect(documentTypeOf(' 80 ')).toBe(80);
+    expect(documentTypeOf(' dni ')).toBe(96);
   });
 
   test.each([['dólares'], ['US'], [''], ['12'], ['ABCD']])('currency %j is unknown', (cell) => {

@@ -241,3 +241,72 @@ describe('row problems, each with its code', () => {
     expect(day('2025-10-01')).toBe(first);
   });
 });
+
+describe('every component counts toward the total', () => {
+  const g2 = (net: string, untaxed: string, exempt: string, other: string, vat: string, total: string) =>
+    read(G2, `2025-12-02;1;4;1;1;75481234500022;80;30708884444;X;1,00;PES;${net};${untaxed};${exempt};${other};${vat};${total}`);
+
+  test('net taxed, untaxed, exempt, other taxes and VAT adding up to the total: nothing to report', () => {
+    // 100.00 + 20.00 + 30.00 + 4.00 + 21.00 = 175.00.
+    const row = g2('100,00', '20,00', '30,00', '4,00', '21,00', '175,00');
+    expect({ warnings: row.warnings, problems: row.problems }).toEqual({ warnings: [], problems: [] });
+    expect(row.fields).toMatchObject({
+      net_taxed_cents: 10000,
+      net_untaxed_cents: 2000,
+      exempt_cents: 3000,
+      other_taxes_cents: 400,
+      iva_cents: 2100,
+      total_amount_cents: 17500,
+    });
+  });
+
+  test.each([
+    // Each component alone, the total 5.00 above it: a warning (only a voucher whose components are all zero carries just a total).
+    ['net taxed', '100,00', '0,00', '0,00', '0,00', '0,00', '105,00', '100.00', '105.00'],
+    ['untaxed', '0,00', '100,00', '0,00', '0,00', '0,00', '105,00', '100.00', '105.00'],
+    ['exempt', '0,00', '0,00', '100,00', '0,00', '0,00', '105,00', '100.00', '105.00'],
+    ['VAT', '0,00', '0,00', '0,00', '0,00', '21,00', '26,00', '21.00', '26.00'],
+  ])('%s alone, short of the total, is a warning', (_name, net, untaxed, exempt, other, vat, total, sum, stated) => {
+    expect(g2(net, untaxed, exempt, other, vat, total).warnings).toEqual([
+      {
+        code: 'TOTAL_ABOVE_AMOUNTS',
+        message: `amounts: the components add up to ${sum}, not to the total ${stated} (perceptions not listed in Otros Tributos?): imported, review it`,
+      },
+    ]);
+  });
+
+  test('other taxes alone beside a total do not make the components count', () => {
+    // A B voucher: only the total and Otros Tributos.
+    expect(g2('0,00', '0,00', '0,00', '4,00', '0,00', '104,00').warnings).toEqual([]);
+  });
+
+  test('each unreadable amount is named by its column', () => {
+    expect(g2('1', 'x', 'y', 'z', 'w', '1,00').problems).toEqual([
+      { code: 'BAD_AMOUNT', message: 'net untaxed: not an amount: "x"' },
+      { code: 'BAD_AMOUNT', message: 'exempt: not an amount: "y"' },
+      { code: 'BAD_AMOUNT', message: 'other taxes: not an amount: "z"' },
+      { code: 'BAD_AMOUNT', message: 'VAT: not an amount: "w"' },
+    ]);
+  });
+
+  test('an unreadable per-rate cell is named by its rate', () => {
+    const row = read(G3, '2025-12-05;1;2;10;10;7;80;30708884444;X;80;20026773548;1,00;$;;;;;;;;2l0,00;1000,00;;;1000,00;0,00;0,00;0,00;210,00;1210,00');
+    expect(row.problems).toEqual([{ code: 'BAD_AMOUNT', message: 'VAT 21%: not an amount: "2l0,00"' }]);
+    const base = read(G3, '2025-12-05;1;2;10;10;7;80;30708884444;X;80;20026773548;1,00;$;;;;;;;;210,00;1OOO,00;;;1000,00;0,00;0,00;0,00;210,00;1210,00');
+    expect(base.problems).toEqual([{ code: 'BAD_AMOUNT', message: 'net taxed at 21%: not an amount: "1OOO,00"' }]);
+  });
+
+  test('a 0 % base beside a 21 % line is a line of its own', () => {
+    // 500.00 at 0 % + 1000.00 at 21 % (210.00) = 1500.00 net taxed; total 1710.00.
+    const row = read(G3, '2025-12-05;1;2;12;12;7;80;30708884444;X;80;20026773548;1,00;$;500,00;;;;;;;210,00;1000,00;;;1500,00;0,00;0,00;0,00;210,00;1710,00');
+    expect(row.fields.vat_items).toEqual([
+      { aliquot: 0, base_cents: 50000, amount_cents: 0 },
+      { aliquot: 21, base_cents: 100000, amount_cents: 21000 },
+    ]);
+    expect(row.review).toBeNull();
+  });
+
+  test('spaces around an authorization code are not part of it', () => {
+    expect(read(G2, '2025-12-02;1;4;1;1; 75481234500022 ;80;30708884444;X;1,00;PES;100,00;0,00;0,00;0,00;21,00;121,00').fields.cae).toBe('75481234500022');
+  });
+});

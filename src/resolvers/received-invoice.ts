@@ -7,10 +7,10 @@ import { outputOf } from '../domain/declare/mapping';
 import type { ListOrder } from '../domain/declare/resource';
 import { RECEIVED_INVOICE } from '../domain/received-invoices/declaration';
 import { importReceivedInvoices } from '../domain/received-invoices/import';
-import { ignoreReceivedInvoice, importHistory, linkReceivedInvoice, receivedInvoices } from '../domain/received-invoices/service';
+import { ignoreReceivedInvoice, importHistory, linkReceivedInvoice, receivedInvoices, resolveReceivedInvoiceRates } from '../domain/received-invoices/service';
 import type { SupplierRecord as SupplierDocument } from '../domain/suppliers/service';
 import type { ReceivedInvoiceDocument } from '../store/received-invoices';
-import { ImportReceivedInvoicesOptions, RECEIVED_INVOICE_TYPES, ReceivedInvoice } from '../schema/received-invoice';
+import { ImportReceivedInvoicesOptions, RECEIVED_INVOICE_TYPES, ReceivedInvoice, ReceivedInvoiceVatLineInput } from '../schema/received-invoice';
 import { VoucherImport } from '../schema/voucher-import';
 import { Supplier } from '../schema/supplier';
 import { pageComplexity, toConnection } from './connection';
@@ -83,6 +83,19 @@ export class ReceivedInvoiceMovesResolver {
     @Arg('accountId', () => ID, { nullable: true }) accountId?: string | null,
   ): Promise<ReceivedInvoice> {
     return toReceivedInvoice(await linkReceivedInvoice(context, id, journalEntryId, accountId));
+  }
+
+  @Authorized('received_invoices:write')
+  @Mutation(() => ReceivedInvoice, {
+    description:
+      "Sets the VAT lines (rate, base, VAT) and clears the rate review: each rate legal and given once, each VAT its base at its rate within a centavo, the lines adding up to the voucher's net taxed and VAT; otherwise VAT_LINES_INVALID. A linked invoice: CONFLICT INVOICE_LINKED.",
+  })
+  async resolveReceivedInvoiceRates(
+    @Arg('id', () => ID) id: string,
+    @Arg('vatItems', () => [ReceivedInvoiceVatLineInput]) vatItems: ReceivedInvoiceVatLineInput[],
+    @Ctx() context: RequestContext,
+  ): Promise<ReceivedInvoice> {
+    return toReceivedInvoice(await resolveReceivedInvoiceRates(context, id, vatItems));
   }
 
   @Authorized('suppliers:read')

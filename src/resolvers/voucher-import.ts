@@ -1,5 +1,12 @@
-import type { ImportDocument } from '../store/voucher-imports';
+import type { ImportDocument, RowReport } from '../store/voucher-imports';
 import type { VoucherImport } from '../schema/voucher-import';
+
+/** A stored row report; one older than the codes has its sentences without a code. */
+const rowOf = (row: RowReport) => ({
+  line: row.line,
+  messages: row.messages,
+  reasons: row.reasons ?? row.messages.map((message) => ({ code: null, message })),
+});
 
 /** Stored import → its GraphQL shape (records older than the direction field are Recibidos imports). */
 export const toImport = (doc: ImportDocument): VoucherImport => ({
@@ -18,8 +25,10 @@ export const toImport = (doc: ImportDocument): VoucherImport => ({
   rowsWithErrors: doc.rows_with_errors,
   rowsWithWarnings: doc.rows_with_warnings ?? 0,
   suppliersCreated: doc.suppliers_created,
-  rowErrors: doc.row_errors,
-  rowWarnings: doc.row_warnings ?? [],
+  rowsNeedingReview: doc.rows_needing_review ?? 0,
+  rowErrors: doc.row_errors.map(rowOf),
+  rowWarnings: (doc.row_warnings ?? []).map(rowOf),
+  rowReviews: (doc.row_reviews ?? []).map(rowOf),
   userId: doc.user_id?.toHexString() ?? null,
   startedAt: doc.started_at,
   finishedAt: doc.finished_at,

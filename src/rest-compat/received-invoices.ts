@@ -109,7 +109,71 @@ const IGNORE: RestRoute = {
   successStatus: 200,
 };
 
+const VAT_LINE_SCHEMA = {
+  type: 'object',
+  properties: {
+    aliquot: { type: 'number', enum: [0, 2.5, 5, 10.5, 21, 27] },
+    base: { type: 'number', minimum: 0, multipleOf: 0.01 },
+    amount: { type: 'number', minimum: 0, multipleOf: 0.01 },
+  },
+  required: ['aliquot', 'base', 'amount'],
+  additionalProperties: false,
+};
+
+const RESOLVE_RATES: RestRoute = {
+  method: 'post',
+  path: '/received_invoices/{id}/vat-lines/',
+  summary:
+    "Set the VAT lines (`vat_items`: rate, base, VAT) and clear the rate review: each rate legal and given once, each VAT its base at its rate within a centavo, the lines adding up to the invoice's net taxed and VAT (else 400 VAT_LINES_INVALID); a linked invoice is 409 INVOICE_LINKED",
+  scope: 'received_invoices:write',
+  document: `
+    mutation RestResolveReceivedInvoiceRates($id: ID!, $vatItems: [ReceivedInvoiceVatLineInput!]!) {
+      resolveReceivedInvoiceRates(id: $id, vatItems: $vatItems) {
+        id vat_items: vatItems { aliquot base amount } rate_review: rateReview { reason flagged_at: flaggedAt } needs_review: needsReview updated_at: updatedAt
+      }
+    }`,
+  variables: ({ params, body }) => {
+    const input = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
+    const problems = [
+      ...(Array.isArray(input.vat_items) ? [] : [{ path: 'vat_items', message: 'required: a list of lines (aliquot, base, amount)' }]),
+      ...Object.keys(input)
+        .filter((key) => key !== 'vat_items')
+        .map((key) => ({ path: key, message: 'unknown field' })),
+    ];
+    if (problems.length) throw new ValidationError(`invalid input: ${problems.map((p) => `${p.path}: ${p.message}`).join('; ')}`, problems);
+    return { id: params.id, vatItems: input.vat_items };
+  },
+  respond: (data) => {
+    const row = data.resolveReceivedInvoiceRates as Record<string, unknown>;
+    const review = row.rate_review as Record<string, unknown> | null;
+    const { id, ...rest } = withRestDateTimes({ ...row, rate_review: review && withRestDateTimes(review, ['flagged_at']) } as Record<string, unknown>, [
+      'updated_at',
+    ]);
+    return { status: 200, data: { received_invoice_id: id, ...rest }, extra: { message: 'VAT lines set; the rate review is cleared.' } };
+  },
+  pathRenames: { vatItems: 'vat_items' },
+  requestBody: {
+    type: 'object',
+    properties: { vat_items: { type: 'array', items: VAT_LINE_SCHEMA, minItems: 1, maxItems: 6 } },
+    required: ['vat_items'],
+    additionalProperties: false,
+  },
+  responseSchema: {
+    type: 'object',
+    properties: {
+      received_invoice_id: { type: 'string' },
+      vat_items: { type: 'array', items: VAT_LINE_SCHEMA },
+      rate_review: { type: ['object', 'null'] },
+      needs_review: { type: 'boolean' },
+      updated_at: { type: 'string' },
+    },
+    required: ['received_invoice_id', 'vat_items', 'rate_review', 'needs_review'],
+  },
+  responseExtra: { message: { type: 'string' } },
+  successStatus: 200,
+};
+
 /** Fixed paths (list, import history, upload) before the `{id}` ones. */
-export const RECEIVED_INVOICE_ROUTES: RestRoute[] = [crud.routes[0], HISTORY, UPLOAD, ...crud.routes.slice(1), LINK, IGNORE];
+export const RECEIVED_INVOICE_ROUTES: RestRoute[] = [crud.routes[0], HISTORY, UPLOAD, ...crud.routes.slice(1), LINK, IGNORE, RESOLVE_RATES];
 
 export const RECEIVED_INVOICE_COMPONENTS: Record<string, Record<string, unknown>> = crud.components;

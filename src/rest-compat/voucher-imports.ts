@@ -4,12 +4,23 @@ import { withRestDateTimes } from './naming';
 
 /** The selection of an import in the stored operations, aliased to REST names. */
 export const IMPORT_FIELDS = `id direction file_name: fileName size sha256 layout encoding status failure rows_total: rowsTotal rows_imported: rowsImported
-  rows_duplicated: rowsDuplicated rows_with_errors: rowsWithErrors rows_with_warnings: rowsWithWarnings suppliers_created: suppliersCreated
-  row_errors: rowErrors { line messages } row_warnings: rowWarnings { line messages } user_id: userId started_at: startedAt finished_at: finishedAt`;
+  rows_duplicated: rowsDuplicated rows_with_errors: rowsWithErrors rows_with_warnings: rowsWithWarnings rows_needing_review: rowsNeedingReview
+  suppliers_created: suppliersCreated row_errors: rowErrors { line messages reasons { code message } }
+  row_warnings: rowWarnings { line messages reasons { code message } } row_reviews: rowReviews { line messages reasons { code message } } user_id: userId started_at: startedAt finished_at: finishedAt`;
 
 const rowProblems = {
   type: 'array',
-  items: { type: 'object', properties: { line: { type: 'integer' }, messages: { type: 'array', items: { type: 'string' } } } },
+  items: {
+    type: 'object',
+    properties: {
+      line: { type: 'integer' },
+      messages: { type: 'array', items: { type: 'string' } },
+      reasons: {
+        type: 'array',
+        items: { type: 'object', properties: { code: { type: ['string', 'null'] }, message: { type: 'string' } }, required: ['code', 'message'] },
+      },
+    },
+  },
 };
 /** An import as the REST routes answer it (upload and history, both directions). */
 export const IMPORT_SCHEMA = {
@@ -29,9 +40,11 @@ export const IMPORT_SCHEMA = {
     rows_duplicated: { type: 'integer' },
     rows_with_errors: { type: 'integer' },
     rows_with_warnings: { type: 'integer' },
+    rows_needing_review: { type: 'integer', description: 'Rows stored with their VAT rates to review (counted among rows_imported).' },
     suppliers_created: { type: 'integer' },
     row_errors: rowProblems,
     row_warnings: rowProblems,
+    row_reviews: rowProblems,
     user_id: { type: ['string', 'null'] },
     started_at: { type: 'string', description: 'Argentine time (UTC−3), ISO 8601 without a zone.' },
     finished_at: { type: ['string', 'null'] },
@@ -68,7 +81,9 @@ export function importRoute(options: {
       return {
         status: 200,
         data: record,
-        extra: { message: `${record.rows_imported} imported, ${record.rows_duplicated} already stored, ${record.rows_with_errors} rows refused.` },
+        extra: {
+          message: `${record.rows_imported} imported, ${record.rows_duplicated} already stored, ${record.rows_with_errors} rows refused, ${record.rows_needing_review} with the VAT rate to review.`,
+        },
       };
     },
     upload: { field: 'file', maxBytes: options.maxBytes },

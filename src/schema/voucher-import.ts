@@ -1,5 +1,17 @@
 import { Field, ID, Int, ObjectType } from 'type-graphql';
 
+@ObjectType({ description: 'One reason a row was refused, or is to be looked at: a stable code and a sentence naming the column.' })
+export class ImportRowReason {
+  @Field(() => String, {
+    nullable: true,
+    description: 'Stable code (BAD_DATE, NOT_THIS_ACCOUNT, VAT_RATES_MIXED…); null on imports recorded before the codes.',
+  })
+  code!: string | null;
+
+  @Field(() => String)
+  message!: string;
+}
+
 @ObjectType({ description: 'A row of an import, by its line in the file, and what was wrong with it.' })
 export class ImportRowProblem {
   @Field(() => Int, { description: 'Line number in the file (1 = first line, the header included).' })
@@ -7,6 +19,9 @@ export class ImportRowProblem {
 
   @Field(() => [String])
   messages!: string[];
+
+  @Field(() => [ImportRowReason], { description: 'The same reasons with their codes.' })
+  reasons!: ImportRowReason[];
 }
 
 @ObjectType({ description: 'One upload of a Mis Comprobantes export (Recibidos or Emitidos) and what came of it.' })
@@ -53,6 +68,11 @@ export class VoucherImport {
   @Field(() => Int, { description: 'Rows imported with something to review.' })
   rowsWithWarnings!: number;
 
+  @Field(() => Int, {
+    description: 'Rows stored with their VAT rates to review: the stated VAT kept in their lines, the voucher marked rateReview (counted among rowsImported).',
+  })
+  rowsNeedingReview!: number;
+
   @Field(() => Int, { description: 'Suppliers created for unknown issuers (Recibidos with createMissingSuppliers; 0 otherwise).' })
   suppliersCreated!: number;
 
@@ -61,6 +81,9 @@ export class VoucherImport {
 
   @Field(() => [ImportRowProblem], { description: 'The first 100 rows imported with something to review.' })
   rowWarnings!: ImportRowProblem[];
+
+  @Field(() => [ImportRowProblem], { description: 'The first 100 rows stored with their VAT rates to review, with why.' })
+  rowReviews!: ImportRowProblem[];
 
   @Field(() => ID, { nullable: true, description: 'The user who uploaded it (null: an API key acting for no user).' })
   userId!: string | null;

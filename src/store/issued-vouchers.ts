@@ -26,6 +26,12 @@ export type IssuedVoucherDocument = TenantDocument & {
   cae: string | null;
   authorization_kind: 'CAE' | 'CAEA' | null;
   source: 'excel_import';
+  /**
+   * Set when the VAT lines keep the stated VAT but their rates are not what the export's columns explain; null when
+   * there was nothing to review (absent on vouchers imported before the mark: none).
+   */
+  rate_review?: { reason: string; flagged_at: Date } | null;
+  needs_review?: boolean;
   /** The import that wrote it. */
   import_id: ObjectId;
 };

@@ -29,6 +29,13 @@ export type ReceivedInvoiceDocument = TenantDocument & {
   linked_expense_id: string | null;
   linked_account_id: string | null;
   notes: string | null;
+  /**
+   * Set when the VAT lines keep the stated VAT but their rates are not what the export's columns explain (the VAT
+   * book refuses its period while one is set); null once resolved, or when there was nothing to review.
+   */
+  rate_review: { reason: string; flagged_at: Date } | null;
+  /** Whether rate_review is set, written with it: what the list filter reads. */
+  needs_review: boolean;
   /** The import that wrote it. */
   import_id?: ObjectId;
 };

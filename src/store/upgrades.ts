@@ -52,6 +52,19 @@ const UPGRADES: Upgrade[] = [
     old: { voucher_type: { $gte: 201, $lte: 213 }, fce_status: { $exists: false } },
     rewrite: () => ({ $set: { fce_status: 'pending', last_event_at: null, fce_events: 0 }, $unset: {} }),
   },
+  {
+    // Vouchers imported before the VAT rate review carry none, so the "needs review" filter finds them unmarked.
+    id: '2026-11-received-rate-review',
+    collection: 'received_invoices',
+    old: { needs_review: { $exists: false } },
+    rewrite: (doc) => ({ $set: { rate_review: doc.rate_review ?? null, needs_review: Boolean(doc.rate_review) }, $unset: {} }),
+  },
+  {
+    id: '2026-11-issued-rate-review',
+    collection: 'issued_vouchers',
+    old: { needs_review: { $exists: false } },
+    rewrite: (doc) => ({ $set: { rate_review: doc.rate_review ?? null, needs_review: Boolean(doc.rate_review) }, $unset: {} }),
+  },
 ];
 
 const BATCH = 500;

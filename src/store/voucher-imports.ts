@@ -18,11 +18,24 @@ export type ImportDocument = TenantDocument & {
   rows_with_errors: number;
   suppliers_created: number;
   /** The first 100 rows refused, with their line in the file. */
-  row_errors: Array<{ line: number; messages: string[] }>;
+  row_errors: RowReport[];
   /** Rows imported that deserve a look (components short of the total), counted, the first 100 kept. */
   rows_with_warnings: number;
-  row_warnings: Array<{ line: number; messages: string[] }>;
+  row_warnings: RowReport[];
+  /**
+   * Rows stored with their VAT rates to review (the stated VAT kept in their lines), counted, the first 100 kept;
+   * absent on records older than the field: none.
+   */
+  rows_needing_review?: number;
+  row_reviews?: RowReport[];
   user_id: ObjectId | null;
   started_at: Date;
   finished_at: Date | null;
 };
+
+/** A row of an import's report: its line in the file and why (`reasons` absent on records older than the codes). */
+export interface RowReport {
+  line: number;
+  messages: string[];
+  reasons?: Array<{ code: string; message: string }>;
+}

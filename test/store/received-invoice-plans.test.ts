@@ -12,6 +12,8 @@ const account = new ObjectId();
 
 it.each([
   ['suppliers of an import, by CUIT', 'suppliers', { account_id: account, tax_id: { $in: ['30715551248', '30708884444'] } }],
+  ['the vouchers whose VAT rates are to be reviewed (the "needs review" filter)', 'received_invoices', { account_id: account, needs_review: true }],
+  ['the vouchers with nothing to review', 'received_invoices', { account_id: account, needs_review: false }],
   [
     'a voucher by its natural key',
     'received_invoices',

@@ -61,5 +61,18 @@ it('an old delivery note gets the contract names, an instant delivery date and a
   await upgradeStoredData(store.db);
   expect(await notes.findOne({ _id: later._id })).toEqual(later);
   // Every upgrade is recorded once, whether or not it found records to rewrite.
-  expect(await store.db.collection('upgrades').countDocuments({})).toBe(2);
+  expect(await store.db.collection('upgrades').countDocuments({})).toBe(4);
+});
+
+const fresh = suiteDatabase('upgrades-rate-review');
+
+it('received invoices imported before the VAT rate review carry none, so the "needs review" filter finds them unmarked', async () => {
+  const db = fresh().db;
+  const account = new ObjectId();
+  const old = { _id: new ObjectId(), account_id: account, voucher_type: 1, iva_cents: 2100, vat_items: [] };
+  const marked = { _id: new ObjectId(), account_id: account, voucher_type: 1, rate_review: { reason: 'r', flagged_at: new Date(0) }, needs_review: true };
+  await db.collection('received_invoices').insertMany([old, marked]);
+  await upgradeStoredData(db);
+  expect(await db.collection('received_invoices').findOne({ _id: old._id })).toEqual({ ...old, rate_review: null, needs_review: false });
+  expect(await db.collection('received_invoices').findOne({ _id: marked._id })).toEqual(marked);
 });

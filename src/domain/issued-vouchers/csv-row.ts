@@ -3,12 +3,15 @@ import type { IssuedVoucherDocument } from '../../store/issued-vouchers';
 import { normalizeCuit } from '../cuit';
 import type { RowResult } from '../mis-comprobantes/import-loop';
 import type { Layout } from '../mis-comprobantes/layout';
-import { cellReader, readVoucher } from '../mis-comprobantes/row';
+import { cellReader, type RowReason, readVoucher, reason } from '../mis-comprobantes/row';
 import { documentTypeOf, wholeOf } from '../mis-comprobantes/values';
 import { voucherTypeName } from './voucher-names';
 
 /** An issued voucher read from one row, in stored names: the stored fields the export carries. */
-export type ImportedIssuedVoucher = Omit<IssuedVoucherDocument, 'account_id' | 'source' | 'import_id' | 'created_at' | 'updated_at'>;
+export type ImportedIssuedVoucher = Omit<
+  IssuedVoucherDocument,
+  'account_id' | 'source' | 'import_id' | 'rate_review' | 'needs_review' | 'created_at' | 'updated_at'
+>;
 
 /** Document types that are a CUIT, CUIL or CDI: their number carries a check digit. */
 const TAX_ID_TYPES = new Set([80, 86, 87]);
@@ -24,24 +27,27 @@ const authorizationKindOf = (code: string | null): 'CAE' | 'CAEA' | null => (cod
  */
 export function readIssuedRow(cells: string[], layout: Layout, owners: OwnCuits): RowResult<ImportedIssuedVoucher> {
   const cell = cellReader(cells, layout);
-  const problems: string[] = [];
-  const { fields, warnings } = readVoucher(cell, layout, problems);
+  const problems: RowReason[] = [];
+  const { fields, warnings, review } = readVoucher(cell, layout, problems);
   const issuer = layout.titleCuit ? ownerNamed(layout.titleCuit, owners) : owners.primary;
   if (!issuer)
     problems.push(
-      `issuer: the file is the export of CUIT ${layout.titleCuit}, not of this account's CUIT ${owners.primary}${owners.others.size ? ' nor one of its taxpayer identities' : ''}`,
+      reason(
+        'NOT_THIS_ACCOUNT',
+        `issuer: the file is the export of CUIT ${layout.titleCuit}, not of this account's CUIT ${owners.primary}${owners.others.size ? ' nor one of its taxpayer identities' : ''}`,
+      ),
     );
   const typeCell = (cell('receiverDocType') ?? '').trim();
   const docType = typeCell === '' ? null : documentTypeOf(typeCell);
-  if (typeCell !== '' && docType === null) problems.push(`receiver document type: unknown ${JSON.stringify(typeCell)}`);
+  if (typeCell !== '' && docType === null) problems.push(reason('BAD_RECEIVER_DOC_TYPE', `receiver document type: unknown ${JSON.stringify(typeCell)}`));
   const doc = (cell('receiverDoc') ?? '').trim();
-  if (!/^\d{1,20}$/.test(doc)) problems.push(`receiver document: not a document number ${JSON.stringify(doc)}`);
+  if (!/^\d{1,20}$/.test(doc)) problems.push(reason('BAD_RECEIVER_DOC', `receiver document: not a document number ${JSON.stringify(doc)}`));
   else if (docType !== null && TAX_ID_TYPES.has(docType) && !normalizeCuit(doc))
-    problems.push(`receiver CUIT: ${JSON.stringify(doc)} is not a valid CUIT (check digit)`);
+    problems.push(reason('BAD_RECEIVER_CUIT', `receiver CUIT: ${JSON.stringify(doc)} is not a valid CUIT (check digit)`));
   const toCell = (cell('numberTo') ?? '').trim();
   const numberTo = toCell === '' ? null : wholeOf(toCell, 999999999);
   if (toCell !== '' && (numberTo === null || numberTo < fields.voucher_number))
-    problems.push(`voucher number to: ${JSON.stringify(toCell)} is not a number from ${fields.voucher_number} on`);
+    problems.push(reason('BAD_NUMBER_TO', `voucher number to: ${JSON.stringify(toCell)} is not a number from ${fields.voucher_number} on`));
   if (problems.length) return { problems };
   const name = (cell('receiverName') ?? '').trim().slice(0, 300);
   const parties = {
@@ -53,5 +59,5 @@ export function readIssuedRow(cells: string[], layout: Layout, owners: OwnCuits)
     receiver_name: name || null,
     authorization_kind: authorizationKindOf(fields.cae),
   };
-  return { voucher: Object.assign(fields, parties), warnings };
+  return { voucher: Object.assign(fields, parties), warnings, review };
 }

@@ -3,6 +3,7 @@ import type { ImportDocument } from '../../store/voucher-imports';
 import { requirePrincipal, type RequestContext } from '../context';
 import { refusingClosedPeriods } from '../mis-comprobantes/closed-periods';
 import { importExport, type UploadedFile } from '../mis-comprobantes/import-loop';
+import { rateReviewOf } from '../mis-comprobantes/rate-review';
 import { insertNew } from '../mis-comprobantes/insert-new';
 import { fceState } from '../fce/events';
 import { type ImportedIssuedVoucher, readIssuedRow } from './csv-row';
@@ -23,18 +24,19 @@ export async function importIssuedVouchers(context: RequestContext, file: Upload
     async writeBatch(batch, record) {
       const now = context.now();
       // Completed in place: the row reader's object already starts with its `_id` (see readVoucher).
-      const docs = batch.map((voucher) =>
+      const docs = batch.map(({ voucher, review }) =>
         Object.assign(voucher, {
           account_id: accountId,
           source: 'excel_import' as const,
           import_id: record._id,
+          ...rateReviewOf(review, now),
           created_at: now,
           updated_at: now,
           ...fceState(voucher.voucher_type),
         }),
       );
       const written = await insertNew(vouchers, docs);
-      return { imported: written.inserted, duplicates: written.duplicates };
+      return { imported: written.inserted, duplicates: written.duplicates, duplicateAt: written.duplicateAt };
     },
   });
 }

@@ -2,6 +2,7 @@ import type { RequestContext } from '../context';
 import { argentineDay } from '../dates';
 import { closedPeriods } from '../iva/periods';
 import type { ImportPlan, RowResult } from './import-loop';
+import { reason } from './row';
 
 /**
  * A row reader that turns a voucher dated in a closed VAT period into a row error: the closed books must not change
@@ -17,6 +18,8 @@ export async function refusingClosedPeriods<V extends { issue_date: Date }>(
     const result = readRow(cells, layout, owners);
     if (!closed.size || !('voucher' in result)) return result;
     const period = argentineDay(result.voucher.issue_date).slice(0, 7);
-    return closed.has(period) ? { problems: [`issue date: the VAT period ${period} is closed (PERIOD_CLOSED); reopen it to import this voucher`] } : result;
+    return closed.has(period)
+      ? { problems: [reason('PERIOD_CLOSED', `issue date: the VAT period ${period} is closed (PERIOD_CLOSED); reopen it to import this voucher`)] }
+      : result;
   };
 }

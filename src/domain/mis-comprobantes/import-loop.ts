@@ -12,7 +12,9 @@ import type { ImportDocument } from '../../store/voucher-imports';
 import { requirePrincipal, type RequestContext } from '../context';
 import { ValidationError } from '../errors';
 import type { Direction, Layout } from './layout';
+import type { RowReason } from './row';
 import { openExport, spool } from './source';
+import type { RateReview } from './vat-lines';
 
 /**
  * Vouchers written per insertMany: large enough to amortise a round trip and the store's commit (an embedded-engine
@@ -30,8 +32,21 @@ export interface UploadedFile {
   createReadStream(): Readable;
 }
 
-/** One voucher (with what deserves a look), or the problems of its row (each a sentence naming the column). */
-export type RowResult<V> = { voucher: V; warnings: string[] } | { problems: string[] };
+/**
+ * One voucher (with what deserves a look, and why its VAT rates are to be reviewed, if they are), or the problems of
+ * its row (each a code and a sentence naming the column).
+ */
+export type RowResult<V> = { voucher: V; warnings: RowReason[]; review: RateReview | null } | { problems: RowReason[] };
+
+/** A voucher read and not yet written, with its line in the file and its rate review. */
+export interface PendingRow<V> {
+  voucher: V;
+  line: number;
+  review: RateReview | null;
+}
+
+/** A row of the import's report: its line, and its reasons (codes and sentences; `messages` repeats the sentences). */
+const reported = (line: number, reasons: RowReason[]) => ({ line, messages: reasons.map((reason) => reason.message), reasons });
 
 /** What differs between the Recibidos and the Emitidos import: the rows' meaning, where they go, where history goes. */
 export interface ImportPlan<V> {
@@ -42,15 +57,20 @@ export interface ImportPlan<V> {
   vouchers: 'received_invoices' | 'issued_vouchers';
   /** `owners`: the CUITs the account files under (its own, and its additional identities'). */
   readRow(cells: string[], layout: Layout, owners: OwnCuits): RowResult<V>;
-  /** Stores a batch (the record's counters beyond imported and duplicated are its to update). */
-  writeBatch(batch: V[], record: ImportDocument): Promise<{ imported: number; duplicates: number }>;
+  /**
+   * Stores a batch (a voucher with a rate review stored marked for it; the record's counters beyond imported,
+   * duplicated and needing review are its to update), answering which of the batch (by index) were already stored.
+   */
+  writeBatch(batch: PendingRow<V>[], record: ImportDocument): Promise<{ imported: number; duplicates: number; duplicateAt: ReadonlySet<number> }>;
 }
 
 /**
  * Imports a "Mis Comprobantes" export (the portal's ZIP or its CSV): the file is spooled to disk, its layout and
  * encoding found from the header, and its rows streamed through csv-parse and written in batches, so memory stays
  * flat whatever the file's size. A row with a problem is reported with its line and skipped; the import goes on.
- * The import is recorded in the history with its direction and counts.
+ * A row whose VAT rates are to be reviewed is stored with its stated VAT and counted, with its reason, among the rows
+ * needing review (when it is new: a duplicate changes nothing). The import is recorded in the history with its
+ * direction and counts.
  */
 export async function importExport<V>(context: RequestContext, file: UploadedFile, plan: ImportPlan<V>): Promise<ImportDocument> {
   const principal = requirePrincipal(context);
@@ -62,7 +82,7 @@ export async function importExport<V>(context: RequestContext, file: UploadedFil
     const source = await openExport(spooled, plan.direction);
     const history = context.store.collection<ImportDocument>(plan.history);
     const startedAt = context.now();
-    const record: ImportDocument = {
+    const record: ImportDocument & Required<Pick<ImportDocument, 'rows_needing_review' | 'row_reviews'>> = {
       _id: new ObjectId(),
       account_id: principal.accountId,
       direction: plan.direction,
@@ -80,6 +100,8 @@ export async function importExport<V>(context: RequestContext, file: UploadedFil
       row_errors: [],
       rows_with_warnings: 0,
       row_warnings: [],
+      rows_needing_review: 0,
+      row_reviews: [],
       user_id: principal.userId,
       started_at: startedAt,
       finished_at: null,
@@ -105,10 +127,10 @@ export async function importExport<V>(context: RequestContext, file: UploadedFil
           info: true,
         }),
       );
-      let batch: V[] = [];
-      const write = async (sending: V[]) => {
+      let batch: PendingRow<V>[] = [];
+      const write = async (sending: PendingRow<V>[]) => {
         // The statistics' days of the batch: its months marked as being written before, the days marked changed after.
-        const days = new Set(sending.map((voucher) => statsDayOf(plan.vouchers, voucher as Record<string, unknown>)));
+        const days = new Set(sending.map(({ voucher }) => statsDayOf(plan.vouchers, voucher as Record<string, unknown>)));
         await marks.writing(days);
         // A write that failed may have stored part of the batch: its days count as changed.
         let stored = true;
@@ -116,6 +138,11 @@ export async function importExport<V>(context: RequestContext, file: UploadedFil
           const written = await plan.writeBatch(sending, record);
           record.rows_imported += written.imported;
           record.rows_duplicated += written.duplicates;
+          sending.forEach(({ line, review }, index) => {
+            if (!review || written.duplicateAt.has(index)) return;
+            record.rows_needing_review++;
+            if (record.row_reviews.length < KEPT_ROW_ERRORS) record.row_reviews.push(reported(line, [review]));
+          });
           stored = written.imported > 0;
         } finally {
           if (stored) marks.wrote(days);
@@ -135,18 +162,20 @@ export async function importExport<V>(context: RequestContext, file: UploadedFil
         const result = plan.readRow(cells, source.layout, owners);
         if ('problems' in result) {
           record.rows_with_errors++;
-          if (record.row_errors.length < KEPT_ROW_ERRORS) record.row_errors.push({ line: info.lines, messages: result.problems });
+          if (record.row_errors.length < KEPT_ROW_ERRORS) record.row_errors.push(reported(info.lines, result.problems));
           continue;
         }
         if (result.warnings.length) {
           record.rows_with_warnings++;
-          if (record.row_warnings.length < KEPT_ROW_ERRORS) record.row_warnings.push({ line: info.lines, messages: result.warnings });
+          if (record.row_warnings.length < KEPT_ROW_ERRORS) record.row_warnings.push(reported(info.lines, result.warnings));
         }
-        batch.push(result.voucher);
+        batch.push({ voucher: result.voucher, line: info.lines, review: result.review });
         if (batch.length >= BATCH_SIZE) await flush();
       }
       if (batch.length) await flush();
       for (const next of writing) await next;
+      // Two batches are written at once: their reviews are listed in the file's order.
+      record.row_reviews.sort((a, b) => a.line - b.line);
       record.status = 'completed';
     } catch (error) {
       record.status = 'failed';
@@ -160,7 +189,7 @@ export async function importExport<V>(context: RequestContext, file: UploadedFil
       const { _id, ...rest } = record;
       await history.updateOne({ _id }, { $set: rest });
       // The import writes in batches, not in one transaction: its activity follows the history record it summarises.
-      const outcome = `${record.file_name}: ${record.rows_imported} comprobantes nuevos, ${record.rows_duplicated} repetidos, ${record.rows_with_errors} con errores (${record.status})`;
+      const outcome = `${record.file_name}: ${record.rows_imported} comprobantes nuevos, ${record.rows_duplicated} repetidos, ${record.rows_with_errors} con errores, ${record.rows_needing_review} con alícuota a revisar (${record.status})`;
       await recordActivity(context, [actionOn(plan.history, `${plan.direction} vouchers import`, 'imported', record, outcome)]);
       // The days it changed are recounted after the answer; a read of the totals before that recounts them first.
       await marks.finish();

@@ -1,7 +1,8 @@
 import { ObjectId } from 'mongodb';
 import { instantOf } from '../dates';
 import type { Column, Layout } from './layout';
-import { centsOf, currencyOf, dayOf, decimalOf, type VoucherClass, vatAt, voucherClassOf, voucherCodeOf, wholeOf } from './values';
+import { type RateReview, type VatLine, vatFromRateColumns, vatFromTotals } from './vat-lines';
+import { centsOf, currencyOf, dayOf, decimalOf, type VoucherClass, voucherClassOf, voucherCodeOf, wholeOf } from './values';
 
 /** What every row of either export says about its voucher, in stored names (money in centavos). */
 export interface VoucherFields {
@@ -20,8 +21,16 @@ export interface VoucherFields {
   exempt_cents: number;
   iva_cents: number;
   other_taxes_cents: number;
-  vat_items: Array<{ aliquot: number; base_cents: number; amount_cents: number }>;
+  vat_items: VatLine[];
 }
+
+/** What is wrong with a row, or worth a look: a stable code and a sentence naming the column. */
+export interface RowReason {
+  code: string;
+  message: string;
+}
+
+export const reason = (code: string, message: string): RowReason => ({ code, message });
 
 const RATES = [0, 2.5, 5, 10.5, 21, 27];
 
@@ -52,35 +61,36 @@ export function cellReader(cells: string[], layout: Layout): CellOf {
 
 /**
  * Reads the voucher part of a row (a new object the caller may complete in place: an import builds its documents by
- * adding to it rather than copying it, which costs as much as reading the row), pushing each problem (a sentence naming the column) into `problems`: the date is a
- * real day; the components add up to the total within $1 (B and C vouchers, whose components are all zero, only carry
- * a total); amounts are never negative. Answers the fields (meaningful only when no problem was pushed) and the
- * warnings (imported, but worth a look).
+ * adding to it rather than copying it, which costs as much as reading the row), pushing each problem (a code and a
+ * sentence naming the column) into `problems`: the date is a real day; the components add up to the total within $1
+ * (B and C vouchers, whose components are all zero, only carry a total); amounts are never negative. Answers the
+ * fields (meaningful only when no problem was pushed), the warnings (imported, but worth a look) and the rate review
+ * (the VAT lines keep the stated VAT, but their rates are to be checked: see vat-lines.ts).
  */
-export function readVoucher(cell: CellOf, layout: Layout, problems: string[]): { fields: VoucherFields; warnings: string[] } {
+export function readVoucher(cell: CellOf, layout: Layout, problems: RowReason[]): { fields: VoucherFields; warnings: RowReason[]; review: RateReview | null } {
   const amount = (column: Column, label: string): number => {
     const value = centsOf(cell(column), layout.decimalComma);
     if (value instanceof Error) {
-      problems.push(`${label}: ${value.message}`);
+      problems.push(reason('BAD_AMOUNT', `${label}: ${value.message}`));
       return 0;
     }
     return value ?? 0;
   };
 
   const day = dayOf(cell('date'));
-  if (!day) problems.push(`issue date: impossible or unreadable date ${JSON.stringify(cell('date') ?? '')}`);
+  if (!day) problems.push(reason('BAD_DATE', `issue date: impossible or unreadable date ${JSON.stringify(cell('date') ?? '')}`));
   const code = voucherCodeOf(cell('type'));
-  if (code === null) problems.push(`voucher type: not a voucher code ${JSON.stringify(cell('type') ?? '')}`);
+  if (code === null) problems.push(reason('BAD_VOUCHER_TYPE', `voucher type: not a voucher code ${JSON.stringify(cell('type') ?? '')}`));
   const salePoint = wholeOf(cell('salePoint'), 99999);
-  if (salePoint === null) problems.push(`point of sale: not a number ${JSON.stringify(cell('salePoint') ?? '')}`);
+  if (salePoint === null) problems.push(reason('BAD_SALE_POINT', `point of sale: not a number ${JSON.stringify(cell('salePoint') ?? '')}`));
   const number = wholeOf(cell('numberFrom'), 999999999);
-  if (number === null) problems.push(`voucher number: not a number ${JSON.stringify(cell('numberFrom') ?? '')}`);
+  if (number === null) problems.push(reason('BAD_NUMBER', `voucher number: not a number ${JSON.stringify(cell('numberFrom') ?? '')}`));
   const currency = currencyOf(cell('currency'));
-  if (!currency) problems.push(`currency: unknown ${JSON.stringify(cell('currency') ?? '')}`);
+  if (!currency) problems.push(reason('BAD_CURRENCY', `currency: unknown ${JSON.stringify(cell('currency') ?? '')}`));
   let exchangeRate = 1;
   if (layout.columns.exchangeRate !== undefined) {
     const rate = decimalOf(cell('exchangeRate'), layout.decimalComma);
-    if (rate instanceof Error) problems.push(`exchange rate: ${rate.message}`);
+    if (rate instanceof Error) problems.push(reason('BAD_EXCHANGE_RATE', `exchange rate: ${rate.message}`));
     else exchangeRate = rate;
   }
   const total = amount('total', 'total');
@@ -103,8 +113,10 @@ export function readVoucher(cell: CellOf, layout: Layout, problems: string[]): {
   const sums = `the components add up to ${(components / 100).toFixed(2)}, not to the total ${(total / 100).toFixed(2)}`;
   // Components above the total cannot be right; a total above them is usually perceptions the export left out of
   // Otros Tributos (seen in real files): imported as it says, reported for review.
-  if (gap < -TOLERANCE_CENTS) problems.push(`amounts: ${sums}`);
-  const warnings = gap > TOLERANCE_CENTS ? [`amounts: ${sums} (perceptions not listed in Otros Tributos?): imported, review it`] : [];
+  if (gap < -TOLERANCE_CENTS) problems.push(reason('AMOUNTS_ABOVE_TOTAL', `amounts: ${sums}`));
+  const warnings =
+    gap > TOLERANCE_CENTS ? [reason('TOTAL_ABOVE_AMOUNTS', `amounts: ${sums} (perceptions not listed in Otros Tributos?): imported, review it`)] : [];
+  const vatLines = layout.name === 'G3' ? vatFromRateColumns(perRate, netTaxed, vat) : vatFromTotals(netTaxed, vat);
   const cae = (cell('cae') ?? '').trim();
   return {
     fields: {
@@ -126,15 +138,9 @@ export function readVoucher(cell: CellOf, layout: Layout, problems: string[]): {
       exempt_cents: exempt,
       iva_cents: vat,
       other_taxes_cents: otherTaxes,
-      vat_items: layout.name === 'G3' ? perRate : inferredVat(netTaxed, vat),
+      vat_items: vatLines.lines,
     },
     warnings,
+    review: vatLines.review,
   };
-}
-
-/** Without a per-rate split, one rate is named only when it alone explains the VAT to the centavo. */
-function inferredVat(base: number, vat: number): VoucherFields['vat_items'] {
-  if (base === 0) return [];
-  const matches = RATES.filter((rate) => rate > 0 && vatAt(base, rate) === vat);
-  return matches.length === 1 ? [{ aliquot: matches[0], base_cents: base, amount_cents: vat }] : [];
 }

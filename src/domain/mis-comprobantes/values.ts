@@ -84,5 +84,8 @@ export function voucherClassOf(code: number): VoucherClass {
   return 'other';
 }
 
-/** VAT of a base at a rate, rounded half up to the centavo, exactly (rates have at most one decimal). */
-export const vatAt = (baseCents: number, rate: number): number => Math.floor((baseCents * Math.round(rate * 10) + 500) / 1000);
+/**
+ * VAT of a base at a rate, rounded half up to the centavo, exactly (rates have at most one decimal; the product is
+ * taken in BigInt: a 13-digit amount times 270 is past the largest safe number).
+ */
+export const vatAt = (baseCents: number, rate: number): number => Number((BigInt(baseCents) * BigInt(Math.round(rate * 10)) + 500n) / 1000n);

@@ -3,7 +3,7 @@ import type { ReceivedInvoiceDocument } from '../../store/received-invoices';
 import { normalizeCuit } from '../cuit';
 import type { RowResult } from '../mis-comprobantes/import-loop';
 import type { Layout } from '../mis-comprobantes/layout';
-import { cellReader, readVoucher } from '../mis-comprobantes/row';
+import { cellReader, type RowReason, readVoucher, reason } from '../mis-comprobantes/row';
 import { documentTypeOf } from '../mis-comprobantes/values';
 
 /** A voucher read from one row, in stored names (money in centavos): the stored fields the export carries. */
@@ -33,25 +33,29 @@ export type ImportedVoucher = Pick<
 /** A CUIT, CUIL or CDI: the document types an issuer of electronic vouchers has. */
 const TAX_ID_TYPES = new Set([80, 86, 87]);
 
-/** One voucher (with what deserves a look), or the problems of its row (each a sentence naming the column). */
-
 /**
  * Reads one row of the Recibidos export: the voucher (see readVoucher), and the parties: the issuer's CUIT has a valid
  * check digit; the receiver (G3 column, else a CUIT in the title row) is the account.
  */
 export function readReceivedRow(cells: string[], layout: Layout, owners: OwnCuits): RowResult<ImportedVoucher> {
   const cell = cellReader(cells, layout);
-  const problems: string[] = [];
-  const { fields, warnings } = readVoucher(cell, layout, problems);
+  const problems: RowReason[] = [];
+  const { fields, warnings, review } = readVoucher(cell, layout, problems);
   const docType = layout.columns.issuerDocType === undefined ? 80 : documentTypeOf(cell('issuerDocType'));
   const supplierCuit = normalizeCuit(cell('issuerDoc') ?? '');
-  if (docType === null || !TAX_ID_TYPES.has(docType)) problems.push(`issuer: identified by ${JSON.stringify(cell('issuerDocType') ?? '')}, not a CUIT`);
-  else if (!supplierCuit) problems.push(`issuer CUIT: ${JSON.stringify(cell('issuerDoc') ?? '')} is not a valid CUIT (check digit)`);
+  if (docType === null || !TAX_ID_TYPES.has(docType))
+    problems.push(reason('ISSUER_NOT_A_CUIT', `issuer: identified by ${JSON.stringify(cell('issuerDocType') ?? '')}, not a CUIT`));
+  else if (!supplierCuit) problems.push(reason('BAD_ISSUER_CUIT', `issuer CUIT: ${JSON.stringify(cell('issuerDoc') ?? '')} is not a valid CUIT (check digit)`));
   const receiver = layout.columns.receiverDoc !== undefined ? (cell('receiverDoc') ?? '').trim() : layout.titleCuit;
   const tenant = receiver ? ownerNamed(receiver, owners) : owners.primary;
   if (!tenant)
-    problems.push(`receiver: ${receiver} is not this account's CUIT ${owners.primary}${owners.others.size ? ' nor one of its taxpayer identities' : ''}`);
+    problems.push(
+      reason(
+        'NOT_THIS_ACCOUNT',
+        `receiver: ${receiver} is not this account's CUIT ${owners.primary}${owners.others.size ? ' nor one of its taxpayer identities' : ''}`,
+      ),
+    );
   if (problems.length) return { problems };
   const parties = { tenant_cuit: tenant!, supplier_cuit: supplierCuit!, supplier_name: (cell('issuerName') ?? '').trim().slice(0, 300) };
-  return { voucher: Object.assign(fields, parties), warnings };
+  return { voucher: Object.assign(fields, parties), warnings, review };
 }

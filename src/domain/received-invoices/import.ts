@@ -3,7 +3,8 @@ import type { ImportDocument, ReceivedInvoiceDocument } from '../../store/receiv
 import type { SupplierDocument } from '../../store/suppliers';
 import { requirePrincipal, type RequestContext } from '../context';
 import { refusingClosedPeriods } from '../mis-comprobantes/closed-periods';
-import { importExport, type UploadedFile } from '../mis-comprobantes/import-loop';
+import { importExport, type PendingRow, type UploadedFile } from '../mis-comprobantes/import-loop';
+import { rateReviewOf } from '../mis-comprobantes/rate-review';
 import { insertNew } from '../mis-comprobantes/insert-new';
 import { type ImportedVoucher, readReceivedRow } from './csv-row';
 
@@ -14,11 +15,14 @@ export interface ImportOptions {
   createMissingSuppliers?: boolean;
 }
 
-/** A batch under the unique natural key (account, issuer CUIT, voucher code, point of sale, number): see insertNew. */
-function writeInvoices(context: RequestContext, batch: ImportedVoucher[], importId: ObjectId, now: Date) {
+/**
+ * A batch under the unique natural key (account, issuer CUIT, voucher code, point of sale, number): see insertNew. A
+ * voucher whose VAT rates are to be reviewed is stored with its stated VAT in its lines and marked `rate_review`.
+ */
+function writeInvoices(context: RequestContext, batch: PendingRow<ImportedVoucher>[], importId: ObjectId, now: Date) {
   const accountId = requirePrincipal(context).accountId;
   // Completed in place: the row reader's object already starts with its `_id` (see readVoucher).
-  const docs = batch.map((voucher) =>
+  const docs = batch.map(({ voucher, review }) =>
     Object.assign(voucher, {
       account_id: accountId,
       cae_expiration: null,
@@ -30,6 +34,7 @@ function writeInvoices(context: RequestContext, batch: ImportedVoucher[], import
       linked_account_id: null,
       notes: null,
       import_id: importId,
+      ...rateReviewOf(review, now),
       created_at: now,
       updated_at: now,
     }),
@@ -72,9 +77,14 @@ export async function importReceivedInvoices(context: RequestContext, file: Uplo
     vouchers: 'received_invoices',
     readRow: await refusingClosedPeriods(context, readReceivedRow),
     async writeBatch(batch, record) {
-      if (options.createMissingSuppliers) record.suppliers_created += await createSuppliers(context, batch, context.now());
+      if (options.createMissingSuppliers)
+        record.suppliers_created += await createSuppliers(
+          context,
+          batch.map(({ voucher }) => voucher),
+          context.now(),
+        );
       const written = await writeInvoices(context, batch, record._id, context.now());
-      return { imported: written.inserted, duplicates: written.duplicates };
+      return { imported: written.inserted, duplicates: written.duplicates, duplicateAt: written.duplicateAt };
     },
   });
 }

@@ -9,6 +9,11 @@ import { declaredDefinition } from '../declare/resource';
 import { ConflictError, notFound, ValidationError } from '../errors';
 import { Resource } from '../resource';
 import { RECEIVED_INVOICE } from './declaration';
+import { z } from 'zod';
+import { moneySchema } from '../money';
+import { parseInput } from '../validation';
+import { rateReviewOf } from '../mis-comprobantes/rate-review';
+import { type VatLine, vatLineProblems } from '../mis-comprobantes/vat-lines';
 
 /**
  * Received invoices (contract §2.1, §3.1, §4.1). Which states allow what:
@@ -16,7 +21,8 @@ import { RECEIVED_INVOICE } from './declaration';
  *   ALREADY_LINKED (unlinking is the journal's business, not a silent overwrite);
  * - ignore: pending → ignored; an ignored one is answered as it is; a linked one is CONFLICT INVOICE_LINKED;
  * - delete: pending or ignored; a linked one is CONFLICT INVOICE_LINKED (it backs a journal entry). A deleted voucher
- *   comes back with the next import of a file that lists it.
+ *   comes back with the next import of a file that lists it;
+ * - resolve the VAT rates: pending or ignored (a linked one is CONFLICT INVOICE_LINKED), whatever its rate review.
  */
 
 const {
@@ -116,4 +122,47 @@ export function importHistory(context: RequestContext, limit: number): Promise<I
     .collection<ImportDocument>('received_invoice_imports')
     .find({ account_id: accountId }, { sort: { started_at: -1, _id: -1 }, limit })
     .toArray();
+}
+
+const VAT_LINES_INPUT = z
+  .array(
+    z.object({
+      aliquot: z.number({ message: 'must be a number' }),
+      base: moneySchema(),
+      amount: moneySchema(),
+    }),
+  )
+  .min(1, { message: 'at least one line' })
+  .max(6, { message: 'at most 6 lines (one per rate)' });
+
+/**
+ * Sets a received invoice's VAT lines (rate, base and VAT, money in pesos) and clears its rate review: each rate legal
+ * and given once, each VAT its base at its rate within a centavo, the lines adding up to the voucher's net taxed and
+ * VAT (see vatLineProblems) — otherwise 400 VAT_LINES_INVALID. A linked invoice backs a journal entry made from its
+ * lines: CONFLICT INVOICE_LINKED. Recorded in the activity log.
+ */
+export async function resolveReceivedInvoiceRates(context: RequestContext, id: string, input: unknown): Promise<ReceivedInvoiceDocument> {
+  const lines: VatLine[] = parseInput(VAT_LINES_INPUT, input, 'vatItems').map((line) => ({
+    aliquot: line.aliquot,
+    base_cents: line.base,
+    amount_cents: line.amount,
+  }));
+  const doc = await requireInvoice(context, id);
+  const problems = vatLineProblems(lines, doc.net_taxed_cents, doc.iva_cents);
+  if (problems.length) {
+    const details = problems.map(([index, message]) => ({ path: index === null ? 'vatItems' : `vatItems.${index}`, message }));
+    throw new ValidationError(`invalid VAT lines: ${details.map((p) => `${p.path}: ${p.message}`).join('; ')}`, details, 'VAT_LINES_INVALID');
+  }
+  if (doc.status === 'linked') throw linkedConflict(id);
+  const collection = receivedInvoices.collection(context);
+  // Conditional on the status read: a link racing the change wins or loses whole.
+  const updated = (await collection.collection.findOneAndUpdate(
+    collection.scope({ _id: doc._id, status: { $in: ['pending', 'ignored'] } }),
+    { $set: { vat_items: lines, ...rateReviewOf(null, context.now()), updated_at: context.now() } },
+    { returnDocument: 'after' },
+  )) as ReceivedInvoiceDocument | null;
+  if (!updated) throw linkedConflict(id);
+  const summary = lines.map((line) => `${line.aliquot} %: ${(line.amount_cents / 100).toFixed(2)}`).join(', ');
+  await recordChanges(context, [actionOn('received_invoices', 'received invoice', 'updated', updated, `alícuotas de IVA ${summary}`)]);
+  return updated;
 }

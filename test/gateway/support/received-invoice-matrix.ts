@@ -28,6 +28,9 @@ const exportOf = (number: number, issuer = 'MATRIZ PROVEEDOR S.A.') =>
     `matrix-${number}.csv`,
   );
 
+/** The one-row export's VAT as one 21 % line (100.00 at 21 % is 21.00): valid lines to set. */
+const VAT_LINES = { vat_items: [{ aliquot: 21, base: 100, amount: 21 }] };
+
 const uploadForm = (file: File) => {
   const form = new FormData();
   form.append('file', file);
@@ -255,6 +258,16 @@ export function receivedInvoiceMatrix(env: MatrixEnv): { rest: Record<string, Re
       unchanged,
       otherAccount: () => restNotFound('POST', (id) => `${path(id)}ignore/`),
     },
+    'POST /received_invoices/{id}/vat-lines/': {
+      record: invoiceOfA,
+      request: (id: string) => ({ path: `${path(id)}vat-lines/`, body: VAT_LINES }),
+      async succeeded(res: HttpResult, id: string) {
+        expect(res.body.data).toMatchObject({ received_invoice_id: id, vat_items: VAT_LINES.vat_items, rate_review: null, needs_review: false });
+        expect((await stored(id))!.vat_items).toEqual([{ aliquot: 21, base_cents: 10000, amount_cents: 2100 }]);
+      },
+      unchanged,
+      otherAccount: () => restNotFound('POST', (id) => `${path(id)}vat-lines/`, VAT_LINES),
+    },
   };
 
   const idCase = (scope: Scope, document: string, succeeded: GqlCase['succeeded'], variables: (id: string) => Row = (id) => ({ id })): GqlCase => ({
@@ -339,6 +352,15 @@ export function receivedInvoiceMatrix(env: MatrixEnv): { rest: Record<string, Re
       expect(data.ignoreReceivedInvoice).toEqual({ id, status: 'ignored' });
       expect((await stored(id))!.status).toBe('ignored');
     }),
+    resolveReceivedInvoiceRates: idCase(
+      WRITE,
+      'mutation M($id: ID!, $lines: [ReceivedInvoiceVatLineInput!]!) { resolveReceivedInvoiceRates(id: $id, vatItems: $lines) { id needsReview vatItems { aliquot base amount } } }',
+      async (data, id) => {
+        expect(data.resolveReceivedInvoiceRates).toEqual({ id, needsReview: false, vatItems: VAT_LINES.vat_items });
+        expect((await stored(id))!.rate_review).toBeNull();
+      },
+      (id) => ({ id, lines: VAT_LINES.vat_items }),
+    ),
     linkReceivedInvoice: {
       ...idCase(
         WRITE,

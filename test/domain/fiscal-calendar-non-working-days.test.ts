@@ -121,6 +121,7 @@ describe('a deadline on a decreed day moves to the next working day', () => {
     // CUIT 8-9: the rule gives the 26th; RG ARCA 5787/2025 brought it to the 25th.
     expect(yearSchedule(OBLIGATIONS.iva, 2025, 9)[10]).toMatchObject({ nominal_date: '2025-11-22', due_date: '2025-11-25', cuit_group: '8-9' });
     expect(yearSchedule(OBLIGATIONS.iva, 2025, 7)[10]).toMatchObject({ nominal_date: '2025-11-21', due_date: '2025-11-25', cuit_group: '6-7' });
+    expect(yearSchedule(OBLIGATIONS.iva, 2025, 0)[10]).toMatchObject({ nominal_date: '2025-11-18', due_date: '2025-11-18', cuit_group: '0-1' });
   });
 
   it('2025 moved holiday, as ARCA published October: SUSS 9, 13 and 14 October (Friday 10 the holiday of Sunday 12)', () => {

@@ -3,20 +3,26 @@ import { ARCA_MOVES } from './arca-moves';
 import { HOLY_THURSDAY, MOVED_HOLIDAYS, TOURISM_DAYS } from './non-working-days';
 import type { FiscalTax, Obligation } from './obligations';
 
+const holidaysOfYear = new Map<number, Set<string>>();
+const nonWorkingOfYear = new Map<number, Set<string>>();
+const argentina = new Holidays('AR');
+
+/** A year's set, computed once. */
+function ofYear(cache: Map<number, Set<string>>, year: number, compute: (year: number) => Set<string>): Set<string> {
+  const found = cache.get(year) ?? compute(year);
+  cache.set(year, found);
+  return found;
+}
+
 /**
  * Argentina's national public holidays of a year (`YYYY-MM-DD`), from the maintained `date-holidays` data: fixed
  * days, Carnival and Good Friday, and the movable ones already moved by Ley 27.399 art. 6, with the moves the
  * package misses added (MOVED_HOLIDAYS).
  */
-const holidaysOfYear = new Map<number, Set<string>>();
-const nonWorkingOfYear = new Map<number, Set<string>>();
-const argentina = new Holidays('AR');
-
-export function holidays(year: number): Set<string> {
-  let found = holidaysOfYear.get(year);
-  if (!found) {
+export const holidays = (year: number): Set<string> =>
+  ofYear(holidaysOfYear, year, () => {
     const moved = MOVED_HOLIDAYS.filter((holiday) => holiday.date.startsWith(`${year}-`));
-    found = new Set([
+    const found = new Set([
       ...argentina
         .getHolidays(year)
         .filter((holiday) => holiday.type === 'public')
@@ -24,25 +30,19 @@ export function holidays(year: number): Set<string> {
       ...moved.map((holiday) => holiday.date),
     ]);
     for (const holiday of moved) found.delete(holiday.from);
-    holidaysOfYear.set(year, found);
-  }
-  return found;
-}
+    return found;
+  });
 
 /** Every national day of a year on which no ARCA deadline falls besides weekends: holidays and días no laborables. */
-export function nationalNonWorkingDays(year: number): Set<string> {
-  let found = nonWorkingOfYear.get(year);
-  if (!found) {
+export const nationalNonWorkingDays = (year: number): Set<string> =>
+  ofYear(nonWorkingOfYear, year, () => {
     const holyThursday = argentina.getHolidays(year).filter((holiday) => holiday.rule === HOLY_THURSDAY.rule);
-    found = new Set([
+    return new Set([
       ...holidays(year),
       ...holyThursday.map((holiday) => holiday.date.slice(0, 10)),
       ...TOURISM_DAYS.filter((day) => day.date.startsWith(`${year}-`)).map((day) => day.date),
     ]);
-    nonWorkingOfYear.set(year, found);
-  }
-  return found;
-}
+  });
 
 const NONE: ReadonlySet<string> = new Set();
 const dayText = (date: Date) => date.toISOString().slice(0, 10);

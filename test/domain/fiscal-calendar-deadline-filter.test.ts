@@ -44,7 +44,7 @@ it.each([
     { tax: 'suss', status: 'pending', due_date: { $gte: '2027-02-01', $lt: TODAY } },
   ],
 ])('%s', (_name, filter, expected) => {
-  expect(deadlineFilter(filter, TODAY)).toEqual(expected);
+  expect(deadlineFilter(filter, TODAY)).toStrictEqual(expected);
 });
 
 describe('a deadline as read', () => {

@@ -166,3 +166,9 @@ describe("an account's own non-working days", () => {
     expect(yearSchedule(OBLIGATIONS.iva, 2025, 8, new Set(['2025-11-25']))[10].due_date).toBe('2025-11-26');
   });
 });
+
+it('a group whose nominal day is later than the day after the previous group keeps its own day', () => {
+  // SICORE's 2013 scheme (9 · 10 · 13): the third group is not pulled forward to the 11th.
+  expect(dueDays(2027, 3, [9, 10, 13]).map((due) => due.due)).toEqual(['2027-03-09', '2027-03-10', '2027-03-15']);
+  expect(dueDays(2027, 3, [9, 15]).map((due) => due.due)).toEqual(['2027-03-09', '2027-03-15']);
+});

@@ -8,12 +8,11 @@ import { ValidationError } from './errors';
  */
 
 function scaled(value: number, decimals: number): number | null {
-  if (!Number.isFinite(value)) return null;
+  // NaN and ±Infinity are written "NaN" and "Infinity": their digits make no safe integer below, so they are refused.
   const text = String(Math.abs(value));
-  if (/e/i.test(text)) {
-    // Exponent notation: tiny or huge values; exact only when it is a whole number within range.
-    return Number.isSafeInteger(value) ? value * 10 ** decimals : null;
-  }
+  // Exponent notation is how JavaScript writes magnitudes under 1e-6 (more decimals than any scale here) and from
+  // 1e21 up (past every safe integer): neither has an exact scaled value.
+  if (text.includes('e')) return null;
   const [whole, fraction = ''] = text.split('.');
   if (fraction.length > decimals) return null;
   const units = Number(whole + fraction.padEnd(decimals, '0'));

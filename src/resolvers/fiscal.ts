@@ -9,6 +9,7 @@ import {
   type DeadlineStatus,
   type FiscalDeadlineRecord,
 } from '../domain/accounting/fiscal-calendar/deadlines';
+import { addOwnDay, listOwnDays, removeOwnDay, type OwnDayDocument } from '../domain/accounting/fiscal-calendar/account-days';
 import type { FiscalTax } from '../domain/accounting/fiscal-calendar/obligations';
 import { calculateYear, closeYear, listYears, RESULT_ACCOUNT_CODE, type FiscalYearSummary, type YearFigures } from '../domain/accounting/fiscal-close';
 import type { JournalEntryRecord } from '../domain/accounting/journal';
@@ -17,6 +18,10 @@ import { ValidationError } from '../domain/errors';
 import { fromCents } from '../domain/money';
 import { pageWindow } from '../domain/pagination';
 import {
+  AccountNonWorkingDay,
+  AccountNonWorkingDayAdded,
+  AccountNonWorkingDayInput,
+  AccountNonWorkingDayRemoved,
   FiscalCalendarSeedResult,
   FiscalDeadline,
   FiscalDeadlineConnection,
@@ -54,6 +59,13 @@ export const toFiscalDeadline = (doc: FiscalDeadlineRecord): FiscalDeadline => (
   dueDate: doc.due_date,
   status: doc.status,
   completedAt: doc.completed_at ?? null,
+  createdAt: doc.created_at,
+});
+
+const toNonWorkingDay = (doc: OwnDayDocument): AccountNonWorkingDay => ({
+  id: doc._id.toHexString(),
+  date: doc.date,
+  description: doc.description,
   createdAt: doc.created_at,
 });
 
@@ -117,7 +129,7 @@ export class FiscalCalendarResolver {
   @Authorized('accounting:write')
   @Mutation(() => FiscalCalendarSeedResult, {
     description:
-      'Loads the ARCA deadlines due in `year` (default this year) for the account’s CUIT ending, moved past weekends and national holidays; deadlines already there are kept (seeded 0 when all are).',
+      'Loads the ARCA deadlines due in `year` (default this year) for the account’s CUIT ending, moved past weekends, national holidays, días no laborables and the account’s own non-working days; deadlines already there are kept (seeded 0 when all are).',
   })
   seedFiscalCalendar(
     @Ctx() context: RequestContext,
@@ -125,6 +137,34 @@ export class FiscalCalendarResolver {
     @Arg('taxes', () => [FiscalTaxEnum], { nullable: true, description: 'Default: iva, suss, sicore, ganancias_sociedades.' }) taxes?: string[],
   ): Promise<FiscalCalendarSeedResult> {
     return seedDeadlines(context, bounded(year, 'year', SEED_YEARS.min, SEED_YEARS.max), (taxes ?? undefined) as FiscalTax[] | undefined);
+  }
+
+  @Authorized('accounting:read')
+  @Query(() => [AccountNonWorkingDay], { description: 'The account’s own non-working days in date order (optionally of one year).' })
+  async accountNonWorkingDays(@Ctx() context: RequestContext, @Arg('year', () => Int, { nullable: true }) year?: number): Promise<AccountNonWorkingDay[]> {
+    return (await listOwnDays(context, bounded(year, 'year', YEARS.min, YEARS.max))).map(toNonWorkingDay);
+  }
+
+  @Authorized('accounting:write')
+  @Mutation(() => AccountNonWorkingDayAdded, {
+    description:
+      'Adds a day the account does not work; its pending deadlines of that year are re-derived at once (409 NON_WORKING_DAY_EXISTS for a date already there).',
+  })
+  async addAccountNonWorkingDay(
+    @Ctx() context: RequestContext,
+    @Arg('input', () => AccountNonWorkingDayInput) input: AccountNonWorkingDayInput,
+  ): Promise<AccountNonWorkingDayAdded> {
+    const { day, moved } = await addOwnDay(context, { ...input });
+    return { day: toNonWorkingDay(day), movedDeadlines: moved };
+  }
+
+  @Authorized('accounting:write')
+  @Mutation(() => AccountNonWorkingDayRemoved, {
+    description: 'Removes one of the account’s own non-working days; its pending deadlines of that year are re-derived at once.',
+  })
+  async removeAccountNonWorkingDay(@Ctx() context: RequestContext, @Arg('date', () => String) date: string): Promise<AccountNonWorkingDayRemoved> {
+    const { moved } = await removeOwnDay(context, date);
+    return { date, movedDeadlines: moved };
   }
 
   @Authorized('accounting:write')

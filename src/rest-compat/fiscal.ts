@@ -249,6 +249,100 @@ const COMPLETE: RestRoute = {
   successStatus: 200,
 };
 
+const DAYS = `${CALENDAR}/non-working-days`;
+const DAY_FIELDS = '_id: id date description created_at: createdAt';
+const day = (row: unknown) => withRestDateTimes(row as Row, ['created_at']);
+const DAY_SCHEMA = {
+  type: 'object',
+  properties: {
+    _id: { type: 'string' },
+    date: { type: 'string', format: 'date' },
+    description: { type: 'string' },
+    created_at: { type: 'string', description: ARGENTINE_TIME },
+  },
+  required: ['_id', 'date', 'description', 'created_at'],
+};
+const MOVED = { type: 'integer', minimum: 0, description: 'Pending deadlines of the year whose due date changed (completed ones keep theirs).' };
+
+const DAYS_LIST: RestRoute = {
+  method: 'get',
+  path: `${DAYS}/`,
+  summary: "The account's own non-working days (local holidays) in date order; optional year",
+  scope: 'accounting:read',
+  document: `query RestAccountNonWorkingDays($year: Int) { accountNonWorkingDays(year: $year) { ${DAY_FIELDS} } }`,
+  variables({ query }) {
+    const params = new QueryReader(query);
+    const year = params.whole('year');
+    params.done();
+    return { year };
+  },
+  respond(data) {
+    const items = (data.accountNonWorkingDays as unknown[]).map(day);
+    return { status: 200, data: { items, count: items.length } };
+  },
+  parameters: [{ name: 'year', description: 'Days of this year.', schema: { type: 'integer', minimum: 1900, maximum: 9999 } }],
+  responseSchema: {
+    type: 'object',
+    properties: { items: { type: 'array', items: ref('AccountNonWorkingDay') }, count: { type: 'integer' } },
+    required: ['items', 'count'],
+  },
+  successStatus: 200,
+};
+
+const DAY_ADD: RestRoute = {
+  method: 'post',
+  path: `${DAYS}/`,
+  summary:
+    'Add a day the account does not work (body date, description): the pending deadlines of its year that fall on it move to the next working day at once (409 NON_WORKING_DAY_EXISTS)',
+  scope: 'accounting:write',
+  document: `mutation RestAddAccountNonWorkingDay($input: AccountNonWorkingDayInput!) {
+    addAccountNonWorkingDay(input: $input) { day { ${DAY_FIELDS} } moved_deadlines: movedDeadlines }
+  }`,
+  variables({ body }) {
+    const input = onlyFields(body, ['date', 'description'], 'a non-working day');
+    // Named here: GraphQL coercion of a non-text would name no field.
+    const problems = ['date', 'description']
+      .filter((field) => input[field] !== undefined && input[field] !== null && typeof input[field] !== 'string')
+      .map((path) => ({ path, message: 'must be a text' }));
+    if (problems.length) throw new ValidationError(`invalid non-working day: ${problems.map((problem) => problem.path).join(', ')}`, problems);
+    return { input: { date: input.date, description: input.description } };
+  },
+  respond(data) {
+    const { day: added, moved_deadlines } = data.addAccountNonWorkingDay as { day: unknown; moved_deadlines: number };
+    return { status: 201, data: { ...day(added), moved_deadlines }, extra: { message: `Non-working day added; ${moved_deadlines} pending deadlines moved.` } };
+  },
+  pathRenames: { input: '' },
+  requestBody: {
+    type: 'object',
+    properties: {
+      date: { type: 'string', format: 'date', description: 'YYYY-MM-DD, in a year from 2000 to 2100.' },
+      description: { type: 'string', minLength: 1, maxLength: 200 },
+    },
+    required: ['date', 'description'],
+    additionalProperties: false,
+  },
+  responseSchema: {
+    type: 'object',
+    properties: { ...DAY_SCHEMA.properties, moved_deadlines: MOVED },
+    required: [...DAY_SCHEMA.required, 'moved_deadlines'],
+  },
+  responseExtra: { message: { type: 'string' } },
+  successStatus: 201,
+};
+
+const DAY_REMOVE: RestRoute = {
+  method: 'delete',
+  path: `${DAYS}/{date}/`,
+  summary: "Remove one of the account's own non-working days (YYYY-MM-DD): the pending deadlines of its year are re-derived at once",
+  scope: 'accounting:write',
+  document: 'mutation RestRemoveAccountNonWorkingDay($date: String!) { removeAccountNonWorkingDay(date: $date) { date moved_deadlines: movedDeadlines } }',
+  variables: ({ params }) => ({ date: params.date }),
+  respond: (data) => ({ status: 200, data: data.removeAccountNonWorkingDay, extra: { message: 'Non-working day removed.' } }),
+  responseSchema: { type: 'object', properties: { date: { type: 'string', format: 'date' }, moved_deadlines: MOVED }, required: ['date', 'moved_deadlines'] },
+  responseExtra: { message: { type: 'string' } },
+  successStatus: 200,
+};
+
 const YEAR_FIELDS = `year status revenue expenses result closed_at: closedAt closing_entry_id: closingEntryId`;
 const YEAR_PROPERTIES = {
   year: { type: 'integer' },
@@ -327,10 +421,11 @@ const CLOSE_YEAR: RestRoute = {
 };
 
 /** Fixed paths before the `{id}` one. */
-export const FISCAL_ROUTES: RestRoute[] = [LIST, UPCOMING, SEED, COMPLETE, YEARS, CALCULATE, CLOSE_YEAR];
+export const FISCAL_ROUTES: RestRoute[] = [LIST, UPCOMING, SEED, DAYS_LIST, DAY_ADD, DAY_REMOVE, COMPLETE, YEARS, CALCULATE, CLOSE_YEAR];
 
 export const FISCAL_COMPONENTS: Record<string, Record<string, unknown>> = {
   FiscalDeadline: DEADLINE_SCHEMA,
+  AccountNonWorkingDay: DAY_SCHEMA,
   FiscalYear: { type: 'object', properties: YEAR_PROPERTIES, required: YEAR_REQUIRED },
   FiscalYearCalculation: {
     type: 'object',

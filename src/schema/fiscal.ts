@@ -107,6 +107,51 @@ export class FiscalCalendarSeedResult {
   message!: string;
 }
 
+@ObjectType({
+  description:
+    'One of the account’s own non-working days (a local holiday): the account’s deadlines that fall on it move to the next working day, as on a national día no laborable.',
+})
+export class AccountNonWorkingDay {
+  @Field(() => ID)
+  id!: string;
+
+  @Field(() => String, { description: 'YYYY-MM-DD.' })
+  date!: string;
+
+  @Field(() => String)
+  description!: string;
+
+  @Field(() => Date)
+  createdAt!: Date;
+}
+
+@InputType({ description: 'A day the account does not work (both fields required; checked by the operation).' })
+export class AccountNonWorkingDayInput {
+  @Field(() => String, { nullable: true, description: 'YYYY-MM-DD, a real calendar date in a year from 2000 to 2100.' })
+  date?: string | null;
+
+  @Field(() => String, { nullable: true, description: '1 to 200 characters (e.g. the local holiday’s name).' })
+  description?: string | null;
+}
+
+@ObjectType({ description: 'A day added, and how many pending deadlines of its year moved because of it.' })
+export class AccountNonWorkingDayAdded {
+  @Field(() => AccountNonWorkingDay)
+  day!: AccountNonWorkingDay;
+
+  @Field(() => Int, { description: 'Pending deadlines of the year whose due date changed (completed ones keep theirs).' })
+  movedDeadlines!: number;
+}
+
+@ObjectType({ description: 'A day removed, and how many pending deadlines of its year moved back because of it.' })
+export class AccountNonWorkingDayRemoved {
+  @Field(() => String)
+  date!: string;
+
+  @Field(() => Int, { description: 'Pending deadlines of the year whose due date changed (completed ones keep theirs).' })
+  movedDeadlines!: number;
+}
+
 @ObjectType({ description: 'A fiscal year of the account (the calendar year).' })
 export class FiscalYear {
   @Field(() => Int)

@@ -138,6 +138,10 @@ export const COLLECTIONS = {
     { key: { account_id: 1, year: 1, month: 1, tax: 1 }, name: 'account_year_month_tax_unique', unique: true },
     { key: { account_id: 1, due_date: 1, _id: 1 }, name: 'account_due_date' },
   ],
+  /** An account's own non-working days: one per date, listed in date order. */
+  fiscal_non_working_days: [{ key: { account_id: 1, date: 1 }, name: 'account_date_unique', unique: true }],
+  /** One per account (_id = account id): the revision that seeds and day changes bump, so that they serialize. */
+  fiscal_calendars: [],
   /** One per account and name (`afip_wsfe`): the name is the record's REST identifier. */
   billing_systems: [{ key: { account_id: 1, name: 1 }, name: 'account_name_unique', unique: true }],
   /**

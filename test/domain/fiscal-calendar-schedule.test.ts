@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { OBLIGATIONS, type FiscalTax } from '../../src/domain/accounting/fiscal-calendar/obligations';
+import { DEFAULT_TAXES, FISCAL_TAXES, OBLIGATIONS, SEED_YEARS, type FiscalTax } from '../../src/domain/accounting/fiscal-calendar/obligations';
 import { dueDays, holidays, yearSchedule } from '../../src/domain/accounting/fiscal-calendar/schedule';
 
 /** The shift rule and the holidays against the calendars computed by hand in the domain notes. */
@@ -46,4 +46,48 @@ it('every due day stays in its due month (the list filters year and month as a r
     for (const obligation of Object.values(OBLIGATIONS))
       for (const deadline of yearSchedule(obligation, year, 9))
         expect(deadline.due_date.slice(0, 7)).toBe(`${year}-${String(deadline.month).padStart(2, '0')}`);
+});
+
+it('the obligations, their forms and CUIT groups are those of ARCA’s calendar as the notes give them; a company loads four', () => {
+  const three = [
+    [0, 1, 2, 3],
+    [4, 5, 6],
+    [7, 8, 9],
+  ];
+  const groups = (endings: number[][], days: number[]) => endings.map((group, i) => ({ endings: group, day: days[i] }));
+  expect(OBLIGATIONS).toEqual({
+    iva: {
+      tax: 'iva',
+      title: 'IVA: declaración jurada mensual y pago',
+      form: 'F.2051 (IVA Simple)',
+      groups: groups(
+        [
+          [0, 1],
+          [2, 3],
+          [4, 5],
+          [6, 7],
+          [8, 9],
+        ],
+        [18, 19, 20, 21, 22],
+      ),
+    },
+    suss: { tax: 'suss', title: 'Empleadores SUSS: F.931 y Libro de Sueldos Digital', form: 'F.931', groups: groups(three, [9, 10, 11]) },
+    sicore: {
+      tax: 'sicore',
+      title: 'Retenciones y percepciones: declaración jurada mensual y pago',
+      form: 'SICORE / SIRE',
+      groups: groups(three, [9, 10, 11]),
+    },
+    ganancias_sociedades: {
+      tax: 'ganancias_sociedades',
+      title: 'Ganancias sociedades: anticipo mensual (en mayo, declaración jurada anual F.713 de un ejercicio cerrado en diciembre)',
+      form: 'F.713 / VEP',
+      groups: groups(three, [13, 14, 15]),
+    },
+    autonomos: { tax: 'autonomos', title: 'Autónomos: aporte mensual', form: 'VEP', groups: groups(three, [5, 6, 7]) },
+    monotributo: { tax: 'monotributo', title: 'Monotributo: cuota mensual', form: 'VEP', groups: [{ endings: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], day: 20 }] },
+  });
+  expect(FISCAL_TAXES).toEqual(['iva', 'suss', 'sicore', 'ganancias_sociedades', 'autonomos', 'monotributo']);
+  expect(DEFAULT_TAXES).toEqual(['iva', 'suss', 'sicore', 'ganancias_sociedades']);
+  expect(SEED_YEARS).toEqual({ min: 2000, max: 2100 });
 });

@@ -211,3 +211,103 @@ describe('list, upcoming and complete', () => {
     expect(res.body.data.upcomingFiscalDeadlines.from).toBe('2027-02-20');
   });
 });
+
+/**
+ * Días no laborables and the account's own non-working days. National days (src/domain/accounting/fiscal-calendar/
+ * non-working-days.ts): 10 July 2026 no laborable (Res. JGM 164/2025) after the 9 July holiday; 23 March 2026 no
+ * laborable before the 24 March holiday. Own day: Wednesday 13 May 2026, e.g. a municipal holiday; Ganancias
+ * sociedades of May 2026 is nominally due 13/14/15 (Wed–Fri).
+ */
+describe('non-working days', () => {
+  const days = (key: string, query = '') => gw.rest('GET', `/accounting/fiscal-calendar/non-working-days/${query}`, { key });
+  const addDay = (key: string, body: unknown) => gw.rest('POST', '/accounting/fiscal-calendar/non-working-days/', { key, body });
+  const removeDay = (key: string, date: string) => gw.rest('DELETE', `/accounting/fiscal-calendar/non-working-days/${date}/`, { key });
+  const dueOf = async (accountId: string, tax: string, year: number, month: number) =>
+    ((await gw.store.collection('fiscal_deadlines').findOne({ account_id: new ObjectId(accountId), tax, year, month })) as Row).due_date;
+  const LOCAL = { date: '2026-05-13', description: 'Fiesta patronal' };
+
+  it('a seed moves deadlines past the decreed días no laborables (SUSS July 2026 for CUIT 7-9: the 15th; IVA March 8-9: the 26th)', async () => {
+    const { key, accountId } = await accountEnding(9);
+    await seed(key, { year: 2026 });
+    expect(await dueOf(accountId, 'suss', 2026, 7)).toBe('2026-07-15');
+    expect(await dueOf(accountId, 'iva', 2026, 3)).toBe('2026-03-26');
+  });
+
+  it("an own day moves that account's pending deadlines at once, and only that account's; removing it moves them back", async () => {
+    const mine = await accountEnding(0);
+    const other = await accountEnding(0);
+    await seed(mine.key, { year: 2026 });
+    await seed(other.key, { year: 2026 });
+
+    const added = await addDay(mine.key, LOCAL);
+    expect(added.status).toBe(201);
+    expect(added.body).toMatchObject({ data: { date: '2026-05-13', description: 'Fiesta patronal', moved_deadlines: 1 }, message: expect.any(String) });
+    expect(await dueOf(mine.accountId, 'ganancias_sociedades', 2026, 5)).toBe('2026-05-14');
+    expect(await dueOf(other.accountId, 'ganancias_sociedades', 2026, 5)).toBe('2026-05-13');
+    expect((await days(mine.key, '?year=2026')).body.data).toEqual({
+      items: [{ _id: added.body.data._id, date: '2026-05-13', description: 'Fiesta patronal', created_at: expect.any(String) }],
+      count: 1,
+    });
+    expect((await days(other.key)).body.data).toEqual({ items: [], count: 0 });
+
+    const removed = await removeDay(mine.key, '2026-05-13');
+    expect(removed.status).toBe(200);
+    expect(removed.body.data).toEqual({ date: '2026-05-13', moved_deadlines: 1 });
+    expect(await dueOf(mine.accountId, 'ganancias_sociedades', 2026, 5)).toBe('2026-05-13');
+    expect((await removeDay(mine.key, '2026-05-13')).status).toBe(404);
+  });
+
+  it('a completed deadline keeps the day it was due on; a year loaded later uses the days already there', async () => {
+    const { key, accountId } = await accountEnding(1);
+    await seed(key, { year: 2026, taxes: ['ganancias_sociedades'] });
+    const may = (await list(key, '?year=2026&month=5')).body.data.items[0];
+    expect((await complete(key, may._id)).status).toBe(200);
+    expect((await addDay(key, LOCAL)).body.data.moved_deadlines).toBe(0);
+    expect(await dueOf(accountId, 'ganancias_sociedades', 2026, 5)).toBe('2026-05-13');
+
+    const later = await accountEnding(2);
+    expect((await addDay(later.key, LOCAL)).body.data.moved_deadlines).toBe(0);
+    await seed(later.key, { year: 2026 });
+    expect(await dueOf(later.accountId, 'ganancias_sociedades', 2026, 5)).toBe('2026-05-14');
+  });
+
+  it('a seed and a day added at the same time end with the day applied', async () => {
+    const { key, accountId } = await accountEnding(3);
+    const [seeded, added] = await Promise.all([seed(key, { year: 2026 }), addDay(key, LOCAL)]);
+    expect([seeded.status, added.status]).toEqual([200, 201]);
+    expect(await dueOf(accountId, 'ganancias_sociedades', 2026, 5)).toBe('2026-05-14');
+  });
+
+  it('the same date twice → 409 NON_WORKING_DAY_EXISTS, one day stored', async () => {
+    const { key, accountId } = await accountEnding(4);
+    expect((await addDay(key, LOCAL)).status).toBe(201);
+    const again = await addDay(key, { ...LOCAL, description: 'otra vez' });
+    expect(again.status).toBe(409);
+    expect(again.body.error.code).toBe('NON_WORKING_DAY_EXISTS');
+    expect(await gw.store.collection('fiscal_non_working_days').countDocuments({ account_id: new ObjectId(accountId) })).toBe(1);
+  });
+
+  it.each([
+    [{ date: '2026-02-30', description: 'x' }, 'date'],
+    [{ date: '13/05/2026', description: 'x' }, 'date'],
+    [{ date: '1999-05-13', description: 'x' }, 'date'],
+    [{ date: 20260513, description: 'x' }, 'date'],
+    [{ description: 'x' }, 'date'],
+    [{ date: '2026-05-13' }, 'description'],
+    [{ date: '2026-05-13', description: '' }, 'description'],
+    [{ date: '2026-05-13', description: 'x'.repeat(201) }, 'description'],
+    [{ date: '2026-05-13', description: 'x', province: 'Córdoba' }, 'province'],
+  ])('%j → 400 naming %s, nothing stored', async (body, path) => {
+    const { key, accountId } = await accountEnding(5);
+    const res = await addDay(key, body);
+    expect(res.status).toBe(400);
+    expect(paths(res)).toContain(path);
+    expect(await gw.store.collection('fiscal_non_working_days').countDocuments({ account_id: new ObjectId(accountId) })).toBe(0);
+  });
+
+  it('a malformed date to remove → 400; a year out of range to list → 400', async () => {
+    const { key } = await accountEnding(6);
+    expect((await removeDay(key, '2026-13-01')).status).toBe(400);
+    expect(paths(await days(key, '?year=abc'))).toContain('year');
+  });
+});

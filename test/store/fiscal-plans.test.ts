@@ -1,4 +1,5 @@
 import { ObjectId } from 'mongodb';
+import { OWN_DAY_ORDER } from '../../src/domain/accounting/fiscal-calendar/account-days';
 import { DEADLINE_ORDER, deadlineFilter, type DeadlineFilter } from '../../src/domain/accounting/fiscal-calendar/deadlines';
 import { planStore } from '../support/plans';
 
@@ -42,7 +43,17 @@ it('upcoming reads the due-day index in due order', async () => {
 });
 
 it.each([
+  ['all of them', { account_id: account }],
+  ['a year', { account_id: account, date: { $gte: '2026-01-01', $lte: '2026-12-31' } }],
+])("the account's own non-working days (%s) read the date index in date order", async (_name, filter) => {
+  const plan = await winningStages('fiscal_non_working_days', filter, OWN_DAY_ORDER);
+  expect(plan).toContain('IXSCAN');
+  expect(plan).not.toContain('SORT');
+});
+
+it.each([
   ['seed: the deadlines of a year', 'fiscal_deadlines', { account_id: account, year: 2027 }],
+  ['a change of own days: the pending deadlines of a year', 'fiscal_deadlines', { account_id: account, year: 2026, status: 'pending' }],
   [
     'close: daily totals of the result accounts in the year',
     'ledger_daily_totals',

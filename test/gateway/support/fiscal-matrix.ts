@@ -108,7 +108,78 @@ export function fiscalMatrix(env: MatrixEnv): { rest: Record<string, RestCase>; 
     await bUntouched();
   };
 
+  /** Own non-working days: each record a date of its own (2036), B's one day (2034-06-06) never seen nor touched. */
+  const DAYS = '/accounting/fiscal-calendar/non-working-days/';
+  let dates = 0;
+  const freshDate = () => {
+    dates++;
+    return `2036-${String(1 + Math.floor(dates / 28)).padStart(2, '0')}-${String(1 + (dates % 28)).padStart(2, '0')}`;
+  };
+  const ownDays = () => gw().store.collection('fiscal_non_working_days');
+  const dayOfA = async () => {
+    const date = freshDate();
+    expect((await gw().rest('POST', DAYS, { key: env.fullA(), body: { date, description: 'Feriado local' } })).status).toBe(201);
+    return date;
+  };
+  const daysOfA = async (date: string) => ownDays().countDocuments({ account_id: await accountIdOf(env.fullA()), date });
+  const B_DAY = '2034-06-06';
+  let bDay: Promise<Row> | undefined;
+  const dayOfB = () =>
+    (bDay ??= (async () => {
+      expect((await gw().rest('POST', DAYS, { key: env.fullB(), body: { date: B_DAY, description: 'Feriado de B' } })).status).toBe(201);
+      return (await ownDays().findOne({ account_id: await accountIdOf(env.fullB()), date: B_DAY })) as Row;
+    })());
+  const bDayUntouched = async () => {
+    const before = await dayOfB();
+    expect(await ownDays().find({ account_id: before.account_id, date: B_DAY }).toArray()).toEqual([before]);
+  };
+
   const rest: Record<string, RestCase> = {
+    'GET /accounting/fiscal-calendar/non-working-days/': {
+      record: dayOfA,
+      request: () => ({ path: `${DAYS}?year=2036` }),
+      succeeded: (res, date) => expect(res.body.data.items.map((item: Row) => item.date)).toContain(date),
+      unchanged: nothing,
+      async otherAccount() {
+        const b = await dayOfB();
+        // A may hold a day of its own on B's date (the add cases): B's record is what must not show.
+        const res = await gw().rest('GET', `${DAYS}?year=2034`, { key: env.fullA() });
+        expect(res.body.data.items.map((item: Row) => item._id)).not.toContain(String(b._id));
+        await bDayUntouched();
+      },
+    },
+    'POST /accounting/fiscal-calendar/non-working-days/': {
+      record: async () => freshDate(),
+      request: (date) => ({ path: DAYS, body: { date, description: 'Feriado local' } }),
+      async succeeded(res, date) {
+        expect(res.body.data).toMatchObject({ date, description: 'Feriado local', moved_deadlines: 0 });
+        expect(await daysOfA(date)).toBe(1);
+      },
+      unchanged: async (date) => expect(await daysOfA(date)).toBe(0),
+      async otherAccount() {
+        await dayOfB();
+        // A's own day on B's date is A's alone.
+        const res = await gw().rest('POST', DAYS, { key: env.fullA(), body: { date: B_DAY, description: 'Feriado de A' } });
+        expect([201, 409]).toContain(res.status);
+        await bDayUntouched();
+      },
+    },
+    'DELETE /accounting/fiscal-calendar/non-working-days/{date}/': {
+      record: dayOfA,
+      request: (date) => ({ path: `${DAYS}${date}/` }),
+      async succeeded(res, date) {
+        expect(res.body.data).toEqual({ date, moved_deadlines: 0 });
+        expect(await daysOfA(date)).toBe(0);
+      },
+      unchanged: async (date) => expect(await daysOfA(date)).toBe(1),
+      async otherAccount() {
+        await dayOfB();
+        const res = await gw().rest('DELETE', `${DAYS}2034-06-07/`, { key: env.fullA() });
+        expect(res.status).toBe(404);
+        expect(res.body.error.code).toBe('NOT_FOUND');
+        await bDayUntouched();
+      },
+    },
     'GET /accounting/fiscal-calendar/': {
       record: upcomingOfA,
       request: () => ({ path: '/accounting/fiscal-calendar/?status=pending&limit=100' }),
@@ -204,7 +275,58 @@ export function fiscalMatrix(env: MatrixEnv): { rest: Record<string, RestCase>; 
   const CALCULATE = 'query Q($year: Int!) { fiscalYearCalculation(year: $year) { year revenue lines { accountCode } } }';
   const CLOSE = 'mutation M($year: Int!) { closeFiscalYear(year: $year) { year status } }';
 
+  const OWN_DAYS = 'query Q($year: Int) { accountNonWorkingDays(year: $year) { id date } }';
+  const ADD_DAY = 'mutation M($input: AccountNonWorkingDayInput!) { addAccountNonWorkingDay(input: $input) { day { date } movedDeadlines } }';
+  const REMOVE_DAY = 'mutation M($date: String!) { removeAccountNonWorkingDay(date: $date) { date movedDeadlines } }';
+
   const gql: Record<string, GqlCase> = {
+    accountNonWorkingDays: {
+      scope: READ,
+      record: dayOfA,
+      document: OWN_DAYS,
+      variables: () => ({ year: 2036 }),
+      succeeded: (data, date) => expect(data.accountNonWorkingDays.map((day: Row) => day.date)).toContain(date),
+      unchanged: nothing,
+      async otherAccount() {
+        const b = await dayOfB();
+        const res = await gw().gql(OWN_DAYS, { year: 2034 }, { key: env.fullA() });
+        expect(res.body.data.accountNonWorkingDays.map((day: Row) => day.id)).not.toContain(String(b._id));
+        await bDayUntouched();
+      },
+    },
+    addAccountNonWorkingDay: {
+      scope: WRITE,
+      record: async () => freshDate(),
+      document: ADD_DAY,
+      variables: (date) => ({ input: { date, description: 'Feriado local' } }),
+      async succeeded(data, date) {
+        expect(data.addAccountNonWorkingDay).toEqual({ day: { date }, movedDeadlines: 0 });
+        expect(await daysOfA(date)).toBe(1);
+      },
+      unchanged: async (date) => expect(await daysOfA(date)).toBe(0),
+      async otherAccount() {
+        await dayOfB();
+        await gw().gql(ADD_DAY, { input: { date: B_DAY, description: 'Feriado de A' } }, { key: env.fullA() });
+        await bDayUntouched();
+      },
+    },
+    removeAccountNonWorkingDay: {
+      scope: WRITE,
+      record: dayOfA,
+      document: REMOVE_DAY,
+      variables: (date) => ({ date }),
+      async succeeded(data, date) {
+        expect(data.removeAccountNonWorkingDay).toEqual({ date, movedDeadlines: 0 });
+        expect(await daysOfA(date)).toBe(0);
+      },
+      unchanged: async (date) => expect(await daysOfA(date)).toBe(1),
+      async otherAccount() {
+        await dayOfB();
+        const res = await gw().gql(REMOVE_DAY, { date: '2034-06-08' }, { key: env.fullA() });
+        expect(res.body.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+        await bDayUntouched();
+      },
+    },
     fiscalDeadlines: {
       scope: READ,
       record: upcomingOfA,

@@ -7,6 +7,7 @@ import { argentineDay } from '../../dates';
 import { ConflictError, notFound } from '../../errors';
 import type { Connection, PageWindow } from '../../pagination';
 import { DEFAULT_TAXES, OBLIGATIONS, type FiscalTax } from './obligations';
+import { bumpCalendarRevision, ownDaysOf } from './account-days';
 import { yearSchedule, type ScheduledDeadline } from './schedule';
 import { actionOn } from '../../activity/actions';
 import { recordChanges } from '../../activity/changes';
@@ -27,7 +28,7 @@ export type DeadlineStatus = (typeof DEADLINE_STATUSES)[number];
 export type FiscalDeadlineRecord = Omit<FiscalDeadlineDocument, 'status'> & { status: DeadlineStatus };
 
 export const MAX_UPCOMING_DAYS = 366;
-export const SEED_YEARS = { min: 2000, max: 2100 } as const;
+export { SEED_YEARS } from './obligations';
 
 const deadlinesOf = (context: RequestContext) =>
   new TenantCollection(context.store.collection<FiscalDeadlineDocument>('fiscal_deadlines'), requirePrincipal(context).accountId);
@@ -138,8 +139,10 @@ async function cuitEnding(context: RequestContext): Promise<number> {
 
 /**
  * Loads the ARCA deadlines due in `year` for the account's CUIT ending: every month of each tax asked for (default
- * the company set) that is not there yet, in one transaction. Loading again adds nothing (`seeded: 0`). Two seeds
- * racing collide on the unique tax/month index; the loser runs again and finds the winner's deadlines.
+ * the company set) that is not there yet, moved past the national non-working days and the account's own, in one
+ * transaction. Loading again adds nothing (`seeded: 0`). Two seeds racing collide on the unique tax/month index;
+ * the loser runs again and finds the winner's deadlines. A seed racing a change of the account's days conflicts
+ * with it on the calendar revision (account-days.ts) and runs again with the days as changed.
  */
 export async function seedDeadlines(
   context: RequestContext,
@@ -153,8 +156,9 @@ export async function seedDeadlines(
     const deadlines = deadlinesOf(context);
     const existing = await deadlines.collection.find(deadlines.scope({ year: dueYear }), { session, projection: { month: 1, tax: 1 } }).toArray();
     const have = new Set(existing.map((doc) => `${doc.tax}:${doc.month}`));
+    const own = await ownDaysOf(context, dueYear, session);
     const missing = asked
-      .flatMap((tax) => yearSchedule(OBLIGATIONS[tax], dueYear, ending))
+      .flatMap((tax) => yearSchedule(OBLIGATIONS[tax], dueYear, ending, own))
       .filter((deadline) => !have.has(`${deadline.tax}:${deadline.month}`))
       .map((deadline) => ({ ...deadline, status: 'pending' as const }));
     if (!missing.length)
@@ -164,6 +168,7 @@ export async function seedDeadlines(
         cuitEnding: ending,
         message: `The ${dueYear} deadlines of ${asked.join(', ')} are already loaded; nothing was changed.`,
       };
+    await bumpCalendarRevision(context, session);
     const seeded = await deadlines.insertMany(missing as never, context.now(), session);
     await recordChanges(context, changesOf('fiscal_deadlines', 'fiscal deadline', 'created', seeded), session);
     return {

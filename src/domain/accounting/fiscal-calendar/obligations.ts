@@ -11,6 +11,9 @@ export interface Obligation {
   groups: ReadonlyArray<{ endings: readonly number[]; day: number }>;
 }
 
+/** The years a calendar can be loaded for, and an account's own non-working days set in. */
+export const SEED_YEARS = { min: 2000, max: 2100 } as const;
+
 export const FISCAL_TAXES = ['iva', 'suss', 'sicore', 'ganancias_sociedades', 'autonomos', 'monotributo'] as const;
 export type FiscalTax = (typeof FISCAL_TAXES)[number];
 

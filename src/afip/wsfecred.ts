@@ -28,7 +28,7 @@ export function obligationEnvelope(ticket: Pick<AccessTicket, 'token' | 'sign'>,
 const entries = (node: unknown, child: string): AfipErrorEntry[] =>
   many(at(node, child)).map((entry) => ({
     code: Number(text(at(entry, 'codigo'))) || 0,
-    message: `${text(at(entry, 'codigo'))} ${text(at(entry, 'descripcion'))}`.trim(),
+    message: text(at(entry, 'descripcion')),
   }));
 
 /**

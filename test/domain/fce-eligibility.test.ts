@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { checkEligibility, suggestedFceType } from '../../src/domain/fce/eligibility';
+import { checkEligibility, suggestedFceType, voucherDay } from '../../src/domain/fce/eligibility';
 
 const FIXTURE = JSON.parse(readFileSync(join(__dirname, '..', 'fixtures', 'fce', 'eligibility.json'), 'utf8'));
 const THRESHOLD: number = FIXTURE.platformThreshold;
@@ -80,5 +80,19 @@ describe('FCE eligibility', () => {
       expect(result.eligible).toBe(false);
       expect(result.reasons.length).toBeGreaterThanOrEqual(6);
     }
+  });
+});
+
+describe('the day whose FCE minimum applies', () => {
+  const now = new Date('2026-11-27T02:00:00Z'); // 26 November in Argentina
+
+  it('is the voucher’s own Argentine day', () => {
+    expect(voucherDay('2026-04-13', now)).toBe('2026-04-13');
+    expect(voucherDay('2026-04-14T01:00:00Z', now)).toBe('2026-04-13');
+    expect(voucherDay('2026-04-14T00:30:00', now)).toBe('2026-04-14');
+  });
+
+  it.each([[undefined], [null], ['2026-02-30'], ['yesterday'], [20260414]])('is today in Argentina when the date is missing or unreadable (%p)', (value) => {
+    expect(voucherDay(value, now)).toBe('2026-11-26');
   });
 });

@@ -40,7 +40,13 @@ export type FceEventDocument = {
   seq: number;
 };
 
-export type FceVoucher = IssuedVoucherDocument & { fce_status?: FceStatus; last_event_at?: Date | null; fce_events?: number };
+export type FceVoucher = IssuedVoucherDocument & {
+  fce_status?: FceStatus;
+  last_event_at?: Date | null;
+  fce_events?: number;
+  /** Set when the voucher's acceptance was the tacit one (its term ran out). */
+  fce_acceptance?: 'tacit';
+};
 
 /** What an FCE voucher starts with (nothing for other vouchers, which stay out of the FCE status index). */
 export const fceState = (voucherType: number) => (FCE_TYPES.has(voucherType) ? { fce_status: 'pending' as const, last_event_at: null, fce_events: 0 } : {});
@@ -73,13 +79,34 @@ export function fceView(voucher: FceVoucher, now: Date): FceVoucher {
 export const TACIT_RECORDER = 'ARCA registry: tacit acceptance (Ley 27.440 art. 6)';
 
 /**
- * Writes the tacit acceptance of a voucher whose term has run out while it was pending; idempotent (see the module's
- * comment).
+ * The tacit acceptance of a voucher whose term ended while it was pending: the same event whoever writes or reads it.
+ * Its id is the voucher's own (one tacit acceptance per voucher), so the collection's _id index lets it in once.
+ */
+export function tacitEvent(voucher: FceVoucher): FceEventDocument {
+  const term = termOf(voucher.issue_date);
+  return {
+    _id: voucher._id,
+    account_id: voucher.account_id,
+    fce_invoice_id: voucher._id,
+    event_type: 'accepted',
+    payload: { acceptance: 'tacit', term_days: term.days, last_day: term.lastDay, term_source: term.source },
+    recorded_by: TACIT_RECORDER,
+    recorded_at: term.endsAt,
+    seq: 1,
+  };
+}
+
+/** Whether a voucher is pending with nothing recorded and its term ended by `now`: it stands accepted tacitly. */
+const tacitlyAccepted = (voucher: FceVoucher, now: Date) =>
+  (voucher.fce_status ?? 'pending') === 'pending' && (voucher.fce_events ?? 0) === 0 && now.getTime() >= termOf(voucher.issue_date).endsAt.getTime();
+
+/**
+ * Writes the tacit acceptance of a voucher whose term has run out while it was pending, in a transaction of its own;
+ * idempotent: the voucher moves only from pending with an empty log, and the event's id is the voucher's.
  */
 export async function settleTacitAcceptance(context: RequestContext, voucher: FceVoucher): Promise<void> {
-  if ((voucher.fce_status ?? 'pending') !== 'pending' || (voucher.fce_events ?? 0) !== 0) return;
-  const term = termOf(voucher.issue_date);
-  if (context.now().getTime() < term.endsAt.getTime()) return;
+  if (!tacitlyAccepted(voucher, context.now())) return;
+  const event = tacitEvent(voucher);
   try {
     await context.store.transaction(
       async (session) => {
@@ -87,29 +114,16 @@ export async function settleTacitAcceptance(context: RequestContext, voucher: Fc
           .collection<FceVoucher>('issued_vouchers')
           .updateOne(
             { _id: voucher._id, account_id: voucher.account_id, fce_status: 'pending', fce_events: voucher.fce_events ?? { $exists: false } } as never,
-            { $set: { fce_status: 'accepted', last_event_at: term.endsAt, fce_events: 1 } } as never,
+            { $set: { fce_status: 'accepted', last_event_at: event.recorded_at, fce_events: 1, fce_acceptance: 'tacit' } } as never,
             { session },
           );
-        if (moved.modifiedCount !== 1) return;
-        await context.store.collection<FceEventDocument>('fce_events').insertOne(
-          {
-            _id: new ObjectId(),
-            account_id: voucher.account_id,
-            fce_invoice_id: voucher._id,
-            event_type: 'accepted',
-            payload: { acceptance: 'tacit', term_days: term.days, term_source: term.source, last_day: term.lastDay },
-            recorded_by: TACIT_RECORDER,
-            recorded_at: term.endsAt,
-            seq: 1,
-          },
-          { session },
-        );
+        if (moved.modifiedCount === 1) await context.store.collection<FceEventDocument>('fce_events').insertOne(event, { session });
       },
       { queue: `fce-events:${voucher._id.toHexString()}` },
     );
   } catch (error) {
-    // Another process wrote it first (the log's position 1 is taken, or the engine saw the two writes conflict).
-    if (!(error instanceof ConflictError) && !isDuplicateKeyError(error)) throw error;
+    // Another process wrote it first: the engine saw the two transactions conflict, or the event's id is taken.
+    if (!isDuplicateKeyError(error)) throw error;
   }
 }
 
@@ -161,11 +175,11 @@ export async function recordEvent(context: RequestContext, id: string, input: Re
       const recordedAt = context.now();
       const term = termOf(voucher.issue_date);
       const passed = recordedAt.getTime() >= term.endsAt.getTime();
-      const judgement = judge(from, eventType, passed);
+      const judgement = judge(from, eventType, passed, voucher.fce_acceptance === 'tacit');
       if (!judgement.allowed)
         throw new ConflictError(
           `${judgement.message} (acceptance term: ${term.days} days, last day ${term.lastDay}; ${term.source})`,
-          [{ path: 'event_type', message: `${effectiveStatus(from, passed)} → ${eventType} is not allowed` }],
+          [{ path: 'event_type', message: `${judgement.code === 'FCE_ACCEPTANCE_TERM_EXPIRED' ? 'accepted' : from} → ${eventType} is not allowed` }],
           judgement.code,
         );
       const seq = (voucher.fce_events ?? 0) + 1;
@@ -195,9 +209,13 @@ export async function recordEvent(context: RequestContext, id: string, input: Re
   );
 }
 
-/** The latest events of an FCE voucher of the account, newest first. */
+/**
+ * The latest events of an FCE voucher of the account, newest first; a tacit acceptance not yet written reads as it
+ * will be written (reads never write).
+ */
 export async function listEvents(context: RequestContext, id: string, limit = EVENTS_SHOWN): Promise<FceEventDocument[]> {
   const voucher = await fceVoucher(context, id);
+  if (tacitlyAccepted(voucher, context.now())) return [tacitEvent(voucher)];
   return context.store
     .collection<FceEventDocument>('fce_events')
     .find({ account_id: voucher.account_id, fce_invoice_id: voucher._id })

@@ -35,11 +35,15 @@ export const effectiveStatus = (stored: FceStatus, termPassed: boolean): FceStat
 
 export type Judgement = { allowed: true } | { allowed: false; code: 'FCE_ACCEPTANCE_TERM_EXPIRED' | 'INVALID_FCE_TRANSITION'; message: string };
 
-/** Whether `event` may be recorded on a voucher stored as `stored`, given whether its acceptance term has run out. */
-export function judge(stored: FceStatus, event: FceEventType, termPassed: boolean): Judgement {
-  const from = effectiveStatus(stored, termPassed);
+/**
+ * Whether `event` may be recorded on a voucher stored as `stored`, given whether its acceptance term has run out and
+ * whether a stored acceptance is the tacit one (then a late acceptance or rejection is refused for the term too).
+ */
+export function judge(stored: FceStatus, event: FceEventType, termPassed: boolean, tacit = false): Judgement {
+  const recorded = stored === 'accepted' && tacit ? 'pending' : stored;
+  const from = effectiveStatus(recorded, termPassed);
   if (FCE_TRANSITIONS[from].includes(event)) return { allowed: true };
-  if (from !== stored)
+  if (from !== recorded)
     return {
       allowed: false,
       code: 'FCE_ACCEPTANCE_TERM_EXPIRED',

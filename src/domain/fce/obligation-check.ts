@@ -1,7 +1,7 @@
 import type { BillingSystemDocument } from '../../store/billing-systems';
 import type { RequestContext } from '../context';
 import { normalizeCuit } from '../cuit';
-import { AppError } from '../errors';
+import { AppError, NotFoundError } from '../errors';
 import { AfipFault, type AfipEnvironment, AfipUnavailableError } from '../taxpayer-data/afip-port';
 import { accountDocument, activeSystemOf, findBillingSystem } from '../taxpayer-data/billing-systems';
 import { accessTicket } from '../taxpayer-data/tickets';
@@ -25,7 +25,12 @@ export async function checkReceiverObligation(context: RequestContext, cuitInput
   if (!afip) return notChecked('no ARCA client is configured');
   const name = activeSystemOf(await accountDocument(context));
   let system: BillingSystemDocument | null = null;
-  if (name) system = await findBillingSystem(context, name).catch(() => null);
+  // The active system's name may name one since removed: then there is none to ask with.
+  if (name)
+    system = await findBillingSystem(context, name).catch((error: unknown) => {
+      if (error instanceof NotFoundError) return null;
+      throw error;
+    });
   if (!system?.certificate) return notChecked('the account has no active billing system with a certificate to ask ARCA with');
   const environment = system.environment as AfipEnvironment;
   try {

@@ -117,7 +117,7 @@ describe('the reasons, word for word', () => {
       fecha_vencimiento_pago: null,
       metadata: null,
     };
-    expect(checkEligibility(nulls, THRESHOLD).reasons).toHaveLength(7);
+    expect(checkEligibility(nulls, THRESHOLD).reasons).toEqual(checkEligibility({}, THRESHOLD).reasons);
     for (const cbu of [undefined, null, ''])
       expect(checkEligibility({ ...ELIGIBLE, metadata: { emitter_cbu: cbu } }, THRESHOLD).reasons).toEqual(['metadata.emitter_cbu is missing']);
   });
@@ -152,6 +152,16 @@ describe('the reasons, word for word', () => {
     expect(checkEligibility({ ...ELIGIBLE, metadata: [] }, THRESHOLD).reasons).toEqual(['metadata must be an object']);
     for (const cbu of ['017009922000006779737', '01700992200000677973700', '017009922000006779737x', 1700992200000677973700])
       expect(checkEligibility({ ...ELIGIBLE, metadata: { emitter_cbu: cbu } }, THRESHOLD).reasons).toEqual(['metadata.emitter_cbu must be a CBU of 22 digits']);
+  });
+
+  it('takes no list for a date or a CBU, even one holding a valid text', () => {
+    expect(checkEligibility({ ...ELIGIBLE, fecha_comprobante: ['2026-05-04'] }, THRESHOLD).reasons).toEqual(['fecha_comprobante is not an ISO 8601 date']);
+    expect(checkEligibility({ ...ELIGIBLE, fecha_vencimiento_pago: ['2026-06-03T10:00'] }, THRESHOLD).reasons).toEqual([
+      'fecha_vencimiento_pago is not an ISO 8601 date',
+    ]);
+    expect(checkEligibility({ ...ELIGIBLE, metadata: { emitter_cbu: ['0170099220000067797370'] } }, THRESHOLD).reasons).toEqual([
+      'metadata.emitter_cbu must be a CBU of 22 digits',
+    ]);
   });
 
   it('reads codes sent as numbers or numeric strings of up to 4 digits', () => {

@@ -20,6 +20,10 @@ describe('ARCA’s answer on the receiver’s obligation', () => {
     });
   });
 
+  it('reads an amount without decimals', () => {
+    expect(obligationFromAnswer({ kind: 'answer', obligado: 'S', montoDesde: '5549862', observations: [] })).toMatchObject({ minimumArs: 5_549_862 });
+  });
+
   it('reads N as not obliged, with no amount when none came', () => {
     expect(obligationFromAnswer({ kind: 'answer', obligado: 'N', montoDesde: '', observations: [] })).toEqual({
       check: 'answered',

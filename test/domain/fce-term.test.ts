@@ -80,6 +80,16 @@ describe('the issue spans whose term has run out', () => {
     expect(issueSpansAt(noon('2025-12-05'))).toEqual({ passed: [{ to: midnight('2025-11-14') }], open: [{ from: midnight('2025-11-14'), to: undefined }] });
   });
 
+  it('reaches back to the calendar’s start from the first row, and leaves a list empty when nothing falls in it', () => {
+    // A table that starts after today: nothing has run out, everything is open back to the calendar's start.
+    expect(issueSpansAt(noon('2026-11-18'), [{ from: '2030-01-01', days: 10, source: 'z' }])).toEqual({ passed: [], open: [{ to: undefined }] });
+    // A table that ended long ago: everything has run out, nothing is open.
+    expect(issueSpansAt(noon('2026-11-18'), [{ from: '0001-01-01', to: '1999-12-31', days: 10, source: 'z' }])).toEqual({
+      passed: [{ to: midnight('2000-01-01') }],
+      open: [],
+    });
+  });
+
   it('agrees with the term of every invoice issued in the two years around each row change', () => {
     for (const today of ['2024-03-10', '2024-11-15', '2025-11-10', '2026-11-05', '2026-11-16', '2026-11-17', '2026-11-22', '2026-12-30']) {
       const now = noon(today);

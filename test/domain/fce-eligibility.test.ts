@@ -150,7 +150,7 @@ describe('the reasons, word for word', () => {
     ]);
     expect(checkEligibility({ ...ELIGIBLE, importe_total: Number.POSITIVE_INFINITY }, THRESHOLD).reasons).toEqual(['importe_total must be a number']);
     expect(checkEligibility({ ...ELIGIBLE, metadata: [] }, THRESHOLD).reasons).toEqual(['metadata must be an object']);
-    for (const cbu of ['017009922000006779737', '01700992200000677973700', '017009922000006779737x', 1700992200000677973700])
+    for (const cbu of ['017009922000006779737', '01700992200000677973700', '017009922000006779737x', 1.7e21])
       expect(checkEligibility({ ...ELIGIBLE, metadata: { emitter_cbu: cbu } }, THRESHOLD).reasons).toEqual(['metadata.emitter_cbu must be a CBU of 22 digits']);
   });
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { FCE_MINIMUM_TABLE, minimumOn } from '../../src/domain/fce/minimum';
-import { THRESHOLD_KEY, thresholdOf } from '../../src/domain/fce/threshold';
+import { thresholdOf } from '../../src/domain/fce/threshold';
 
 /** The FCE minimum at the voucher's date (fixture written from the resolutions and ARCA's figures it cites). */
 const FIXTURE = JSON.parse(readFileSync(join(__dirname, '..', 'fixtures', 'fce', 'minimum-amounts.json'), 'utf8'));
@@ -39,7 +39,7 @@ describe('the minimum applied to a voucher', () => {
   it('is the account’s own setting first', () => {
     expect(thresholdOf(1_000_000, 7_000_000, '2026-05-04')).toEqual({
       value: 1_000_000,
-      source: `account setting ${THRESHOLD_KEY}`,
+      source: 'account setting fce_mipyme_min_threshold_ars',
       effectiveFrom: null,
       review: false,
     });

@@ -20,8 +20,12 @@ const schema = z.object({
   SUBSCRIPTION_MAX_CONNECTIONS: z.coerce.number().int().min(1).default(1000),
   SUBSCRIPTION_MAX_CONNECTIONS_PER_ACCOUNT: z.coerce.number().int().min(1).default(20),
   SUBSCRIPTION_MAX_MESSAGE_BYTES: z.coerce.number().int().min(1024).max(1_048_576).default(65_536),
-  /** FCE MiPyME minimum amount (ARS, inclusive) for accounts without their own: Resolución 1/2026, from 14/04/2026. */
-  FCE_MIN_THRESHOLD_ARS: z.coerce.number().positive().max(1e12).default(5549862),
+  /**
+   * FCE MiPyME minimum amount (ARS, inclusive) overriding the published table for accounts without their own; unset,
+   * the minimum in force on the voucher's date applies (src/domain/fce/minimum.ts). For the days between a new
+   * resolution and the table's update.
+   */
+  FCE_MIN_THRESHOLD_ARS: z.coerce.number().positive().max(1e12).optional(),
   /** Encrypts stored secrets (certificate private keys): 32 bytes, base64 or hex. */
   SECRETS_KEY: z.string().optional(),
   /** ARCA/AFIP web services: WSAA and WSFEv1 per environment (default: the real homologación and production ones). */
@@ -29,6 +33,9 @@ const schema = z.object({
   AFIP_WSAA_URL_PRODUCTION: z.url().default('https://wsaa.afip.gov.ar/ws/services/LoginCms'),
   AFIP_WSFE_URL_TESTING: z.url().default('https://wswhomo.afip.gov.ar/wsfev1/service.asmx'),
   AFIP_WSFE_URL_PRODUCTION: z.url().default('https://servicios1.afip.gov.ar/wsfev1/service.asmx'),
+  /** WSFECRED, the FCE registry (WSFECRED manual v2.0.3, pág. 16; the WSDL's soap:address). */
+  AFIP_WSFECRED_URL_TESTING: z.url().default('https://fwshomo.afip.gov.ar/wsfecred/FECredService'),
+  AFIP_WSFECRED_URL_PRODUCTION: z.url().default('https://serviciosjava.afip.gob.ar/wsfecred/FECredService'),
   /** Bound on one exchange with an AFIP web service; past it the call answers 503 AFIP_UNAVAILABLE. */
   AFIP_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
 });

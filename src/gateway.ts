@@ -69,6 +69,7 @@ export async function startGateway({
   const afip = new AfipSoapClient({
     wsaa: { testing: config.AFIP_WSAA_URL_TESTING, production: config.AFIP_WSAA_URL_PRODUCTION },
     wsfe: { testing: config.AFIP_WSFE_URL_TESTING, production: config.AFIP_WSFE_URL_PRODUCTION },
+    wsfecred: { testing: config.AFIP_WSFECRED_URL_TESTING, production: config.AFIP_WSFECRED_URL_PRODUCTION },
     timeoutMs: config.AFIP_TIMEOUT_MS,
   });
   const platform = { fceMinThresholdArs: config.FCE_MIN_THRESHOLD_ARS };

@@ -4,21 +4,24 @@ import {
   type AfipEnvironment,
   AfipFault,
   type AfipServices,
+  type ObligationAnswer,
   type PointsOfSaleAnswer,
 } from '../domain/taxpayer-data/afip-port';
 import { postSoap } from './http';
 import { loginEnvelope, loginTicketRequest, readLoginReply, signLoginTicketRequest } from './wsaa';
 import { FEV1_NAMESPACE, pointsOfSaleEnvelope, readPointsOfSaleReply } from './wsfe';
+import { FECRED_NAMESPACE, obligationEnvelope, readObligationReply } from './wsfecred';
 
-/** Where the services are (configuration: AFIP_WSAA_URL_*, AFIP_WSFE_URL_*, AFIP_TIMEOUT_MS). */
+/** Where the services are (configuration: AFIP_WSAA_URL_*, AFIP_WSFE_URL_*, AFIP_WSFECRED_URL_*, AFIP_TIMEOUT_MS). */
 export interface AfipEndpoints {
   wsaa: Record<AfipEnvironment, string>;
   wsfe: Record<AfipEnvironment, string>;
+  wsfecred: Record<AfipEnvironment, string>;
   /** Bound on one exchange with a web service. */
   timeoutMs: number;
 }
 
-/** WSAA and WSFEv1 over SOAP 1.1, at configurable addresses. */
+/** WSAA, WSFEv1 and WSFECRED over SOAP 1.1, at configurable addresses. */
 export class AfipSoapClient implements AfipServices {
   constructor(
     private readonly endpoints: AfipEndpoints,
@@ -51,5 +54,21 @@ export class AfipSoapClient implements AfipServices {
       this.endpoints.timeoutMs,
     );
     return readPointsOfSaleReply(reply.status, reply.body);
+  }
+
+  async receiverObligation(
+    environment: AfipEnvironment,
+    ticket: Pick<AccessTicket, 'token' | 'sign'>,
+    representedCuit: string,
+    cuit: string,
+    day: string,
+  ): Promise<ObligationAnswer> {
+    const reply = await postSoap(
+      this.endpoints.wsfecred[environment],
+      obligationEnvelope(ticket, representedCuit, cuit, day),
+      { 'content-type': 'text/xml; charset=utf-8', soapaction: `"${FECRED_NAMESPACE}consultarMontoObligadoRecepcion"` },
+      this.endpoints.timeoutMs,
+    );
+    return readObligationReply(reply.status, reply.body);
   }
 }

@@ -41,8 +41,11 @@ export interface RequestContext {
 }
 
 export interface PlatformSettings {
-  /** FCE MiPyME minimum amount in ARS for accounts that hold none. */
-  fceMinThresholdArs: number;
+  /**
+   * FCE MiPyME minimum amount in ARS that overrides the published table (src/domain/fce/minimum.ts) for accounts that
+   * hold none of their own; unset, the table's row in force on the voucher's date applies.
+   */
+  fceMinThresholdArs?: number;
 }
 
 const VERIFIED = Promise.resolve();

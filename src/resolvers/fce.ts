@@ -1,8 +1,10 @@
 import { GraphQLJSONObject } from 'graphql-scalars';
 import { Arg, Authorized, Ctx, FieldResolver, Float, ID, Int, Mutation, Query, Resolver, Root, type SubscribeResolverData, Subscription } from 'type-graphql';
 import { requirePrincipal, type RequestContext } from '../domain/context';
-import { checkEligibility, type EligibilityInput } from '../domain/fce/eligibility';
-import { type FceEventDocument, type FceVoucher, fceVoucher, listEvents, recordEvent } from '../domain/fce/events';
+import { checkEligibility, type EligibilityInput, voucherDay } from '../domain/fce/eligibility';
+import { type FceEventDocument, type FceVoucher, fceVoucher, fceView, listEvents, recordEvent } from '../domain/fce/events';
+import { checkReceiverObligation } from '../domain/fce/obligation-check';
+import { argentineDay } from '../domain/dates';
 import { listIssuedFce } from '../domain/fce/issued';
 import { effectiveThreshold, setThreshold, THRESHOLD_KEY } from '../domain/fce/threshold';
 import { fromCents } from '../domain/money';
@@ -41,13 +43,25 @@ export class FceResolver {
     @Ctx() context: RequestContext,
     @Arg('input', () => GraphQLJSONObject, { description: 'Fields of contract §2.3, all optional.' }) input: EligibilityInput,
   ): Promise<FceEligibility> {
-    return checkEligibility(input, await effectiveThreshold(context));
+    const day = voucherDay(input.fecha_comprobante, context.now());
+    const [threshold, obligation] = await Promise.all([effectiveThreshold(context, day), checkReceiverObligation(context, input.numero_documento, day)]);
+    return {
+      ...checkEligibility(input, threshold.value),
+      thresholdSource: threshold.source,
+      thresholdEffectiveFrom: threshold.effectiveFrom,
+      thresholdReview: threshold.review,
+      obligationCheck: obligation.check,
+      receiverObliged: obligation.obliged,
+      receiverMinimumArs: obligation.minimumArs,
+      obligationDetail: obligation.detail,
+    };
   }
 
   @Authorized('invoices:read')
   @Query(() => FceThreshold, { description: 'The FCE MiPyME minimum amount in force: the account’s own, else the platform default.' })
   async fceThreshold(@Ctx() context: RequestContext): Promise<FceThreshold> {
-    return { value: await effectiveThreshold(context), currency: 'ARS' };
+    const threshold = await effectiveThreshold(context, argentineDay(context.now()));
+    return { value: threshold.value, currency: 'ARS', source: threshold.source, effectiveFrom: threshold.effectiveFrom };
   }
 
   @Authorized('invoices:write')
@@ -66,7 +80,7 @@ export class FceInvoiceResolver {
     @Ctx() context: RequestContext,
     @Arg('page', () => Int, { nullable: true }) page?: number,
     @Arg('perPage', () => Int, { nullable: true, description: '1 to 100 (default 20).' }) perPage?: number,
-    @Arg('status', () => String, { nullable: true, description: 'pending, accepted, rejected, anulled or transferred_sircreb.' }) status?: string,
+    @Arg('status', () => String, { nullable: true, description: 'pending, accepted, rejected, anulled, transferred_sircreb or paid_in_full.' }) status?: string,
   ): Promise<FceInvoicePage> {
     const found = await listIssuedFce(context, { page: page ?? 1, perPage: perPage ?? 20, status });
     return { ...found, items: found.items.map(toFceInvoice) };
@@ -75,7 +89,7 @@ export class FceInvoiceResolver {
   @Authorized('invoices:read')
   @Query(() => FceInvoice, { description: 'An issued FCE voucher of the account.' })
   async fceInvoice(@Ctx() context: RequestContext, @Arg('id', () => ID) id: string): Promise<FceInvoice> {
-    return toFceInvoice(await fceVoucher(context, id));
+    return toFceInvoice(fceView(await fceVoucher(context, id), context.now()));
   }
 
   @Authorized('invoices:read')
@@ -91,7 +105,7 @@ export class FceInvoiceResolver {
   @Authorized('invoices:write')
   @Mutation(() => FceEvent, {
     description:
-      'Records a lifecycle event of an issued FCE voucher; a move the lifecycle forbids (e.g. accepted after rejected) is 409 INVALID_FCE_TRANSITION.',
+      'Records a lifecycle event of an issued FCE voucher; a move the law forbids is 409 INVALID_FCE_TRANSITION (e.g. accepted after rejected) or FCE_ACCEPTANCE_TERM_EXPIRED (accepting or rejecting after the term, when it stands accepted tacitly).',
   })
   async recordFceEvent(
     @Ctx() context: RequestContext,
@@ -127,7 +141,7 @@ export class FceEventResolver {
 
   @FieldResolver(() => FceInvoice, { description: 'The FCE voucher of the event, as it stands when the field is read.' })
   async fceInvoice(@Root() event: FceEvent, @Ctx() context: RequestContext): Promise<FceInvoice> {
-    return toFceInvoice(await fceVoucher(context, event.fceInvoiceId));
+    return toFceInvoice(fceView(await fceVoucher(context, event.fceInvoiceId), context.now()));
   }
 }
 
@@ -137,6 +151,6 @@ export class IssuedVoucherFceResolver {
   @FieldResolver(() => FceInvoice, { nullable: true, description: 'The FCE lifecycle of the voucher; null when it is not an FCE voucher.' })
   async fce(@Root() voucher: IssuedVoucher, @Ctx() context: RequestContext): Promise<FceInvoice | null> {
     if (!FCE_TYPES.has(voucher.voucherType as number)) return null;
-    return toFceInvoice(await fceVoucher(context, voucher.id));
+    return toFceInvoice(fceView(await fceVoucher(context, voucher.id), context.now()));
   }
 }

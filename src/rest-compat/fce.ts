@@ -21,7 +21,11 @@ const ELIGIBILITY: RestRoute = {
   scope: 'invoices:write',
   document: /* GraphQL */ `
     mutation RestFceEligibility($input: JSONObject!) {
-      checkFceEligibility(input: $input) { eligible reasons suggested_type: suggestedType threshold_ars: thresholdArs }
+      checkFceEligibility(input: $input) {
+        eligible reasons suggested_type: suggestedType threshold_ars: thresholdArs
+        threshold_source: thresholdSource threshold_effective_from: thresholdEffectiveFrom threshold_review: thresholdReview
+        obligation_check: obligationCheck receiver_obliged: receiverObliged receiver_minimum_ars: receiverMinimumArs obligation_detail: obligationDetail
+      }
     }`,
   variables: ({ body }) => ({ input: body === undefined || body === null ? {} : bodyObject(body) }),
   respond: (data) => ({ status: 200, data: data.checkFceEligibility }),
@@ -35,6 +39,10 @@ const ELIGIBILITY: RestRoute = {
       fecha_comprobante: { type: 'string', description: 'ISO 8601 date or date-time (Argentine time without a zone).' },
       fecha_vencimiento_pago: { type: 'string', description: 'Later than fecha_comprobante, at most 1 year after it.' },
       metadata: { type: 'object', properties: { emitter_cbu: { type: 'string', description: "The issuer's CBU, 22 digits." } } },
+      numero_documento: {
+        type: ['string', 'integer'],
+        description: "The receiver's CUIT: when sent, ARCA's registry (WSFECRED) is asked whether it must receive FCE on fecha_comprobante.",
+      },
     },
   },
   responseSchema: {
@@ -44,8 +52,32 @@ const ELIGIBILITY: RestRoute = {
       reasons: { type: 'array', items: { type: 'string' } },
       suggested_type: { type: ['integer', 'null'] },
       threshold_ars: { type: 'number' },
+      threshold_source: { type: 'string', description: 'The account setting, the platform override, or the resolution of the published minimum.' },
+      threshold_effective_from: { type: ['string', 'null'], description: 'First day of the published minimum applied.' },
+      threshold_review: { type: 'boolean', description: 'The published minimum of that date is not verified for the whole span.' },
+      obligation_check: {
+        type: 'string',
+        enum: ['answered', 'refused', 'unavailable', 'not_checked'],
+        description:
+          "ARCA's registry of who must receive FCE: answered, refused (ARCA answered errors), unavailable (ARCA could not be reached) or not_checked.",
+      },
+      receiver_obliged: { type: ['boolean', 'null'] },
+      receiver_minimum_ars: { type: ['number', 'null'], description: 'From this amount (inclusive) the receiver must receive FCE, per ARCA.' },
+      obligation_detail: { type: ['string', 'null'] },
     },
-    required: ['eligible', 'reasons', 'suggested_type', 'threshold_ars'],
+    required: [
+      'eligible',
+      'reasons',
+      'suggested_type',
+      'threshold_ars',
+      'threshold_source',
+      'threshold_effective_from',
+      'threshold_review',
+      'obligation_check',
+      'receiver_obliged',
+      'receiver_minimum_ars',
+      'obligation_detail',
+    ],
   },
   successStatus: 200,
 };
@@ -53,15 +85,20 @@ const ELIGIBILITY: RestRoute = {
 const GET_THRESHOLD: RestRoute = {
   method: 'get',
   path: `${FCE}/threshold/`,
-  summary: "The FCE MiPyME minimum amount in force: the account's own, else the platform default",
+  summary: "The FCE MiPyME minimum amount in force today: the account's own, else the platform override, else the published minimum",
   scope: 'invoices:read',
-  document: /* GraphQL */ `query RestFceThreshold { fceThreshold { value currency } }`,
+  document: /* GraphQL */ `query RestFceThreshold { fceThreshold { value currency source effective_from: effectiveFrom } }`,
   variables: () => ({}),
   respond: (data) => ({ status: 200, data: data.fceThreshold }),
   responseSchema: {
     type: 'object',
-    properties: { value: { type: 'number' }, currency: { type: 'string', enum: ['ARS'] } },
-    required: ['value', 'currency'],
+    properties: {
+      value: { type: 'number' },
+      currency: { type: 'string', enum: ['ARS'] },
+      source: { type: 'string', description: 'The account setting, the platform override, or the resolution of the published minimum in force today.' },
+      effective_from: { type: ['string', 'null'] },
+    },
+    required: ['value', 'currency', 'source', 'effective_from'],
   },
   successStatus: 200,
 };
@@ -106,7 +143,7 @@ const POST_EVENT: RestRoute = {
   method: 'post',
   path: `${FCE}/events/{fce_invoice_id}/`,
   summary:
-    'Record a lifecycle event of an issued FCE voucher (types 201–213) of the account; a move the lifecycle forbids is 409 INVALID_FCE_TRANSITION (README)',
+    'Record a lifecycle event of an issued FCE voucher (types 201–213) of the account; a move the law forbids is 409 INVALID_FCE_TRANSITION, or FCE_ACCEPTANCE_TERM_EXPIRED once the acceptance term has run out (docs/fce.md)',
   scope: 'invoices:write',
   document: /* GraphQL */ `
     mutation RestRecordFceEvent($id: ID!, $eventType: String!, $payload: JSONObject) {

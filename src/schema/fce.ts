@@ -12,8 +12,36 @@ export class FceEligibility {
   @Field(() => Int, { nullable: true, description: 'The FCE voucher code (201–213) the sent type maps to; null when it has none.' })
   suggestedType!: number | null;
 
-  @Field(() => Float, { description: 'The minimum amount applied: the account’s own, else the platform default.' })
+  @Field(() => Float, {
+    description: 'The minimum amount applied: the account’s own, else the platform override, else the published minimum on the voucher’s date.',
+  })
   thresholdArs!: number;
+
+  @Field(() => String, {
+    description: 'Where thresholdArs comes from: the account setting, the platform override, or the resolution that set the published minimum.',
+  })
+  thresholdSource!: string;
+
+  @Field(() => String, { nullable: true, description: 'First day (YYYY-MM-DD) of the published minimum applied; null for an account or platform value.' })
+  thresholdEffectiveFrom!: string | null;
+
+  @Field(() => Boolean, { description: 'True when the published minimum of that date is not verified for the whole span: review it.' })
+  thresholdReview!: boolean;
+
+  @Field(() => String, {
+    description:
+      'ARCA’s registry of who must receive FCE (WSFECRED consultarMontoObligadoRecepcion) for numeroDocumento on the voucher’s date: answered, refused (ARCA answered errors), unavailable (ARCA could not be reached) or not_checked.',
+  })
+  obligationCheck!: string;
+
+  @Field(() => Boolean, { nullable: true, description: 'Whether ARCA says the receiver must receive FCE on that date; null unless answered.' })
+  receiverObliged!: boolean | null;
+
+  @Field(() => Float, { nullable: true, description: 'The amount from which (inclusive) ARCA says the receiver must receive FCE; null unless answered.' })
+  receiverMinimumArs!: number | null;
+
+  @Field(() => String, { nullable: true, description: 'Why the obligation is not known, or ARCA’s observations.' })
+  obligationDetail!: string | null;
 }
 
 @ObjectType({ description: 'The FCE MiPyME minimum amount in force for the account.' })
@@ -23,6 +51,12 @@ export class FceThreshold {
 
   @Field(() => String)
   currency!: string;
+
+  @Field(() => String, { description: 'The account setting, the platform override, or the resolution that set the published minimum.' })
+  source!: string;
+
+  @Field(() => String, { nullable: true, description: 'First day (YYYY-MM-DD) of the published minimum; null for an account or platform value.' })
+  effectiveFrom!: string | null;
 }
 
 @ObjectType({ description: 'The account setting written by setFceThreshold.' })
@@ -42,7 +76,7 @@ export class FceEvent {
   @Field(() => ID)
   fceInvoiceId!: string;
 
-  @Field(() => String, { description: 'accepted, rejected, anulled or transferred_sircreb.' })
+  @Field(() => String, { description: 'accepted, rejected, anulled, transferred_sircreb or paid_in_full.' })
   eventType!: string;
 
   @Field(() => GraphQLJSONObject, { description: 'Free-form details (e.g. the rejection reason).' })
@@ -84,7 +118,9 @@ export class FceInvoice {
   @Field(() => String, { nullable: true })
   cae!: string | null;
 
-  @Field(() => String, { description: 'pending (no event yet) or the type of the latest event.' })
+  @Field(() => String, {
+    description: 'pending (no event yet) or the type of the latest event; a pending invoice whose acceptance term has run out reads accepted (tacitly).',
+  })
   fceStatus!: string;
 
   @Field(() => Date, { nullable: true })

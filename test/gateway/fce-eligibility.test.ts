@@ -26,7 +26,10 @@ const eligibility = (body: unknown, as = key) => gw.rest('POST', '/fce/eligibili
 describe('FCE threshold', () => {
   it('is the configured platform default until the account sets its own, per account', async () => {
     const { key: other } = await gw.account(['invoices:read', 'invoices:write']);
-    expect((await gw.rest('GET', '/fce/threshold/', { key })).body).toEqual({ success: true, data: { value: CONFIGURED_DEFAULT, currency: 'ARS' } });
+    expect((await gw.rest('GET', '/fce/threshold/', { key })).body).toEqual({
+      success: true,
+      data: { value: CONFIGURED_DEFAULT, currency: 'ARS', source: 'platform configuration FCE_MIN_THRESHOLD_ARS', effective_from: null },
+    });
 
     const put = await gw.rest('PUT', '/fce/threshold/', { key, body: { value: 1234567.891 } });
     expect(put.body).toEqual({ success: true, data: { key: 'fce_mipyme_min_threshold_ars', value: 1234567.89 } });
@@ -34,7 +37,19 @@ describe('FCE threshold', () => {
     expect((await gw.rest('GET', '/fce/threshold/', { key: other })).body.data.value).toBe(CONFIGURED_DEFAULT);
 
     const checked = await eligibility({ ...ELIGIBLE, importe_total: 2_000_000 });
-    expect(checked.body.data).toEqual({ eligible: true, reasons: [], suggested_type: 201, threshold_ars: 1234567.89 });
+    expect(checked.body.data).toEqual({
+      eligible: true,
+      reasons: [],
+      suggested_type: 201,
+      threshold_ars: 1234567.89,
+      threshold_source: 'account setting fce_mipyme_min_threshold_ars',
+      threshold_effective_from: null,
+      threshold_review: false,
+      obligation_check: 'not_checked',
+      receiver_obliged: null,
+      receiver_minimum_ars: null,
+      obligation_detail: "numero_documento (the receiver's CUIT) was not sent",
+    });
     const otherChecked = await eligibility({ ...ELIGIBLE, importe_total: 2_000_000 }, other);
     expect(otherChecked.body.data).toMatchObject({ eligible: false, threshold_ars: CONFIGURED_DEFAULT });
   });

@@ -18,6 +18,8 @@ let number = 0;
 
 beforeAll(async () => {
   gw = await startTestGateway();
+  // Within the 21-day acceptance term (Res. SPyMEEyEC 480/2024) of the vouchers issued on 2025-12-01 and 2025-12-02.
+  gw.clock.now = new Date('2025-12-05T15:00:00Z');
   ({ key } = await gw.account([...SCOPES]));
   ({ key: keyB } = await gw.account([...SCOPES]));
 });

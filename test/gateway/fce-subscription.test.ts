@@ -8,6 +8,7 @@ import { revokeApiKey } from '../../src/domain/auth/admin';
 import { tokenHash } from '../../src/domain/auth/secrets';
 import { gatewaySchema } from '../../src/resolvers/gateway-schema';
 import { FCE_EVENT_RECORDED, MAX_UNREAD_EVENTS, pubSub, subscriberCount } from '../../src/resolvers/fce-pubsub';
+import { argentineDay } from '../../src/domain/dates';
 import { startTestGateway, type TestGateway } from '../support/gateway';
 
 /**
@@ -115,7 +116,8 @@ function subscribe(client: Client, query = SUBSCRIPTION, variables?: Record<stri
 /** Imports one FCE voucher (type 201) for the key's account; answers its id. */
 async function fceVoucher(key: string): Promise<string> {
   const n = ++number;
-  const row = `2025-12-01;201;78;${n};${n};75481234500011;80;30715551248;CLIENTE FCE S.A.;1,00;PES;6000000,00;0,00;0,00;0,00;1260000,00;7260000,00`;
+  // Issued on the gateway clock's day: within its acceptance term, so the buyer may still accept or reject it.
+  const row = `${argentineDay(gw.clock.now)};201;78;${n};${n};75481234500011;80;30715551248;CLIENTE FCE S.A.;1,00;PES;6000000,00;0,00;0,00;0,00;1260000,00;7260000,00`;
   const form = new FormData();
   form.append('file', new File([`${G2_HEADER}\n${row}\n`], `fce-ws-${n}.csv`));
   const res = await gw.rest('POST', '/issued_vouchers/upload-csv/', { key, body: form });

@@ -1,4 +1,5 @@
 import { ObjectId } from 'mongodb';
+import { statusFilter } from '../../src/domain/fce/issued';
 import { planStore } from '../support/plans';
 
 /** The FCE list by status and the event log are served by indexes, newest first without an in-memory sort. */
@@ -31,4 +32,18 @@ it('an FCE voucher’s events come newest first from an index', async () => {
   expect(plan).toContain('IXSCAN');
   expect(plan).not.toContain('COLLSCAN');
   expect(plan).not.toContain('SORT');
+});
+
+describe('the issued FCE list of pending or accepted vouchers, split by the acceptance term at read', () => {
+  // 2026-11-18: the 21-day rows (Res. SPyMEEyEC 219/2025) and the law's 15 days from 2026-11-01 leave the passed
+  // issue days in two spans, so both filters are disjunctions of issue-date ranges.
+  const now = new Date('2026-11-18T15:00:00Z');
+
+  it.each(['pending', 'accepted'] as const)('%s uses the status index', async (status) => {
+    const filter = { account_id: account, ...statusFilter(status, now) };
+    const plan = await winningStages('issued_vouchers', filter, { issue_date: -1, _id: -1 });
+    expect(plan).toContain('IXSCAN');
+    expect(plan).not.toContain('COLLSCAN');
+    expect(new Set(await winningIndexes('issued_vouchers', filter, { issue_date: -1, _id: -1 }))).toEqual(new Set(['account_fce_status_issued']));
+  });
 });

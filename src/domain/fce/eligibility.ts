@@ -1,4 +1,4 @@
-import { instantOf, isCalendarDate } from '../dates';
+import { argentineDay, instantOf, isCalendarDate } from '../dates';
 
 /**
  * FCE MiPyME eligibility (contract §2.3): every rule is checked and each failure becomes one reason, so a client
@@ -32,6 +32,8 @@ export interface EligibilityInput {
   fecha_comprobante?: unknown;
   fecha_vencimiento_pago?: unknown;
   metadata?: unknown;
+  /** The receiver's CUIT, for ARCA's registry of who must receive FCE (an addition to contract §2.3). */
+  numero_documento?: unknown;
 }
 
 export interface Eligibility {
@@ -62,6 +64,15 @@ function date(value: unknown): Date | null {
   if (isCalendarDate(value)) return instantOf(`${value}T00:00:00`);
   if (!ISO_DATE_TIME.test(value) || !isCalendarDate(value.slice(0, 10))) return null;
   return instantOf(value);
+}
+
+/**
+ * The Argentine calendar day whose FCE minimum applies: the voucher's date (fecha_comprobante) when it is one, else
+ * today (a missing or unreadable date is already a reason of its own).
+ */
+export function voucherDay(value: unknown, now: Date): string {
+  const issued = date(value);
+  return argentineDay(issued ?? now);
 }
 
 /** One year after `from`, on the same calendar day (29 February → 28 February). */

@@ -6,31 +6,24 @@ import type { UserDocument } from '../../store/accounts';
 import { requirePrincipal, type RequestContext } from '../context';
 import { freeFormSchema } from '../declare/validation';
 import { ConflictError, notFound, ValidationError } from '../errors';
+import { isDuplicateKeyError } from '../../store/store';
 import { FCE_TYPES } from './eligibility';
+import { effectiveStatus, FCE_EVENT_TYPES, type FceEventType, type FceStatus, judge } from './lifecycle';
+import { termOf } from './term';
 
 /**
- * The FCE lifecycle log (contract §2.3, §3.6, §6). `fce_status` and `last_event_at` are kept on the issued voucher,
- * written in the event's transaction, so the issued list filters by status on an index.
+ * The FCE lifecycle log (contract §2.3, §3.6, §6; the rules in lifecycle.ts). `fce_status` and `last_event_at` are
+ * kept on the issued voucher, written in the event's transaction, so the issued list filters by status on an index.
+ *
+ * Tacit acceptance (Ley 27.440 art. 6): a voucher still pending when its acceptance term ends reads as accepted from
+ * that instant on — derived at read (`fceView`), since reads never write. The `accepted` event that says so is
+ * written by the first write that touches the voucher afterwards (`settleTacitAcceptance`, in a transaction of its
+ * own before the write is judged, so it stays even when that write is refused): its content depends only on the
+ * voucher (recorded at the term's end, by the registry), and it takes position 1 of the voucher's log, which the
+ * unique index account_invoice_seq holds once, so gateway processes racing to write it leave exactly one.
  */
 
-export const FCE_EVENT_TYPES = ['accepted', 'rejected', 'anulled', 'transferred_sircreb'] as const;
-export type FceEventType = (typeof FCE_EVENT_TYPES)[number];
-export const FCE_STATUSES = ['pending', ...FCE_EVENT_TYPES] as const;
-export type FceStatus = (typeof FCE_STATUSES)[number];
-
-/**
- * Which event may follow which, from the WSFECRED account states (domain notes §6): acceptance and rejection only
- * while the account is still modifiable (pending); rejection is final except for the cancelling credit note
- * (anulled, which ARCA allows only after a rejection, error 10154); only an accepted invoice can be passed on for
- * trading (transferred_sircreb); anulled and transferred are final. A repeated event is refused as well.
- */
-export const FCE_TRANSITIONS: Readonly<Record<FceStatus, readonly FceEventType[]>> = {
-  pending: ['accepted', 'rejected'],
-  accepted: ['transferred_sircreb'],
-  rejected: ['anulled'],
-  anulled: [],
-  transferred_sircreb: [],
-};
+export { FCE_EVENT_TYPES, FCE_STATUSES, FCE_TRANSITIONS, type FceEventType, type FceStatus } from './lifecycle';
 
 export const MAX_PAYLOAD_CHARS = 4000;
 export const EVENTS_SHOWN = 50;
@@ -47,7 +40,13 @@ export type FceEventDocument = {
   seq: number;
 };
 
-export type FceVoucher = IssuedVoucherDocument & { fce_status?: FceStatus; last_event_at?: Date | null; fce_events?: number };
+export type FceVoucher = IssuedVoucherDocument & {
+  fce_status?: FceStatus;
+  last_event_at?: Date | null;
+  fce_events?: number;
+  /** Set when the voucher's acceptance was the tacit one (its term ran out). */
+  fce_acceptance?: 'tacit';
+};
 
 /** What an FCE voucher starts with (nothing for other vouchers, which stay out of the FCE status index). */
 export const fceState = (voucherType: number) => (FCE_TYPES.has(voucherType) ? { fce_status: 'pending' as const, last_event_at: null, fce_events: 0 } : {});
@@ -66,6 +65,66 @@ export async function fceVoucher(context: RequestContext, id: string): Promise<F
     : null;
   if (!doc) throw notFound('FCE invoice', id);
   return doc;
+}
+
+/** The voucher as it reads at `now`: a pending voucher whose term has run out stands accepted since the term's end. */
+export function fceView(voucher: FceVoucher, now: Date): FceVoucher {
+  const stored: FceStatus = voucher.fce_status ?? 'pending';
+  const term = termOf(voucher.issue_date);
+  const status = effectiveStatus(stored, now.getTime() >= term.endsAt.getTime());
+  return status === stored ? voucher : { ...voucher, fce_status: status, last_event_at: term.endsAt };
+}
+
+/** Who the log names for a tacit acceptance: nobody acted; the term ran out. */
+export const TACIT_RECORDER = 'ARCA registry: tacit acceptance (Ley 27.440 art. 6)';
+
+/**
+ * The tacit acceptance of a voucher whose term ended while it was pending: the same event whoever writes or reads it.
+ * Its id is the voucher's own (one tacit acceptance per voucher), so the collection's _id index lets it in once.
+ */
+export function tacitEvent(voucher: FceVoucher): FceEventDocument {
+  const term = termOf(voucher.issue_date);
+  return {
+    _id: voucher._id,
+    account_id: voucher.account_id,
+    fce_invoice_id: voucher._id,
+    event_type: 'accepted',
+    payload: { acceptance: 'tacit', term_days: term.days, last_day: term.lastDay, term_source: term.source },
+    recorded_by: TACIT_RECORDER,
+    recorded_at: term.endsAt,
+    seq: 1,
+  };
+}
+
+/** Whether a voucher is pending with nothing recorded and its term ended by `now`: it stands accepted tacitly. */
+const tacitlyAccepted = (voucher: FceVoucher, now: Date) =>
+  (voucher.fce_status ?? 'pending') === 'pending' && (voucher.fce_events ?? 0) === 0 && now.getTime() >= termOf(voucher.issue_date).endsAt.getTime();
+
+/**
+ * Writes the tacit acceptance of a voucher whose term has run out while it was pending, in a transaction of its own;
+ * idempotent: the voucher moves only from pending with an empty log, and the event's id is the voucher's.
+ */
+export async function settleTacitAcceptance(context: RequestContext, voucher: FceVoucher): Promise<void> {
+  if (!tacitlyAccepted(voucher, context.now())) return;
+  const event = tacitEvent(voucher);
+  try {
+    await context.store.transaction(
+      async (session) => {
+        const moved = await context.store
+          .collection<FceVoucher>('issued_vouchers')
+          .updateOne(
+            { _id: voucher._id, account_id: voucher.account_id, fce_status: 'pending', fce_events: voucher.fce_events ?? { $exists: false } } as never,
+            { $set: { fce_status: 'accepted', last_event_at: event.recorded_at, fce_events: 1, fce_acceptance: 'tacit' } } as never,
+            { session },
+          );
+        if (moved.modifiedCount === 1) await context.store.collection<FceEventDocument>('fce_events').insertOne(event, { session });
+      },
+      { queue: `fce-events:${voucher._id.toHexString()}` },
+    );
+  } catch (error) {
+    // Another process wrote it first: the engine saw the two transactions conflict, or the event's id is taken.
+    if (!isDuplicateKeyError(error)) throw error;
+  }
 }
 
 async function recorder(context: RequestContext): Promise<string> {
@@ -105,6 +164,7 @@ export async function recordEvent(context: RequestContext, id: string, input: Re
   const { eventType, payload } = parseEvent(input);
   const accountId = requirePrincipal(context).accountId;
   const recordedBy = await recorder(context);
+  await settleTacitAcceptance(context, await fceVoucher(context, id));
   return context.store.transaction(
     async (session) => {
       const vouchers = context.store.collection<FceVoucher>('issued_vouchers');
@@ -112,16 +172,17 @@ export async function recordEvent(context: RequestContext, id: string, input: Re
       const voucher = _id ? await vouchers.findOne({ _id, account_id: accountId, voucher_type: { $in: [...FCE_TYPES] } }, { session }) : null;
       if (!voucher || !_id) throw notFound('FCE invoice', id);
       const from: FceStatus = voucher.fce_status ?? 'pending';
-      if (!FCE_TRANSITIONS[from].includes(eventType)) {
-        const allowed = FCE_TRANSITIONS[from].length ? FCE_TRANSITIONS[from].join(', ') : 'none (final status)';
-        throw new ConflictError(
-          `an FCE invoice cannot go from ${from} to ${eventType} (allowed from ${from}: ${allowed})`,
-          [{ path: 'event_type', message: `${from} → ${eventType} is not allowed` }],
-          'INVALID_FCE_TRANSITION',
-        );
-      }
-      const seq = (voucher.fce_events ?? 0) + 1;
       const recordedAt = context.now();
+      const term = termOf(voucher.issue_date);
+      const passed = recordedAt.getTime() >= term.endsAt.getTime();
+      const judgement = judge(from, eventType, passed, voucher.fce_acceptance === 'tacit');
+      if (!judgement.allowed)
+        throw new ConflictError(
+          `${judgement.message} (acceptance term: ${term.days} days, last day ${term.lastDay}; ${term.source})`,
+          [{ path: 'event_type', message: `${judgement.code === 'FCE_ACCEPTANCE_TERM_EXPIRED' ? 'accepted' : from} → ${eventType} is not allowed` }],
+          judgement.code,
+        );
+      const seq = (voucher.fce_events ?? 0) + 1;
       const moved = await vouchers.updateOne(
         { _id, account_id: accountId, fce_events: voucher.fce_events ?? { $exists: false } } as never,
         { $set: { fce_status: eventType, last_event_at: recordedAt, fce_events: seq } } as never,
@@ -148,9 +209,13 @@ export async function recordEvent(context: RequestContext, id: string, input: Re
   );
 }
 
-/** The latest events of an FCE voucher of the account, newest first. */
+/**
+ * The latest events of an FCE voucher of the account, newest first; a tacit acceptance not yet written reads as it
+ * will be written (reads never write).
+ */
 export async function listEvents(context: RequestContext, id: string, limit = EVENTS_SHOWN): Promise<FceEventDocument[]> {
   const voucher = await fceVoucher(context, id);
+  if (tacitlyAccepted(voucher, context.now())) return [tacitEvent(voucher)];
   return context.store
     .collection<FceEventDocument>('fce_events')
     .find({ account_id: voucher.account_id, fce_invoice_id: voucher._id })

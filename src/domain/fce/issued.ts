@@ -1,6 +1,7 @@
 import { requirePrincipal, type RequestContext } from '../context';
 import { ValidationError } from '../errors';
-import { FCE_STATUSES, type FceStatus, type FceVoucher } from './events';
+import { FCE_STATUSES, type FceStatus, type FceVoucher, fceView } from './events';
+import { type IssueSpan, issueSpansAt } from './term';
 
 export const MAX_ISSUED_PER_PAGE = 100;
 
@@ -11,9 +12,28 @@ export interface IssuedPage {
   perPage: number;
 }
 
+const issuedWithin = (span: IssueSpan) => ({ issue_date: { ...(span.from ? { $gte: span.from } : {}), ...(span.to ? { $lt: span.to } : {}) } });
+
+/**
+ * The store filter of one status as vouchers read at `now`: a voucher stored as pending whose term has run out reads
+ * as accepted (tacitly), so `pending` and `accepted` split the stored pending ones by issue date. Both span lists are
+ * never empty: the term table's first row reaches back to the calendar's start and its last one is open-ended.
+ */
+export function statusFilter(status: FceStatus | undefined, now: Date): Record<string, unknown> {
+  if (status === undefined) return { fce_status: { $in: [...FCE_STATUSES] } };
+  if (status !== 'pending' && status !== 'accepted') return { fce_status: status };
+  const { passed, open } = issueSpansAt(now);
+  if (status === 'pending') return { fce_status: 'pending', $or: open.map(issuedWithin) };
+  // The status bound comes first so the store walks the status index, not every voucher of the account by date.
+  return {
+    fce_status: { $in: ['accepted', 'pending'] },
+    $or: [{ fce_status: 'accepted' }, ...passed.map((span) => ({ fce_status: 'pending', ...issuedWithin(span) }))],
+  };
+}
+
 /**
  * The account's issued FCE vouchers, newest first, optionally of one status: served by the account_fce_status_issued
- * index, since only FCE vouchers carry fce_status.
+ * index, since only FCE vouchers carry fce_status. Each reads as at the request's time (tacit acceptance, fceView).
  */
 export async function listIssuedFce(
   context: RequestContext,
@@ -26,10 +46,8 @@ export async function listIssuedFce(
   if (status !== undefined && status !== null && !(FCE_STATUSES as readonly string[]).includes(status))
     problems.push({ path: 'status', message: `one of ${FCE_STATUSES.join(', ')}` });
   if (problems.length) throw new ValidationError('invalid FCE list parameters', problems);
-  const filter = {
-    account_id: requirePrincipal(context).accountId,
-    fce_status: status ? (status as FceStatus) : { $in: [...FCE_STATUSES] },
-  };
+  const now = context.now();
+  const filter = { account_id: requirePrincipal(context).accountId, ...statusFilter(status ? (status as FceStatus) : undefined, now) };
   const vouchers = context.store.collection<FceVoucher>('issued_vouchers');
   const [items, total] = await Promise.all([
     vouchers
@@ -40,5 +58,5 @@ export async function listIssuedFce(
       .toArray(),
     vouchers.countDocuments(filter),
   ]);
-  return { items, total, page, perPage };
+  return { items: items.map((item) => fceView(item, now)), total, page, perPage };
 }

@@ -36,6 +36,15 @@ export interface AfipErrorEntry {
 export type PointsOfSaleAnswer = { kind: 'list'; pointsOfSale: ListedPointOfSale[] } | { kind: 'errors'; errors: AfipErrorEntry[] };
 
 /**
+ * WSFECRED `consultarMontoObligadoRecepcion` (manual v2.0.3 §2.4.22): whether the consulted CUIT must receive FCE on
+ * a date (`obligado` S/N) and from which amount (`montoDesde`, inclusive), as raw text; or its `arrayErrores` /
+ * `arrayErroresFormato`, which come with HTTP 200.
+ */
+export type ObligationAnswer =
+  | { kind: 'answer'; obligado: string; montoDesde: string; observations: AfipErrorEntry[] }
+  | { kind: 'errors'; errors: AfipErrorEntry[] };
+
+/**
  * The ARCA/AFIP web services as the domain needs them. The adapter (src/afip) speaks SOAP; the domain decides what a
  * fault or an error code means for the taxpayer.
  */
@@ -44,6 +53,17 @@ export interface AfipServices {
   login(environment: AfipEnvironment, credentials: AfipCredentials, service: string): Promise<AccessTicket>;
   /** WSFEv1 FEParamGetPtosVenta acting for `cuit` (the represented taxpayer). Throws AfipUnavailableError. */
   pointsOfSale(environment: AfipEnvironment, ticket: Pick<AccessTicket, 'token' | 'sign'>, cuit: string): Promise<PointsOfSaleAnswer>;
+  /**
+   * WSFECRED consultarMontoObligadoRecepcion acting for `representedCuit` about `cuit` on `day` (YYYY-MM-DD). Throws
+   * AfipFault for a SOAP fault (authentication, malformed request) and AfipUnavailableError when nothing was decided.
+   */
+  receiverObligation(
+    environment: AfipEnvironment,
+    ticket: Pick<AccessTicket, 'token' | 'sign'>,
+    representedCuit: string,
+    cuit: string,
+    day: string,
+  ): Promise<ObligationAnswer>;
 }
 
 /** The web services could not be reached or did not answer in time: nothing was decided, retry later. */

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { ObjectId } from 'mongodb';
 import type { Scope } from '../../../src/domain/auth/scopes';
 import { tokenHash } from '../../../src/domain/auth/secrets';
+import { argentineDay } from '../../../src/domain/dates';
 import { THRESHOLD_KEY } from '../../../src/domain/fce/threshold';
 import type { HttpResult } from '../../support/gateway';
 import type { MatrixEnv } from './expense-matrix';
@@ -65,7 +66,8 @@ export function fceMatrix(env: MatrixEnv): { rest: Record<string, RestCase>; gql
   const vouchers = () => gw().store.collection<Row>('issued_vouchers');
   const fceOf = async (key: string): Promise<string> => {
     const n = ++numbers;
-    const row = `2025-12-01;201;${SALE_POINT};${n};${n};75481234500011;80;30715551248;MATRIZ FCE S.A.;1,00;PES;6000000,00;0,00;0,00;0,00;1260000,00;7260000,00`;
+    // Issued on the gateway clock's day, so the buyer's acceptance term still runs and events may be recorded.
+    const row = `${argentineDay(gw().clock.now)};201;${SALE_POINT};${n};${n};75481234500011;80;30715551248;MATRIZ FCE S.A.;1,00;PES;6000000,00;0,00;0,00;0,00;1260000,00;7260000,00`;
     const form = new FormData();
     form.append('file', new File([`${G2_HEADER}\n${row}\n`], `fce-matrix-${n}.csv`));
     const res = await gw().rest('POST', '/issued_vouchers/upload-csv/', { key, body: form });

@@ -4,7 +4,6 @@ import { nextSequenceValue } from '../../store/counters';
 import type { SupplierDocument } from '../../store/suppliers';
 import type {
   GananciasCondition,
-  Jurisdiction,
   WithholdingCertificateDocument,
   WithholdingDocument,
   WithholdingPendingDocument,
@@ -12,7 +11,6 @@ import type {
 } from '../../store/withholdings';
 import { postBuiltEntry } from '../accounting/posting/post-entry';
 import { requirePrincipal, type RequestContext } from '../context';
-import { normalizeCuit } from '../cuit';
 import { calendarDateSchema } from '../dates';
 import { ConflictError, notFound, ValidationError } from '../errors';
 import { moneySchema, percentSchema } from '../money';
@@ -21,6 +19,7 @@ import { parseInput } from '../validation';
 import { getWithholdingConfig, requireAgent, type WithholdingConfig } from './config';
 import { carryAndCap, type OpenPending, pendingAfter, type RegimeStep, type WithholdingLine } from './carry';
 import { flatStep, gananciasStep, type GananciasStep } from './math';
+import { gananciasCondition, iibbJurisdiction, iibbRate, netBase, paymentPeriod, supplierCuit, taxesFitInPayment } from './payment-rules';
 import { regimeOn } from './regimes';
 import { actionOn } from '../activity/actions';
 import { recordChanges } from '../activity/changes';
@@ -50,7 +49,7 @@ const paymentSchema = z
   })
   .strict()
   .superRefine((input, ctx) => {
-    if ((input.vatAmount ?? 0) + (input.otherTaxes ?? 0) > input.amount)
+    if (!taxesFitInPayment(input.amount, input.vatAmount, input.otherTaxes))
       ctx.addIssue({ code: 'custom', path: ['vatAmount'], message: 'VAT and other taxes cannot exceed the amount paid' });
   });
 type PaymentInput = z.infer<typeof paymentSchema>;
@@ -69,8 +68,6 @@ export interface PaymentCalculation {
   netPaymentCents: number;
 }
 
-const supplierCuit = (supplier: SupplierDocument) =>
-  normalizeCuit(supplier.tax_id ?? '') ?? normalizeCuit(supplier.fiscal_info?.numero_documento ?? '') ?? null;
 /** The fiscal address, else the postal one (one line, or its parts joined). */
 export function supplierAddress(supplier: SupplierDocument): string | null {
   if (supplier.fiscal_info?.domicilio_comercial) return supplier.fiscal_info.domicilio_comercial;
@@ -107,16 +104,15 @@ async function calculateIn(context: RequestContext, input: PaymentInput, config:
     .collection<SupplierDocument>('suppliers')
     .findOne({ _id: parseId(input.supplierId)!, account_id: accountId }, { session });
   if (!supplier) throw notFound('supplier', input.supplierId);
-  // Without a CUIT the supplier cannot prove it is registered: the no-inscripto rates apply unless the caller says.
-  const condition: GananciasCondition = input.condition ?? (supplierCuit(supplier) ? 'inscripto' : 'no_inscripto');
-  const period = input.date.slice(0, 7);
+  const condition = gananciasCondition(input.condition, supplierCuit(supplier));
+  const period = paymentPeriod(input.date);
   const vatCents = input.vatAmount ?? 0;
-  const netCents = input.amount - vatCents - (input.otherTaxes ?? 0);
+  const netCents = netBase(input.amount, input.vatAmount, input.otherTaxes);
   const exclusionPercent = input.exclusionPercent ?? 0;
   const steps: RegimeStep[] = [];
   for (const [index, rawCode] of input.regimeCodes.entries()) {
     const regime = await regimeOn(context, rawCode.toUpperCase(), input.date, `regimeCodes.${index}`, session);
-    const jurisdiction = regime.tax === 'iibb' ? (regime.code.replace(/^IIBB-/, '') as Jurisdiction) : null;
+    const jurisdiction = iibbJurisdiction(regime.tax, regime.code);
     const designation = requireAgent(config, regime.tax, 'withholding', jurisdiction);
     let step: GananciasStep;
     let baseCents: number;
@@ -144,8 +140,8 @@ async function calculateIn(context: RequestContext, input: PaymentInput, config:
       step = flatStep(baseCents, regime.rateRegistered ?? 0, regime.minimumCents, exclusionPercent);
     } else {
       baseCents = netCents;
-      const rate = input.iibbRate ?? designation?.withholding_rate ?? regime.rateRegistered;
-      if (rate === null || rate === undefined)
+      const rate = iibbRate(input.iibbRate, designation?.withholding_rate, regime.rateRegistered);
+      if (rate === null)
         throw new ValidationError(`iibbRate is required: no default ${jurisdiction} rate is set`, [
           { path: 'iibbRate', message: 'required (the padrón rate)' },
         ]);
@@ -280,7 +276,7 @@ export async function applyWithholdings(context: RequestContext, raw: unknown): 
   return context.store.transaction(
     async (session) => {
       if (await withholdings.findOne({ account_id: accountId, payment_id: paymentId }, { session, projection: { _id: 1 } })) throw alreadyApplied(paymentId);
-      const period = input.date.slice(0, 7);
+      const period = paymentPeriod(input.date);
       for (const code of input.regimeCodes)
         await nextSequenceValue(
           context.store,

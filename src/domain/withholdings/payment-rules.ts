@@ -9,7 +9,9 @@ import { normalizeCuit } from '../cuit';
 
 /** The supplier's CUIT: its tax id, else the fiscal document number, when either is a valid CUIT (check digit). */
 export const supplierCuit = (supplier: Pick<SupplierFields, 'tax_id' | 'fiscal_info'>): string | null =>
-  normalizeCuit(supplier.tax_id ?? '') ?? normalizeCuit(supplier.fiscal_info?.numero_documento ?? '') ?? null;
+  cuitIn(supplier.tax_id) ?? cuitIn(supplier.fiscal_info?.numero_documento);
+
+const cuitIn = (text: string | undefined): string | null => (text ? normalizeCuit(text) : null);
 
 /**
  * The Ganancias condition of the payment: the one the caller states, else inscripto when the supplier has a valid

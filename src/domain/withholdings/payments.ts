@@ -1,5 +1,4 @@
 import { type ClientSession, ObjectId } from 'mongodb';
-import { z } from 'zod';
 import { nextSequenceValue } from '../../store/counters';
 import type { SupplierDocument } from '../../store/suppliers';
 import type {
@@ -11,48 +10,17 @@ import type {
 } from '../../store/withholdings';
 import { postBuiltEntry } from '../accounting/posting/post-entry';
 import { requirePrincipal, type RequestContext } from '../context';
-import { calendarDateSchema } from '../dates';
 import { ConflictError, notFound, ValidationError } from '../errors';
-import { moneySchema, percentSchema } from '../money';
 import { parseId } from '../../store/ids';
 import { parseInput } from '../validation';
 import { getWithholdingConfig, requireAgent, type WithholdingConfig } from './config';
 import { carryAndCap, type OpenPending, pendingAfter, type RegimeStep, type WithholdingLine } from './carry';
 import { flatStep, gananciasStep, type GananciasStep } from './math';
-import { gananciasCondition, iibbJurisdiction, iibbRate, netBase, paymentPeriod, supplierCuit, taxesFitInPayment } from './payment-rules';
+import { type PaymentInput, paymentSchema } from './payment-input';
+import { gananciasCondition, iibbJurisdiction, iibbRate, netBase, paymentPeriod, supplierCuit } from './payment-rules';
 import { regimeOn } from './regimes';
 import { actionOn } from '../activity/actions';
 import { recordChanges } from '../activity/changes';
-
-/** SICORE's 14-character amounts hold 11 whole digits: a larger payment could not be declared. */
-const MAX_PAYMENT = 1e11;
-
-const paymentSchema = z
-  .object({
-    supplierId: z.string().refine((id) => parseId(id) !== null, 'must be a supplier id'),
-    paymentId: z.string().trim().min(1, 'must not be empty').max(30, 'at most 30 characters').nullish(),
-    date: calendarDateSchema(),
-    amount: moneySchema({ min: 0, exclusiveMin: true, max: MAX_PAYMENT }),
-    vatAmount: moneySchema({ max: MAX_PAYMENT }).nullish(),
-    otherTaxes: moneySchema({ max: MAX_PAYMENT }).nullish(),
-    regimeCodes: z
-      .array(z.string().trim().min(1, 'must not be empty').max(20, 'at most 20 characters'))
-      .min(1, 'at least one regime')
-      .max(5, 'at most 5 regimes')
-      .refine((codes) => new Set(codes.map((code) => code.toUpperCase())).size === codes.length, 'each regime once'),
-    condition: z.enum(['inscripto', 'no_inscripto']).nullish(),
-    exclusionPercent: percentSchema().nullish(),
-    iibbRate: percentSchema().nullish(),
-    invoices: z.array(z.string().trim().min(1, 'must not be empty').max(40, 'at most 40 characters')).max(50, 'at most 50 invoices').nullish(),
-    paymentAccountCode: z.string().trim().min(1, 'must not be empty').max(20, 'at most 20 characters').nullish(),
-    issueCertificates: z.boolean().nullish(),
-  })
-  .strict()
-  .superRefine((input, ctx) => {
-    if (!taxesFitInPayment(input.amount, input.vatAmount, input.otherTaxes))
-      ctx.addIssue({ code: 'custom', path: ['vatAmount'], message: 'VAT and other taxes cannot exceed the amount paid' });
-  });
-type PaymentInput = z.infer<typeof paymentSchema>;
 
 export type { WithholdingLine } from './carry';
 

@@ -56,6 +56,8 @@ it('one to five régimenes, each once whatever its case, each 1 to 20 characters
   expect(issues(payment({ regimeCodes: ['94', '116-I', '116-II', '119', 'IVA-50'] }))).toEqual([]);
   expect(issues(payment({ regimeCodes: ['94', '116-I', '116-II', '119', 'IVA-50', '78'] }))).toEqual([{ path: 'regimeCodes', message: 'at most 5 regimes' }]);
   expect(issues(payment({ regimeCodes: ['iibb-arba', 'IIBB-ARBA'] }))).toEqual([{ path: 'regimeCodes', message: 'each regime once' }]);
+  // Codes are looked up upper-cased: 'ß' upper-cases to 'SS', so both name the same régimen.
+  expect(issues(payment({ regimeCodes: ['SS', 'ß'] }))).toEqual([{ path: 'regimeCodes', message: 'each regime once' }]);
   expect(issues(payment({ regimeCodes: ['  '] }))).toEqual([{ path: 'regimeCodes.0', message: 'must not be empty' }]);
   expect(issues(payment({ regimeCodes: ['A'.repeat(20)] }))).toEqual([]);
   expect(issues(payment({ regimeCodes: ['A'.repeat(21)] }))).toEqual([{ path: 'regimeCodes.0', message: 'at most 20 characters' }]);
@@ -86,6 +88,7 @@ it('the condition is inscripto or no inscripto; percents are 0 to 100 with 2 dec
     iibbRate: 0,
     issueCertificates: false,
   });
+  expect(parsed(payment({ condition: 'inscripto' })).condition).toBe('inscripto');
   expect(issues(payment({ condition: 'monotributo' }))[0]?.path).toBe('condition');
   expect(issues(payment({ exclusionPercent: 100.01 }))).toEqual([{ path: 'exclusionPercent', message: 'must be at most 100' }]);
   expect(issues(payment({ iibbRate: 3.555 }))).toEqual([{ path: 'iibbRate', message: 'must have at most 2 decimals' }]);

@@ -1,10 +1,8 @@
 import { type ClientSession, ObjectId } from 'mongodb';
-import { z } from 'zod';
 import { nextSequenceValue } from '../../store/counters';
 import type { SupplierDocument } from '../../store/suppliers';
 import type {
   GananciasCondition,
-  Jurisdiction,
   WithholdingCertificateDocument,
   WithholdingDocument,
   WithholdingPendingDocument,
@@ -12,48 +10,17 @@ import type {
 } from '../../store/withholdings';
 import { postBuiltEntry } from '../accounting/posting/post-entry';
 import { requirePrincipal, type RequestContext } from '../context';
-import { normalizeCuit } from '../cuit';
-import { calendarDateSchema } from '../dates';
 import { ConflictError, notFound, ValidationError } from '../errors';
-import { moneySchema, percentSchema } from '../money';
 import { parseId } from '../../store/ids';
 import { parseInput } from '../validation';
 import { getWithholdingConfig, requireAgent, type WithholdingConfig } from './config';
 import { carryAndCap, type OpenPending, pendingAfter, type RegimeStep, type WithholdingLine } from './carry';
 import { flatStep, gananciasStep, type GananciasStep } from './math';
+import { type PaymentInput, paymentSchema } from './payment-input';
+import { gananciasCondition, iibbJurisdiction, iibbRate, netBase, paymentPeriod, supplierCuit } from './payment-rules';
 import { regimeOn } from './regimes';
 import { actionOn } from '../activity/actions';
 import { recordChanges } from '../activity/changes';
-
-/** SICORE's 14-character amounts hold 11 whole digits: a larger payment could not be declared. */
-const MAX_PAYMENT = 1e11;
-
-const paymentSchema = z
-  .object({
-    supplierId: z.string().refine((id) => parseId(id) !== null, 'must be a supplier id'),
-    paymentId: z.string().trim().min(1, 'must not be empty').max(30, 'at most 30 characters').nullish(),
-    date: calendarDateSchema(),
-    amount: moneySchema({ min: 0, exclusiveMin: true, max: MAX_PAYMENT }),
-    vatAmount: moneySchema({ max: MAX_PAYMENT }).nullish(),
-    otherTaxes: moneySchema({ max: MAX_PAYMENT }).nullish(),
-    regimeCodes: z
-      .array(z.string().trim().min(1, 'must not be empty').max(20, 'at most 20 characters'))
-      .min(1, 'at least one regime')
-      .max(5, 'at most 5 regimes')
-      .refine((codes) => new Set(codes.map((code) => code.toUpperCase())).size === codes.length, 'each regime once'),
-    condition: z.enum(['inscripto', 'no_inscripto']).nullish(),
-    exclusionPercent: percentSchema().nullish(),
-    iibbRate: percentSchema().nullish(),
-    invoices: z.array(z.string().trim().min(1, 'must not be empty').max(40, 'at most 40 characters')).max(50, 'at most 50 invoices').nullish(),
-    paymentAccountCode: z.string().trim().min(1, 'must not be empty').max(20, 'at most 20 characters').nullish(),
-    issueCertificates: z.boolean().nullish(),
-  })
-  .strict()
-  .superRefine((input, ctx) => {
-    if ((input.vatAmount ?? 0) + (input.otherTaxes ?? 0) > input.amount)
-      ctx.addIssue({ code: 'custom', path: ['vatAmount'], message: 'VAT and other taxes cannot exceed the amount paid' });
-  });
-type PaymentInput = z.infer<typeof paymentSchema>;
 
 export type { WithholdingLine } from './carry';
 
@@ -69,8 +36,6 @@ export interface PaymentCalculation {
   netPaymentCents: number;
 }
 
-const supplierCuit = (supplier: SupplierDocument) =>
-  normalizeCuit(supplier.tax_id ?? '') ?? normalizeCuit(supplier.fiscal_info?.numero_documento ?? '') ?? null;
 /** The fiscal address, else the postal one (one line, or its parts joined). */
 export function supplierAddress(supplier: SupplierDocument): string | null {
   if (supplier.fiscal_info?.domicilio_comercial) return supplier.fiscal_info.domicilio_comercial;
@@ -107,16 +72,15 @@ async function calculateIn(context: RequestContext, input: PaymentInput, config:
     .collection<SupplierDocument>('suppliers')
     .findOne({ _id: parseId(input.supplierId)!, account_id: accountId }, { session });
   if (!supplier) throw notFound('supplier', input.supplierId);
-  // Without a CUIT the supplier cannot prove it is registered: the no-inscripto rates apply unless the caller says.
-  const condition: GananciasCondition = input.condition ?? (supplierCuit(supplier) ? 'inscripto' : 'no_inscripto');
-  const period = input.date.slice(0, 7);
+  const condition = gananciasCondition(input.condition, supplierCuit(supplier));
+  const period = paymentPeriod(input.date);
   const vatCents = input.vatAmount ?? 0;
-  const netCents = input.amount - vatCents - (input.otherTaxes ?? 0);
+  const netCents = netBase(input.amount, input.vatAmount, input.otherTaxes);
   const exclusionPercent = input.exclusionPercent ?? 0;
   const steps: RegimeStep[] = [];
   for (const [index, rawCode] of input.regimeCodes.entries()) {
     const regime = await regimeOn(context, rawCode.toUpperCase(), input.date, `regimeCodes.${index}`, session);
-    const jurisdiction = regime.tax === 'iibb' ? (regime.code.replace(/^IIBB-/, '') as Jurisdiction) : null;
+    const jurisdiction = iibbJurisdiction(regime.tax, regime.code);
     const designation = requireAgent(config, regime.tax, 'withholding', jurisdiction);
     let step: GananciasStep;
     let baseCents: number;
@@ -144,8 +108,8 @@ async function calculateIn(context: RequestContext, input: PaymentInput, config:
       step = flatStep(baseCents, regime.rateRegistered ?? 0, regime.minimumCents, exclusionPercent);
     } else {
       baseCents = netCents;
-      const rate = input.iibbRate ?? designation?.withholding_rate ?? regime.rateRegistered;
-      if (rate === null || rate === undefined)
+      const rate = iibbRate(input.iibbRate, designation?.withholding_rate, regime.rateRegistered);
+      if (rate === null)
         throw new ValidationError(`iibbRate is required: no default ${jurisdiction} rate is set`, [
           { path: 'iibbRate', message: 'required (the padrón rate)' },
         ]);
@@ -280,7 +244,7 @@ export async function applyWithholdings(context: RequestContext, raw: unknown): 
   return context.store.transaction(
     async (session) => {
       if (await withholdings.findOne({ account_id: accountId, payment_id: paymentId }, { session, projection: { _id: 1 } })) throw alreadyApplied(paymentId);
-      const period = input.date.slice(0, 7);
+      const period = paymentPeriod(input.date);
       for (const code of input.regimeCodes)
         await nextSequenceValue(
           context.store,

@@ -29,6 +29,10 @@ export type ReceivedInvoiceDocument = TenantDocument & {
   linked_expense_id: string | null;
   linked_account_id: string | null;
   notes: string | null;
+  /** Voucher 066: the 16-character customs dispatch number, set by hand (the export does not list it). */
+  customs_dispatch?: string | null;
+  /** Set by the import when the row's VAT is not one rate of its net; null or absent: nothing to review. */
+  rate_review?: { reason: string; flagged_at: Date } | null;
   /** The import that wrote it. */
   import_id?: ObjectId;
 };

@@ -45,7 +45,7 @@ async function perceptions(context: RequestContext, period: string): Promise<num
     .collection('iva_book_entries')
     .aggregate<{ total: number }>([
       { $match: { account_id: requirePrincipal(context).accountId, period, book_type: 'purchases' } },
-      { $group: { _id: null, total: { $sum: '$vat_perception_cents' } } },
+      { $group: { _id: null, total: { $sum: { $ifNull: ['$pesos.vat_perception_cents', '$vat_perception_cents'] } } } },
     ])
     .toArray();
   return row?.total ?? 0;

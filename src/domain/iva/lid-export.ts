@@ -29,14 +29,17 @@ const rateId = (line: VatLine) => {
 
 const isDispatch = (entry: IvaEntry) => CUSTOMS_DISPATCH_TYPES.has(entry.voucherType);
 
+/** A voucher's rate records in the order of their ids (0003 … 0009), whatever order its source listed them in. */
+const byRateId = (lines: VatLine[]) => [...lines].sort((a, b) => (VAT_RATE_IDS.get(a.rate) ?? 0) - (VAT_RATE_IDS.get(b.rate) ?? 0));
+
 /** Sales vouchers without VAT still declare one 0 % rate with base and tax 0. */
 function salesLines(entry: IvaEntry): VatLine[] {
-  return entry.vatLines.length ? entry.vatLines : [{ rate: 0, baseCents: 0, vatCents: 0 }];
+  return entry.vatLines.length ? byRateId(entry.vatLines) : [{ rate: 0, baseCents: 0, vatCents: 0 }];
 }
 
 /** Class B/C purchases declare no rates (field 19 = 0); a dispatch's rates are counted and go to the imports file. */
 function purchaseLines(entry: IvaEntry): VatLine[] {
-  return NO_VAT_TYPES.has(entry.voucherType) ? [] : entry.vatLines;
+  return NO_VAT_TYPES.has(entry.voucherType) ? [] : byRateId(entry.vatLines);
 }
 
 /** Type, point of sale (zeros for the types of NO_SALE_POINT_TYPES) and number: the key of a voucher's records. */
@@ -114,7 +117,9 @@ export function purchaseRateRecords(entry: IvaEntry): string[] {
 /** IMPORTACION_BIENES_ALICUOTA: dispatch number (16), net taxed (15), rate id (4), tax (15). */
 export function importRateRecords(entry: IvaEntry): string[] {
   if (!isDispatch(entry)) return [];
-  return entry.vatLines.map((line) => alpha(entry.customsDispatch, CUSTOMS_DISPATCH_LENGTH) + amount(line.baseCents) + rateId(line) + amount(line.vatCents));
+  return byRateId(entry.vatLines).map(
+    (line) => alpha(entry.customsDispatch, CUSTOMS_DISPATCH_LENGTH) + amount(line.baseCents) + rateId(line) + amount(line.vatCents),
+  );
 }
 
 export interface LidFile {

@@ -100,9 +100,10 @@ describe('customs dispatches (066): field 5, the rate count and the imports file
         zeros(15),
     );
     expect(alicuotas).toEqual(['001' + '00004' + '00000000000000024442' + '80' + '00000000030708884444' + '000000000100000' + '0005' + '000000000021000']);
+    // In the order of the rate ids (0004 before 0005), not the order the dispatch listed them.
     expect(imports).toEqual([
-      '25001IC04001234K' + '000000050000000' + '0005' + '000000010500000',
       '25001IC04001234K' + '000000020000000' + '0004' + '000000002100000',
+      '25001IC04001234K' + '000000050000000' + '0005' + '000000010500000',
     ]);
     for (const record of imports) expect(record).toHaveLength(RECORD_LENGTHS.purchases.imports);
   });
@@ -282,6 +283,20 @@ describe('record order', () => {
       ['2025-12-02', 66, 0, 0, '30708884444', 'B'],
       ['2025-12-03', 1, 4, 1, '30708884444', ''],
     ]);
+  });
+
+  it("writes a voucher's rates in the order of their ids, in both books", () => {
+    const lines3 = [
+      { rate: 27, baseCents: 100, vatCents: 27 },
+      { rate: 2.5, baseCents: 100, vatCents: 3 },
+      { rate: 0, baseCents: 100, vatCents: 0 },
+      { rate: 21, baseCents: 100, vatCents: 21 },
+    ];
+    for (const book of ['sales', 'purchases'] as const) {
+      const [, rates] = lidFiles(book, [entry({ bookType: book, vatLines: lines3 })], 'X');
+      const at = book === 'sales' ? 43 : 65;
+      expect(lines(rates.content).map((record) => record.slice(at, at + 4))).toEqual(['0003', '0005', '0006', '0009']);
+    }
   });
 
   it('writes the rate records in the order of their vouchers', () => {

@@ -27,7 +27,13 @@ function dayRange(period: string) {
   return { from, to, fromInstant: instantOf(`${from}T00:00:00`)!, toInstant: instantOf(`${to}T00:00:00`)! };
 }
 
-async function generated(context: RequestContext, period: string, bookType: BookType, config: IvaConfig): Promise<IvaEntry[]> {
+/** The generated lines of a book as its source documents make them now (reads only). */
+export async function generated(
+  context: Pick<RequestContext, 'store' | 'principal'>,
+  period: string,
+  bookType: BookType,
+  config: IvaConfig,
+): Promise<IvaEntry[]> {
   const accountId = requirePrincipal(context).accountId;
   const range = dayRange(period);
   const issued = { $gte: range.fromInstant, $lt: range.toInstant };

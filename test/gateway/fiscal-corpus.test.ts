@@ -26,8 +26,16 @@ afterAll(async () => {
   await gw?.stop();
 });
 
-async function accountWithExport(file: Buffer): Promise<{ key: string; accountId: ObjectId }> {
-  const account = await gw.account(['accounting:read', 'accounting:write', 'received_invoices:read', 'received_invoices:write']);
+/** Imports a Recibidos export (the purchases book) or an Emitidos one (the sales book) into a new account. */
+async function accountWithExport(file: Buffer, route = '/received_invoices/upload-csv/'): Promise<{ key: string; accountId: ObjectId }> {
+  const account = await gw.account([
+    'accounting:read',
+    'accounting:write',
+    'received_invoices:read',
+    'received_invoices:write',
+    'invoices:read',
+    'invoices:write',
+  ]);
   const accountId = new ObjectId(account.accountId);
   // The receiver CUIT is unique to an account: each case takes it over from the previous one.
   for (const previous of await gw.store.collection('accounts').find({ cuit: CUIT }).toArray())
@@ -35,15 +43,15 @@ async function accountWithExport(file: Buffer): Promise<{ key: string; accountId
   await gw.store.collection('accounts').updateOne({ _id: accountId }, { $set: { cuit: CUIT } });
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(file)]), 'recibidos.csv');
-  const res = await fetch(`${gw.url}/api/v1/received_invoices/upload-csv/`, { method: 'POST', headers: { 'x-api-key': account.key }, body: form });
+  const res = await fetch(`${gw.url}/api/v1${route}`, { method: 'POST', headers: { 'x-api-key': account.key }, body: form });
   const body = (await res.json()) as Row;
   expect(res.status).toBe(200);
   expect(body.data.rows_with_errors).toBe(0);
   return { key: account.key, accountId };
 }
 
-async function exported(key: string, period: string): Promise<{ status: number; files: Record<string, Buffer>; error?: Row }> {
-  const response = await fetch(`${gw.url}/api/v1/iva/export/${period}/purchases/`, { headers: { 'x-api-key': key } });
+async function exported(key: string, period: string, book = 'purchases'): Promise<{ status: number; files: Record<string, Buffer>; error?: Row }> {
+  const response = await fetch(`${gw.url}/api/v1/iva/export/${period}/${book}/`, { headers: { 'x-api-key': key } });
   if (response.status !== 200) return { status: response.status, files: {}, error: ((await response.json()) as Row).error };
   const files = unzipSync(new Uint8Array(await response.arrayBuffer()));
   return { status: 200, files: Object.fromEntries(Object.entries(files).map(([name, bytes]) => [name, Buffer.from(bytes)])) };
@@ -53,9 +61,11 @@ describe.each(CASES)('fiscal corpus %s', (name) => {
   const dir = join(CORPUS, name);
   const expected = JSON.parse(readFileSync(join(dir, 'expected-book.json'), 'utf8')) as Row;
   const expectedFiles = readdirSync(dir).filter((file) => file.endsWith('.txt'));
+  const book = (expected.book_type ?? 'purchases') as string;
+  const [csv, route] = book === 'sales' ? ['emitidos.csv', '/issued_vouchers/upload-csv/'] : ['recibidos.csv', '/received_invoices/upload-csv/'];
 
   it('imports the export, then exports the Libro IVA Digital byte for byte and the book and position as computed by hand', async () => {
-    const { key, accountId } = await accountWithExport(readFileSync(join(dir, 'recibidos.csv')));
+    const { key, accountId } = await accountWithExport(readFileSync(join(dir, csv)), route);
     const dispatches = await gw.store.collection('received_invoices').find({ account_id: accountId, voucher_type: 66 }).toArray();
     if (dispatches.length) {
       // The export does not list a dispatch number: the Libro IVA Digital waits for it, naming the voucher.
@@ -63,8 +73,8 @@ describe.each(CASES)('fiscal corpus %s', (name) => {
       expect(refused.status).toBe(409);
       expect(refused.error).toMatchObject({ code: 'CUSTOMS_DISPATCH_MISSING' });
       expect(refused.error!.details).toHaveLength(dispatches.length);
-      const book = await gw.rest('GET', `/iva/books/${expected.period}/purchases/`, { key });
-      expect(book.body.data.entries_to_review).toBe(dispatches.length);
+      const view = await gw.rest('GET', `/iva/books/${expected.period}/purchases/`, { key });
+      expect(view.body.data.entries_to_review).toBe(dispatches.length);
       for (const dispatch of dispatches) {
         const set = await gw.rest('POST', `/received_invoices/${dispatch._id.toHexString()}/customs-dispatch/`, {
           key,
@@ -73,15 +83,15 @@ describe.each(CASES)('fiscal corpus %s', (name) => {
         expect(set.status).toBe(200);
       }
     }
-    const { status, files } = await exported(key, expected.period);
+    const { status, files } = await exported(key, expected.period, book);
     expect(status).toBe(200);
     expect(Object.keys(files).sort()).toEqual([...expectedFiles].sort());
     for (const file of expectedFiles) expect(files[file].toString('latin1')).toBe(readFileSync(join(dir, file)).toString('latin1'));
     for (const file of expectedFiles) expect(files[file].equals(readFileSync(join(dir, file)))).toBe(true);
 
-    const book = await gw.rest('GET', `/iva/books/${expected.period}/purchases/`, { key });
-    expect(book.status).toBe(200);
-    expect(book.body.data).toMatchObject(expected.book);
+    const view = await gw.rest('GET', `/iva/books/${expected.period}/${book}/`, { key });
+    expect(view.status).toBe(200);
+    expect(view.body.data).toMatchObject(expected.book);
     const summary = await gw.rest('GET', `/iva/summary/${expected.period}/`, { key });
     expect(summary.status).toBe(200);
     expect(summary.body.data).toMatchObject(expected.position);

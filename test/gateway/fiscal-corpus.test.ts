@@ -81,6 +81,8 @@ describe.each(CASES)('fiscal corpus %s', (name) => {
           body: { customs_dispatch: '25001IC04001234K' },
         });
         expect(set.status).toBe(200);
+        const shown = await gw.rest('GET', `/received_invoices/${dispatch._id.toHexString()}/`, { key });
+        expect(shown.body.data).toMatchObject({ voucher_type: 66, customs_dispatch: '25001IC04001234K' });
       }
     }
     const { status, files } = await exported(key, expected.period, book);

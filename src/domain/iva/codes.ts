@@ -30,7 +30,8 @@ export const NO_SALE_POINT_TYPES: ReadonlySet<number> = new Set([33, 99, 331, 33
  * Customs dispatches (066 Despacho de importación): COMPRAS_CBTE field 5 carries the 16-character dispatch number
  * and their VAT rates go to LIBRO_IVA_DIGITAL_IMPORTACION_BIENES_ALICUOTA (50-character records), not to
  * COMPRAS_ALICUOTAS (ingadhoc/odoo-argentina `get_REGINFO_CV_COMPRAS_IMPORTACIONES` filters code 66; Odoo l10n_ar's
- * README lists the file). 067 is not an import of goods and is not in this service's voucher table.
+ * README lists the file). Odoo l10n_ar also numbers a code 67 like a dispatch (`_l10n_ar_get_document_number_parts`),
+ * but the imports-file writer keeps to 66 and 67 is not in the voucher table above (WSFEv1 types): not added.
  */
 export const CUSTOMS_DISPATCH_TYPES: ReadonlySet<number> = new Set([66]);
 export const CUSTOMS_DISPATCH_LENGTH = 16;

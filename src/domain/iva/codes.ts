@@ -68,4 +68,3 @@ export const CURRENCY_CODES: ReadonlyMap<string, string> = new Map([
 ]);
 
 export const DOCUMENT_TYPES = [80, 86, 87, 89, 90, 91, 92, 93, 94, 95, 96, 99] as const;
-export const OPERATION_CODES = [' ', 'N', 'E', 'X', 'Z', 'C', 'T', 'A'] as const;

@@ -1,5 +1,6 @@
 import { EXPORT_TYPES, NO_VAT_TYPES } from './codes';
 import type { BookType, VatLine } from './entry';
+import { scaled } from './money-text';
 
 /**
  * Libro IVA Digital field 20 (both CBTE designs), "código de operación": space when VAT is discriminated, `X` for
@@ -16,10 +17,10 @@ export function operationCode(book: BookType, voucherType: number, lines: VatLin
 /**
  * COMPRAS_CBTE field 21, "crédito fiscal computable": the VAT of the voucher, none for class B/C (VAT not
  * discriminated, Ley de IVA art. 39), and under global pro-rata (art. 13) only the coefficient's share, in
- * ten-thousandths (10000 = all), rounded half away from zero.
+ * ten-thousandths (10000 = all; more is all), rounded half away from zero.
  */
 export function computableCredit(voucherType: number, lines: VatLine[], coefficientBp: number): number {
   if (NO_VAT_TYPES.has(voucherType)) return 0;
   const vat = lines.reduce((sum, line) => sum + line.vatCents, 0);
-  return coefficientBp >= 10_000 ? vat : Math.round((vat * coefficientBp) / 10_000);
+  return scaled(vat, Math.min(coefficientBp, 10_000), 10_000);
 }

@@ -57,5 +57,3 @@ export interface IvaEntry {
   /** The amounts above are the voucher's own (its currency); these are their pesos, which the books add up. */
   pesos: PesoAmounts;
 }
-
-export const vatTotal = (entry: Pick<IvaEntry, 'vatLines'>) => entry.vatLines.reduce((sum, line) => sum + line.vatCents, 0);

@@ -1,5 +1,6 @@
 import { computableCredit } from './credit';
 import type { BookType, VatLine } from './entry';
+import { scaled } from './money-text';
 
 /**
  * A foreign-currency voucher in pesos, for the VAT books and the VAT return (which add up pesos). The Libro IVA
@@ -12,13 +13,7 @@ import type { BookType, VatLine } from './entry';
 export const UNIT_RATE_MICRO = 1_000_000;
 
 /** cents × (rate in millionths) / 10⁶, rounded half away from zero, exactly. */
-export function toPesos(cents: number, rateMicro: number): number {
-  if (rateMicro === UNIT_RATE_MICRO) return cents;
-  const product = BigInt(cents) * BigInt(rateMicro);
-  const magnitude = product < 0n ? -product : product;
-  const rounded = (magnitude + 500_000n) / 1_000_000n;
-  return Number(product < 0n ? -rounded : rounded);
-}
+export const toPesos = (cents: number, rateMicro: number): number => scaled(cents, rateMicro, UNIT_RATE_MICRO);
 
 export interface PesoAmounts {
   totalCents: number;

@@ -39,4 +39,7 @@ describe('computableCredit', () => {
     expect(computableCredit(1, taxed, 9_999)).toBe(210); // 209,979 → 210
     expect(computableCredit(1, taxed, 0)).toBe(0);
   });
+  it('stays exact on a VAT whose product with the coefficient passes 2^53', () => {
+    expect(computableCredit(1, [{ rate: 21, baseCents: 0, vatCents: 100_000_000_000_001 }], 9_999)).toBe(99_990_000_000_001);
+  });
 });

@@ -206,6 +206,22 @@ describe('fromExpense', () => {
   });
 });
 
+describe('the receipt number of an expense', () => {
+  it.each([
+    [' 0004-00001234 ', 4, 1234],
+    ['12345-12345678', 12345, 12_345_678],
+    [' 7 - 8 ', 7, 8],
+    ['123456-1', 0, 0],
+    ['1-123456789', 0, 0],
+    ['x1-2', 0, 0],
+    ['1-2x', 0, 0],
+    ['1 2', 0, 0],
+  ])('%j → point of sale %i, number %i', (receipt, salePoint, number) => {
+    const line = fromExpense({ _id: id, date: '2025-12-20', amount_cents: 100, receipt_number: receipt }, 10_000);
+    expect([line.salePoint, line.voucherNumber, line.voucherNumberTo]).toEqual([salePoint, number, number]);
+  });
+});
+
 describe('currency and rate fields', () => {
   it('maps ISO codes to ARCA codes, keeps an unknown 3-letter code and reads anything else as pesos', () => {
     expect(['ARS', 'USD', 'EUR', 'BRL', 'XAU', 'US', ''].map(currencyCode)).toEqual(['PES', 'DOL', '060', '012', 'XAU', 'PES', 'PES']);

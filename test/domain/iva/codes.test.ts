@@ -36,8 +36,25 @@ describe('code tables', () => {
     for (const type of [6, 7, 8, 11, 12, 13, 206, 207, 208, 211, 212, 213]) expect(NO_VAT_TYPES.has(type)).toBe(true);
     for (const type of [1, 2, 3, 51, 201, 66]) expect(NO_VAT_TYPES.has(type)).toBe(false);
   });
-  it('currencies: pesos PES, dollars DOL, euros 060', () => {
-    expect([CURRENCY_CODES.get('ARS'), CURRENCY_CODES.get('USD'), CURRENCY_CODES.get('EUR'), CURRENCY_CODES.get('BRL')]).toEqual(['PES', 'DOL', '060', '012']);
+  it('currencies (FEParamGetTiposMonedas): pesos PES, dollars DOL, euros 060…', () => {
+    expect(Object.fromEntries(CURRENCY_CODES)).toEqual({
+      ARS: 'PES',
+      USD: 'DOL',
+      EUR: '060',
+      BRL: '012',
+      UYU: '011',
+      MXN: '010',
+      GBP: '021',
+      CAD: '018',
+      JPY: '019',
+      CHF: '009',
+      DKK: '014',
+      NOK: '015',
+      BOB: '031',
+      COP: '032',
+      CLP: '033',
+      CNY: '064',
+    });
   });
   it('books and line origins', () => {
     expect(BOOK_TYPES).toEqual(['purchases', 'sales']);

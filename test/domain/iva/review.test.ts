@@ -6,7 +6,7 @@ import { entry } from './entries';
 describe('lines that need review', () => {
   it('a rate review from the import, a dispatch without its number, or nothing', () => {
     expect(reviewReason(entry({ rateReview: 'VAT not one rate' }))).toBe('VAT not one rate');
-    expect(reviewReason(entry({ voucherType: 66, customsDispatch: '' }))).toBe(MISSING_DISPATCH);
+    expect(reviewReason(entry({ voucherType: 66, customsDispatch: '' }))).toBe('customs dispatch without its 16-character dispatch number');
     expect(reviewReason(entry({ voucherType: 66, customsDispatch: '25001IC04001234K' }))).toBeNull();
     expect(reviewReason(entry({ voucherType: 1, customsDispatch: '' }))).toBeNull();
     expect(reviewReason(entry({ voucherType: 66, customsDispatch: '', rateReview: 'VAT not one rate' }))).toBe('VAT not one rate');

@@ -68,8 +68,8 @@ describe('fromReceivedInvoice', () => {
     expect([line.currency, line.exchangeRateMicro, line.pesos.vatCents, line.pesos.totalCents]).toEqual(['PES', 1_000_000, 21_000, 121_001]);
   });
 
-  it('a class C voucher: no VAT lines, code N, no credit', () => {
-    const line = fromReceivedInvoice(received({ voucher_type: 11, currency: 'ARS' }), 10_000);
+  it('a class C voucher: no VAT lines, code N (even with an exempt amount: a purchase), no credit', () => {
+    const line = fromReceivedInvoice(received({ voucher_type: 11, currency: 'ARS', exempt_cents: 500 }), 10_000);
     expect([line.vatLines, line.operationCode, line.computableCreditCents, line.pesos.vatCents]).toEqual([[], 'N', 0, 0]);
   });
 
@@ -117,7 +117,14 @@ describe('fromIssuedVoucher', () => {
     expect(line).toMatchObject({
       bookType: 'sales',
       origin: 'issued_voucher',
+      sourceId: '0123456789abcdef01234567',
       date: '2025-12-03',
+      voucherType: 6,
+      salePoint: 2,
+      voucherNumber: 1501,
+      customsDispatch: '',
+      currency: 'PES',
+      exchangeRateMicro: 1_000_000,
       documentType: 80,
       documentNumber: '30712345671',
       counterpartName: 'Cliente SA',

@@ -103,3 +103,7 @@ describe('periods and book ids', () => {
     expect(periodDays('2025-10')).toEqual({ from: '2025-10-01', to: '2025-11-01' });
   });
 });
+
+it('toMicro: a rate of 0 reads as 0 millionths (zero is not negative)', () => {
+  expect(toMicro(0)).toBe(0);
+});

@@ -9,6 +9,7 @@ import { ensureIndexes } from '../store/catalog';
 import { upgradeStoredData } from '../store/upgrades';
 import { connectStore, type StoreConnection } from '../store/connect';
 import { Store } from '../store/store';
+import { verifyBooksCommand } from './verify-books';
 import { CommandOutcome, verifyLedgerCommand } from './verify-ledger';
 
 /**
@@ -23,7 +24,8 @@ const USAGE = `usage: npm run admin -- <command> [options]
   set-widget --account ID --widget NAME --active true|false
   set-negative-stock --account ID --allow true|false
   revoke-api-key --id ID
-  verify-ledger --account ID   (exit 3 when the stored totals disagree with the journal lines)`;
+  verify-ledger --account ID   (exit 3 when the stored totals disagree with the journal lines)
+  verify-books --account ID [--period YYYY-MM]   (exit 3 when the VAT book lines disagree with their sources)`;
 
 class UsageError extends Error {}
 
@@ -77,6 +79,8 @@ async function run(store: Store, command: string, values: Record<string, string 
       return { ok: true };
     case 'verify-ledger':
       return verifyLedgerCommand(store, required(values, 'account'));
+    case 'verify-books':
+      return verifyBooksCommand(store, required(values, 'account'), values.period);
     default:
       throw new UsageError(command ? `unknown command ${command}` : 'no command given');
   }
@@ -97,7 +101,7 @@ export async function runAdmin(args: string[], io: AdminIo): Promise<number> {
       args,
       allowPositionals: true,
       options: Object.fromEntries(
-        ['name', 'cuit', 'account', 'scopes', 'user', 'email', 'password', 'role', 'widget', 'active', 'allow', 'id'].map((name) => [
+        ['name', 'cuit', 'account', 'scopes', 'user', 'email', 'password', 'role', 'widget', 'active', 'allow', 'id', 'period'].map((name) => [
           name,
           { type: 'string' as const },
         ]),

@@ -39,6 +39,7 @@ const toBook = (book: BookView): IvaBook => ({
   bookType: book.bookType,
   status: book.status,
   count: book.count,
+  entriesToReview: book.entriesToReview,
   total: fromCents(book.totalCents),
   vat: fromCents(book.vatCents),
   computableCredit: fromCents(book.computableCreditCents),
@@ -77,6 +78,11 @@ export const toIvaBookEntry = (doc: IvaEntryDocument): IvaBookEntry => ({
   operationCode: doc.operation_code,
   computableCredit: fromCents(doc.computable_credit_cents),
   paymentDueDate: doc.payment_due_date,
+  totalPesos: fromCents(doc.pesos?.total_cents ?? doc.total_cents),
+  vatPesos: fromCents(doc.pesos?.vat_cents ?? doc.vat_cents),
+  computableCreditPesos: fromCents(doc.pesos?.computable_credit_cents ?? doc.computable_credit_cents),
+  needsReview: (doc.review_reason ?? null) !== null,
+  reviewReason: doc.review_reason ?? null,
 });
 
 const toPeriod = (state: PeriodState): IvaPeriod => ({ ...state, history: state.history.map((event) => ({ ...event })) });

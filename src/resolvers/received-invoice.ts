@@ -7,7 +7,14 @@ import { outputOf } from '../domain/declare/mapping';
 import type { ListOrder } from '../domain/declare/resource';
 import { RECEIVED_INVOICE } from '../domain/received-invoices/declaration';
 import { importReceivedInvoices } from '../domain/received-invoices/import';
-import { ignoreReceivedInvoice, importHistory, linkReceivedInvoice, receivedInvoices, resolveReceivedInvoiceRates } from '../domain/received-invoices/service';
+import {
+  ignoreReceivedInvoice,
+  importHistory,
+  linkReceivedInvoice,
+  receivedInvoices,
+  resolveReceivedInvoiceRates,
+  setCustomsDispatch,
+} from '../domain/received-invoices/service';
 import type { SupplierRecord as SupplierDocument } from '../domain/suppliers/service';
 import type { ReceivedInvoiceDocument } from '../store/received-invoices';
 import { ImportReceivedInvoicesOptions, RECEIVED_INVOICE_TYPES, ReceivedInvoice, ReceivedInvoiceVatLineInput } from '../schema/received-invoice';
@@ -64,6 +71,18 @@ export class ReceivedInvoiceMovesResolver {
     @Arg('last', () => Int, { nullable: true, description: 'How many (1 to 100, default 20).' }) last?: number,
   ): Promise<VoucherImport[]> {
     return (await importHistory(context, Math.min(Math.max(last ?? 20, 1), 100))).map(toImport);
+  }
+
+  @Authorized('received_invoices:write')
+  @Mutation(() => ReceivedInvoice, {
+    description: 'Sets the 16-character dispatch number of a customs dispatch (voucher 066). Another voucher type: CONFLICT NOT_A_CUSTOMS_DISPATCH.',
+  })
+  async setReceivedInvoiceCustomsDispatch(
+    @Arg('id', () => ID) id: string,
+    @Arg('customsDispatch', () => String) customsDispatch: string,
+    @Ctx() context: RequestContext,
+  ): Promise<ReceivedInvoice> {
+    return toReceivedInvoice(await setCustomsDispatch(context, id, customsDispatch));
   }
 
   @Authorized('received_invoices:write')

@@ -28,7 +28,8 @@ const ENTRY_FIELDS = `_id: id book_id: bookId period book_type: bookType origin 
   total untaxed exempt vat_perception: vatPerception national_perception: nationalPerception
   gross_income_perception: grossIncomePerception municipal_perception: municipalPerception internal_taxes: internalTaxes
   other_taxes: otherTaxes vat vat_lines: vatLines { ${RATE_FIELDS} } operation_code: operationCode
-  computable_credit: computableCredit payment_due_date: paymentDueDate`;
+  computable_credit: computableCredit payment_due_date: paymentDueDate total_pesos: totalPesos vat_pesos: vatPesos
+  computable_credit_pesos: computableCreditPesos needs_review: needsReview review_reason: reviewReason`;
 const PERIOD_FIELDS = 'period status closed_at: closedAt closed_by: closedBy history { action at by reason }';
 const POSITION_FIELDS = `period debit credit debit_by_rate: debitByRate { ${RATE_FIELDS} } credit_by_rate: creditByRate { ${RATE_FIELDS} }
   perceptions withholdings technical_balance: technicalBalance previous_technical_favor: previousTechnicalFavor
@@ -122,7 +123,7 @@ const CONFIG_PUT: RestRoute = {
   successStatus: 200,
 };
 
-const BOOK_FIELDS = `_id: id period book_type: bookType status count total vat computable_credit: computableCredit rates { ${RATE_FIELDS} }`;
+const BOOK_FIELDS = `_id: id period book_type: bookType status count entries_to_review: entriesToReview total vat computable_credit: computableCredit rates { ${RATE_FIELDS} }`;
 
 const ENTRIES_LIST: RestRoute = {
   method: 'get',
@@ -441,12 +442,13 @@ export const IVA_COMPONENTS: Record<string, Record<string, unknown>> = {
       book_type: { type: 'string', enum: ['purchases', 'sales'] },
       status: { type: 'string', enum: ['open', 'closed'] },
       count: { type: 'integer' },
-      total: money,
+      entries_to_review: { type: 'integer', description: 'Lines that need review; the Libro IVA Digital export waits for them (409).' },
+      total: { ...money, description: 'In pesos: a foreign-currency voucher counts each stated amount × its rate, rounded to the centavo.' },
       vat: money,
       computable_credit: money,
       rates: { type: 'array', items: rateLine },
     },
-    required: ['_id', 'period', 'book_type', 'status', 'count', 'total', 'vat', 'computable_credit', 'rates'],
+    required: ['_id', 'period', 'book_type', 'status', 'count', 'entries_to_review', 'total', 'vat', 'computable_credit', 'rates'],
   },
   IvaBookEntryInput: {
     type: 'object',
@@ -467,8 +469,29 @@ export const IVA_COMPONENTS: Record<string, Record<string, unknown>> = {
       vat: money,
       operation_code: { type: 'string', description: 'Libro IVA Digital código de operación: space, N, E, X…' },
       computable_credit: money,
+      total_pesos: { ...money, description: 'The amounts above are in the voucher currency; this is round(total × rate).' },
+      vat_pesos: { ...money, description: 'Σ round(VAT of a rate × rate): what the book adds up.' },
+      computable_credit_pesos: money,
+      needs_review: { type: 'boolean' },
+      review_reason: { type: ['string', 'null'] },
     },
-    required: ['_id', 'book_id', 'period', 'book_type', 'origin', 'source_id', ...ENTRY_BODY_FIELDS.map(snake), 'vat', 'operation_code', 'computable_credit'],
+    required: [
+      '_id',
+      'book_id',
+      'period',
+      'book_type',
+      'origin',
+      'source_id',
+      ...ENTRY_BODY_FIELDS.map(snake),
+      'vat',
+      'operation_code',
+      'computable_credit',
+      'total_pesos',
+      'vat_pesos',
+      'computable_credit_pesos',
+      'needs_review',
+      'review_reason',
+    ],
   },
   IvaPeriod: {
     type: 'object',

@@ -109,6 +109,42 @@ const IGNORE: RestRoute = {
   successStatus: 200,
 };
 
+const CUSTOMS_DISPATCH: RestRoute = {
+  method: 'post',
+  path: '/received_invoices/{id}/customs-dispatch/',
+  summary: 'Set the 16-character dispatch number of a customs dispatch (voucher 066; body `customs_dispatch`); another type is 409 NOT_A_CUSTOMS_DISPATCH',
+  scope: 'received_invoices:write',
+  document: `
+    mutation RestSetReceivedInvoiceCustomsDispatch($id: ID!, $customsDispatch: String!) {
+      setReceivedInvoiceCustomsDispatch(id: $id, customsDispatch: $customsDispatch) { ${STATE} customs_dispatch: customsDispatch }
+    }`,
+  variables: ({ params, body }) => {
+    const input = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
+    const unknown = Object.keys(input).filter((key) => key !== 'customs_dispatch');
+    const problems = [
+      ...(typeof input.customs_dispatch === 'string' ? [] : [{ path: 'customs_dispatch', message: 'required: the 16-character dispatch number' }]),
+      ...unknown.map((key) => ({ path: key, message: 'unknown field' })),
+    ];
+    if (problems.length) throw new ValidationError(`invalid input: ${problems.map((p) => `${p.path}: ${p.message}`).join('; ')}`, problems);
+    return { id: params.id, customsDispatch: input.customs_dispatch };
+  },
+  respond: (data) => ({
+    status: 200,
+    data: stateOf(data.setReceivedInvoiceCustomsDispatch as Record<string, unknown>),
+    extra: { message: 'Customs dispatch number saved.' },
+  }),
+  pathRenames: { customsDispatch: 'customs_dispatch' },
+  requestBody: {
+    type: 'object',
+    properties: { customs_dispatch: { type: 'string', pattern: '^[0-9A-Za-z]{16}$' } },
+    required: ['customs_dispatch'],
+    additionalProperties: false,
+  },
+  responseSchema: { ...STATE_SCHEMA, properties: { ...STATE_SCHEMA.properties, customs_dispatch: { type: ['string', 'null'] } } },
+  responseExtra: { message: { type: 'string' } },
+  successStatus: 200,
+};
+
 const VAT_LINE_SCHEMA = {
   type: 'object',
   properties: {
@@ -174,6 +210,6 @@ const RESOLVE_RATES: RestRoute = {
 };
 
 /** Fixed paths (list, import history, upload) before the `{id}` ones. */
-export const RECEIVED_INVOICE_ROUTES: RestRoute[] = [crud.routes[0], HISTORY, UPLOAD, ...crud.routes.slice(1), LINK, IGNORE, RESOLVE_RATES];
+export const RECEIVED_INVOICE_ROUTES: RestRoute[] = [crud.routes[0], HISTORY, UPLOAD, ...crud.routes.slice(1), LINK, IGNORE, CUSTOMS_DISPATCH, RESOLVE_RATES];
 
 export const RECEIVED_INVOICE_COMPONENTS: Record<string, Record<string, unknown>> = crud.components;

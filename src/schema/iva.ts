@@ -80,7 +80,12 @@ export class IvaBook {
   @Field(() => IvaBookTypeEnum) bookType!: string;
   @Field(() => IvaPeriodStatusEnum) status!: string;
   @Field(() => Int) count!: number;
-  @Field(() => Float) total!: number;
+  @Field(() => Int, {
+    description: 'Lines that need review (VAT rates the import could not resolve, a dispatch without its number): the export waits for them.',
+  })
+  entriesToReview!: number;
+  @Field(() => Float, { description: 'In pesos: a foreign-currency voucher counts each stated amount × its rate, rounded to the centavo.' })
+  total!: number;
   @Field(() => Float) vat!: number;
   @Field(() => Float, { description: 'Purchases: the crédito fiscal computable (after pro-rata).' }) computableCredit!: number;
   @Field(() => [IvaRateLine]) rates!: IvaRateLine[];
@@ -119,6 +124,11 @@ export class IvaBookEntry {
   @Field(() => String, { description: "Libro IVA Digital 'código de operación' (space, N, E, X…)." }) operationCode!: string;
   @Field(() => Float) computableCredit!: number;
   @Field(() => String, { nullable: true }) paymentDueDate!: string | null;
+  @Field(() => Float, { description: 'The total in pesos (the amounts above are in the voucher currency): round(total × rate).' }) totalPesos!: number;
+  @Field(() => Float, { description: 'The VAT in pesos: Σ round(VAT of a rate × rate), what the book adds up.' }) vatPesos!: number;
+  @Field(() => Float, { description: 'The computable credit in pesos, what the position computes.' }) computableCreditPesos!: number;
+  @Field(() => Boolean, { description: 'The line needs review before the Libro IVA Digital can be exported.' }) needsReview!: boolean;
+  @Field(() => String, { nullable: true, description: 'Why it needs review, or null.' }) reviewReason!: string | null;
 }
 
 @ObjectType()

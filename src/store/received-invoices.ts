@@ -29,6 +29,8 @@ export type ReceivedInvoiceDocument = TenantDocument & {
   linked_expense_id: string | null;
   linked_account_id: string | null;
   notes: string | null;
+  /** Voucher 066: the 16-character customs dispatch number, set by hand (the export does not list it). */
+  customs_dispatch?: string | null;
   /**
    * Set when the VAT lines keep the stated VAT but their rates are not what the export's columns explain (the VAT
    * book refuses its period while one is set); null once resolved, or when there was nothing to review.

@@ -113,17 +113,16 @@ describe('VAT books', () => {
       const classBC = [6, 7, 8, 11, 12, 13, 206, 207, 208, 211, 212, 213].includes(doc.voucher_type);
       const items = classBC ? [] : (doc.vat_items as Row[]);
       expect(record!.slice(237, 238)).toBe(String(items.length));
-      if (pesos) {
-        expect(record!.slice(104, 119)).toBe(cents(doc.total_amount_cents));
-        expect(record!.slice(119, 134)).toBe(cents(doc.net_untaxed_cents));
-        expect(record!.slice(134, 149)).toBe(cents(doc.exempt_cents));
-        expect(record!.slice(254, 269)).toBe(cents(doc.other_taxes_cents));
-        const vat = items.reduce((sum, item) => sum + item.amount_cents, 0);
-        expect(record!.slice(239, 254)).toBe(cents(vat));
-        for (const item of items) {
-          const id = { 0: '0003', 10.5: '0004', 21: '0005', 27: '0006', 5: '0008', 2.5: '0009' }[item.aliquot as 21];
-          expect(rates).toContain(key3 + '80' + doc.supplier_cuit.padStart(20, '0') + cents(item.base_cents) + id + cents(item.amount_cents));
-        }
+      // Every voucher in its own currency (a USD one in dollars, fields 17/18), its VAT as stated.
+      expect(record!.slice(104, 119)).toBe(cents(doc.total_amount_cents));
+      expect(record!.slice(119, 134)).toBe(cents(doc.net_untaxed_cents));
+      expect(record!.slice(134, 149)).toBe(cents(doc.exempt_cents));
+      expect(record!.slice(254, 269)).toBe(cents(doc.other_taxes_cents));
+      const vat = items.reduce((sum, item) => sum + item.amount_cents, 0);
+      expect(record!.slice(239, 254)).toBe(cents(vat));
+      for (const item of items) {
+        const id = { 0: '0003', 10.5: '0004', 21: '0005', 27: '0006', 5: '0008', 2.5: '0009' }[item.aliquot as 21];
+        expect(rates).toContain(key3 + '80' + doc.supplier_cuit.padStart(20, '0') + cents(item.base_cents) + id + cents(item.amount_cents));
       }
       expectedRates += items.length;
       expect(record!.slice(269, 325)).toBe(`${'0'.repeat(11)}${' '.repeat(30)}${'0'.repeat(15)}`);

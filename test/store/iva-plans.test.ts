@@ -22,6 +22,7 @@ it("a book's lines read the book index in date order, without sorting in memory"
 
 it.each([
   ['a generated line by its source', 'iva_book_entries', { account_id: account, origin: 'received_invoice', source_id: new ObjectId() }],
+  ['the months an account has lines in (verify-books)', 'iva_book_entries', { account_id: account }],
   ['the lines that left the book', 'iva_book_entries', { account_id: account, period: '2025-12', book_type: 'sales', origin: { $ne: 'manual' } }],
   ['the state of a month', 'iva_periods', { account_id: account, period: '2025-12' }],
   ['the closed months', 'iva_periods', { account_id: account, status: 'closed' }],

@@ -27,7 +27,13 @@ function dayRange(period: string) {
   return { from, to, fromInstant: instantOf(`${from}T00:00:00`)!, toInstant: instantOf(`${to}T00:00:00`)! };
 }
 
-async function generated(context: RequestContext, period: string, bookType: BookType, config: IvaConfig): Promise<IvaEntry[]> {
+/** The generated lines of a book as its source documents make them now (reads only). */
+export async function generated(
+  context: Pick<RequestContext, 'store' | 'principal'>,
+  period: string,
+  bookType: BookType,
+  config: IvaConfig,
+): Promise<IvaEntry[]> {
   const accountId = requirePrincipal(context).accountId;
   const range = dayRange(period);
   const issued = { $gte: range.fromInstant, $lt: range.toInstant };
@@ -94,27 +100,33 @@ export interface BookView {
   bookType: BookType;
   status: 'open' | 'closed';
   count: number;
+  /** Lines that need review (rates the import could not resolve, a dispatch without its number). */
+  entriesToReview: number;
   totalCents: number;
   vatCents: number;
   computableCreditCents: number;
   rates: Array<{ rate: number; baseCents: number; vatCents: number }>;
 }
 
-/** A book's totals, added up by the database; credit notes subtract. */
+/** A stored amount's pesos: its peso side, or (a line stored before there was one) the amount itself. */
+const pesos = (field: string, stated: string) => ({ $ifNull: [field, stated] });
+
+/** A book's totals in pesos, added up by the database; credit notes subtract. */
 export async function getBook(context: RequestContext, period: string, bookType: BookType): Promise<BookView> {
   await syncBook(context, period, bookType);
   const accountId = requirePrincipal(context).accountId;
   const sign = { $cond: [{ $in: ['$voucher_type', CREDIT_NOTES] }, -1, 1] };
   const [totals] = await entries(context)
-    .aggregate<{ count: number; total: number; vat: number; credit: number }>([
+    .aggregate<{ count: number; review: number; total: number; vat: number; credit: number }>([
       { $match: { account_id: accountId, period, book_type: bookType } },
       {
         $group: {
           _id: null,
           count: { $sum: 1 },
-          total: { $sum: { $multiply: ['$total_cents', sign] } },
-          vat: { $sum: { $multiply: ['$vat_cents', sign] } },
-          credit: { $sum: { $multiply: ['$computable_credit_cents', sign] } },
+          review: { $sum: { $cond: [{ $ne: [{ $ifNull: ['$review_reason', null] }, null] }, 1, 0] } },
+          total: { $sum: { $multiply: [pesos('$pesos.total_cents', '$total_cents'), sign] } },
+          vat: { $sum: { $multiply: [pesos('$pesos.vat_cents', '$vat_cents'), sign] } },
+          credit: { $sum: { $multiply: [pesos('$pesos.computable_credit_cents', '$computable_credit_cents'), sign] } },
         },
       },
     ])
@@ -126,8 +138,8 @@ export async function getBook(context: RequestContext, period: string, bookType:
       {
         $group: {
           _id: '$vat_lines.rate',
-          base: { $sum: { $multiply: ['$vat_lines.base_cents', sign] } },
-          vat: { $sum: { $multiply: ['$vat_lines.vat_cents', sign] } },
+          base: { $sum: { $multiply: [pesos('$vat_lines.base_pesos_cents', '$vat_lines.base_cents'), sign] } },
+          vat: { $sum: { $multiply: [pesos('$vat_lines.vat_pesos_cents', '$vat_lines.vat_cents'), sign] } },
         },
       },
       { $sort: { _id: 1 } },
@@ -140,6 +152,7 @@ export async function getBook(context: RequestContext, period: string, bookType:
     bookType,
     status: state.status,
     count: totals?.count ?? 0,
+    entriesToReview: totals?.review ?? 0,
     totalCents: totals?.total ?? 0,
     vatCents: totals?.vat ?? 0,
     computableCreditCents: totals?.credit ?? 0,

@@ -17,8 +17,24 @@ export const NO_VAT_TYPES: ReadonlySet<number> = new Set([
 
 export const EXPORT_TYPES: ReadonlySet<number> = new Set([19, 20, 21]);
 
-/** Types whose point of sale is written as zeros in the sales book. */
-export const NO_SALE_POINT_TYPES: ReadonlySet<number> = new Set([33, 99, 90, 331, 332]);
+/**
+ * Types written with point of sale 00000 (field 3 of both CBTE designs and the ALICUOTAS keys): 033 Liquidación
+ * primaria de granos, 099 otros comprobantes que no cumplen la RG 1415, 331 Liquidación secundaria de granos, 332
+ * Certificación electrónica de granos — the list ingadhoc/odoo-argentina (l10n_ar_account, `_get_invoice_number`,
+ * codes '33', '99', '331', '332') applies to every voucher of the VAT ledger, whatever the book. 090 (Nota de crédito
+ * otros comprobantes que no cumplen la RG 1415) is not in it and keeps its point of sale.
+ */
+export const NO_SALE_POINT_TYPES: ReadonlySet<number> = new Set([33, 99, 331, 332]);
+
+/**
+ * Customs dispatches (066 Despacho de importación): COMPRAS_CBTE field 5 carries the 16-character dispatch number
+ * and their VAT rates go to LIBRO_IVA_DIGITAL_IMPORTACION_BIENES_ALICUOTA (50-character records), not to
+ * COMPRAS_ALICUOTAS (ingadhoc/odoo-argentina `get_REGINFO_CV_COMPRAS_IMPORTACIONES` filters code 66; Odoo l10n_ar's
+ * README lists the file). Odoo l10n_ar also numbers a code 67 like a dispatch (`_l10n_ar_get_document_number_parts`),
+ * but the imports-file writer keeps to 66 and 67 is not in the voucher table above (WSFEv1 types): not added.
+ */
+export const CUSTOMS_DISPATCH_TYPES: ReadonlySet<number> = new Set([66]);
+export const CUSTOMS_DISPATCH_LENGTH = 16;
 
 /** VAT rate in percent → its 4-digit Libro IVA id. */
 export const VAT_RATE_IDS: ReadonlyMap<number, number> = new Map([
@@ -52,4 +68,3 @@ export const CURRENCY_CODES: ReadonlyMap<string, string> = new Map([
 ]);
 
 export const DOCUMENT_TYPES = [80, 86, 87, 89, 90, 91, 92, 93, 94, 95, 96, 99] as const;
-export const OPERATION_CODES = [' ', 'N', 'E', 'X', 'Z', 'C', 'T', 'A'] as const;

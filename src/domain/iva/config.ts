@@ -56,7 +56,7 @@ export type IvaConfigInput = z.input<typeof CONFIG_INPUT>;
 /** The coefficient in ten-thousandths; 10000 unless global pro-rata applies. */
 export const coefficientBp = (config: IvaConfig) => (config.prorata === 'global' ? Math.round(config.prorataCoefficient * 10_000) : 10_000);
 
-export async function getConfig(context: RequestContext): Promise<IvaConfig> {
+export async function getConfig(context: Pick<RequestContext, 'store' | 'principal'>): Promise<IvaConfig> {
   const accountId = requirePrincipal(context).accountId;
   const doc = await context.store.collection<IvaConfigDocument>('iva_config').findOne({ account_id: accountId });
   if (!doc) return DEFAULT_CONFIG;

@@ -3,10 +3,11 @@ import { normalizeCuit } from '../cuit';
 import { calendarDateSchema } from '../dates';
 import { ValidationError } from '../errors';
 import { moneySchema } from '../money';
-import { DOCUMENT_TYPES, IVA_RATES, VOUCHER_TYPES } from './codes';
+import { CUSTOMS_DISPATCH_LENGTH, CUSTOMS_DISPATCH_TYPES, DOCUMENT_TYPES, IVA_RATES, VOUCHER_TYPES } from './codes';
 import type { BookType, IvaEntry } from './entry';
 import { toMicro, vatOfBase } from './money-text';
-import { computableCredit, operationCode } from './sources';
+import { computableCredit, operationCode } from './credit';
+import { pesosOf } from './pesos';
 
 const money = () => moneySchema({ max: 1e12 }).default(0);
 
@@ -81,7 +82,8 @@ export function parseEntry(input: unknown, book: { period: string; bookType: Boo
   if ((data.document_type === 80 || data.document_type === 86) && !normalizeCuit(data.document_number))
     problems.push({ path: 'document_number', message: 'not a valid CUIT/CUIL (check digit)' });
   if (book.bookType === 'purchases' && data.document_type === 99) problems.push({ path: 'document_type', message: 'a seller must be identified (not 99)' });
-  if (data.voucher_type === 66 && !data.customs_dispatch) problems.push({ path: 'customs_dispatch', message: 'required for a customs dispatch (type 66)' });
+  if (CUSTOMS_DISPATCH_TYPES.has(data.voucher_type) && (data.customs_dispatch ?? '').length !== CUSTOMS_DISPATCH_LENGTH)
+    problems.push({ path: 'customs_dispatch', message: `a customs dispatch (066) needs its ${CUSTOMS_DISPATCH_LENGTH}-character dispatch number` });
   if (data.voucher_number_to && data.voucher_number_to < data.voucher_number)
     problems.push({ path: 'voucher_number_to', message: 'must not be below voucher_number' });
   const exchangeRateMicro = toMicro(data.exchange_rate);
@@ -110,6 +112,8 @@ export function parseEntry(input: unknown, book: { period: string; bookType: Boo
     problems.push({ path: 'total', message: `must be the sum of its components (${(components / 100).toFixed(2)})` });
   if (problems.length) throw new ValidationError(`invalid VAT book entry: ${problems.map((problem) => problem.path).join(', ')}`, problems);
   const vatLines = data.vat_lines.map((line) => ({ rate: line.rate, baseCents: line.base, vatCents: line.vat }));
+  const rate = exchangeRateMicro ?? 1_000_000;
+  const stated = { exchangeRateMicro: rate, totalCents: data.total, vatPerceptionCents: data.vat_perception, vatLines };
   return {
     bookType: book.bookType,
     period: book.period,
@@ -125,7 +129,7 @@ export function parseEntry(input: unknown, book: { period: string; bookType: Boo
     documentNumber: data.document_number,
     counterpartName: data.counterpart_name,
     currency: data.currency,
-    exchangeRateMicro: exchangeRateMicro ?? 1_000_000,
+    exchangeRateMicro: rate,
     totalCents: data.total,
     untaxedCents: data.untaxed,
     exemptCents: data.exempt,
@@ -139,5 +143,7 @@ export function parseEntry(input: unknown, book: { period: string; bookType: Boo
     operationCode: operationCode(book.bookType, data.voucher_type, vatLines, data.exempt),
     computableCreditCents: book.bookType === 'purchases' ? computableCredit(data.voucher_type, vatLines, coefficientBp) : 0,
     paymentDueDate: data.payment_due_date ?? null,
+    rateReview: null,
+    pesos: pesosOf({ bookType: book.bookType, voucherType: data.voucher_type, ...stated }, coefficientBp),
   };
 }

@@ -1,7 +1,10 @@
 /**
  * One line of a VAT book, in cents, whatever fed it (a received invoice, a posted expense, an issued voucher or a
- * manual entry). The fields are the ones the Libro IVA Digital design asks for, so an export is a pure rewrite.
+ * manual entry). The fields are the ones the Libro IVA Digital design asks for, in the voucher's currency, so an
+ * export is a pure rewrite; `pesos` holds what the books add up.
  */
+
+import type { PesoAmounts } from './pesos';
 
 export const BOOK_TYPES = ['purchases', 'sales'] as const;
 export type BookType = (typeof BOOK_TYPES)[number];
@@ -49,6 +52,8 @@ export interface IvaEntry {
   computableCreditCents: number;
   /** Sales: payment due date of an FCE or service voucher, else null. */
   paymentDueDate: string | null;
+  /** Why the source's VAT rates need review (set by the import), or null. */
+  rateReview: string | null;
+  /** The amounts above are the voucher's own (its currency); these are their pesos, which the books add up. */
+  pesos: PesoAmounts;
 }
-
-export const vatTotal = (entry: Pick<IvaEntry, 'vatLines'>) => entry.vatLines.reduce((sum, line) => sum + line.vatCents, 0);

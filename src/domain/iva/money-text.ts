@@ -17,3 +17,11 @@ export function vatOfBase(baseCents: number, ratePercent: number): number {
   const magnitude = product < 0n ? -product : product;
   return Number(sign * ((magnitude + 500n) / 1000n));
 }
+
+/** value × numerator / denominator, rounded half away from zero, exactly (BigInt: the product may pass 2^53). */
+export function scaled(value: number, numerator: number, denominator: number): number {
+  const product = BigInt(value) * BigInt(numerator);
+  const magnitude = product < 0n ? -product : product;
+  const rounded = (magnitude * 2n + BigInt(denominator)) / (2n * BigInt(denominator));
+  return Number(product < 0n ? -rounded : rounded);
+}

@@ -1,13 +1,14 @@
 import type { ObjectId } from 'mongodb';
 import { argentineDay } from '../dates';
-import { CREDIT_NOTE_TYPES, CURRENCY_CODES, EXPORT_TYPES, NO_VAT_TYPES } from './codes';
-import type { BookType, IvaEntry, VatLine } from './entry';
-import { vatOfBase } from './money-text';
+import { CURRENCY_CODES, CUSTOMS_DISPATCH_TYPES, NO_VAT_TYPES } from './codes';
+import { computableCredit, operationCode } from './credit';
+import type { IvaEntry, VatLine } from './entry';
+import { pesosOf, UNIT_RATE_MICRO } from './pesos';
 
 /**
- * How each source document becomes a VAT book line. Amounts are written in pesos: a foreign-currency voucher's
- * components are converted at its exchange rate (what the VAT return adds up), and the currency and rate are kept
- * for the export's fields 17/18.
+ * How each source document becomes a VAT book line. A line keeps the voucher's amounts as it states them, in its
+ * own currency with its ARCA currency code and rate (what the Libro IVA Digital writes, fields 17/18), and their
+ * peso side (`pesos.ts`: what the books and the VAT return add up). The VAT is the stated VAT, never recomputed.
  */
 
 type VatItem = { aliquot: number; base_cents: number; amount_cents: number };
@@ -32,6 +33,10 @@ export interface ReceivedInvoiceSource extends VoucherSource {
   supplier_cuit: string;
   supplier_name: string;
   status: string;
+  /** The 16-character customs dispatch number of a voucher 066 (completed by hand: the export does not list it). */
+  customs_dispatch?: string | null;
+  /** Set by the import when a row's VAT is not one rate of its net: the stated VAT is kept, the line is flagged. */
+  rate_review?: { reason: string; flagged_at: Date } | null;
 }
 
 export interface IssuedVoucherSource extends VoucherSource {
@@ -50,17 +55,18 @@ export interface ExpenseSource {
   supplier?: { tax_id?: string | null; name?: string | null } | null;
 }
 
+/** Libro IVA Digital VAT rate ids (design, table "Alícuotas de IVA") → percent. */
 const RATE_OF_ID: Record<number, number> = { 3: 0, 4: 10.5, 5: 21, 6: 27, 8: 5, 9: 2.5 };
 
-/** Whole millionths of a peso per unit, from the stored decimal rate. */
-function micro(rate: number): number {
-  const value = Math.round((Number.isFinite(rate) && rate > 0 ? rate : 1) * 1_000_000);
+/** Whole millionths of a peso per unit (the design's 4 + 6 digits), from the stored decimal rate; 1 when unusable. */
+export function rateMicro(rate: number): number {
+  const value = Math.round((Number.isFinite(rate) && rate > 0 ? rate : 1) * UNIT_RATE_MICRO);
   return Math.min(value, 9_999_999_999);
 }
 
-function converter(rateMicro: number) {
-  if (rateMicro === 1_000_000) return (cents: number) => cents;
-  return (cents: number) => Number((BigInt(cents) * BigInt(rateMicro) + 500_000n) / 1_000_000n);
+/** ISO currency → ARCA code; an unknown 3-letter code is kept as given, anything else is pesos. */
+export function currencyCode(currency: string): string {
+  return CURRENCY_CODES.get(currency) ?? (currency.length === 3 ? currency : 'PES');
 }
 
 interface Pricing {
@@ -73,37 +79,18 @@ interface Pricing {
   vatLines: VatLine[];
 }
 
+/** The voucher's amounts as it states them, in its own currency. */
 function priced(source: VoucherSource): Pricing {
-  const currency = CURRENCY_CODES.get(source.currency) ?? (source.currency.length === 3 ? source.currency : 'PES');
-  const exchangeRateMicro = currency === 'PES' ? 1_000_000 : micro(source.exchange_rate);
-  const pesos = converter(exchangeRateMicro);
-  const vatLines = source.vat_items.map((item) => {
-    const baseCents = pesos(item.base_cents);
-    return { rate: item.aliquot, baseCents, vatCents: exchangeRateMicro === 1_000_000 ? item.amount_cents : vatOfBase(baseCents, item.aliquot) };
-  });
-  const untaxedCents = pesos(source.net_untaxed_cents);
-  const exemptCents = pesos(source.exempt_cents);
-  const otherTaxesCents = pesos(source.other_taxes_cents);
-  const totalCents =
-    exchangeRateMicro === 1_000_000
-      ? source.total_amount_cents
-      : untaxedCents + exemptCents + otherTaxesCents + vatLines.reduce((sum, line) => sum + line.baseCents + line.vatCents, 0);
-  return { currency, exchangeRateMicro, totalCents, untaxedCents, exemptCents, otherTaxesCents, vatLines };
-}
-
-/** Space when VAT is discriminated; otherwise what the voucher is: export, exempt, or not taxed. */
-export function operationCode(book: BookType, voucherType: number, lines: VatLine[], exemptCents: number): string {
-  if (EXPORT_TYPES.has(voucherType)) return 'X';
-  if (lines.some((line) => line.vatCents !== 0)) return ' ';
-  if (book === 'purchases' && NO_VAT_TYPES.has(voucherType)) return 'N';
-  return exemptCents > 0 ? 'E' : 'N';
-}
-
-/** Pro-rata: the share of purchase VAT the period computes (coefficient in ten-thousandths: 10000 = all). */
-export function computableCredit(voucherType: number, lines: VatLine[], coefficientBp: number): number {
-  if (NO_VAT_TYPES.has(voucherType)) return 0;
-  const vat = lines.reduce((sum, line) => sum + line.vatCents, 0);
-  return coefficientBp >= 10_000 ? vat : Math.round((vat * coefficientBp) / 10_000);
+  const currency = currencyCode(source.currency);
+  return {
+    currency,
+    exchangeRateMicro: currency === 'PES' ? UNIT_RATE_MICRO : rateMicro(source.exchange_rate),
+    totalCents: source.total_amount_cents,
+    untaxedCents: source.net_untaxed_cents,
+    exemptCents: source.exempt_cents,
+    otherTaxesCents: source.other_taxes_cents,
+    vatLines: source.vat_items.map((item) => ({ rate: item.aliquot, baseCents: item.base_cents, vatCents: item.amount_cents })),
+  };
 }
 
 const periodOf = (day: string) => day.slice(0, 7);
@@ -120,6 +107,7 @@ export function fromReceivedInvoice(source: ReceivedInvoiceSource, coefficientBp
   const date = argentineDay(source.issue_date);
   const pricing = priced(source);
   const vatLines = NO_VAT_TYPES.has(source.voucher_type) ? [] : pricing.vatLines;
+  const stated = { ...pricing, vatLines, ...emptyPerceptions };
   return {
     bookType: 'purchases',
     period: periodOf(date),
@@ -130,16 +118,16 @@ export function fromReceivedInvoice(source: ReceivedInvoiceSource, coefficientBp
     salePoint: source.sale_point,
     voucherNumber: source.voucher_number,
     voucherNumberTo: source.voucher_number,
-    customsDispatch: '',
+    customsDispatch: CUSTOMS_DISPATCH_TYPES.has(source.voucher_type) ? (source.customs_dispatch ?? '') : '',
     documentType: 80,
     documentNumber: source.supplier_cuit,
     counterpartName: source.supplier_name,
-    ...pricing,
-    vatLines,
-    ...emptyPerceptions,
+    ...stated,
     operationCode: operationCode('purchases', source.voucher_type, vatLines, pricing.exemptCents),
     computableCreditCents: computableCredit(source.voucher_type, vatLines, coefficientBp),
     paymentDueDate: null,
+    rateReview: source.rate_review?.reason ?? null,
+    pesos: pesosOf({ bookType: 'purchases', voucherType: source.voucher_type, ...stated }, coefficientBp),
   };
 }
 
@@ -166,12 +154,14 @@ export function fromIssuedVoucher(source: IssuedVoucherSource): IvaEntry {
     operationCode: operationCode('sales', source.voucher_type, pricing.vatLines, pricing.exemptCents),
     computableCreditCents: 0,
     paymentDueDate: null,
+    rateReview: null,
+    pesos: pesosOf({ bookType: 'sales', voucherType: source.voucher_type, ...pricing, ...emptyPerceptions }, 10_000),
   };
 }
 
 /**
- * A posted expense with VAT lines: a Factura A from its supplier (the lines discriminate VAT). Its receipt number
- * `PPPPP-NNNNNNNN` gives the point of sale and number when written that way; the rest of the total is untaxed.
+ * A posted expense with VAT lines: a Factura A from its supplier (the lines discriminate VAT), in pesos. Its receipt
+ * number `PPPPP-NNNNNNNN` gives the point of sale and number when written that way; the rest of the total is untaxed.
  */
 export function fromExpense(source: ExpenseSource, coefficientBp: number): IvaEntry {
   const items = source.iva_items ?? [];
@@ -179,6 +169,7 @@ export function fromExpense(source: ExpenseSource, coefficientBp: number): IvaEn
   const taxed = vatLines.reduce((sum, line) => sum + line.baseCents + line.vatCents, 0);
   const match = /^\s*(\d{1,5})\s*-\s*(\d{1,8})\s*$/.exec(source.receipt_number ?? '');
   const number = match ? Number(match[2]) : 0;
+  const stated = { exchangeRateMicro: UNIT_RATE_MICRO, totalCents: source.amount_cents, vatLines, ...emptyPerceptions };
   return {
     bookType: 'purchases',
     period: periodOf(source.date),
@@ -194,18 +185,14 @@ export function fromExpense(source: ExpenseSource, coefficientBp: number): IvaEn
     documentNumber: source.supplier?.tax_id ?? '0',
     counterpartName: source.supplier?.name ?? source.vendor ?? '',
     currency: 'PES',
-    exchangeRateMicro: 1_000_000,
-    totalCents: source.amount_cents,
     untaxedCents: Math.max(0, source.amount_cents - taxed),
     exemptCents: 0,
     otherTaxesCents: 0,
-    vatLines,
-    ...emptyPerceptions,
+    ...stated,
     operationCode: operationCode('purchases', 1, vatLines, 0),
     computableCreditCents: computableCredit(1, vatLines, coefficientBp),
     paymentDueDate: null,
+    rateReview: null,
+    pesos: pesosOf({ bookType: 'purchases', voucherType: 1, ...stated }, coefficientBp),
   };
 }
-
-/** Credit notes subtract from their book's totals (their amounts stay positive in the export). */
-export const signOf = (voucherType: number) => (CREDIT_NOTE_TYPES.has(voucherType) ? -1 : 1);

@@ -1,7 +1,11 @@
 import type { ObjectId } from 'mongodb';
 import type { IvaEntry } from './entry';
+import { reviewReason } from './review';
 
-/** A VAT book line as stored (`iva_book_entries`): the entry's fields in snake case, money in cents. */
+/**
+ * A VAT book line as stored (`iva_book_entries`): the entry's fields in snake case, money in cents, the voucher's own
+ * amounts beside their pesos. A line stored before the peso side existed held pesos: it reads back as its own pesos.
+ */
 export interface IvaEntryDocument {
   _id: ObjectId;
   account_id: ObjectId;
@@ -30,10 +34,16 @@ export interface IvaEntryDocument {
   internal_taxes_cents: number;
   other_taxes_cents: number;
   vat_cents: number;
-  vat_lines: Array<{ rate: number; base_cents: number; vat_cents: number }>;
+  /** In the voucher's currency; `base_pesos_cents` / `vat_pesos_cents` are their pesos (absent on lines stored before). */
+  vat_lines: Array<{ rate: number; base_cents: number; vat_cents: number; base_pesos_cents?: number; vat_pesos_cents?: number }>;
   operation_code: string;
   computable_credit_cents: number;
   payment_due_date: string | null;
+  /** The peso side the books add up (absent on lines stored before: their amounts were pesos). */
+  pesos?: { total_cents: number; vat_cents: number; computable_credit_cents: number; vat_perception_cents: number };
+  rate_review?: string | null;
+  /** Derived from the above so the book counts and lists flagged lines: why the line needs review, or null. */
+  review_reason?: string | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -66,10 +76,24 @@ export function toStored(entry: IvaEntry): StoredFields {
     internal_taxes_cents: entry.internalTaxesCents,
     other_taxes_cents: entry.otherTaxesCents,
     vat_cents: entry.vatLines.reduce((sum, line) => sum + line.vatCents, 0),
-    vat_lines: entry.vatLines.map((line) => ({ rate: line.rate, base_cents: line.baseCents, vat_cents: line.vatCents })),
+    vat_lines: entry.vatLines.map((line, index) => ({
+      rate: line.rate,
+      base_cents: line.baseCents,
+      vat_cents: line.vatCents,
+      base_pesos_cents: entry.pesos.vatLines[index].baseCents,
+      vat_pesos_cents: entry.pesos.vatLines[index].vatCents,
+    })),
     operation_code: entry.operationCode,
     computable_credit_cents: entry.computableCreditCents,
     payment_due_date: entry.paymentDueDate,
+    pesos: {
+      total_cents: entry.pesos.totalCents,
+      vat_cents: entry.pesos.vatCents,
+      computable_credit_cents: entry.pesos.computableCreditCents,
+      vat_perception_cents: entry.pesos.vatPerceptionCents,
+    },
+    rate_review: entry.rateReview,
+    review_reason: reviewReason(entry),
   };
 }
 
@@ -103,5 +127,17 @@ export function fromStored(doc: IvaEntryDocument): IvaEntry {
     operationCode: doc.operation_code,
     computableCreditCents: doc.computable_credit_cents,
     paymentDueDate: doc.payment_due_date,
+    rateReview: doc.rate_review ?? null,
+    pesos: {
+      totalCents: doc.pesos?.total_cents ?? doc.total_cents,
+      vatCents: doc.pesos?.vat_cents ?? doc.vat_cents,
+      computableCreditCents: doc.pesos?.computable_credit_cents ?? doc.computable_credit_cents,
+      vatPerceptionCents: doc.pesos?.vat_perception_cents ?? doc.vat_perception_cents,
+      vatLines: doc.vat_lines.map((line) => ({
+        rate: line.rate,
+        baseCents: line.base_pesos_cents ?? line.base_cents,
+        vatCents: line.vat_pesos_cents ?? line.vat_cents,
+      })),
+    },
   };
 }

@@ -5,6 +5,7 @@ import { moneySchema } from '../money';
 import { getBook } from './books';
 import { assertPeriodOpen } from './periods';
 import { previousPeriod } from './period';
+import { positionOf } from './position-math';
 
 /**
  * The month's VAT position (Ley de IVA arts. 11–12, 24): débito fiscal − crédito fiscal = saldo técnico, the
@@ -45,7 +46,7 @@ async function perceptions(context: RequestContext, period: string): Promise<num
     .collection('iva_book_entries')
     .aggregate<{ total: number }>([
       { $match: { account_id: requirePrincipal(context).accountId, period, book_type: 'purchases' } },
-      { $group: { _id: null, total: { $sum: '$vat_perception_cents' } } },
+      { $group: { _id: null, total: { $sum: { $ifNull: ['$pesos.vat_perception_cents', '$vat_perception_cents'] } } } },
     ])
     .toArray();
   return row?.total ?? 0;
@@ -61,34 +62,20 @@ export async function position(context: RequestContext, period: string, withhold
   ]);
   const perceptionsCents = await perceptions(context, period);
   const withholdings = withholdingsCents ?? stored?.withholdingsCents ?? 0;
-  const debitCents = sales.vatCents;
-  const creditCents = purchases.computableCreditCents;
-  const technicalBalanceCents = debitCents - creditCents;
-  const previousTechnicalFavorCents = previous?.newTechnicalFavorCents ?? 0;
-  const appliedTechnicalFavorCents = Math.min(Math.max(technicalBalanceCents, 0), previousTechnicalFavorCents);
-  const determinedTaxCents = Math.max(technicalBalanceCents, 0) - appliedTechnicalFavorCents;
-  const newTechnicalFavorCents = Math.max(-technicalBalanceCents, 0) + (previousTechnicalFavorCents - appliedTechnicalFavorCents);
-  const previousFreeBalanceCents = previous?.newFreeBalanceCents ?? 0;
-  const paymentsOnAccountCents = withholdings + perceptionsCents + previousFreeBalanceCents;
-  const balanceCents = determinedTaxCents - paymentsOnAccountCents;
-  return {
-    period,
-    debitCents,
-    creditCents,
-    debitByRate: sales.rates,
-    creditByRate: purchases.rates,
+  const figures = {
+    debitCents: sales.vatCents,
+    creditCents: purchases.computableCreditCents,
     perceptionsCents,
     withholdingsCents: withholdings,
-    technicalBalanceCents,
-    previousTechnicalFavorCents,
-    appliedTechnicalFavorCents,
-    determinedTaxCents,
-    newTechnicalFavorCents,
-    previousFreeBalanceCents,
-    paymentsOnAccountCents,
-    balanceCents,
-    toPayCents: Math.max(balanceCents, 0),
-    newFreeBalanceCents: Math.max(-balanceCents, 0),
+    previousTechnicalFavorCents: previous?.newTechnicalFavorCents ?? 0,
+    previousFreeBalanceCents: previous?.newFreeBalanceCents ?? 0,
+  };
+  return {
+    period,
+    ...figures,
+    debitByRate: sales.rates,
+    creditByRate: purchases.rates,
+    ...positionOf(figures),
     calculatedAt: stored?.calculatedAt ?? null,
   };
 }

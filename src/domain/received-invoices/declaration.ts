@@ -92,6 +92,11 @@ export const RECEIVED_INVOICE = declareResource({
     linkedExpenseId: text(24, { readOnly: true, description: 'The expense it was linked to.' }),
     linkedAccountId: text(24, { readOnly: true, description: 'The ledger account it was linked to.' }),
     notes: text(2000, { readOnly: true }),
+    customsDispatch: text(16, {
+      readOnly: true,
+      description:
+        'A customs dispatch (voucher 066): its 16-character dispatch number (Libro IVA Digital COMPRAS_CBTE field 5 and the imports file). The export does not list it: null until set with setReceivedInvoiceCustomsDispatch; the VAT book export waits for it.',
+    }),
   },
   search: { fields: ['supplierName', 'supplierCuit'], description: "Case-insensitive text found in the supplier's name or CUIT." },
   defaultSort: { field: 'issueDate', direction: 'desc' },

@@ -8,6 +8,7 @@ import { requirePrincipal, type RequestContext } from '../context';
 import { declaredDefinition } from '../declare/resource';
 import { ConflictError, notFound, ValidationError } from '../errors';
 import { Resource } from '../resource';
+import { CUSTOMS_DISPATCH_TYPES } from '../iva/codes';
 import { RECEIVED_INVOICE } from './declaration';
 import { z } from 'zod';
 import { moneySchema } from '../money';
@@ -112,6 +113,29 @@ export async function linkReceivedInvoice(
   )) as ReceivedInvoiceDocument | null;
   if (!updated) throw new ConflictError(`received invoice ${id} is already linked`, [], 'ALREADY_LINKED');
   await recordChanges(context, [actionOn('received_invoices', 'received invoice', 'linked', updated, `asiento ${journalEntryId}`)]);
+  return updated;
+}
+
+/**
+ * Completes a customs dispatch (voucher 066) with its dispatch number: 16 letters and digits (Libro IVA Digital
+ * design, COMPRAS_CBTE field 5 and IMPORTACION_BIENES_ALICUOTA field 1). Another voucher type has none: CONFLICT
+ * NOT_A_CUSTOMS_DISPATCH.
+ */
+export async function setCustomsDispatch(context: RequestContext, id: string, dispatch: string): Promise<ReceivedInvoiceDocument> {
+  const value = dispatch.trim().toUpperCase();
+  if (!/^[0-9A-Z]{16}$/.test(value))
+    throw new ValidationError('invalid input: customs_dispatch: 16 letters and digits', [{ path: 'customs_dispatch', message: '16 letters and digits' }]);
+  const doc = await requireInvoice(context, id);
+  if (!CUSTOMS_DISPATCH_TYPES.has(doc.voucher_type))
+    throw new ConflictError(`received invoice ${id} is a voucher ${doc.voucher_type}, not a customs dispatch (066)`, [], 'NOT_A_CUSTOMS_DISPATCH');
+  const collection = receivedInvoices.collection(context);
+  const updated = (await collection.collection.findOneAndUpdate(
+    collection.scope({ _id: doc._id }),
+    { $set: { customs_dispatch: value, updated_at: context.now() } },
+    { returnDocument: 'after' },
+  )) as ReceivedInvoiceDocument | null;
+  if (!updated) throw notFound('received invoice', id);
+  await recordChanges(context, [actionOn('received_invoices', 'received invoice', 'updated', updated, `despacho ${value}`)]);
   return updated;
 }
 

@@ -37,6 +37,8 @@ const base: Omit<IvaEntry, 'bookType'> = {
   operationCode: ' ',
   computableCreditCents: 59252,
   paymentDueDate: null,
+  rateReview: null,
+  pesos: { totalCents: 461552, vatCents: 59252, computableCreditCents: 59252, vatPerceptionCents: 0, vatLines: [] },
 };
 
 describe('Libro IVA Digital export', () => {

@@ -63,6 +63,14 @@ export function receivedInvoiceMatrix(env: MatrixEnv): { rest: Record<string, Re
     return id;
   };
   const unchanged = async (id: string) => expect(await stored(id)).toEqual(await snapshots.get(id));
+  /** One of A's invoices made a customs dispatch (066) through the driver: the export never lists its number. */
+  const dispatchOfA = async () => {
+    const id = await imported(env.fullA());
+    await invoices().updateOne({ _id: new ObjectId(id) }, { $set: { voucher_type: 66 } });
+    snapshots.set(id, stored(id));
+    return id;
+  };
+  const DISPATCH = '25001IC04001234K';
 
   /** A journal entry of the key's account (a draft over two accounts of its own). */
   const journalEntryOf = async (key: string): Promise<string> => {
@@ -258,6 +266,16 @@ export function receivedInvoiceMatrix(env: MatrixEnv): { rest: Record<string, Re
       unchanged,
       otherAccount: () => restNotFound('POST', (id) => `${path(id)}ignore/`),
     },
+    'POST /received_invoices/{id}/customs-dispatch/': {
+      record: dispatchOfA,
+      request: (id: string) => ({ path: `${path(id)}customs-dispatch/`, body: { customs_dispatch: DISPATCH } }),
+      async succeeded(res: HttpResult, id: string) {
+        expect(res.body.data).toMatchObject({ received_invoice_id: id, customs_dispatch: DISPATCH });
+        expect((await stored(id))!.customs_dispatch).toBe(DISPATCH);
+      },
+      unchanged,
+      otherAccount: () => restNotFound('POST', (id) => `${path(id)}customs-dispatch/`, { customs_dispatch: DISPATCH }),
+    },
     'POST /received_invoices/{id}/vat-lines/': {
       record: invoiceOfA,
       request: (id: string) => ({ path: `${path(id)}vat-lines/`, body: VAT_LINES }),
@@ -348,6 +366,18 @@ export function receivedInvoiceMatrix(env: MatrixEnv): { rest: Record<string, Re
       expect(data.deleteReceivedInvoice).toBe(id);
       expect(await stored(id)).toBeNull();
     }),
+    setReceivedInvoiceCustomsDispatch: {
+      ...idCase(
+        WRITE,
+        'mutation M($id: ID!, $dispatch: String!) { setReceivedInvoiceCustomsDispatch(id: $id, customsDispatch: $dispatch) { id customsDispatch } }',
+        async (data, id) => {
+          expect(data.setReceivedInvoiceCustomsDispatch).toEqual({ id, customsDispatch: DISPATCH });
+          expect((await stored(id))!.customs_dispatch).toBe(DISPATCH);
+        },
+        (id) => ({ id, dispatch: DISPATCH }),
+      ),
+      record: dispatchOfA,
+    },
     ignoreReceivedInvoice: idCase(WRITE, 'mutation M($id: ID!) { ignoreReceivedInvoice(id: $id) { id status } }', async (data, id) => {
       expect(data.ignoreReceivedInvoice).toEqual({ id, status: 'ignored' });
       expect((await stored(id))!.status).toBe('ignored');

@@ -1,0 +1,51 @@
+import type { IvaEntry } from '../../../src/domain/iva/entry';
+
+/** A Factura A in pesos with one 21 % rate; tests override what they pin. Pesos equal the stated amounts. */
+export function entry(overrides: Partial<IvaEntry> = {}): IvaEntry {
+  const base: IvaEntry = {
+    bookType: 'purchases',
+    period: '2025-12',
+    origin: 'manual',
+    sourceId: null,
+    date: '2025-12-02',
+    voucherType: 1,
+    salePoint: 4,
+    voucherNumber: 24442,
+    voucherNumberTo: 24442,
+    customsDispatch: '',
+    documentType: 80,
+    documentNumber: '30708884444',
+    counterpartName: 'CONSTRUCCIONES NANDU S.A.',
+    currency: 'PES',
+    exchangeRateMicro: 1_000_000,
+    totalCents: 121000,
+    untaxedCents: 0,
+    exemptCents: 0,
+    vatPerceptionCents: 0,
+    nationalPerceptionCents: 0,
+    grossIncomePerceptionCents: 0,
+    municipalPerceptionCents: 0,
+    internalTaxesCents: 0,
+    otherTaxesCents: 0,
+    vatLines: [{ rate: 21, baseCents: 100000, vatCents: 21000 }],
+    operationCode: ' ',
+    computableCreditCents: 21000,
+    paymentDueDate: null,
+    rateReview: null,
+    pesos: {
+      totalCents: 121000,
+      vatCents: 21000,
+      computableCreditCents: 21000,
+      vatPerceptionCents: 0,
+      vatLines: [{ rate: 21, baseCents: 100000, vatCents: 21000 }],
+    },
+  };
+  return { ...base, ...overrides };
+}
+
+export const zeros = (width: number) => '0'.repeat(width);
+export const spaces = (width: number) => ' '.repeat(width);
+export const lines = (buffer: Buffer) => {
+  const text = buffer.toString('latin1');
+  return text === '' ? [] : text.slice(0, -2).split('\r\n');
+};

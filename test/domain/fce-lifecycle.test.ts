@@ -70,8 +70,11 @@ describe('which event may follow which', () => {
     expect(judge('accepted', 'accepted', true, true)).toMatchObject({ allowed: false, code: 'FCE_ACCEPTANCE_TERM_EXPIRED' });
     expect(judge('accepted', 'paid_in_full', true, true)).toEqual({ allowed: true });
     expect(judge('accepted', 'transferred_sircreb', true, true)).toEqual({ allowed: true });
-    // The flag speaks only of an accepted invoice: a later status is judged as recorded.
-    expect(judge('paid_in_full', 'rejected', true, true)).toMatchObject({ allowed: false, code: 'INVALID_FCE_TRANSITION' });
+    // After a tacit acceptance the term's events stay too late whatever followed; the rest is judged as recorded.
+    expect(judge('paid_in_full', 'rejected', true, true)).toMatchObject({ allowed: false, code: 'FCE_ACCEPTANCE_TERM_EXPIRED' });
+    expect(judge('paid_in_full', 'anulled', true, true)).toMatchObject({ allowed: false, code: 'FCE_ACCEPTANCE_TERM_EXPIRED' });
+    expect(judge('paid_in_full', 'transferred_sircreb', true, true)).toMatchObject({ allowed: false, code: 'INVALID_FCE_TRANSITION' });
+    expect(judge('transferred_sircreb', 'accepted', true, true)).toMatchObject({ allowed: false, code: 'FCE_ACCEPTANCE_TERM_EXPIRED' });
   });
 
   it('after the term a recorded status is judged as it is (the term changes only pending)', () => {

@@ -50,7 +50,11 @@ beforeAll(async () => {
   }
 });
 afterAll(async () => {
-  for (const { gateway } of others) await gateway.stop();
+  // A gateway given its connection leaves it open: each driver client is closed here.
+  for (const { gateway, client } of others) {
+    await gateway.stop();
+    await client.close();
+  }
   await gw?.stop();
 });
 

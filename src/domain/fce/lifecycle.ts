@@ -33,6 +33,9 @@ export const FCE_TRANSITIONS: Readonly<Record<FceStatus, readonly FceEventType[]
 /** The status a voucher reads with: still pending once its term has run out means accepted (tacitly). */
 export const effectiveStatus = (stored: FceStatus, termPassed: boolean): FceStatus => (stored === 'pending' && termPassed ? 'accepted' : stored);
 
+/** What only a decision within the term allows: acceptance, rejection, and the credit note that follows a rejection. */
+const TERM_EVENTS: readonly FceEventType[] = ['accepted', 'rejected', 'anulled'];
+
 export type Judgement = { allowed: true } | { allowed: false; code: 'FCE_ACCEPTANCE_TERM_EXPIRED' | 'INVALID_FCE_TRANSITION'; message: string };
 
 /**
@@ -40,15 +43,16 @@ export type Judgement = { allowed: true } | { allowed: false; code: 'FCE_ACCEPTA
  * whether a stored acceptance is the tacit one (then a late acceptance or rejection is refused for the term too).
  */
 export function judge(stored: FceStatus, event: FceEventType, termPassed: boolean, tacit = false): Judgement {
-  const recorded = stored === 'accepted' && tacit ? 'pending' : stored;
-  const from = effectiveStatus(recorded, termPassed);
-  if (FCE_TRANSITIONS[from].includes(event)) return { allowed: true };
-  if (from !== recorded)
+  // Once an invoice stands accepted tacitly, the events of the term are too late whatever was recorded after it, so
+  // racing writers get one answer for a late rejection whichever of them is judged first.
+  if ((tacit || (stored === 'pending' && termPassed)) && TERM_EVENTS.includes(event))
     return {
       allowed: false,
       code: 'FCE_ACCEPTANCE_TERM_EXPIRED',
       message: `the acceptance term has run out: the FCE invoice stands accepted tacitly (Ley 27.440 art. 6) and cannot be ${event}`,
     };
+  const from = effectiveStatus(stored, termPassed);
+  if (FCE_TRANSITIONS[from].includes(event)) return { allowed: true };
   const allowed = FCE_TRANSITIONS[from].length ? FCE_TRANSITIONS[from].join(', ') : 'none (final status)';
   return { allowed: false, code: 'INVALID_FCE_TRANSITION', message: `an FCE invoice cannot go from ${from} to ${event} (allowed from ${from}: ${allowed})` };
 }

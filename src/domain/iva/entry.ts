@@ -4,8 +4,6 @@
  * export is a pure rewrite; `pesos` holds what the books add up.
  */
 
-import type { PesoAmounts } from './pesos';
-
 export const BOOK_TYPES = ['purchases', 'sales'] as const;
 export type BookType = (typeof BOOK_TYPES)[number];
 export const ENTRY_ORIGINS = ['received_invoice', 'expense', 'issued_voucher', 'manual'] as const;
@@ -56,4 +54,13 @@ export interface IvaEntry {
   rateReview: string | null;
   /** The amounts above are the voucher's own (its currency); these are their pesos, which the books add up. */
   pesos: PesoAmounts;
+}
+
+/** The peso side of a line (`pesos.ts`): what the books and the VAT return add up. */
+export interface PesoAmounts {
+  totalCents: number;
+  vatCents: number;
+  computableCreditCents: number;
+  vatPerceptionCents: number;
+  vatLines: VatLine[];
 }

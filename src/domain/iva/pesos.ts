@@ -1,5 +1,5 @@
 import { computableCredit } from './credit';
-import type { BookType, VatLine } from './entry';
+import type { BookType, PesoAmounts, VatLine } from './entry';
 import { scaled } from './money-text';
 
 /**
@@ -14,14 +14,6 @@ export const UNIT_RATE_MICRO = 1_000_000;
 
 /** cents × (rate in millionths) / 10⁶, rounded half away from zero, exactly. */
 export const toPesos = (cents: number, rateMicro: number): number => scaled(cents, rateMicro, UNIT_RATE_MICRO);
-
-export interface PesoAmounts {
-  totalCents: number;
-  vatCents: number;
-  computableCreditCents: number;
-  vatPerceptionCents: number;
-  vatLines: VatLine[];
-}
 
 export interface StatedAmounts {
   bookType: BookType;

@@ -7,7 +7,7 @@ import { requirePrincipal, type RequestContext } from '../../context';
 import { calendarDateSchema } from '../../dates';
 import { ConflictError, notFound } from '../../errors';
 import { parseInput } from '../../validation';
-import type { FiscalDeadlineDocument } from './deadlines';
+import type { FiscalDeadlineDocument } from './deadline-document';
 import { ownDaySchema, rederivedDueDate } from './own-days';
 
 /**

@@ -1,25 +1,20 @@
-import type { Filter, ObjectId } from 'mongodb';
+import type { Filter } from 'mongodb';
 import type { AccountDocument } from '../../../store/accounts';
 import { parseId } from '../../../store/ids';
-import { TenantCollection, type TenantDocument } from '../../../store/tenant-collection';
+import { TenantCollection } from '../../../store/tenant-collection';
 import { requirePrincipal, type RequestContext } from '../../context';
 import { argentineDay } from '../../dates';
 import { ConflictError, notFound } from '../../errors';
 import type { Connection, PageWindow } from '../../pagination';
 import { DEFAULT_TAXES, OBLIGATIONS, type FiscalTax } from './obligations';
 import { bumpCalendarRevision, ownDaysOf } from './account-days';
-import { yearSchedule, type ScheduledDeadline } from './schedule';
+import { yearSchedule } from './schedule';
 import { actionOn } from '../../activity/actions';
 import { recordChanges } from '../../activity/changes';
 import { changesOf } from '../../activity/journaled';
+import type { FiscalDeadlineDocument } from './deadline-document';
 
-export type FiscalDeadlineDocument = TenantDocument &
-  ScheduledDeadline & {
-    /** Stored: pending or completed. Overdue is derived when read (pending and due before today), never stored. */
-    status: 'pending' | 'completed';
-    completed_at?: Date;
-    completed_by?: ObjectId | null;
-  };
+export type { FiscalDeadlineDocument };
 
 export const DEADLINE_STATUSES = ['pending', 'overdue', 'completed'] as const;
 export type DeadlineStatus = (typeof DEADLINE_STATUSES)[number];

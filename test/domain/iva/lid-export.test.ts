@@ -3,43 +3,20 @@ import { join } from 'node:path';
 import type { IvaEntry } from '../../../src/domain/iva/entry';
 import { amount, alpha } from '../../../src/domain/iva/lid-fields';
 import { lidFiles, RECORD_LENGTHS } from '../../../src/domain/iva/lid-export';
+import { entry } from './entries';
 
 const fixture = (name: string) => readFileSync(join(__dirname, '../../fixtures/iva', name));
 
-const base: Omit<IvaEntry, 'bookType'> = {
-  period: '2025-12',
-  origin: 'manual',
-  sourceId: null,
-  date: '2025-12-02',
-  voucherType: 1,
-  salePoint: 4,
-  voucherNumber: 24442,
-  voucherNumberTo: 24442,
-  customsDispatch: '',
-  documentType: 80,
-  documentNumber: '30708884444',
-  counterpartName: 'CONSTRUCCIONES NANDU S.A.',
-  currency: 'PES',
-  exchangeRateMicro: 1_000_000,
+/** The design's Factura A 0004-00024442 with 10,5 % and 21 % (total 4.615,52). */
+const base: Omit<IvaEntry, 'bookType'> = entry({
   totalCents: 461552,
-  untaxedCents: 0,
-  exemptCents: 0,
-  vatPerceptionCents: 0,
-  nationalPerceptionCents: 0,
-  grossIncomePerceptionCents: 0,
-  municipalPerceptionCents: 0,
-  internalTaxesCents: 0,
-  otherTaxesCents: 0,
   vatLines: [
     { rate: 10.5, baseCents: 240300, vatCents: 25232 },
     { rate: 21, baseCents: 162000, vatCents: 34020 },
   ],
-  operationCode: ' ',
   computableCreditCents: 59252,
-  paymentDueDate: null,
-  rateReview: null,
   pesos: { totalCents: 461552, vatCents: 59252, computableCreditCents: 59252, vatPerceptionCents: 0, vatLines: [] },
-};
+});
 
 describe('Libro IVA Digital export', () => {
   it('writes the purchases pair of the sample period byte for byte', () => {

@@ -1,50 +1,31 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { ObjectId } from 'mongodb';
-import { runAdmin } from '../../src/cli/admin';
-import { loadConfig } from '../../src/config';
 import { createAccount, createApiKey } from '../../src/domain/auth/admin';
-import { startGateway, type RunningGateway } from '../../src/gateway';
-import { createLogger } from '../../src/logger';
-import { connectStore, type StoreConnection } from '../../src/store/connect';
+import type { RunningGateway } from '../../src/gateway';
+import { type AdminGateway, startAdminGateway } from '../support/admin-gateway';
 
 /**
  * `verify-books --account ID [--period YYYY-MM]`: re-derives the VAT books and Libro IVA Digital files from their
  * source documents and compares them with the stored lines; prints every difference as JSON and exits 3 when there
  * are any, 0 when the books agree. It reads only.
  */
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'verify-books-test-'));
 const CSV = path.join(__dirname, '..', 'fixtures', 'fiscal-corpus', 'g2-2025-12', 'recibidos.csv');
-let connection: StoreConnection;
+let running: AdminGateway;
 let gateway: RunningGateway;
 let accountId: string;
 let key: string;
 
 async function verify(args: string[] = []): Promise<{ code: number; json: any }> {
-  let stdout = '';
-  const code = await runAdmin(['verify-books', '--account', accountId, ...args], {
-    out: (text) => (stdout += text),
-    err: () => undefined,
-    open: async () => ({ client: connection.client, close: async () => undefined }),
-  });
+  const { code, stdout } = await running.admin(['verify-books', '--account', accountId, ...args]);
   return { code, json: stdout ? JSON.parse(stdout) : null };
 }
 
 const lines = () => gateway.store.collection('iva_book_entries');
 
 beforeAll(async () => {
-  connection = await connectStore({ mongodbUri: process.env.MONGODB_URI, dataDir: dir });
-  const config = loadConfig({
-    PORT: '0',
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: dir,
-    MONGODB_URI: process.env.MONGODB_URI,
-    SECRETS_KEY: randomBytes(32).toString('base64'),
-  });
-  gateway = await startGateway({ config, log: createLogger('silent'), connection });
+  running = await startAdminGateway('verify-books-test-');
+  ({ gateway } = running);
   accountId = (await createAccount(gateway.store, { name: 'Libros IVA SA', cuit: '30712345671' })).toHexString();
   key = (await createApiKey(gateway.store, { accountId, scopes: ['accounting:read', 'received_invoices:write'] })).key;
   const form = new FormData();
@@ -56,9 +37,7 @@ beforeAll(async () => {
   expect(book.status).toBe(200);
 });
 afterAll(async () => {
-  await gateway?.stop();
-  await connection?.close();
-  fs.rmSync(dir, { recursive: true, force: true });
+  await running?.stop();
 });
 
 it('books that agree with their sources: exit 0, nothing to report', async () => {
@@ -67,11 +46,10 @@ it('books that agree with their sources: exit 0, nothing to report', async () =>
 });
 
 it('an unknown account or a bad period: exit 1', async () => {
-  let stdout = '';
-  const io = { out: (text: string) => (stdout += text), err: () => undefined, open: async () => ({ client: connection.client, close: async () => undefined }) };
-  expect(await runAdmin(['verify-books', '--account', new ObjectId().toHexString()], io)).toBe(1);
-  expect(await runAdmin(['verify-books', '--account', accountId, '--period', '2025-13'], io)).toBe(1);
-  expect(stdout).toMatch(/NOT_FOUND/);
+  const unknown = await running.admin(['verify-books', '--account', new ObjectId().toHexString()]);
+  expect(unknown.code).toBe(1);
+  expect((await running.admin(['verify-books', '--account', accountId, '--period', '2025-13'])).code).toBe(1);
+  expect(unknown.stdout).toMatch(/NOT_FOUND/);
 });
 
 describe('a stored line edited or lost', () => {

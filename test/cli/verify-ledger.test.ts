@@ -1,15 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import { spawn } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { ObjectId } from 'mongodb';
-import { runAdmin } from '../../src/cli/admin';
-import { loadConfig } from '../../src/config';
 import { createAccount, createApiKey } from '../../src/domain/auth/admin';
-import { startGateway, type RunningGateway } from '../../src/gateway';
-import { createLogger } from '../../src/logger';
-import { connectStore, type StoreConnection } from '../../src/store/connect';
+import type { RunningGateway } from '../../src/gateway';
+import { type AdminGateway, startAdminGateway } from '../support/admin-gateway';
 import { testCuit } from '../support/gateway';
 
 /**
@@ -17,8 +11,7 @@ import { testCuit } from '../support/gateway';
  * as JSON and exits 3 when there are any, 0 when the ledger is sound.
  */
 const ROOT = path.resolve(__dirname, '../..');
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'verify-ledger-test-'));
-let connection: StoreConnection;
+let running: AdminGateway;
 let gateway: RunningGateway;
 let accountId: string;
 let key: string;
@@ -33,28 +26,15 @@ async function rest(method: string, url: string, body?: unknown): Promise<any> {
 }
 
 async function verify(account = accountId): Promise<{ code: number; json: any }> {
-  let stdout = '';
-  const code = await runAdmin(['verify-ledger', '--account', account], {
-    out: (text) => (stdout += text),
-    err: () => undefined,
-    open: async () => ({ client: connection.client, close: async () => undefined }),
-  });
+  const { code, stdout } = await running.admin(['verify-ledger', '--account', account]);
   return { code, json: JSON.parse(stdout) };
 }
 
 const totals = () => gateway.store.collection('ledger_daily_totals');
 
 beforeAll(async () => {
-  connection = await connectStore({ mongodbUri: process.env.MONGODB_URI, dataDir: dir });
-  const config = loadConfig({
-    PORT: '0',
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: dir,
-    MONGODB_URI: process.env.MONGODB_URI,
-    SECRETS_KEY: randomBytes(32).toString('base64'),
-  });
-  gateway = await startGateway({ config, log: createLogger('silent'), connection });
+  running = await startAdminGateway('verify-ledger-test-');
+  ({ gateway } = running);
   accountId = (await createAccount(gateway.store, { name: 'Libros SA', cuit: testCuit() })).toHexString();
   key = (await createApiKey(gateway.store, { accountId, scopes: ['accounting:read', 'accounting:write'] })).key;
   for (const body of [
@@ -90,9 +70,7 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => {
-  await gateway?.stop();
-  await connection?.close();
-  fs.rmSync(dir, { recursive: true, force: true });
+  await running?.stop();
 });
 
 it('a sound ledger: exit 0, nothing to report', async () => {
@@ -152,7 +130,7 @@ describe('a corrupted ledger', () => {
 
   it('through npm run admin, as a separate process beside the running gateway', async () => {
     await totals().updateOne({ account_id: account(), account_code: '4.1', day: '2026-05-01' }, { $inc: { credit_cents: -50 } });
-    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dir, LOG_LEVEL: 'silent' };
+    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: running.dir, LOG_LEVEL: 'silent' };
     if (!process.env.MONGODB_URI) delete env.MONGODB_URI;
     const result = await new Promise<{ code: number | null; stdout: string }>((resolve, reject) => {
       const child = spawn('npm', ['run', '-s', 'admin', '--', 'verify-ledger', '--account', accountId], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });

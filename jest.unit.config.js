@@ -1,11 +1,11 @@
 /**
- * The fiscal modules' unit suites alone (no server, no store): what mutation testing runs against each mutant, so a
- * rule counts as pinned only when a unit test of its own module pins it.
+ * The fiscal modules' own suites (test/domain: no server; a module's code that reads or writes the store is tested on
+ * a database of the suite's own, see test/support/database.ts): what mutation testing runs against each mutant, so a
+ * rule counts as pinned only when a test of its own module pins it, never by a gateway suite passing through it.
  */
 const base = require('./jest.config');
 
 module.exports = {
   ...base,
   roots: ['<rootDir>/test/domain'],
-  testEnvironmentOptions: undefined,
 };

@@ -1,7 +1,7 @@
 import DataLoader from 'dataloader';
 import type { GraphQLResolveInfo } from 'graphql';
 import { type FileUpload, GraphQLUpload } from 'graphql-upload-ts';
-import { Arg, Authorized, Ctx, FieldResolver, ID, Info, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Authorized, Ctx, FieldResolver, Float, ID, Info, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { RequestContext } from '../domain/context';
 import { outputOf } from '../domain/declare/mapping';
 import type { ListOrder } from '../domain/declare/resource';
@@ -107,14 +107,17 @@ export class ReceivedInvoiceMovesResolver {
   @Authorized('received_invoices:write')
   @Mutation(() => ReceivedInvoice, {
     description:
-      "Sets the VAT lines (rate, base, VAT) and clears the rate review: each rate legal and given once, each VAT its base at its rate within a centavo, the lines adding up to the voucher's net taxed and VAT; otherwise VAT_LINES_INVALID. A linked invoice: CONFLICT INVOICE_LINKED.",
+      "Sets the VAT lines (rate, base, VAT) and clears the rate review: each rate legal and given once, each VAT its base at its rate within a centavo, the lines adding up to the voucher's net taxed (restated when netTaxed is given) and VAT; otherwise VAT_LINES_INVALID. netTaxed, netUntaxed and exempt restate the net split where the export misplaced taxed net (the VAT, other taxes and total stay; the restated amounts may not exceed the total by more than $1; the split as imported is kept in statedNet). A linked invoice: CONFLICT INVOICE_LINKED.",
   })
   async resolveReceivedInvoiceRates(
     @Arg('id', () => ID) id: string,
     @Arg('vatItems', () => [ReceivedInvoiceVatLineInput]) vatItems: ReceivedInvoiceVatLineInput[],
     @Ctx() context: RequestContext,
+    @Arg('netTaxed', () => Float, { nullable: true, description: "The restated net taxed, in the voucher's currency." }) netTaxed?: number,
+    @Arg('netUntaxed', () => Float, { nullable: true, description: "The restated net not taxed, in the voucher's currency." }) netUntaxed?: number,
+    @Arg('exempt', () => Float, { nullable: true, description: "The restated exempt amount, in the voucher's currency." }) exempt?: number,
   ): Promise<ReceivedInvoice> {
-    return toReceivedInvoice(await resolveReceivedInvoiceRates(context, id, vatItems));
+    return toReceivedInvoice(await resolveReceivedInvoiceRates(context, id, vatItems, { netTaxed, netUntaxed, exempt }));
   }
 
   @Authorized('suppliers:read')

@@ -156,16 +156,21 @@ const VAT_LINE_SCHEMA = {
   additionalProperties: false,
 };
 
+const NET_AMOUNT_SCHEMA = { type: 'number', minimum: 0, multipleOf: 0.01 };
+const RESOLVE_RATES_FIELDS = ['vat_items', 'net_taxed', 'net_untaxed', 'exempt'];
+
 const RESOLVE_RATES: RestRoute = {
   method: 'post',
   path: '/received_invoices/{id}/vat-lines/',
   summary:
-    "Set the VAT lines (`vat_items`: rate, base, VAT) and clear the rate review: each rate legal and given once, each VAT its base at its rate within a centavo, the lines adding up to the invoice's net taxed and VAT (else 400 VAT_LINES_INVALID); a linked invoice is 409 INVOICE_LINKED",
+    "Set the VAT lines (`vat_items`: rate, base, VAT) and clear the rate review: each rate legal and given once, each VAT its base at its rate within a centavo, the lines adding up to the invoice's net taxed and VAT (else 400 VAT_LINES_INVALID); `net_taxed`, `net_untaxed`, `exempt` (optional) restate the net split where the export misplaced taxed net — VAT, other taxes and total stay, the restated amounts may not exceed the total by more than $1, the split as imported is kept in `stated_net`; a linked invoice is 409 INVOICE_LINKED",
   scope: 'received_invoices:write',
   document: `
-    mutation RestResolveReceivedInvoiceRates($id: ID!, $vatItems: [ReceivedInvoiceVatLineInput!]!) {
-      resolveReceivedInvoiceRates(id: $id, vatItems: $vatItems) {
-        id vat_items: vatItems { aliquot base amount } rate_review: rateReview { reason flagged_at: flaggedAt } needs_review: needsReview updated_at: updatedAt
+    mutation RestResolveReceivedInvoiceRates($id: ID!, $vatItems: [ReceivedInvoiceVatLineInput!]!, $netTaxed: Float, $netUntaxed: Float, $exempt: Float) {
+      resolveReceivedInvoiceRates(id: $id, vatItems: $vatItems, netTaxed: $netTaxed, netUntaxed: $netUntaxed, exempt: $exempt) {
+        id vat_items: vatItems { aliquot base amount } net_taxed: netTaxed net_untaxed: netUntaxed exempt
+        stated_net: statedNet { net_taxed: netTaxed net_untaxed: netUntaxed exempt }
+        rate_review: rateReview { reason flagged_at: flaggedAt } needs_review: needsReview updated_at: updatedAt
       }
     }`,
   variables: ({ params, body }) => {
@@ -173,11 +178,11 @@ const RESOLVE_RATES: RestRoute = {
     const problems = [
       ...(Array.isArray(input.vat_items) ? [] : [{ path: 'vat_items', message: 'required: a list of lines (aliquot, base, amount)' }]),
       ...Object.keys(input)
-        .filter((key) => key !== 'vat_items')
+        .filter((key) => !RESOLVE_RATES_FIELDS.includes(key))
         .map((key) => ({ path: key, message: 'unknown field' })),
     ];
     if (problems.length) throw new ValidationError(`invalid input: ${problems.map((p) => `${p.path}: ${p.message}`).join('; ')}`, problems);
-    return { id: params.id, vatItems: input.vat_items };
+    return { id: params.id, vatItems: input.vat_items, netTaxed: input.net_taxed, netUntaxed: input.net_untaxed, exempt: input.exempt };
   },
   respond: (data) => {
     const row = data.resolveReceivedInvoiceRates as Record<string, unknown>;
@@ -187,10 +192,15 @@ const RESOLVE_RATES: RestRoute = {
     ]);
     return { status: 200, data: { received_invoice_id: id, ...rest }, extra: { message: 'VAT lines set; the rate review is cleared.' } };
   },
-  pathRenames: { vatItems: 'vat_items' },
+  pathRenames: { vatItems: 'vat_items', netTaxed: 'net_taxed', netUntaxed: 'net_untaxed' },
   requestBody: {
     type: 'object',
-    properties: { vat_items: { type: 'array', items: VAT_LINE_SCHEMA, minItems: 1, maxItems: 6 } },
+    properties: {
+      vat_items: { type: 'array', items: VAT_LINE_SCHEMA, minItems: 1, maxItems: 6 },
+      net_taxed: NET_AMOUNT_SCHEMA,
+      net_untaxed: NET_AMOUNT_SCHEMA,
+      exempt: NET_AMOUNT_SCHEMA,
+    },
     required: ['vat_items'],
     additionalProperties: false,
   },
@@ -199,6 +209,13 @@ const RESOLVE_RATES: RestRoute = {
     properties: {
       received_invoice_id: { type: 'string' },
       vat_items: { type: 'array', items: VAT_LINE_SCHEMA },
+      net_taxed: { type: 'number' },
+      net_untaxed: { type: 'number' },
+      exempt: { type: 'number' },
+      stated_net: {
+        type: ['object', 'null'],
+        properties: { net_taxed: { type: 'number' }, net_untaxed: { type: 'number' }, exempt: { type: 'number' } },
+      },
       rate_review: { type: ['object', 'null'] },
       needs_review: { type: 'boolean' },
       updated_at: { type: 'string' },

@@ -31,6 +31,8 @@ export type ReceivedInvoiceDocument = TenantDocument & {
   notes: string | null;
   /** Voucher 066: the 16-character customs dispatch number, set by hand (the export does not list it). */
   customs_dispatch?: string | null;
+  /** The net split as imported, kept when a review restated it. */
+  stated_net?: { net_taxed_cents: number; net_untaxed_cents: number; exempt_cents: number } | null;
   /**
    * Set when the VAT lines keep the stated VAT but their rates are not what the export's columns explain (the VAT
    * book refuses its period while one is set); null once resolved, or when there was nothing to review.

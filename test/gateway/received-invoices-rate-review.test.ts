@@ -346,3 +346,111 @@ describe('the newest layout (per-rate columns)', () => {
     });
   });
 });
+
+describe('restating the net split a review needs', () => {
+  const path = (id: string) => `/received_invoices/${id}/vat-lines/`;
+  // Line 2: 300.00 of VAT on a net taxed of 1000.00 is above 27 %; it is 21 % of 1000.00 + 428.57 = 1428.57
+  // (299.9997 → 300.00): the export put 428.57 of taxed net among the untaxed.
+  // Line 3: 210.00 of VAT and no net at all; the total 1210.00 holds a net of 1000.00 at 21 % the export left out.
+  const file = [
+    G2,
+    `2025-11-20;1;7;301;301;75481234500301;80;${ISSUER};PROVEEDOR UNO S.A.;1,00;PES;1000,00;428,57;0,00;0,00;300,00;1728,57`,
+    `2025-11-20;1;7;302;302;75481234500302;80;${ISSUER};PROVEEDOR UNO S.A.;1,00;PES;0,00;0,00;0,00;0,00;210,00;1210,00`,
+  ].join('\n');
+
+  beforeAll(async () => {
+    const res = await upload(file, 'split.csv');
+    expect(res.body.data).toMatchObject({ rows_imported: 2, rows_needing_review: 2 });
+  });
+
+  test('lines alone cannot resolve them: no rate explains the VAT on the net taxed as imported', async () => {
+    const id = await idOf(301);
+    const res = await gw.rest('POST', path(id), { key: owner.key, body: { vat_items: [{ aliquot: 21, base: 1428.57, amount: 300 }] } });
+    expect({ status: res.status, code: res.body.error.code }).toEqual({ status: 400, code: 'VAT_LINES_INVALID' });
+    expect(res.body.error.message).toMatch(/the rate lines' bases add up to 1428.57, not to the net taxed 1000.00/);
+  });
+
+  test('REST: the restated net taxed and untaxed are stored with the lines, the split as imported kept, the mark cleared', async () => {
+    const id = await idOf(301);
+    const res = await gw.rest('POST', path(id), {
+      key: owner.key,
+      body: { vat_items: [{ aliquot: 21, base: 1428.57, amount: 300 }], net_taxed: 1428.57, net_untaxed: 0 },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({
+      received_invoice_id: id,
+      vat_items: [{ aliquot: 21, base: 1428.57, amount: 300 }],
+      net_taxed: 1428.57,
+      net_untaxed: 0,
+      exempt: 0,
+      stated_net: { net_taxed: 1000, net_untaxed: 428.57, exempt: 0 },
+      rate_review: null,
+      needs_review: false,
+    });
+    expect(await invoice(301)).toMatchObject({
+      total_amount_cents: 172857,
+      iva_cents: 30000,
+      net_taxed_cents: 142857,
+      net_untaxed_cents: 0,
+      exempt_cents: 0,
+      stated_net: { net_taxed_cents: 100000, net_untaxed_cents: 42857, exempt_cents: 0 },
+      needs_review: false,
+    });
+    const activity = await gw.store.collection('activity').findOne({ resource_id: new ObjectId(id), action: 'updated' });
+    expect(activity?.summary).toBe(
+      'received invoice tipo 1 00007-00000301 ($ 1.728,57) updated: alícuotas de IVA 21 %: 300.00; neto gravado 1428.57, no gravado 0.00, exento 0.00 (importado: 1000.00, 428.57, 0.00)',
+    );
+    const shown = await gw.rest('GET', `/received_invoices/${id}/`, { key: owner.key });
+    expect(shown.body.data).toMatchObject({ net_taxed: 1428.57, net_untaxed: 0, stated_net: { net_taxed: 1000, net_untaxed: 428.57, exempt: 0 } });
+  });
+
+  test('restated amounts above the total by more than $1 are refused with 400 VAT_LINES_INVALID; nothing changes', async () => {
+    const id = await idOf(302);
+    const before = await invoice(302);
+    // 1000.00 + 1.01 + 210.00 = 1211.01, $1.01 above the total of 1210.00.
+    const res = await gw.rest('POST', path(id), {
+      key: owner.key,
+      body: { vat_items: [{ aliquot: 21, base: 1000, amount: 210 }], net_taxed: 1000, net_untaxed: 1.01 },
+    });
+    expect({ status: res.status, code: res.body.error.code }).toEqual({ status: 400, code: 'VAT_LINES_INVALID' });
+    expect(res.body.error.details).toEqual([
+      {
+        path: 'net_taxed',
+        message: "net taxed 1000.00, untaxed 1.01 and exempt 0.00 with the VAT and other taxes add up to 1211.01, above the voucher's total 1210.00",
+      },
+    ]);
+    expect(await invoice(302)).toEqual(before);
+  });
+
+  test('GraphQL: a net the export left out is restated; a second restatement keeps the split as first imported', async () => {
+    const id = await idOf(302);
+    const first = await gw.gql(
+      'mutation M($id: ID!) { resolveReceivedInvoiceRates(id: $id, vatItems: [{ aliquot: 21, base: 1000, amount: 210 }], netTaxed: 1000) { netTaxed netUntaxed statedNet { netTaxed netUntaxed exempt } needsReview } }',
+      { id },
+      { key: owner.key },
+    );
+    expect(first.body).toEqual({
+      data: { resolveReceivedInvoiceRates: { netTaxed: 1000, netUntaxed: 0, statedNet: { netTaxed: 0, netUntaxed: 0, exempt: 0 }, needsReview: false } },
+    });
+    // 1000.00 + 1.00 + 210.00 = 1211.00: $1.00 above the total, the export's own rounding.
+    const second = await gw.gql(
+      'mutation M($id: ID!) { resolveReceivedInvoiceRates(id: $id, vatItems: [{ aliquot: 21, base: 1000, amount: 210 }], netUntaxed: 1) { netTaxed netUntaxed statedNet { netTaxed netUntaxed exempt } } }',
+      { id },
+      { key: owner.key },
+    );
+    expect(second.body).toEqual({
+      data: { resolveReceivedInvoiceRates: { netTaxed: 1000, netUntaxed: 1, statedNet: { netTaxed: 0, netUntaxed: 0, exempt: 0 } } },
+    });
+    expect(await invoice(302)).toMatchObject({
+      net_taxed_cents: 100000,
+      net_untaxed_cents: 100,
+      stated_net: { net_taxed_cents: 0, net_untaxed_cents: 0, exempt_cents: 0 },
+    });
+  });
+
+  test('lines that need no restatement leave the split and stated_net alone', async () => {
+    const row = await invoice(101);
+    expect(row).toMatchObject({ net_taxed_cents: 100000, net_untaxed_cents: 0 });
+    expect(row!.stated_net ?? null).toBeNull();
+  });
+});

@@ -1,7 +1,7 @@
 import { ObjectId } from 'mongodb';
 import { instantOf } from '../dates';
 import type { Column, Layout } from './layout';
-import { type RateReview, type VatLine, vatFromRateColumns, vatFromTotals } from './vat-lines';
+import { AMOUNTS_TOLERANCE_CENTS, type RateReview, type VatLine, vatFromRateColumns, vatFromTotals } from './vat-lines';
 import { centsOf, currencyOf, dayOf, decimalOf, type VoucherClass, voucherClassOf, voucherCodeOf, wholeOf } from './values';
 
 /** What every row of either export says about its voucher, in stored names (money in centavos). */
@@ -46,9 +46,6 @@ function dayStart(day: string): Date {
   }
   return start;
 }
-/** Rounding the export itself leaves between the components and the total (at most $0,55 seen in real files). */
-const TOLERANCE_CENTS = 100;
-
 /** One row's cells, read by column (undefined when the layout lacks the column). */
 export type CellOf = (column: Column) => string | undefined;
 
@@ -113,9 +110,9 @@ export function readVoucher(cell: CellOf, layout: Layout, problems: RowReason[])
   const sums = `the components add up to ${(components / 100).toFixed(2)}, not to the total ${(total / 100).toFixed(2)}`;
   // Components above the total cannot be right; a total above them is usually perceptions the export left out of
   // Otros Tributos (seen in real files): imported as it says, reported for review.
-  if (gap < -TOLERANCE_CENTS) problems.push(reason('AMOUNTS_ABOVE_TOTAL', `amounts: ${sums}`));
+  if (gap < -AMOUNTS_TOLERANCE_CENTS) problems.push(reason('AMOUNTS_ABOVE_TOTAL', `amounts: ${sums}`));
   const warnings =
-    gap > TOLERANCE_CENTS ? [reason('TOTAL_ABOVE_AMOUNTS', `amounts: ${sums} (perceptions not listed in Otros Tributos?): imported, review it`)] : [];
+    gap > AMOUNTS_TOLERANCE_CENTS ? [reason('TOTAL_ABOVE_AMOUNTS', `amounts: ${sums} (perceptions not listed in Otros Tributos?): imported, review it`)] : [];
   const vatLines = layout.name === 'G3' ? vatFromRateColumns(perRate, netTaxed, vat) : vatFromTotals(netTaxed, vat);
   const cae = (cell('cae') ?? '').trim();
   return {

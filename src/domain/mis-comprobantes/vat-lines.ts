@@ -21,6 +21,9 @@ export const LEGAL_RATES = [2.5, 5, 10.5, 21, 27] as const;
  */
 export const TOLERANCE_CENTS = 1;
 
+/** Rounding the export itself leaves between a voucher's components and its total (at most $0,55 seen in real files). */
+export const AMOUNTS_TOLERANCE_CENTS = 100;
+
 export interface VatLine {
   aliquot: number;
   base_cents: number;
@@ -138,4 +141,31 @@ export function vatLineProblems(lines: VatLine[], net: number, vat: number): Arr
   const totals = linesTotalsProblem(lines, net, vat);
   if (totals) problems.push([null, totals]);
   return problems;
+}
+
+/** How a voucher's net splits: taxed (the VAT lines' bases), not taxed, exempt. */
+export interface NetSplit {
+  net_taxed_cents: number;
+  net_untaxed_cents: number;
+  exempt_cents: number;
+}
+
+/** What bounds a restated split: the amounts ARCA registered with the voucher, which a review never changes. */
+export interface Registered {
+  total_amount_cents: number;
+  iva_cents: number;
+  other_taxes_cents: number;
+}
+
+/**
+ * Why a restated net split cannot be the voucher's, or null. A review may restate the split when the export put taxed
+ * net among the untaxed or exempt amounts, or left it out (a VAT no rate explains on the stated net taxed, or VAT with
+ * no net taxed at all): the VAT, the other taxes and the total stay what ARCA registered, and the restated components
+ * are bound by the total as an imported row's are (never above it by more than the export's rounding).
+ */
+export function restatedSplitProblem(split: NetSplit, voucher: Registered): string | null {
+  const components = split.net_taxed_cents + split.net_untaxed_cents + split.exempt_cents + voucher.iva_cents + voucher.other_taxes_cents;
+  if (components - voucher.total_amount_cents > AMOUNTS_TOLERANCE_CENTS)
+    return `net taxed ${pesos(split.net_taxed_cents)}, untaxed ${pesos(split.net_untaxed_cents)} and exempt ${pesos(split.exempt_cents)} with the VAT and other taxes add up to ${pesos(components)}, above the voucher's total ${pesos(voucher.total_amount_cents)}`;
+  return null;
 }

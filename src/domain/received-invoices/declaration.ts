@@ -74,6 +74,20 @@ export const RECEIVED_INVOICE = declareResource({
           'Set when the export does not tell which rates its VAT is at (several rates mixed, a line off by more than a centavo): the stated VAT is kept in vatItems on provisional rates and the VAT book refuses the period until resolveReceivedInvoiceRates sets the lines. Null otherwise.',
       },
     ),
+    statedNet: object(
+      'ReceivedInvoiceStatedNet',
+      {
+        netTaxed: money(0, { readOnly: true }),
+        netUntaxed: money(0, { readOnly: true }),
+        exempt: money(0, { readOnly: true }),
+      },
+      {
+        readOnly: true,
+        typeDescription: 'A net split as the export stated it.',
+        description:
+          'The net taxed, untaxed and exempt amounts as imported, kept when a review restated them with resolveReceivedInvoiceRates (the export put taxed net among the untaxed or exempt amounts, or left it out); netTaxed, netUntaxed and exempt then hold the restated split. Null when never restated.',
+      },
+    ),
     needsReview: flag({
       readOnly: true,
       default: false,

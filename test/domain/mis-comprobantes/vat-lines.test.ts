@@ -1,7 +1,9 @@
 import {
+  AMOUNTS_TOLERANCE_CENTS,
   LEGAL_RATES,
   lineFollowsRate,
   linesTotalsProblem,
+  restatedSplitProblem,
   TOLERANCE_CENTS,
   vatFromRateColumns,
   vatFromTotals,
@@ -241,5 +243,38 @@ describe('lines set to resolve a review', () => {
   test('a 0 % line is legal and carries no VAT', () => {
     expect(vatLineProblems([{ aliquot: 0, base_cents: 5000, amount_cents: 0 }], 5000, 0)).toEqual([]);
     expect(vatLineProblems([{ aliquot: 0, base_cents: 5000, amount_cents: 1 }], 5000, 1)).toEqual([[0, 'VAT 0.01 is not 0 % of 50.00 (0.00) within ±0.01']]);
+  });
+});
+
+describe('a net split restated by a review', () => {
+  // The import's bound on a row (row.ts): components above the total by more than the export's own rounding ($1) are
+  // not the voucher's; a restated split is held to the same bound, with the VAT and other taxes ARCA registered.
+  const voucher = { total_amount_cents: 172857, iva_cents: 30000, other_taxes_cents: 0 };
+  const split = (taxed: number, untaxed: number, exempt: number) => ({ net_taxed_cents: taxed, net_untaxed_cents: untaxed, exempt_cents: exempt });
+
+  test('the bound is the rounding a real export leaves: $1', () => {
+    expect(AMOUNTS_TOLERANCE_CENTS).toBe(100);
+  });
+
+  test('taxed net moved out of the untaxed amount keeps the total: accepted', () => {
+    expect(restatedSplitProblem(split(142857, 0, 0), voucher)).toBeNull();
+  });
+
+  test('up to $1 above the total is accepted, a centavo more is refused naming every amount', () => {
+    expect(restatedSplitProblem(split(142857, 100, 0), voucher)).toBeNull();
+    expect(restatedSplitProblem(split(142857, 0, 101), voucher)).toBe(
+      "net taxed 1428.57, untaxed 0.00 and exempt 1.01 with the VAT and other taxes add up to 1729.58, above the voucher's total 1728.57",
+    );
+    expect(restatedSplitProblem(split(142958, 0, 0), voucher)).toMatch(/^net taxed 1429.58, .* add up to 1729.58, /);
+  });
+
+  test('the VAT and the other taxes count against the total', () => {
+    expect(restatedSplitProblem(split(142857, 0, 0), { ...voucher, other_taxes_cents: 101 })).toMatch(/add up to 1729.58/);
+    expect(restatedSplitProblem(split(142857, 0, 0), { ...voucher, iva_cents: 30101 })).toMatch(/add up to 1729.58/);
+    expect(restatedSplitProblem(split(142857, 0, 0), { ...voucher, other_taxes_cents: 100 })).toBeNull();
+  });
+
+  test('a split below the total is accepted (perceptions the export left out stay in the gap)', () => {
+    expect(restatedSplitProblem(split(100000, 0, 0), voucher)).toBeNull();
   });
 });

@@ -1,11 +1,12 @@
 import { type FileUpload, GraphQLUpload } from 'graphql-upload-ts';
-import { Arg, Authorized, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
+import { Arg, Args, Authorized, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
 import type { RequestContext } from '../domain/context';
 import { outputOf } from '../domain/declare/mapping';
 import { ISSUED_VOUCHER } from '../domain/issued-vouchers/declaration';
 import { importIssuedVouchers } from '../domain/issued-vouchers/import';
-import { issuedImportHistory, issuedVouchers } from '../domain/issued-vouchers/service';
+import { issuedImportHistory, issuedVouchers, resolveIssuedVoucherRates } from '../domain/issued-vouchers/service';
 import { ISSUED_VOUCHER_TYPES, IssuedVoucher } from '../schema/issued-voucher';
+import { IssuedVoucherVatLineInput, NetRestatementArgs, RESTATEMENT_NOTE } from '../schema/vat-review';
 import { VoucherImport } from '../schema/voucher-import';
 import type { IssuedVoucherDocument } from '../store/issued-vouchers';
 import { declaredResolver } from './declared';
@@ -36,5 +37,18 @@ export class IssuedVoucherImportResolver {
     @Arg('last', () => Int, { nullable: true, description: 'How many (1 to 100, default 20).' }) last?: number,
   ): Promise<VoucherImport[]> {
     return (await issuedImportHistory(context, Math.min(Math.max(last ?? 20, 1), 100))).map(toImport);
+  }
+
+  @Authorized('invoices:write')
+  @Mutation(() => IssuedVoucher, {
+    description: `Sets the VAT lines (rate, base, VAT) of an issued voucher and clears the rate review its import set: each rate legal and given once, each VAT its base at its rate within a centavo, the lines adding up to the voucher's net taxed (restated when netTaxed is given) and VAT; otherwise VAT_LINES_INVALID. ${RESTATEMENT_NOTE}`,
+  })
+  async resolveIssuedVoucherRates(
+    @Arg('id', () => ID) id: string,
+    @Arg('vatItems', () => [IssuedVoucherVatLineInput]) vatItems: IssuedVoucherVatLineInput[],
+    @Args(() => NetRestatementArgs) restatement: NetRestatementArgs,
+    @Ctx() context: RequestContext,
+  ): Promise<IssuedVoucher> {
+    return toIssuedVoucher(await resolveIssuedVoucherRates(context, id, vatItems, restatement));
   }
 }

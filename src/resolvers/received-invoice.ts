@@ -1,10 +1,8 @@
 import DataLoader from 'dataloader';
-import type { GraphQLResolveInfo } from 'graphql';
 import { type FileUpload, GraphQLUpload } from 'graphql-upload-ts';
-import { Arg, Authorized, Ctx, FieldResolver, Float, ID, Info, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Args, Authorized, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { RequestContext } from '../domain/context';
 import { outputOf } from '../domain/declare/mapping';
-import type { ListOrder } from '../domain/declare/resource';
 import { RECEIVED_INVOICE } from '../domain/received-invoices/declaration';
 import { importReceivedInvoices } from '../domain/received-invoices/import';
 import {
@@ -17,12 +15,11 @@ import {
 } from '../domain/received-invoices/service';
 import type { SupplierRecord as SupplierDocument } from '../domain/suppliers/service';
 import type { ReceivedInvoiceDocument } from '../store/received-invoices';
-import { ImportReceivedInvoicesOptions, RECEIVED_INVOICE_TYPES, ReceivedInvoice, ReceivedInvoiceVatLineInput } from '../schema/received-invoice';
+import { ImportReceivedInvoicesOptions, RECEIVED_INVOICE_TYPES, ReceivedInvoice } from '../schema/received-invoice';
+import { NetRestatementArgs, RESTATEMENT_NOTE, ReceivedInvoiceVatLineInput } from '../schema/vat-review';
 import { VoucherImport } from '../schema/voucher-import';
 import { Supplier } from '../schema/supplier';
-import { pageComplexity, toConnection } from './connection';
 import { declaredResolver } from './declared';
-import { nodeSelection } from './selection';
 import { toSupplier } from './supplier';
 import { toImport } from './voucher-import';
 
@@ -106,18 +103,15 @@ export class ReceivedInvoiceMovesResolver {
 
   @Authorized('received_invoices:write')
   @Mutation(() => ReceivedInvoice, {
-    description:
-      "Sets the VAT lines (rate, base, VAT) and clears the rate review: each rate legal and given once, each VAT its base at its rate within a centavo, the lines adding up to the voucher's net taxed (restated when netTaxed is given) and VAT; otherwise VAT_LINES_INVALID. netTaxed, netUntaxed and exempt restate the net split where the export misplaced taxed net (the VAT, other taxes and total stay; the restated amounts may not exceed the total by more than $1; the split as imported is kept in statedNet). A linked invoice: CONFLICT INVOICE_LINKED.",
+    description: `Sets the VAT lines (rate, base, VAT) and clears the rate review: each rate legal and given once, each VAT its base at its rate within a centavo, the lines adding up to the voucher's net taxed (restated when netTaxed is given) and VAT; otherwise VAT_LINES_INVALID. ${RESTATEMENT_NOTE} A linked invoice: CONFLICT INVOICE_LINKED.`,
   })
   async resolveReceivedInvoiceRates(
     @Arg('id', () => ID) id: string,
     @Arg('vatItems', () => [ReceivedInvoiceVatLineInput]) vatItems: ReceivedInvoiceVatLineInput[],
+    @Args(() => NetRestatementArgs) restatement: NetRestatementArgs,
     @Ctx() context: RequestContext,
-    @Arg('netTaxed', () => Float, { nullable: true, description: "The restated net taxed, in the voucher's currency." }) netTaxed?: number,
-    @Arg('netUntaxed', () => Float, { nullable: true, description: "The restated net not taxed, in the voucher's currency." }) netUntaxed?: number,
-    @Arg('exempt', () => Float, { nullable: true, description: "The restated exempt amount, in the voucher's currency." }) exempt?: number,
   ): Promise<ReceivedInvoice> {
-    return toReceivedInvoice(await resolveReceivedInvoiceRates(context, id, vatItems, { netTaxed, netUntaxed, exempt }));
+    return toReceivedInvoice(await resolveReceivedInvoiceRates(context, id, vatItems, restatement));
   }
 
   @Authorized('suppliers:read')

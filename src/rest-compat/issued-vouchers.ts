@@ -2,6 +2,7 @@ import { ISSUED_VOUCHER } from '../domain/issued-vouchers/declaration';
 import { MAX_UPLOAD_BYTES } from '../domain/mis-comprobantes/source';
 import { declaredRoutes } from './declared';
 import type { RestRoute } from './route';
+import { vatLinesRoute } from './vat-lines';
 import { IMPORT_FIELDS, importHistoryRoute, importRoute } from './voucher-imports';
 
 /** List and get from the declaration (no create, update, delete or bulk: records come from imports). */
@@ -25,7 +26,16 @@ const HISTORY = importHistoryRoute({
   field: 'issuedVoucherImports',
 });
 
-/** Fixed paths (list, import history, upload) before the `{id}` one. */
-export const ISSUED_VOUCHER_ROUTES: RestRoute[] = [crud.routes[0], HISTORY, UPLOAD, ...crud.routes.slice(1)];
+const RESOLVE_RATES = vatLinesRoute({
+  path: '/issued_vouchers/{id}/vat-lines/',
+  scope: 'invoices:write',
+  mutation: 'resolveIssuedVoucherRates',
+  operation: 'RestResolveIssuedVoucherRates',
+  lineInput: 'IssuedVoucherVatLineInput',
+  idName: 'issued_voucher_id',
+});
+
+/** Fixed paths (list, import history, upload) before the `{id}` ones. */
+export const ISSUED_VOUCHER_ROUTES: RestRoute[] = [crud.routes[0], HISTORY, UPLOAD, ...crud.routes.slice(1), RESOLVE_RATES];
 
 export const ISSUED_VOUCHER_COMPONENTS: Record<string, Record<string, unknown>> = crud.components;

@@ -3,8 +3,8 @@ import { MAX_UPLOAD_BYTES } from '../domain/mis-comprobantes/source';
 import { ValidationError } from '../domain/errors';
 import { declaredRoutes } from './declared';
 import { withRestDateTimes } from './naming';
-import { QueryReader } from './query';
 import type { RestRoute } from './route';
+import { vatLinesRoute } from './vat-lines';
 import { IMPORT_FIELDS, importHistoryRoute, importRoute } from './voucher-imports';
 
 /** List, get and delete from the declaration (no create, update or bulk: records come from imports). */
@@ -145,86 +145,15 @@ const CUSTOMS_DISPATCH: RestRoute = {
   successStatus: 200,
 };
 
-const VAT_LINE_SCHEMA = {
-  type: 'object',
-  properties: {
-    aliquot: { type: 'number', enum: [0, 2.5, 5, 10.5, 21, 27] },
-    base: { type: 'number', minimum: 0, multipleOf: 0.01 },
-    amount: { type: 'number', minimum: 0, multipleOf: 0.01 },
-  },
-  required: ['aliquot', 'base', 'amount'],
-  additionalProperties: false,
-};
-
-const NET_AMOUNT_SCHEMA = { type: 'number', minimum: 0, multipleOf: 0.01 };
-const RESOLVE_RATES_FIELDS = ['vat_items', 'net_taxed', 'net_untaxed', 'exempt'];
-
-const RESOLVE_RATES: RestRoute = {
-  method: 'post',
+const RESOLVE_RATES = vatLinesRoute({
   path: '/received_invoices/{id}/vat-lines/',
-  summary:
-    "Set the VAT lines (`vat_items`: rate, base, VAT) and clear the rate review: each rate legal and given once, each VAT its base at its rate within a centavo, the lines adding up to the invoice's net taxed and VAT (else 400 VAT_LINES_INVALID); `net_taxed`, `net_untaxed`, `exempt` (optional) restate the net split where the export misplaced taxed net — VAT, other taxes and total stay, the restated amounts may not exceed the total by more than $1, the split as imported is kept in `stated_net`; a linked invoice is 409 INVOICE_LINKED",
   scope: 'received_invoices:write',
-  document: `
-    mutation RestResolveReceivedInvoiceRates($id: ID!, $vatItems: [ReceivedInvoiceVatLineInput!]!, $netTaxed: Float, $netUntaxed: Float, $exempt: Float) {
-      resolveReceivedInvoiceRates(id: $id, vatItems: $vatItems, netTaxed: $netTaxed, netUntaxed: $netUntaxed, exempt: $exempt) {
-        id vat_items: vatItems { aliquot base amount } net_taxed: netTaxed net_untaxed: netUntaxed exempt
-        stated_net: statedNet { net_taxed: netTaxed net_untaxed: netUntaxed exempt }
-        rate_review: rateReview { reason flagged_at: flaggedAt } needs_review: needsReview updated_at: updatedAt
-      }
-    }`,
-  variables: ({ params, body }) => {
-    const input = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
-    const problems = [
-      ...(Array.isArray(input.vat_items) ? [] : [{ path: 'vat_items', message: 'required: a list of lines (aliquot, base, amount)' }]),
-      ...Object.keys(input)
-        .filter((key) => !RESOLVE_RATES_FIELDS.includes(key))
-        .map((key) => ({ path: key, message: 'unknown field' })),
-    ];
-    if (problems.length) throw new ValidationError(`invalid input: ${problems.map((p) => `${p.path}: ${p.message}`).join('; ')}`, problems);
-    return { id: params.id, vatItems: input.vat_items, netTaxed: input.net_taxed, netUntaxed: input.net_untaxed, exempt: input.exempt };
-  },
-  respond: (data) => {
-    const row = data.resolveReceivedInvoiceRates as Record<string, unknown>;
-    const review = row.rate_review as Record<string, unknown> | null;
-    const { id, ...rest } = withRestDateTimes({ ...row, rate_review: review && withRestDateTimes(review, ['flagged_at']) } as Record<string, unknown>, [
-      'updated_at',
-    ]);
-    return { status: 200, data: { received_invoice_id: id, ...rest }, extra: { message: 'VAT lines set; the rate review is cleared.' } };
-  },
-  pathRenames: { vatItems: 'vat_items', netTaxed: 'net_taxed', netUntaxed: 'net_untaxed' },
-  requestBody: {
-    type: 'object',
-    properties: {
-      vat_items: { type: 'array', items: VAT_LINE_SCHEMA, minItems: 1, maxItems: 6 },
-      net_taxed: NET_AMOUNT_SCHEMA,
-      net_untaxed: NET_AMOUNT_SCHEMA,
-      exempt: NET_AMOUNT_SCHEMA,
-    },
-    required: ['vat_items'],
-    additionalProperties: false,
-  },
-  responseSchema: {
-    type: 'object',
-    properties: {
-      received_invoice_id: { type: 'string' },
-      vat_items: { type: 'array', items: VAT_LINE_SCHEMA },
-      net_taxed: { type: 'number' },
-      net_untaxed: { type: 'number' },
-      exempt: { type: 'number' },
-      stated_net: {
-        type: ['object', 'null'],
-        properties: { net_taxed: { type: 'number' }, net_untaxed: { type: 'number' }, exempt: { type: 'number' } },
-      },
-      rate_review: { type: ['object', 'null'] },
-      needs_review: { type: 'boolean' },
-      updated_at: { type: 'string' },
-    },
-    required: ['received_invoice_id', 'vat_items', 'rate_review', 'needs_review'],
-  },
-  responseExtra: { message: { type: 'string' } },
-  successStatus: 200,
-};
+  mutation: 'resolveReceivedInvoiceRates',
+  operation: 'RestResolveReceivedInvoiceRates',
+  lineInput: 'ReceivedInvoiceVatLineInput',
+  idName: 'received_invoice_id',
+  refusals: 'a linked invoice is 409 INVOICE_LINKED',
+});
 
 /** Fixed paths (list, import history, upload) before the `{id}` ones. */
 export const RECEIVED_INVOICE_ROUTES: RestRoute[] = [crud.routes[0], HISTORY, UPLOAD, ...crud.routes.slice(1), LINK, IGNORE, CUSTOMS_DISPATCH, RESOLVE_RATES];

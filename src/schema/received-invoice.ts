@@ -1,4 +1,4 @@
-import { Field, Float, InputType } from 'type-graphql';
+import { Field, InputType } from 'type-graphql';
 import { RECEIVED_INVOICE } from '../domain/received-invoices/declaration';
 import { createReceivedInvoiceSchema, receivedInvoiceFilterSchema, updateReceivedInvoiceSchema } from '../domain/received-invoices/service';
 import { declaredTypes } from './declared';
@@ -16,16 +16,4 @@ export type ReceivedInvoice = Record<string, unknown> & { id: string; supplierCu
 export class ImportReceivedInvoicesOptions {
   @Field(() => Boolean, { nullable: true, description: 'Create a supplier (name, CUIT, fiscal info) for each unknown issuer CUIT.' })
   createMissingSuppliers?: boolean | null;
-}
-
-@InputType({ description: "The taxed base and VAT of one rate, in the voucher's currency." })
-export class ReceivedInvoiceVatLineInput {
-  @Field(() => Float, { description: 'VAT rate in percent: 0, 2.5, 5, 10.5, 21 or 27.' })
-  aliquot!: number;
-
-  @Field(() => Float, { description: 'Taxed base (at most 2 decimals).' })
-  base!: number;
-
-  @Field(() => Float, { description: 'VAT: the base at the rate, within a centavo (at most 2 decimals).' })
-  amount!: number;
 }

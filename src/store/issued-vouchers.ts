@@ -32,6 +32,8 @@ export type IssuedVoucherDocument = TenantDocument & {
    */
   rate_review?: { reason: string; flagged_at: Date } | null;
   needs_review?: boolean;
+  /** The net split as imported, kept when a review restated it. */
+  stated_net?: { net_taxed_cents: number; net_untaxed_cents: number; exempt_cents: number } | null;
   /** The import that wrote it. */
   import_id: ObjectId;
 };

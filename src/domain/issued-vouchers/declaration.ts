@@ -1,4 +1,5 @@
-import { declareResource, decimal, flag, instant, int, lines, money, object, oneOf, rate, ref, text } from '../declare/field';
+import { declareResource, decimal, instant, int, lines, money, oneOf, rate, ref, text } from '../declare/field';
+import { reviewFields } from '../mis-comprobantes/review-fields';
 import { VAT_RATES, VOUCHER_CLASSES } from '../received-invoices/declaration';
 
 export const ISSUED_VOUCHER_SOURCES = ['excel_import'] as const;
@@ -72,25 +73,7 @@ export const ISSUED_VOUCHER = declareResource({
     }),
     source: oneOf(ISSUED_VOUCHER_SOURCES, 'IssuedVoucherSource', { readOnly: true, default: 'excel_import' }),
     importId: ref('issued_voucher_imports', 'import', { readOnly: true, description: 'The import that stored it.' }),
-    rateReview: object(
-      'IssuedVoucherRateReview',
-      {
-        reason: text(1000, { readOnly: true, description: 'Why, with its code (VAT_RATES_MIXED, VAT_LINE_OFF…).' }),
-        flaggedAt: instant({ description: 'When the import marked it.' }),
-      },
-      {
-        readOnly: true,
-        typeDescription: "Why a voucher's VAT rates are to be reviewed.",
-        description:
-          'Set when the export does not tell which rates its VAT is at (several rates mixed, a line off by more than a centavo): the stated VAT is kept in vatItems on provisional rates. Null otherwise.',
-      },
-    ),
-    needsReview: flag({
-      readOnly: true,
-      default: false,
-      filter: 'needsReview',
-      description: 'Whether rateReview is set (the list filter of the vouchers whose VAT rates are to be reviewed).',
-    }),
+    ...reviewFields('IssuedVoucher', 'resolveIssuedVoucherRates'),
   },
   search: { fields: ['receiverName', 'receiverDoc'], description: "Case-insensitive text found in the receiver's name or document number." },
   defaultSort: { field: 'issueDate', direction: 'desc' },

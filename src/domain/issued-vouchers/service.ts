@@ -2,6 +2,10 @@ import type { IssuedVoucherDocument } from '../../store/issued-vouchers';
 import type { ImportDocument } from '../../store/voucher-imports';
 import { requirePrincipal, type RequestContext } from '../context';
 import { declaredDefinition } from '../declare/resource';
+import { actionOn } from '../activity/actions';
+import { recordChanges } from '../activity/changes';
+import { notFound } from '../errors';
+import { applyReviewChange, changedConflict, type NetRestatement, reviewChange, reviewSummary } from '../mis-comprobantes/review-resolution';
 import { Resource } from '../resource';
 import { ISSUED_VOUCHER } from './declaration';
 
@@ -22,4 +26,24 @@ export function issuedImportHistory(context: RequestContext, limit: number): Pro
     .collection<ImportDocument>('issued_voucher_imports')
     .find({ account_id: requirePrincipal(context).accountId }, { sort: { started_at: -1, _id: -1 }, limit })
     .toArray();
+}
+
+/**
+ * Sets an issued voucher's VAT lines and clears its rate review, the net split restated with them when asked (the
+ * rules of review-resolution.ts, the same as a received invoice's; 400 VAT_LINES_INVALID). Recorded in the activity log.
+ */
+export async function resolveIssuedVoucherRates(
+  context: RequestContext,
+  id: string,
+  input: unknown,
+  restatement: NetRestatement = {},
+): Promise<IssuedVoucherDocument> {
+  const collection = issuedVouchers.collection(context);
+  const doc = await collection.findById(id);
+  if (!doc) throw notFound('issued voucher', id);
+  const change = reviewChange(doc, input, restatement);
+  const updated = await applyReviewChange(collection, doc, change, context.now());
+  if (!updated) throw changedConflict('issued voucher', id);
+  await recordChanges(context, [actionOn('issued_vouchers', 'issued voucher', 'updated', updated, reviewSummary(change))]);
+  return updated;
 }

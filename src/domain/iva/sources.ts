@@ -27,6 +27,8 @@ export interface VoucherSource {
   exempt_cents: number;
   other_taxes_cents: number;
   vat_items: VatItem[];
+  /** Set by the import when a row's VAT is not one rate of its net: the stated VAT is kept, the line is flagged. */
+  rate_review?: { reason: string; flagged_at: Date } | null;
 }
 
 export interface ReceivedInvoiceSource extends VoucherSource {
@@ -35,8 +37,6 @@ export interface ReceivedInvoiceSource extends VoucherSource {
   status: string;
   /** The 16-character customs dispatch number of a voucher 066 (completed by hand: the export does not list it). */
   customs_dispatch?: string | null;
-  /** Set by the import when a row's VAT is not one rate of its net: the stated VAT is kept, the line is flagged. */
-  rate_review?: { reason: string; flagged_at: Date } | null;
 }
 
 export interface IssuedVoucherSource extends VoucherSource {
@@ -154,7 +154,7 @@ export function fromIssuedVoucher(source: IssuedVoucherSource): IvaEntry {
     operationCode: operationCode('sales', source.voucher_type, pricing.vatLines, pricing.exemptCents),
     computableCreditCents: 0,
     paymentDueDate: null,
-    rateReview: null,
+    rateReview: source.rate_review?.reason ?? null,
     pesos: pesosOf({ bookType: 'sales', voucherType: source.voucher_type, ...pricing, ...emptyPerceptions }, 10_000),
   };
 }

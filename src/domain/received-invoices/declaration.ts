@@ -1,4 +1,5 @@
-import { declareResource, decimal, flag, instant, int, lines, money, object, oneOf, rate, text } from '../declare/field';
+import { declareResource, decimal, instant, int, lines, money, oneOf, rate, text } from '../declare/field';
+import { reviewFields } from '../mis-comprobantes/review-fields';
 
 export const RECEIVED_INVOICE_STATUSES = ['pending', 'linked', 'ignored'] as const;
 export type ReceivedInvoiceStatus = (typeof RECEIVED_INVOICE_STATUSES)[number];
@@ -61,39 +62,7 @@ export const RECEIVED_INVOICE = declareResource({
           'Per rate; empty when the voucher has no VAT (B and C vouchers, exempt). Under a rate review they keep the stated VAT on provisional rates.',
       },
     ),
-    rateReview: object(
-      'ReceivedInvoiceRateReview',
-      {
-        reason: text(1000, { readOnly: true, description: 'Why, with its code (VAT_RATES_MIXED, VAT_LINE_OFF…).' }),
-        flaggedAt: instant({ description: 'When the import marked it.' }),
-      },
-      {
-        readOnly: true,
-        typeDescription: "Why a voucher's VAT rates are to be reviewed.",
-        description:
-          'Set when the export does not tell which rates its VAT is at (several rates mixed, a line off by more than a centavo): the stated VAT is kept in vatItems on provisional rates and the VAT book refuses the period until resolveReceivedInvoiceRates sets the lines. Null otherwise.',
-      },
-    ),
-    statedNet: object(
-      'ReceivedInvoiceStatedNet',
-      {
-        netTaxed: money(0, { readOnly: true }),
-        netUntaxed: money(0, { readOnly: true }),
-        exempt: money(0, { readOnly: true }),
-      },
-      {
-        readOnly: true,
-        typeDescription: 'A net split as the export stated it.',
-        description:
-          'The net taxed, untaxed and exempt amounts as imported, kept when a review restated them with resolveReceivedInvoiceRates (the export put taxed net among the untaxed or exempt amounts, or left it out); netTaxed, netUntaxed and exempt then hold the restated split. Null when never restated.',
-      },
-    ),
-    needsReview: flag({
-      readOnly: true,
-      default: false,
-      filter: 'needsReview',
-      description: 'Whether rateReview is set (the list filter of the vouchers whose VAT rates are to be reviewed).',
-    }),
+    ...reviewFields('ReceivedInvoice', 'resolveReceivedInvoiceRates'),
     status: oneOf(RECEIVED_INVOICE_STATUSES, 'ReceivedInvoiceStatus', {
       readOnly: true,
       default: 'pending',

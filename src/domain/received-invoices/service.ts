@@ -1,4 +1,4 @@
-import type { ObjectId } from 'mongodb';
+import type { Filter, ObjectId } from 'mongodb';
 import { actionOn } from '../activity/actions';
 import { recordChanges } from '../activity/changes';
 import type { ImportDocument, ReceivedInvoiceDocument } from '../../store/received-invoices';
@@ -10,11 +10,7 @@ import { ConflictError, notFound, ValidationError } from '../errors';
 import { Resource } from '../resource';
 import { CUSTOMS_DISPATCH_TYPES } from '../iva/codes';
 import { RECEIVED_INVOICE } from './declaration';
-import { z } from 'zod';
-import { moneySchema } from '../money';
-import { parseInput } from '../validation';
-import { rateReviewOf } from '../mis-comprobantes/rate-review';
-import { type NetSplit, restatedSplitProblem, type VatLine, vatLineProblems } from '../mis-comprobantes/vat-lines';
+import { applyReviewChange, changedConflict, type NetRestatement, reviewChange, reviewSummary } from '../mis-comprobantes/review-resolution';
 
 /**
  * Received invoices (contract §2.1, §3.1, §4.1). Which states allow what:
@@ -148,28 +144,10 @@ export function importHistory(context: RequestContext, limit: number): Promise<I
     .toArray();
 }
 
-const VAT_LINES_INPUT = z
-  .array(
-    z.object({
-      aliquot: z.number({ message: 'must be a number' }),
-      base: moneySchema(),
-      amount: moneySchema(),
-    }),
-  )
-  .min(1, { message: 'at least one line' })
-  .max(6, { message: 'at most 6 lines (one per rate)' });
-
-const NET_SPLIT_INPUT = z.object({ netTaxed: moneySchema().optional(), netUntaxed: moneySchema().optional(), exempt: moneySchema().optional() }).strict();
-
-export type NetRestatement = { netTaxed?: unknown; netUntaxed?: unknown; exempt?: unknown };
-
 /**
- * Sets a received invoice's VAT lines (rate, base and VAT, money in pesos) and clears its rate review: each rate legal
- * and given once, each VAT its base at its rate within a centavo, the lines adding up to the voucher's net taxed and
- * VAT (see vatLineProblems) — otherwise 400 VAT_LINES_INVALID. The net split may be restated with them (any of net
- * taxed, untaxed, exempt; see restatedSplitProblem): the lines then add up to the restated net taxed, and the split as
- * imported is kept once in `stated_net`. A linked invoice backs a journal entry made from its lines: CONFLICT
- * INVOICE_LINKED. Recorded in the activity log.
+ * Sets a received invoice's VAT lines (rate, base and VAT, in the voucher's currency) and clears its rate review, the
+ * net split restated with them when asked (see review-resolution.ts; 400 VAT_LINES_INVALID). A linked invoice backs a
+ * journal entry made from its lines: CONFLICT INVOICE_LINKED. Recorded in the activity log.
  */
 export async function resolveReceivedInvoiceRates(
   context: RequestContext,
@@ -177,53 +155,15 @@ export async function resolveReceivedInvoiceRates(
   input: unknown,
   restatement: NetRestatement = {},
 ): Promise<ReceivedInvoiceDocument> {
-  const lines: VatLine[] = parseInput(VAT_LINES_INPUT, input, 'vatItems').map((line) => ({
-    aliquot: line.aliquot,
-    base_cents: line.base,
-    amount_cents: line.amount,
-  }));
-  const restated = parseInput(NET_SPLIT_INPUT, Object.fromEntries(Object.entries(restatement).filter(([, value]) => value != null)));
   const doc = await requireInvoice(context, id);
-  const imported: NetSplit = { net_taxed_cents: doc.net_taxed_cents, net_untaxed_cents: doc.net_untaxed_cents, exempt_cents: doc.exempt_cents };
-  const split: NetSplit = {
-    net_taxed_cents: restated.netTaxed ?? imported.net_taxed_cents,
-    net_untaxed_cents: restated.netUntaxed ?? imported.net_untaxed_cents,
-    exempt_cents: restated.exempt ?? imported.exempt_cents,
-  };
-  const details = vatLineProblems(lines, split.net_taxed_cents, doc.iva_cents).map(([index, message]) => ({
-    path: index === null ? 'vatItems' : `vatItems.${index}`,
-    message,
-  }));
-  const changed = (Object.keys(split) as Array<keyof NetSplit>).some((key) => split[key] !== imported[key]);
-  const splitProblem = changed ? restatedSplitProblem(split, doc) : null;
-  if (splitProblem) details.push({ path: 'netTaxed', message: splitProblem });
-  if (details.length) throw new ValidationError(`invalid VAT lines: ${details.map((p) => `${p.path}: ${p.message}`).join('; ')}`, details, 'VAT_LINES_INVALID');
+  const change = reviewChange(doc, input, restatement);
   if (doc.status === 'linked') throw linkedConflict(id);
-  const collection = receivedInvoices.collection(context);
-  // Conditional on the status and the split read: a link racing the change wins or loses whole, and the split kept as
-  // imported is the one this change replaced.
-  const updated = (await collection.collection.findOneAndUpdate(
-    collection.scope({ _id: doc._id, status: { $in: ['pending', 'ignored'] }, ...imported }),
-    {
-      $set: {
-        vat_items: lines,
-        ...split,
-        ...(changed && !doc.stated_net ? { stated_net: imported } : {}),
-        ...rateReviewOf(null, context.now()),
-        updated_at: context.now(),
-      },
-    },
-    { returnDocument: 'after' },
-  )) as ReceivedInvoiceDocument | null;
+  const open = { status: { $in: ['pending', 'ignored'] } } as Filter<ReceivedInvoiceDocument>;
+  const updated = await applyReviewChange(receivedInvoices.collection(context), doc, change, context.now(), open);
   if (!updated) {
     if ((await requireInvoice(context, id)).status === 'linked') throw linkedConflict(id);
-    throw new ConflictError(`received invoice ${id} changed while its VAT lines were being set: read it and try again`, [], 'INVOICE_CHANGED');
+    throw changedConflict('received invoice', id);
   }
-  const money = (cents: number) => (cents / 100).toFixed(2);
-  const summary = lines.map((line) => `${line.aliquot} %: ${money(line.amount_cents)}`).join(', ');
-  const restatedSummary = changed
-    ? `; neto gravado ${money(split.net_taxed_cents)}, no gravado ${money(split.net_untaxed_cents)}, exento ${money(split.exempt_cents)} (importado: ${money(imported.net_taxed_cents)}, ${money(imported.net_untaxed_cents)}, ${money(imported.exempt_cents)})`
-    : '';
-  await recordChanges(context, [actionOn('received_invoices', 'received invoice', 'updated', updated, `alícuotas de IVA ${summary}${restatedSummary}`)]);
+  await recordChanges(context, [actionOn('received_invoices', 'received invoice', 'updated', updated, reviewSummary(change))]);
   return updated;
 }

@@ -20,6 +20,8 @@ const WRITE: Scope = 'invoices:write';
 const G2_HEADER = readFileSync(join(__dirname, '..', '..', 'fixtures', 'issued-vouchers', 'synthetic-g2-emitidos-2025-12.csv'), 'utf8').split('\n')[0];
 const RECEIVER_CUIT = '30715551248';
 const SECRET_B = 'MATRIX B CLIENTE SECRETO S.A.';
+/** The lines of the one-row export's voucher (100,00 at 21 %: 21,00), as a review sets them. */
+const VAT_LINES = { vat_items: [{ aliquot: 21, base: 100, amount: 21 }] };
 /** A point of sale of its own, so that these numbers never meet the other suites' vouchers. */
 const SALE_POINT = 9191;
 
@@ -182,6 +184,39 @@ export function issuedVoucherMatrix(env: MatrixEnv): { rest: Record<string, Rest
     },
   };
 
+  /** A's voucher marked as an import marks one whose rates are to be reviewed, so that resolving it changes it. */
+  const flaggedOfA = async () => {
+    const id = await imported(env.fullA());
+    await vouchers().updateOne(
+      { _id: new ObjectId(id) },
+      { $set: { rate_review: { reason: 'matrix (VAT_RATE_AMBIGUOUS)', flagged_at: new Date() }, needs_review: true } },
+    );
+    snapshots.set(id, stored(id));
+    return id;
+  };
+  const resolved = async (id: string) =>
+    expect(await stored(id)).toMatchObject({ vat_items: [{ aliquot: 21, base_cents: 10000, amount_cents: 2100 }], rate_review: null, needs_review: false });
+
+  rest['POST /issued_vouchers/{id}/vat-lines/'] = {
+    record: flaggedOfA,
+    request: (id: string) => ({ path: `${path(id)}vat-lines/`, body: VAT_LINES }),
+    async succeeded(res: HttpResult, id: string) {
+      expect(res.body.data).toMatchObject({ issued_voucher_id: id, vat_items: VAT_LINES.vat_items, rate_review: null, needs_review: false, stated_net: null });
+      await resolved(id);
+    },
+    unchanged,
+    async otherAccount() {
+      const b = await recordsOfB();
+      const res = await gw().rest('POST', `${path(b.id)}vat-lines/`, { key: env.fullA(), body: VAT_LINES });
+      expect({ status: res.status, code: res.body.error?.code }).toEqual({ status: 404, code: 'NOT_FOUND' });
+      noSecret(res.body);
+      await bUntouched();
+    },
+  };
+
+  const RESOLVE =
+    'mutation M($id: ID!, $lines: [IssuedVoucherVatLineInput!]!) { resolveIssuedVoucherRates(id: $id, vatItems: $lines) { id needsReview vatItems { aliquot base amount } } }';
+
   const IMPORT = 'mutation M($file: Upload!) { importIssuedVouchers(file: $file) { direction fileName layout status rowsTotal rowsImported rowsDuplicated } }';
   const ONE = 'query Q($id: ID!) { issuedVoucher(id: $id) { id receiverDoc totalAmount } }';
   const gql: Record<string, GqlCase> = {
@@ -260,6 +295,25 @@ export function issuedVoucherMatrix(env: MatrixEnv): { rest: Record<string, Rest
           return res.body.data.importIssuedVouchers;
         }),
     },
+  };
+  gql.resolveIssuedVoucherRates = {
+    scope: WRITE,
+    record: flaggedOfA,
+    document: RESOLVE,
+    variables: (id) => ({ id, lines: VAT_LINES.vat_items }),
+    async succeeded(data, id) {
+      expect(data.resolveIssuedVoucherRates).toEqual({ id, needsReview: false, vatItems: VAT_LINES.vat_items });
+      await resolved(id);
+    },
+    unchanged,
+    async otherAccount() {
+      const b = await recordsOfB();
+      const res = await gw().gql(RESOLVE, { id: b.id, lines: VAT_LINES.vat_items }, { key: env.fullA() });
+      expect(res.body.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+      noSecret(res.body);
+      await bUntouched();
+    },
+    badId: (id) => ({ id, lines: VAT_LINES.vat_items }),
   };
   return { rest, gql };
 }

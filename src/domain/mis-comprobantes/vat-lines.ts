@@ -6,9 +6,10 @@ import { vatAt } from './values';
  *
  * Rates: Ley de IVA (t.o. 1997, Decreto 280/97) art. 28 — 21 % (first paragraph), raised to 27 % for the gas,
  * electricity, water and other services it lists when sold to registered taxpayers (second paragraph), and 50 % of
- * the first paragraph's, 10.5 %, for the goods and services it lists (fourth paragraph on). 2.5 % and 5 % are the
- * reduced rates of ARCA's aliquot table (WSFEv1 FEParamGetTiposIva codes 9 and 8) for goods later laws tax at those
- * rates. 0 % (code 3) has a base and no VAT.
+ * the first paragraph's, 10.5 %, for the goods and services it lists (fourth paragraph on). 2.5 % and 5 % (WSFEv1
+ * FEParamGetTiposIva codes 9 and 8): the rates Ley 26.982 added to art. 28 for the sales, rentals and imports of
+ * newspapers, magazines and periodicals by publishers, and their advertising space, by the publisher's twelve-month
+ * turnover (2.5 % up to the first bracket, 5 % up to the second). 0 % (code 3) has a base and no VAT.
  */
 export const LEGAL_RATES = [2.5, 5, 10.5, 21, 27] as const;
 

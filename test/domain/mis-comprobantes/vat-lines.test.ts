@@ -12,7 +12,7 @@ import {
 
 /**
  * The VAT lines of an export row. Rates: Ley de IVA (t.o. 1997) art. 28 — 21 % (first paragraph), 27 % (second), 10.5 %
- * (50 % of the first); 2.5 % and 5 % are the reduced rates of ARCA's aliquot table (codes 9 and 8). Tolerance: one
+ * (50 % of the first); 2.5 % and 5 % are the rates Ley 26.982 added to art. 28 for publishers' newspapers, magazines and periodicals (ARCA aliquot codes 9 and 8). Tolerance: one
  * centavo per rate line. Every expected figure below is worked out by hand in its comment (amounts in centavos).
  */
 

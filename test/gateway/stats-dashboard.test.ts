@@ -109,6 +109,8 @@ describe('statsDashboard', () => {
     await seed(new ObjectId(other.accountId));
     // Stored directly, the documents skip the writes that keep the daily totals: built here as start-up builds them.
     await rebuildAllDailyTotals(gw.store.db);
+    // Within the acceptance term of every FCE of the month (21 días corridos for those issued from 2025-11-01).
+    gw.clock.now = new Date('2026-10-20T12:00:00Z');
     const res = await gw.gql(QUERY, { period: '2026-10' }, { key: mine.key });
     expect(res.body.errors).toBeUndefined();
     const { current, previous, stock } = res.body.data.statsDashboard;
@@ -131,6 +133,27 @@ describe('statsDashboard', () => {
     expect(current.vat).toEqual({ debit: 399, credit: 231, position: 168 });
     expect(previous).toEqual({ period: '2026-09', purchases: { count: 1, total: 500 }, vat: { debit: 0, credit: 50, position: -50 } });
     expect(stock).toEqual({ productsValue: 37.5, suppliesValue: 30, total: 67.5 });
+  });
+
+  it('counts an FCE still pending after its acceptance term as accepted, from the term’s last instant on', async () => {
+    const { key, accountId } = await gw.account(['stats:read']);
+    await seed(new ObjectId(accountId));
+    await rebuildAllDailyTotals(gw.store.db);
+    // Voucher 5, issued 2026-10-12 under Resolución SPyMEEyEC 219/2025 (21 días corridos): the buyer may still accept
+    // or reject on 2026-11-02; from 2026-11-03 00:00 in Argentina (03:00 UTC) it stands accepted (Ley 27.440 art. 6).
+    gw.clock.now = new Date('2026-11-03T02:59:59.999Z');
+    const during = await gw.gql(QUERY, { period: '2026-10' }, { key });
+    expect(during.body.data.statsDashboard.current.fce).toEqual([
+      { status: 'accepted', count: 1, total: 500 },
+      { status: 'pending', count: 1, total: 1000 },
+    ]);
+    gw.clock.now = new Date('2026-11-03T03:00:00.000Z');
+    const after = await gw.gql(QUERY, { period: '2026-10' }, { key });
+    expect(after.body.data.statsDashboard.current.fce).toEqual([{ status: 'accepted', count: 2, total: 1500 }]);
+    // Nothing was written to say so: the voucher is stored as imported, without a status.
+    const stored = await gw.store.collection('issued_vouchers').findOne({ account_id: new ObjectId(accountId), voucher_number: 5 });
+    expect(stored).toMatchObject({ voucher_type: 201 });
+    expect(stored).not.toHaveProperty('fce_status');
   });
 
   it('rejects a malformed period', async () => {

@@ -2,6 +2,7 @@ import type { Document } from 'mongodb';
 import { requirePrincipal, type RequestContext } from '../context';
 import { ValidationError } from '../errors';
 import type { CollectionName } from '../../store/catalog';
+import { termPassed } from '../fce/term';
 import { fromCents } from '../money';
 import { STATS_SOURCES, type StatsDailyTotalDocument, type StatsSource } from './daily-totals';
 import { recountPendingDays } from './pending-days';
@@ -63,17 +64,31 @@ export interface Dashboard {
 
 type Totals = Map<string, { count: number; cents: number; vat: number }>;
 
+/** The key a group of a day counts under (its stored key, unless the reading says otherwise). */
+type KeyOf = (key: string, day: string) => string;
+
+/**
+ * An FCE still pending when its acceptance term has run out stands accepted (Ley 27.440 art. 6; fce/term.ts), from that
+ * instant on, whether or not a write has recorded it yet: reads never write, so the dashboard reads it as the voucher
+ * reads it. The term depends only on the issue day, which is the daily total's day.
+ */
+export const fceStatusAt =
+  (now: Date): KeyOf =>
+  (key, day) =>
+    key === 'pending' && termPassed(new Date(`${day}T03:00:00.000Z`), now) ? 'accepted' : key;
+
 /** A source's groups over one period's days, summed by key. */
-function totalsOf(docs: StatsDailyTotalDocument[], source: StatsSource, period: Period): Totals {
+function totalsOf(docs: StatsDailyTotalDocument[], source: StatsSource, period: Period, keyOf: KeyOf = (key) => key): Totals {
   const totals: Totals = new Map();
   for (const doc of docs) {
     if (doc.source !== source || doc.day < period.fromDay || doc.day >= period.toDay) continue;
     for (const group of doc.groups) {
-      const sum = totals.get(group.key) ?? { count: 0, cents: 0, vat: 0 };
+      const key = keyOf(group.key, doc.day);
+      const sum = totals.get(key) ?? { count: 0, cents: 0, vat: 0 };
       sum.count += group.count;
       sum.cents += group.cents;
       sum.vat += group.vat_cents;
-      totals.set(group.key, sum);
+      totals.set(key, sum);
     }
   }
   return totals;
@@ -97,10 +112,10 @@ const buckets = (totals: Totals, keep: (key: string) => boolean = () => true) =>
     .map(([status, group]) => ({ status, count: group.count, total: fromCents(group.cents) }));
 
 /** Every figure of one month, from the daily totals of its days (see daily-totals.ts). */
-function figuresOf(docs: StatsDailyTotalDocument[], period: Period): PeriodFigures {
+function figuresOf(docs: StatsDailyTotalDocument[], period: Period, now: Date): PeriodFigures {
   const received = totalsOf(docs, 'received_invoices', period);
   const expenses = totalsOf(docs, 'expenses', period);
-  const issued = totalsOf(docs, 'issued_vouchers', period);
+  const issued = totalsOf(docs, 'issued_vouchers', period, fceStatusAt(now));
   const purchases = sumOf(received);
   const pending = sumOf(received, (key) => key === 'pending');
   const spent = sumOf(expenses);
@@ -137,7 +152,7 @@ async function stockOf(context: RequestContext, accountId: unknown): Promise<Das
   return { productsValue: fromCents(productsCents), suppliesValue: fromCents(suppliesCents), total: fromCents(productsCents + suppliesCents) };
 }
 
-export async function dashboard(context: RequestContext, periodText?: string, now = new Date()): Promise<Dashboard> {
+export async function dashboard(context: RequestContext, periodText?: string, now = context.now()): Promise<Dashboard> {
   const accountId = requirePrincipal(context).accountId;
   const period = periodOf(periodText, now);
   const before = previousPeriod(period);
@@ -150,5 +165,5 @@ export async function dashboard(context: RequestContext, periodText?: string, no
       .toArray(),
     stockOf(context, accountId),
   ]);
-  return { current: figuresOf(docs, period), previous: figuresOf(docs, before), stock };
+  return { current: figuresOf(docs, period, now), previous: figuresOf(docs, before, now), stock };
 }

@@ -28,6 +28,10 @@ export function multipartUpload(field: string, maxBytes: number) {
       return;
     }
     const fields: Record<string, unknown> = {};
+    /** The file handed to the route, once one is: a body that breaks after it fails the route's read of it. */
+    let file: PassThrough | undefined;
+    const malformed = (error: unknown) =>
+      new ValidationError(`malformed multipart request: ${(error as Error).message}`, [{ path: field, message: 'the body ends or breaks before the closing boundary' }], 'MALFORMED_MULTIPART');
     let settled = false;
     const settle = (error?: unknown) => {
       if (settled) return;
@@ -46,13 +50,18 @@ export function multipartUpload(field: string, maxBytes: number) {
         stream.resume();
         return;
       }
-      const file = new PassThrough();
-      stream.pipe(file);
+      const piped = new PassThrough();
+      file = piped;
+      // Nobody may be reading the file yet when the body breaks: the route reads the error from the stream when it
+      // does, and the process never sees an unhandled one.
+      piped.on('error', () => undefined);
+      stream.on('error', (error) => piped.destroy(malformed(error)));
+      stream.pipe(piped);
       stream.on('limit', () => {
         stream.unpipe(file);
         stream.resume();
         res.setHeader('Connection', 'close');
-        finished(req, () => file.destroy(new PayloadTooLargeError(`the file is larger than ${maxBytes / 1024 / 1024} MB`)));
+        finished(req, () => piped.destroy(new PayloadTooLargeError(`the file is larger than ${maxBytes / 1024 / 1024} MB`)));
       });
       const upload = new Upload();
       upload.resolve({
@@ -60,12 +69,15 @@ export function multipartUpload(field: string, maxBytes: number) {
         fieldName: name,
         mimetype: info.mimeType,
         encoding: info.encoding,
-        createReadStream: () => file,
+        createReadStream: () => piped,
       } as never);
       fields[field] = upload;
       settle();
     });
-    parser.on('error', (error) => settle(new ValidationError(`malformed multipart request: ${(error as Error).message}`)));
+    parser.on('error', (error) => {
+      file?.destroy(malformed(error));
+      settle(malformed(error));
+    });
     parser.on('close', () => settle(new ValidationError(`no file in the field "${field}"`, [{ path: field, message: 'required' }])));
     req.pipe(parser);
   };

@@ -31,7 +31,11 @@ export function multipartUpload(field: string, maxBytes: number) {
     /** The file handed to the route, once one is: a body that breaks after it fails the route's read of it. */
     let file: PassThrough | undefined;
     const malformed = (error: unknown) =>
-      new ValidationError(`malformed multipart request: ${(error as Error).message}`, [{ path: field, message: 'the body ends or breaks before the closing boundary' }], 'MALFORMED_MULTIPART');
+      new ValidationError(
+        `malformed multipart request: ${(error as Error).message}`,
+        [{ path: field, message: 'the body ends or breaks before the closing boundary' }],
+        'MALFORMED_MULTIPART',
+      );
     let settled = false;
     const settle = (error?: unknown) => {
       if (settled) return;

@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { DAILY_TOTALS_STEP } from './domain/stats/daily-totals';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Config } from './config';
+import { type Config, ConfigError } from './config';
 import { welcomeEmptyStore } from './domain/auth/first-start';
 import { createApp } from './http/app';
 import { createApolloServer } from './http/graphql';
@@ -86,9 +86,14 @@ export async function startGateway({
     version: VERSION,
     throttle,
   });
-  const server: Server = await new Promise((resolve, reject) => {
-    const listening = app.listen(config.PORT, config.HOST, () => resolve(listening));
-    listening.once('error', reject);
+  const server: Server = await new Promise<Server>((resolve, reject) => {
+    // Express 5 calls back on an error too (a port in use): the server is answered only once it listens.
+    const listening = app.listen(config.PORT, config.HOST, (error?: Error) => (error ? reject(error) : resolve(listening)));
+  }).catch(async (error: NodeJS.ErrnoException) => {
+    await apollo.stop();
+    if (!given) await connection.close();
+    if (error.code === 'EADDRINUSE') throw new ConfigError(`port ${config.PORT} is in use on ${config.HOST}: stop what listens there or set PORT`);
+    throw error;
   });
   answerMalformedRequests(server);
   const subscriptions = attachSubscriptions(

@@ -20,7 +20,17 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const gateway = await startGateway({ config, log, secrets });
+  let gateway: Awaited<ReturnType<typeof startGateway>>;
+  try {
+    gateway = await startGateway({ config, log, secrets });
+  } catch (error) {
+    // A port in use is the operator's to fix, like a bad variable: a message and exit code 2, no stack.
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(2);
+    }
+    throw error;
+  }
   const shutdown = (signal: string) => {
     log.info({ signal }, 'shutting down');
     gateway.stop().then(

@@ -264,6 +264,24 @@ describe('configuration', () => {
     expect(result.stderr).toContain(name);
     expect(result.stderr).not.toMatch(/\n\s+at /); // a message, not a stack trace
   });
+  it('the server on a port in use exits with code 2 saying so, without a stack trace', async () => {
+    const blocker = net.createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', () => resolve()));
+    const { port } = blocker.address() as net.AddressInfo;
+    try {
+      const result = await run(process.execPath, ['--conditions=ar-admin-source', '--require', '@swc-node/register', 'src/main.ts'], {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'busy-port-')),
+      });
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain(`port ${port} is in use on 127.0.0.1`);
+      expect(result.stderr).not.toMatch(/\n\s+at /);
+      expect(result.stdout).not.toMatch(/gateway listening/);
+    } finally {
+      blocker.close();
+    }
+  });
 });
 
 /** A port nobody listens on right now. */

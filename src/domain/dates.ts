@@ -1,14 +1,34 @@
 import { z } from 'zod';
 
-/** A day as `YYYY-MM-DD` that exists in the calendar (no 2025-02-30), kept as that text. */
-export function isCalendarDate(text: string): boolean {
+/**
+ * The years a date may fall in unless a field documents others: no business document of the books is dated before
+ * 1900 or after 2100, and a year such as 0000 or 9999 is a typing or conversion error (a spreadsheet's zero date, a
+ * two-digit year padded), never data to store.
+ */
+export const FIRST_YEAR = 1900;
+export const LAST_YEAR = 2100;
+
+/** A day as `YYYY-MM-DD` that exists in the calendar (no 2025-02-30), whatever its year. */
+function isRealDay(text: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
   const day = new Date(`${text}T00:00:00.000Z`);
   return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === text;
 }
 
-export function calendarDateSchema() {
-  return z.string({ message: 'must be a date (YYYY-MM-DD)' }).refine(isCalendarDate, { message: 'must be a real calendar date (YYYY-MM-DD)' });
+const yearOf = (text: string) => Number(text.slice(0, 4));
+const inYears = (text: string) => yearOf(text) >= FIRST_YEAR && yearOf(text) <= LAST_YEAR;
+
+/** A day as `YYYY-MM-DD` that exists in the calendar (no 2025-02-30), in a year from 1900 to 2100, kept as that text. */
+export function isCalendarDate(text: string): boolean {
+  return isRealDay(text) && inYears(text);
+}
+
+/** A date field: a real calendar day in the years given (by default 1900 to 2100), each refusal saying which. */
+export function calendarDateSchema(years: { min: number; max: number } = { min: FIRST_YEAR, max: LAST_YEAR }) {
+  return z
+    .string({ message: 'must be a date (YYYY-MM-DD)' })
+    .refine(isRealDay, { message: 'must be a real calendar date (YYYY-MM-DD)', abort: true })
+    .refine((text) => yearOf(text) >= years.min && yearOf(text) <= years.max, { message: `must be in a year from ${years.min} to ${years.max}` });
 }
 
 /** Argentina is UTC−3 all year (no daylight saving since 2009). */

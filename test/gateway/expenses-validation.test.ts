@@ -77,6 +77,8 @@ const VALID: Array<{ title: string; body: Row; stored?: Row }> = [
   { title: 'date 2025-02-28', body: restExpense({ date: '2025-02-28' }), stored: { date: '2025-02-28' } },
   { title: 'date 2024-02-29 (leap year)', body: restExpense({ date: '2024-02-29' }), stored: { date: '2024-02-29' } },
   { title: 'date 2025-12-31', body: restExpense({ date: '2025-12-31' }), stored: { date: '2025-12-31' } },
+  { title: 'date 1900-01-01 (first year)', body: restExpense({ date: '1900-01-01' }), stored: { date: '1900-01-01' } },
+  { title: 'date 2100-12-31 (last year)', body: restExpense({ date: '2100-12-31' }), stored: { date: '2100-12-31' } },
   { title: 'iva Id 3 (0 %)', body: restExpense({ iva_items: [line(3, 100, 0)] }), stored: { iva_items: [{ id: 3, base_imp_cents: 10000, importe_cents: 0 }] } },
   {
     title: 'iva Id 4 (10.5 %)',
@@ -165,6 +167,10 @@ const INVALID: Array<{ title: string; body: Row; paths: string[] }> = [
   { title: 'date 25-01-01', body: restExpense({ date: '25-01-01' }), paths: ['date'] },
   { title: 'date 2025-1-01', body: restExpense({ date: '2025-1-01' }), paths: ['date'] },
   { title: 'date with a time', body: restExpense({ date: '2025-01-01T00:00:00Z' }), paths: ['date'] },
+  // Real days, but of years no document of the books carries (src/domain/dates.ts: 1900 to 2100).
+  { title: 'date 0000-01-01 (year 0)', body: restExpense({ date: '0000-01-01' }), paths: ['date'] },
+  { title: 'date 1899-12-31', body: restExpense({ date: '1899-12-31' }), paths: ['date'] },
+  { title: 'date 2101-01-01', body: restExpense({ date: '2101-01-01' }), paths: ['date'] },
   { title: 'iva Id 1 (no gravado: not an AlicIva)', body: restExpense({ iva_items: [line(1, 100, 0)] }), paths: ['iva_items.0.Id'] },
   { title: 'iva Id 2', body: restExpense({ iva_items: [line(2, 100, 0)] }), paths: ['iva_items.0.Id'] },
   { title: 'iva Id 7 (does not exist)', body: restExpense({ iva_items: [line(5, 100, 21), line(7, 100, 0)] }), paths: ['iva_items.1.Id'] },
@@ -331,6 +337,7 @@ describe('list query parameters', () => {
   it.each([
     ['date_from=2025-02-29', ['date_from']],
     ['date_to=25-01-01', ['date_to']],
+    ['date_from=0000-01-01', ['date_from']],
     ['status=archived', ['status']],
     ['recurring=yes', ['recurring']],
     ['sort_by=price', ['sort_by']],

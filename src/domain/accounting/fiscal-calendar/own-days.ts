@@ -12,9 +12,7 @@ export const OWN_DAY_DESCRIPTION_MAX = 200;
 
 export const ownDaySchema = z
   .object({
-    date: calendarDateSchema().refine((date) => Number(date.slice(0, 4)) >= SEED_YEARS.min && Number(date.slice(0, 4)) <= SEED_YEARS.max, {
-      message: `must be in a year from ${SEED_YEARS.min} to ${SEED_YEARS.max}`,
-    }),
+    date: calendarDateSchema(SEED_YEARS),
     description: z
       .string({ message: 'must be a text' })
       .trim()

@@ -102,6 +102,9 @@ describe('an FCE voucher of the caller', () => {
     const context = callerAt(WITHIN_TERM);
     const voucher = await storeVoucher(accountOf(context), { voucher_type: 213 });
     expect((await fceVoucher(context, voucher._id.toHexString()))._id).toEqual(voucher._id);
+    // An id is 24 hexadecimal digits in either case (a 12-character text is no id, although the driver takes it).
+    expect((await fceVoucher(context, voucher._id.toHexString().toUpperCase()))._id).toEqual(voucher._id);
+    expect(await refusal(fceVoucher(context, 'abcdefghijkl'))).toBeInstanceOf(NotFoundError);
   });
 
   it('is 404 for an ordinary invoice, another account’s voucher, an unknown or malformed id', async () => {
@@ -149,6 +152,14 @@ describe('recording an event', () => {
       'FCE invoice tipo 201 00007-00001001 ($ 7.000.000,00) event recorded: pending → accepted',
     ]);
     expect(activity.every((entry) => entry.action === 'event_recorded')).toBe(true);
+  });
+
+  it('moves a voucher stored before its FCE state was kept as a pending one', async () => {
+    const context = callerAt(WITHIN_TERM);
+    const voucher = await storeVoucher(accountOf(context), { fce_status: undefined, fce_events: undefined, last_event_at: undefined });
+    await store.collection('issued_vouchers').updateOne({ _id: voucher._id }, { $unset: { fce_status: '', fce_events: '', last_event_at: '' } });
+    expect((await recordEvent(context, voucher._id.toHexString(), { event_type: 'accepted' })).seq).toBe(1);
+    expect(await storedVoucher(voucher._id)).toMatchObject({ fce_status: 'accepted', fce_events: 1, last_event_at: WITHIN_TERM });
   });
 
   it('names the API key it was recorded with, or nobody known', async () => {
@@ -284,8 +295,14 @@ describe('listing a voucher’s events', () => {
         seq: i + 1,
       })),
     );
+    // Another voucher of the account with a longer log: none of its events is listed with this one's.
+    const other = await storeVoucher(accountOf(context), { fce_status: 'accepted', fce_events: 99 });
+    await store
+      .collection('fce_events')
+      .insertOne({ _id: new ObjectId(), account_id: other.account_id, fce_invoice_id: other._id, event_type: 'accepted', seq: 99 });
     const id = voucher._id.toHexString();
     expect((await listEvents(context, id, 3)).map((event) => event.seq)).toEqual([60, 59, 58]);
+    expect((await listEvents(context, id)).every((event) => event.fce_invoice_id.equals(voucher._id))).toBe(true);
     const shown = await listEvents(context, id);
     expect(shown).toHaveLength(EVENTS_SHOWN);
     expect(EVENTS_SHOWN).toBe(50);

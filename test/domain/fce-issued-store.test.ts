@@ -121,4 +121,16 @@ describe('the issued FCE list', () => {
   ])('refuses %p', async (options, path) => {
     await expect(listed(options)).rejects.toMatchObject({ details: [expect.objectContaining({ path })] });
   });
+
+  it('orders vouchers of one instant by id, newest first', async () => {
+    const twinsOf = new ObjectId();
+    const at = new Date('2026-05-20T12:00:00-03:00');
+    const [a, b] = [new ObjectId(), new ObjectId()].sort((x, y) => x.toHexString().localeCompare(y.toHexString()));
+    await store.collection<FceVoucher>('issued_vouchers').insertMany([
+      { ...voucher('2026-05-20T12:00:00-03:00'), _id: a, account_id: twinsOf, issue_date: at },
+      { ...voucher('2026-05-20T12:00:00-03:00'), _id: b, account_id: twinsOf, issue_date: at },
+    ]);
+    const page = await listIssuedFce(domainContext(store, { accountId: twinsOf, now: () => NOW }), {});
+    expect(ids(page.items)).toEqual([b.toHexString(), a.toHexString()]);
+  });
 });

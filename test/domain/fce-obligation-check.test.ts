@@ -98,6 +98,7 @@ describe('the receiver’s obligation', () => {
     ['20-12345678-0', 'numero_documento is not a valid CUIT (11 digits, módulo 11 check digit)'],
     [{ $ne: null }, 'numero_documento is not a valid CUIT (11 digits, módulo 11 check digit)'],
     [true, 'numero_documento is not a valid CUIT (11 digits, módulo 11 check digit)'],
+    [[LARGE_COMPANY], 'numero_documento is not a valid CUIT (11 digits, módulo 11 check digit)'],
   ])('is not checked for numero_documento %p', async (cuit, detail) => {
     const context = await account();
     const before = afip.obligationRequests;

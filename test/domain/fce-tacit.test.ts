@@ -1,6 +1,7 @@
 import { ObjectId } from 'mongodb';
 import { ConflictError } from '../../src/domain/errors';
 import type { FceVoucher } from '../../src/domain/fce/documents';
+import { fceState } from '../../src/domain/fce/events';
 import { judge } from '../../src/domain/fce/lifecycle';
 import { transitionRefusal } from '../../src/domain/fce/refusal';
 import { fceView, standsAcceptedTacitly, TACIT_RECORDER, tacitEvent } from '../../src/domain/fce/tacit';
@@ -113,5 +114,13 @@ describe('the refusal of an event the lifecycle forbids', () => {
     expect(error.message).toMatch(
       /^an FCE invoice cannot go from anulled to accepted \(allowed from anulled: none \(final status\)\) \(acceptance term: 21 days/,
     );
+  });
+});
+
+describe('what an imported voucher starts with', () => {
+  it('an FCE (types 201–213, RG 4367/2018) starts pending with an empty log; another voucher carries no FCE state', () => {
+    for (const type of [201, 202, 203, 206, 207, 208, 211, 212, 213])
+      expect(fceState(type)).toEqual({ fce_status: 'pending', last_event_at: null, fce_events: 0 });
+    for (const type of [1, 6, 11, 200, 204, 214]) expect(fceState(type)).toEqual({});
   });
 });

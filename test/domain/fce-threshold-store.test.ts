@@ -1,7 +1,6 @@
 import { ObjectId } from 'mongodb';
 import { ValidationError } from '../../src/domain/errors';
-import { effectiveThreshold, setThreshold, THRESHOLD_KEY, thresholdOf } from '../../src/domain/fce/threshold';
-import { MAX_THRESHOLD, thresholdSetting } from '../../src/domain/fce/threshold-setting';
+import { effectiveThreshold, setThreshold, THRESHOLD_KEY } from '../../src/domain/fce/threshold';
 import type { Store } from '../../src/store/store';
 import { suiteDatabase } from '../support/database';
 import { domainContext } from '../support/domain-context';
@@ -23,44 +22,7 @@ async function account(settings: Record<string, unknown> = {}) {
   return _id;
 }
 
-const refusalOf = (value: unknown) => {
-  try {
-    thresholdSetting(value);
-  } catch (error) {
-    return error as ValidationError;
-  }
-  throw new Error(`${String(value)} was taken`);
-};
-
-describe('the value an account sets (PUT threshold: a number greater than 0)', () => {
-  it('is kept to the cent', () => {
-    expect(thresholdSetting(5_549_862)).toBe(5_549_862);
-    expect(thresholdSetting(1234.567)).toBe(1234.57);
-    expect(thresholdSetting(0.005)).toBe(0.01);
-    expect(thresholdSetting(MAX_THRESHOLD - 1)).toBe(999_999_999_999);
-  });
-
-  it.each([[0], [-1], [MAX_THRESHOLD], [Number.POSITIVE_INFINITY], [Number.NaN], ['5549862'], [null], [undefined]])('refuses %p', (value) => {
-    const error = refusalOf(value);
-    expect(error).toBeInstanceOf(ValidationError);
-    expect(error.message).toBe('value must be a number greater than 0');
-    expect(error.details).toEqual([{ path: 'value', message: 'must be a number greater than 0 and below 1000000000000' }]);
-  });
-
-  it('refuses what rounds to no cent, rather than store 0', () => {
-    const error = refusalOf(0.004);
-    expect(error).toBeInstanceOf(ValidationError);
-    expect(error.details).toEqual([{ path: 'value', message: 'must be at least 0.01' }]);
-  });
-});
-
 describe('which minimum applies', () => {
-  it('an own value or an override of 0 is no value: the table’s row applies', () => {
-    expect(thresholdOf(0, 0, '2026-04-14')).toMatchObject({ value: 5_549_862, effectiveFrom: '2026-04-14' });
-    expect(thresholdOf(-5, -5, '2026-04-13')).toMatchObject({ value: 3_958_316, effectiveFrom: '2025-04-11' });
-    expect(thresholdOf('1000', undefined, '2026-04-14').value).toBe(5_549_862);
-  });
-
   it('reads the account’s own setting from the store, else the platform’s, else the table', async () => {
     const own = await account({ [THRESHOLD_KEY]: 2_500_000 });
     expect(await effectiveThreshold(domainContext(store, { accountId: own, fceMinThresholdArs: 7_000_000 }), '2026-05-04')).toEqual({

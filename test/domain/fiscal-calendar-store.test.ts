@@ -117,6 +117,11 @@ describe('loading a year’s deadlines', () => {
     expect(await dueOf(accountId, 'ganancias_sociedades', 2026, 4)).toBe('2026-04-15');
   });
 
+  it('loads the company set when an empty list of taxes is named', async () => {
+    const { context } = await accountEnding(5, new Date('2027-01-05T12:00:00Z'));
+    expect(await seedDeadlines(context, 2027, [])).toMatchObject({ seeded: 48, cuitEnding: 5 });
+  });
+
   it('reads an account without a CUIT as ending in 0', async () => {
     const accountId = new ObjectId();
     const context = domainContext(store, { accountId, now: () => new Date('2027-01-05T12:00:00Z') });
@@ -205,10 +210,12 @@ describe('the account’s own non-working days', () => {
     const [april] = await deadlinesOf(accountId, { month: 4 });
     await completeDeadline(context, april._id.toHexString());
 
-    const added = await addOwnDay(context, { date: '2026-05-13', description: '  Fiesta patronal ' });
+    const nextDay = new Date('2026-04-02T09:00:00-03:00');
+    const added = await addOwnDay(domainContext(store, { accountId, userId, now: () => nextDay }), { date: '2026-05-13', description: '  Fiesta patronal ' });
     expect(added.moved).toBe(1);
     expect(added.day).toMatchObject({ account_id: accountId, date: '2026-05-13', year: 2026, description: 'Fiesta patronal', created_by: userId });
     expect(await dueOf(accountId, 'ganancias_sociedades', 2026, 5)).toBe('2026-05-18');
+    expect((await deadlinesOf(accountId, { month: 5 }))[0].updated_at).toEqual(nextDay);
     // Under the shift rule April would move to the 16th; it was completed on the 15th's terms.
     expect((await addOwnDay(context, { date: '2026-04-13', description: 'Aniversario' })).moved).toBe(0);
     expect(await dueOf(accountId, 'ganancias_sociedades', 2026, 4)).toBe('2026-04-15');

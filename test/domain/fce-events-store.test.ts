@@ -11,7 +11,7 @@ import {
   settleTacitAcceptance,
   TACIT_RECORDER,
 } from '../../src/domain/fce/events';
-import { ensureIndexes } from '../../src/store/catalog';
+import { catalogIndexes } from '../support/indexes';
 import type { Store } from '../../src/store/store';
 import { suiteDatabase } from '../support/database';
 import { type DomainCaller, domainContext } from '../support/domain-context';
@@ -26,7 +26,7 @@ import { type DomainCaller, domainContext } from '../support/domain-context';
  * 2026-05-26 00:00 in Argentina (03:00 UTC). One received on 2026-11-10 falls under Ley 27.440 (15 días corridos):
  * last day 2026-11-25.
  */
-const opened = suiteDatabase('fce-events-store', (store) => ensureIndexes(store.db));
+const opened = suiteDatabase('fce-events-store', (store) => catalogIndexes(store, ['fce_events', 'issued_vouchers']));
 let store: Store;
 beforeAll(() => {
   store = opened();

@@ -2,7 +2,7 @@ import { ObjectId } from 'mongodb';
 import { ValidationError } from '../../src/domain/errors';
 import type { FceVoucher } from '../../src/domain/fce/documents';
 import { listIssuedFce, MAX_ISSUED_PER_PAGE } from '../../src/domain/fce/issued';
-import { ensureIndexes } from '../../src/store/catalog';
+import { catalogIndexes } from '../support/indexes';
 import type { Store } from '../../src/store/store';
 import { suiteDatabase } from '../support/database';
 import { domainContext } from '../support/domain-context';
@@ -13,7 +13,7 @@ import { domainContext } from '../support/domain-context';
  * src/domain/fce/term.ts: received 2026-05-04 → 21 días corridos (Resolución SPyMEEyEC 219/2025), tacitly accepted
  * from 2026-05-26 00:00 (UTC−3); received 2026-05-05 → from 2026-05-27 00:00.
  */
-const opened = suiteDatabase('fce-issued-store', (store) => ensureIndexes(store.db));
+const opened = suiteDatabase('fce-issued-store', (store) => catalogIndexes(store, ['issued_vouchers']));
 let store: Store;
 beforeAll(() => {
   store = opened();

@@ -6,7 +6,7 @@ import type { FiscalDeadlineDocument } from '../../src/domain/accounting/fiscal-
 import { completeDeadline, listDeadlines, seedDeadlines, upcomingDeadlines } from '../../src/domain/accounting/fiscal-calendar/deadlines';
 import type { FiscalTax } from '../../src/domain/accounting/fiscal-calendar/obligations';
 import { ConflictError, NotFoundError, ValidationError } from '../../src/domain/errors';
-import { ensureIndexes } from '../../src/store/catalog';
+import { catalogIndexes } from '../support/indexes';
 import type { Store } from '../../src/store/store';
 import { suiteDatabase } from '../support/database';
 import { domainContext } from '../support/domain-context';
@@ -26,7 +26,7 @@ const ARCA_2027 = JSON.parse(readFileSync(join(__dirname, '..', 'fixtures', 'fis
 const dueIn2027 = (tax: FiscalTax, month: number, group: number) =>
   `2027-${String(month).padStart(2, '0')}-${ARCA_2027.rows[tax][month - 1].split('/')[group].padStart(2, '0')}`;
 
-const opened = suiteDatabase('fiscal-calendar-store', (store) => ensureIndexes(store.db));
+const opened = suiteDatabase('fiscal-calendar-store', (store) => catalogIndexes(store, ['fiscal_deadlines', 'fiscal_non_working_days']));
 let store: Store;
 beforeAll(() => {
   store = opened();

@@ -104,7 +104,10 @@ describe('an FCE voucher of the caller', () => {
     expect((await fceVoucher(context, voucher._id.toHexString()))._id).toEqual(voucher._id);
     // An id is 24 hexadecimal digits in either case (a 12-character text is no id, although the driver takes it).
     expect((await fceVoucher(context, voucher._id.toHexString().toUpperCase()))._id).toEqual(voucher._id);
-    expect(await refusal(fceVoucher(context, 'abcdefghijkl'))).toBeInstanceOf(NotFoundError);
+    const twelve = await storeVoucher(accountOf(context), { _id: new ObjectId(Buffer.from('abcdefghijkl')) });
+    expect((await fceVoucher(context, twelve._id.toHexString()))._id).toEqual(twelve._id);
+    for (const id of ['abcdefghijkl', `x${twelve._id.toHexString()}`, `${twelve._id.toHexString()}0`])
+      expect(await refusal(fceVoucher(context, id))).toBeInstanceOf(NotFoundError);
   });
 
   it('is 404 for an ordinary invoice, another account’s voucher, an unknown or malformed id', async () => {

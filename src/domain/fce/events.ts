@@ -1,10 +1,11 @@
-import { ObjectId } from 'mongodb';
+import { type ClientSession, ObjectId } from 'mongodb';
 import { actionOn } from '../activity/actions';
 import { recordChanges } from '../activity/changes';
 import type { UserDocument } from '../../store/accounts';
 import { requirePrincipal, type RequestContext } from '../context';
 import { freeFormSchema } from '../declare/validation';
 import { ConflictError, notFound, ValidationError } from '../errors';
+import { parseId } from '../../store/ids';
 import { isDuplicateKeyError } from '../../store/store';
 import { FCE_TYPES } from './eligibility';
 import type { FceEventDocument, FceVoucher } from './documents';
@@ -37,15 +38,13 @@ export const fceState = (voucherType: number) => (FCE_TYPES.has(voucherType) ? {
 
 const payloadSchema = freeFormSchema(MAX_PAYLOAD_CHARS);
 
-const voucherId = (id: string) => (ObjectId.isValid(id) && /^[0-9a-f]{24}$/i.test(id) ? new ObjectId(id) : null);
-
-/** An issued FCE voucher (types 201–213) of the calling account, or 404. */
-export async function fceVoucher(context: RequestContext, id: string): Promise<FceVoucher> {
-  const _id = voucherId(id);
+/** An issued FCE voucher (types 201–213) of the calling account, as read in `session` when given, or 404. */
+export async function fceVoucher(context: RequestContext, id: string, session?: ClientSession): Promise<FceVoucher> {
+  const _id = parseId(id);
   const doc = _id
     ? await context.store
         .collection<FceVoucher>('issued_vouchers')
-        .findOne({ _id, account_id: requirePrincipal(context).accountId, voucher_type: { $in: [...FCE_TYPES] } })
+        .findOne({ _id, account_id: requirePrincipal(context).accountId, voucher_type: { $in: [...FCE_TYPES] } }, { session })
     : null;
   if (!doc) throw notFound('FCE invoice', id);
   return doc;
@@ -121,9 +120,9 @@ export async function recordEvent(context: RequestContext, id: string, input: Re
   return context.store.transaction(
     async (session) => {
       const vouchers = context.store.collection<FceVoucher>('issued_vouchers');
-      const _id = voucherId(id);
-      const voucher = _id ? await vouchers.findOne({ _id, account_id: accountId, voucher_type: { $in: [...FCE_TYPES] } }, { session }) : null;
-      if (!voucher || !_id) throw notFound('FCE invoice', id);
+      // Read again in the transaction: the status the event is judged against is the one it moves.
+      const voucher = await fceVoucher(context, id, session);
+      const _id = voucher._id;
       const from: FceStatus = voucher.fce_status ?? 'pending';
       const recordedAt = context.now();
       const term = termOf(voucher.issue_date);

@@ -261,6 +261,16 @@ describe('tacit acceptance (Ley 27.440 art. 6)', () => {
     expect(await eventsOf(voucher._id)).toHaveLength(1);
   });
 
+  it('is not written over a decision recorded after the voucher was read', async () => {
+    const context = callerAt(TERM_ENDS);
+    const read = await storeVoucher(accountOf(context));
+    // Rejected within the term by another request between this one's read and its settlement.
+    await store.collection('issued_vouchers').updateOne({ _id: read._id }, { $set: { fce_status: 'rejected', fce_events: 1, last_event_at: WITHIN_TERM } });
+    await settleTacitAcceptance(context, read);
+    expect(await storedVoucher(read._id)).toMatchObject({ fce_status: 'rejected', fce_events: 1 });
+    expect(await eventsOf(read._id)).toEqual([]);
+  });
+
   it('leaves the voucher as it was when another writer’s tacit event is already stored', async () => {
     const context = callerAt(TERM_ENDS);
     const voucher = await storeVoucher(accountOf(context));

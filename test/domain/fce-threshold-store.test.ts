@@ -43,6 +43,13 @@ describe('which minimum applies', () => {
       review: false,
     });
   });
+
+  it('reads the table for an account without settings, or none stored', async () => {
+    const bare = new ObjectId();
+    await store.collection('accounts').insertOne({ _id: bare, name: 'Sin ajustes', cuit: '30712345671' });
+    for (const accountId of [bare, new ObjectId()])
+      expect(await effectiveThreshold(domainContext(store, { accountId }), '2026-04-13')).toMatchObject({ value: 3_958_316, effectiveFrom: '2025-04-11' });
+  });
 });
 
 describe('setting the account’s own minimum', () => {

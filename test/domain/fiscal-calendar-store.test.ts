@@ -5,7 +5,8 @@ import { addOwnDay, listOwnDays, ownDaysOf, removeOwnDay } from '../../src/domai
 import type { FiscalDeadlineDocument } from '../../src/domain/accounting/fiscal-calendar/deadline-document';
 import { completeDeadline, listDeadlines, seedDeadlines, upcomingDeadlines } from '../../src/domain/accounting/fiscal-calendar/deadlines';
 import type { FiscalTax } from '../../src/domain/accounting/fiscal-calendar/obligations';
-import { ConflictError, NotFoundError, ValidationError } from '../../src/domain/errors';
+import { createContext } from '../../src/domain/context';
+import { ConflictError, NotFoundError, UnauthenticatedError, ValidationError } from '../../src/domain/errors';
 import { catalogIndexes } from '../support/indexes';
 import type { Store } from '../../src/store/store';
 import { suiteDatabase } from '../support/database';
@@ -228,7 +229,10 @@ describe('the account’s own non-working days', () => {
     expect(await removeOwnDay(context, '2026-05-13')).toEqual({ date: '2026-05-13', moved: 1 });
     expect(await dueOf(accountId, 'ganancias_sociedades', 2026, 5)).toBe('2026-05-15');
     expect(await revisionOf(accountId)).toBe(4);
+    expect((await store.collection('fiscal_calendars').findOne({ _id: accountId }))?.updated_at).toEqual(new Date('2026-04-01T12:00:00-03:00'));
     expect(await store.collection('activity').countDocuments({ account_id: accountId, resource_type: 'fiscal_non_working_days' })).toBe(3);
+    // The completion, the move to the 18th and the move back: one change each.
+    expect(await store.collection('activity').countDocuments({ account_id: accountId, resource_type: 'fiscal_deadlines', action: 'updated' })).toBe(3);
   });
 
   it('are one per date: a second is 409 NON_WORKING_DAY_EXISTS and changes nothing', async () => {
@@ -243,6 +247,16 @@ describe('the account’s own non-working days', () => {
     });
     expect(await listOwnDays(context, 2026)).toEqual([expect.objectContaining({ description: 'Feriado provincial' })]);
     expect(await revisionOf(accountId)).toBe(1);
+  });
+
+  it('lets a refusal of the caller’s credentials through, not taken for a day already there', async () => {
+    const { accountId, context } = await accountEnding(1, new Date('2026-04-01T12:00:00-03:00'));
+    const revoked = new UnauthenticatedError('the API key was revoked');
+    const verified = Promise.reject(revoked);
+    verified.catch(() => undefined);
+    expect(await refusal(addOwnDay(createContext({ ...context, verified }), { date: '2026-06-01', description: 'x' }))).toBe(revoked);
+    expect(await listOwnDays(context, 2026)).toEqual([]);
+    expect(await revisionOf(accountId)).toBeUndefined();
   });
 
   it('refuses what is not a day, and a day the account does not have', async () => {

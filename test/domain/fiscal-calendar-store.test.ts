@@ -231,8 +231,13 @@ describe('the account’s own non-working days', () => {
     expect(await revisionOf(accountId)).toBe(4);
     expect((await store.collection('fiscal_calendars').findOne({ _id: accountId }))?.updated_at).toEqual(new Date('2026-04-01T12:00:00-03:00'));
     expect(await store.collection('activity').countDocuments({ account_id: accountId, resource_type: 'fiscal_non_working_days' })).toBe(3);
-    // The completion, the move to the 18th and the move back: one change each.
+    // The completion, the move to the 18th and the move back: one change each, the moves on the May deadline.
     expect(await store.collection('activity').countDocuments({ account_id: accountId, resource_type: 'fiscal_deadlines', action: 'updated' })).toBe(3);
+    const [may] = await deadlinesOf(accountId, { month: 5 });
+    const moves = await store.collection('activity').find({ account_id: accountId, resource_id: may._id, action: 'updated' }).toArray();
+    expect(moves.map((move) => move.summary)).toEqual(['fiscal deadline updated', 'fiscal deadline updated']);
+    const created = await store.collection('activity').findOne({ account_id: accountId, resource_id: added.day._id });
+    expect(created).toMatchObject({ resource_type: 'fiscal_non_working_days', action: 'created', summary: 'non-working day «Fiesta patronal» created' });
   });
 
   it('are one per date: a second is 409 NON_WORKING_DAY_EXISTS and changes nothing', async () => {
@@ -261,7 +266,9 @@ describe('the account’s own non-working days', () => {
 
   it('refuses what is not a day, and a day the account does not have', async () => {
     const { context } = await accountEnding(1, new Date('2026-04-01T12:00:00-03:00'));
-    expect(await refusal(addOwnDay(context, { date: '2026-02-30', description: 'x' }))).toBeInstanceOf(ValidationError);
+    const invalid = await refusal(addOwnDay(context, { date: '2026-02-30', description: 'x' }));
+    expect(invalid).toBeInstanceOf(ValidationError);
+    expect((invalid as ValidationError).details).toEqual([{ path: 'input.date', message: 'must be a real calendar date (YYYY-MM-DD)' }]);
     expect(await refusal(removeOwnDay(context, '2026-13-01'))).toBeInstanceOf(ValidationError);
     const missing = await refusal(removeOwnDay(context, '2026-06-02'));
     expect(missing).toBeInstanceOf(NotFoundError);

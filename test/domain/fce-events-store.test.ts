@@ -238,6 +238,17 @@ describe('tacit acceptance (Ley 27.440 art. 6)', () => {
     expect(await storedVoucher(voucher._id)).toMatchObject({ fce_status: 'paid_in_full', fce_events: 2, fce_acceptance: 'tacit' });
   });
 
+  it('refuses a rejection whose instant falls at the term’s end although the voucher was read within it', async () => {
+    // The first reading of the clock (the settlement's) is the term's last millisecond; the event's is its end.
+    const instants = [new Date(TERM_ENDS.getTime() - 1), TERM_ENDS];
+    const accountId = new ObjectId();
+    const context = domainContext(store, { accountId, now: () => instants.shift() ?? TERM_ENDS });
+    const voucher = await storeVoucher(accountId);
+    expect(await refusal(recordEvent(context, voucher._id.toHexString(), { event_type: 'rejected' }))).toMatchObject({ code: 'FCE_ACCEPTANCE_TERM_EXPIRED' });
+    expect(await storedVoucher(voucher._id)).toMatchObject({ fce_status: 'pending', fce_events: 0 });
+    expect(await eventsOf(voucher._id)).toEqual([]);
+  });
+
   it('is not written while the term runs, nor over an expressly decided voucher', async () => {
     const before = callerAt(new Date(TERM_ENDS.getTime() - 1));
     const running = await storeVoucher(accountOf(before));

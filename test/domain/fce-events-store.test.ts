@@ -154,7 +154,7 @@ describe('recording an event', () => {
       'FCE invoice tipo 201 00007-00001001 ($ 7.000.000,00) event recorded: accepted → transferred_sircreb',
       'FCE invoice tipo 201 00007-00001001 ($ 7.000.000,00) event recorded: pending → accepted',
     ]);
-    expect(activity.every((entry) => entry.action === 'event_recorded')).toBe(true);
+    expect(activity.every((entry) => entry.action === 'event_recorded' && entry.resource_type === 'issued_vouchers')).toBe(true);
   });
 
   it('moves a voucher stored before its FCE state was kept as a pending one', async () => {

@@ -54,11 +54,13 @@ describe('which minimum applies', () => {
 
 describe('setting the account’s own minimum', () => {
   it('stores it to the cent, records who changed it, and is what applies next', async () => {
+    const other = await account();
     const accountId = await account();
     const context = domainContext(store, { accountId, userId: new ObjectId() });
     expect(await setThreshold(context, 4_000_000.456)).toBe(4_000_000.46);
     const stored = await store.collection('accounts').findOne({ _id: accountId });
     expect(stored?.settings).toEqual({ widgets: {}, [THRESHOLD_KEY]: 4_000_000.46 });
+    expect((await store.collection('accounts').findOne({ _id: other }))?.settings).toEqual({ widgets: {} });
     expect((await effectiveThreshold(context, '2026-05-04')).value).toBe(4_000_000.46);
     const activity = await store.collection('activity').find({ account_id: accountId }).toArray();
     expect(activity).toEqual([expect.objectContaining({ resource_type: 'accounts', resource_id: accountId, action: 'updated' })]);

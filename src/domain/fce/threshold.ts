@@ -25,8 +25,8 @@ export interface EffectiveThreshold {
  */
 export function thresholdOf(own: unknown, platformOverride: number | undefined, day: string): EffectiveThreshold {
   if (typeof own === 'number' && own > 0) return { value: own, source: `account setting ${THRESHOLD_KEY}`, effectiveFrom: null, review: false };
-  if (platformOverride !== undefined && platformOverride > 0)
-    return { value: platformOverride, source: 'platform configuration FCE_MIN_THRESHOLD_ARS', effectiveFrom: null, review: false };
+  const override = platformOverride ?? 0;
+  if (override > 0) return { value: override, source: 'platform configuration FCE_MIN_THRESHOLD_ARS', effectiveFrom: null, review: false };
   const row = minimumOn(day);
   return { value: row.value, source: row.source, effectiveFrom: row.from, review: row.review };
 }

@@ -80,7 +80,9 @@ describe('loading a year’s deadlines', () => {
     expect(await dueOf(accountId, 'suss', 2027, 3)).toBe(dueIn2027('suss', 3, 0));
     expect(await revisionOf(accountId)).toBe(1);
     expect(await store.collection('activity').countDocuments({ account_id: accountId, resource_type: 'fiscal_deadlines', action: 'created' })).toBe(48);
-    expect(await store.collection('activity').findOne({ account_id: accountId, resource_id: ivaFeb?._id })).toMatchObject({ summary: 'fiscal deadline created' });
+    expect(await store.collection('activity').findOne({ account_id: accountId, resource_id: ivaFeb?._id })).toMatchObject({
+      summary: 'fiscal deadline created',
+    });
 
     expect(await seedDeadlines(context, 2027, ['iva', 'suss', 'sicore', 'ganancias_sociedades'])).toEqual({
       seeded: 0,

@@ -1,4 +1,6 @@
-import { describeErrors, notChecked, obligationFromAnswer, refused, unavailable } from '../../src/domain/fce/obligation';
+import { ConflictError } from '../../src/domain/errors';
+import { describeErrors, notChecked, obligationFromAnswer, obligationFromFailure, refused, unavailable } from '../../src/domain/fce/obligation';
+import { AfipFault, AfipUnavailableError } from '../../src/domain/taxpayer-data/afip-port';
 
 /**
  * ARCA's answer about who must receive FCE (WSFECRED consultarMontoObligadoRecepcion, manual v2.0.3 §2.4.22):
@@ -90,5 +92,48 @@ describe('ARCA’s answer on the receiver’s obligation', () => {
         { code: 2, message: 'b' },
       ]),
     ).toBe('1: a; 2: b');
+  });
+});
+
+/**
+ * A failure to ask: WSAA's SOAP faults (WSAA technical specification: `coe.notAuthorized`, `cms.*`, `xml.bad`
+ * concern the caller; `wsn.unavailable`, `wsaa.unavailable` and `wsaa.internalError` mean the service is down), the
+ * transport's own failures and a ticket another process holds.
+ */
+describe('a failure to ask ARCA', () => {
+  it('is a refusal when the fault concerns the caller', () => {
+    expect(obligationFromFailure(new AfipFault('coe.notAuthorized', 'Computador no autorizado a acceder al servicio'))).toEqual({
+      check: 'refused',
+      obliged: null,
+      minimumArs: null,
+      detail: 'ARCA refused: coe.notAuthorized: Computador no autorizado a acceder al servicio',
+    });
+    expect(obligationFromFailure(new AfipFault('cms.bad', 'Error al verificar la firma del CMS'))?.check).toBe('refused');
+    // Only the whole local name marks WSAA as down.
+    expect(obligationFromFailure(new AfipFault('wsaa.unavailable.not', 'x'))?.check).toBe('refused');
+    expect(obligationFromFailure(new AfipFault('wsaa.internalErrorX', 'x'))?.check).toBe('refused');
+  });
+
+  it.each(['wsn.unavailable', 'wsaa.unavailable', 'wsaa.internalError'])('is unavailable when WSAA answers %s', (code) => {
+    expect(obligationFromFailure(new AfipFault(code, 'servicio no disponible'))).toEqual({
+      check: 'unavailable',
+      obliged: null,
+      minimumArs: null,
+      detail: `WSAA: ${code}: servicio no disponible`,
+    });
+  });
+
+  it('is unavailable when ARCA does not answer, or a ticket is held elsewhere', () => {
+    expect(obligationFromFailure(new AfipUnavailableError('ARCA web service at wsaahomo.afip.gov.ar unavailable: ECONNREFUSED'))).toEqual(
+      unavailable('ARCA web service at wsaahomo.afip.gov.ar unavailable: ECONNREFUSED'),
+    );
+    expect(obligationFromFailure(new ConflictError('AFIP already issued a valid access ticket', [], 'AFIP_TICKET_IN_USE'))).toEqual(
+      unavailable('AFIP already issued a valid access ticket'),
+    );
+  });
+
+  it('is not an answer when the failure is not ARCA’s', () => {
+    expect(obligationFromFailure(new Error('the store is gone'))).toBeUndefined();
+    expect(obligationFromFailure('thrown text')).toBeUndefined();
   });
 });

@@ -1,5 +1,7 @@
 import { ObjectId } from 'mongodb';
-import { asRead, deadlineFilter, type FiscalDeadlineDocument } from '../../src/domain/accounting/fiscal-calendar/deadlines';
+import type { FiscalDeadlineDocument } from '../../src/domain/accounting/fiscal-calendar/deadline-document';
+import { asRead, deadlineFilter, upcomingWindow } from '../../src/domain/accounting/fiscal-calendar/deadline-filter';
+import { cuitEndingOf } from '../../src/domain/accounting/fiscal-calendar/obligations';
 
 /**
  * What a deadline list asks the store for: year and month as a range of due days, the derived statuses as the stored
@@ -56,5 +58,30 @@ describe('a deadline as read', () => {
     expect(asRead(stored('completed', '2027-02-19'), TODAY).status).toBe('completed');
     const doc = stored('pending', '2027-03-11');
     expect(asRead(doc, TODAY)).toEqual({ ...doc, status: 'pending' });
+  });
+});
+
+describe('the upcoming deadlines', () => {
+  it('are the pending ones due from today to the days asked, both ends included', () => {
+    expect(upcomingWindow(TODAY, 10)).toStrictEqual({
+      from: TODAY,
+      to: '2027-03-02',
+      filter: { status: 'pending', due_date: { $gte: TODAY, $lte: '2027-03-02' } },
+    });
+    expect(upcomingWindow(TODAY, 0).to).toBe(TODAY);
+    // Across a leap day and a year's end, one calendar day per day.
+    expect(upcomingWindow('2028-02-28', 1).to).toBe('2028-02-29');
+    expect(upcomingWindow('2027-12-31', 366).to).toBe('2028-12-31');
+  });
+});
+
+/** ARCA's calendar groups taxpayers by the last digit of the CUIT (the yearly calendar, "terminación de CUIT"). */
+describe('the CUIT ending', () => {
+  it('is the CUIT’s last digit, written with or without hyphens; none reads as 0', () => {
+    expect(cuitEndingOf('30-71234567-9')).toBe(9);
+    expect(cuitEndingOf('20111111112')).toBe(2);
+    expect(cuitEndingOf('27-00000000-0 ')).toBe(0);
+    expect(cuitEndingOf('')).toBe(0);
+    expect(cuitEndingOf(undefined)).toBe(0);
   });
 });

@@ -1,3 +1,4 @@
+import { ARCA_MOVES } from '../../src/domain/accounting/fiscal-calendar/arca-moves';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEFAULT_TAXES, FISCAL_TAXES, OBLIGATIONS, SEED_YEARS, type FiscalTax } from '../../src/domain/accounting/fiscal-calendar/obligations';
@@ -90,4 +91,23 @@ it('the obligations, their forms and CUIT groups are those of ARCA’s calendar 
   expect(FISCAL_TAXES).toEqual(['iva', 'suss', 'sicore', 'ganancias_sociedades', 'autonomos', 'monotributo']);
   expect(DEFAULT_TAXES).toEqual(['iva', 'suss', 'sicore', 'ganancias_sociedades']);
   expect(SEED_YEARS).toEqual({ min: 2000, max: 2100 });
+});
+
+/**
+ * RG ARCA 5787/2025 (B.O. 13/11/2025) brought the IVA of October 2025 for CUIT 8-9 forward to 25 November 2025; the
+ * shift rule alone gives the 26th (21 November no laborable, 24 November the moved holiday: 6-7 on the 25th).
+ */
+describe('a due date ARCA set apart', () => {
+  it('is the resolution’s, for that tax, month and group only', () => {
+    expect(ARCA_MOVES).toEqual([{ tax: 'iva', year: 2025, month: 11, cuit_group: '8-9', due: '2025-11-25', source: 'RG ARCA 5787/2025 (B.O. 13/11/2025)' }]);
+    expect(yearSchedule(OBLIGATIONS.iva, 2025, 8)[10]).toMatchObject({ cuit_group: '8-9', nominal_date: '2025-11-22', due_date: '2025-11-25' });
+    expect(yearSchedule(OBLIGATIONS.iva, 2025, 6)[10].due_date).toBe('2025-11-25');
+    expect(yearSchedule(OBLIGATIONS.iva, 2025, 9)[9].due_date).not.toBe('2025-11-25');
+    expect(yearSchedule(OBLIGATIONS.iva, 2026, 8)[10].due_date).not.toBe('2025-11-25');
+    expect(yearSchedule(OBLIGATIONS.suss, 2025, 8)[10].due_date).not.toBe('2025-11-25');
+  });
+
+  it('still moves past a day the account does not work', () => {
+    expect(yearSchedule(OBLIGATIONS.iva, 2025, 9, new Set(['2025-11-25']))[10].due_date).toBe('2025-11-26');
+  });
 });

@@ -1,14 +1,17 @@
-import { ObjectId } from 'mongodb';
+import { type ClientSession, ObjectId } from 'mongodb';
 import { actionOn } from '../activity/actions';
 import { recordChanges } from '../activity/changes';
-import type { IssuedVoucherDocument } from '../../store/issued-vouchers';
 import type { UserDocument } from '../../store/accounts';
 import { requirePrincipal, type RequestContext } from '../context';
 import { freeFormSchema } from '../declare/validation';
 import { ConflictError, notFound, ValidationError } from '../errors';
+import { parseId } from '../../store/ids';
 import { isDuplicateKeyError } from '../../store/store';
 import { FCE_TYPES } from './eligibility';
-import { effectiveStatus, FCE_EVENT_TYPES, type FceEventType, type FceStatus, judge } from './lifecycle';
+import type { FceEventDocument, FceVoucher } from './documents';
+import { FCE_EVENT_TYPES, type FceEventType, type FceStatus, judge } from './lifecycle';
+import { transitionRefusal } from './refusal';
+import { standsAcceptedTacitly, tacitEvent } from './tacit';
 import { termOf } from './term';
 
 /**
@@ -28,84 +31,33 @@ export { FCE_EVENT_TYPES, FCE_STATUSES, FCE_TRANSITIONS, type FceEventType, type
 export const MAX_PAYLOAD_CHARS = 4000;
 export const EVENTS_SHOWN = 50;
 
-export type FceEventDocument = {
-  _id: ObjectId;
-  account_id: ObjectId;
-  fce_invoice_id: ObjectId;
-  event_type: FceEventType;
-  payload: Record<string, unknown>;
-  recorded_by: string;
-  recorded_at: Date;
-  /** Position in the voucher's log (1, 2, …): orders events recorded within the same millisecond. */
-  seq: number;
-};
-
-export type FceVoucher = IssuedVoucherDocument & {
-  fce_status?: FceStatus;
-  last_event_at?: Date | null;
-  fce_events?: number;
-  /** Set when the voucher's acceptance was the tacit one (its term ran out). */
-  fce_acceptance?: 'tacit';
-};
+export type { FceEventDocument, FceVoucher } from './documents';
 
 /** What an FCE voucher starts with (nothing for other vouchers, which stay out of the FCE status index). */
 export const fceState = (voucherType: number) => (FCE_TYPES.has(voucherType) ? { fce_status: 'pending' as const, last_event_at: null, fce_events: 0 } : {});
 
 const payloadSchema = freeFormSchema(MAX_PAYLOAD_CHARS);
 
-const voucherId = (id: string) => (ObjectId.isValid(id) && /^[0-9a-f]{24}$/i.test(id) ? new ObjectId(id) : null);
-
-/** An issued FCE voucher (types 201–213) of the calling account, or 404. */
-export async function fceVoucher(context: RequestContext, id: string): Promise<FceVoucher> {
-  const _id = voucherId(id);
+/** An issued FCE voucher (types 201–213) of the calling account, as read in `session` when given, or 404. */
+export async function fceVoucher(context: RequestContext, id: string, session?: ClientSession): Promise<FceVoucher> {
+  const _id = parseId(id);
   const doc = _id
     ? await context.store
         .collection<FceVoucher>('issued_vouchers')
-        .findOne({ _id, account_id: requirePrincipal(context).accountId, voucher_type: { $in: [...FCE_TYPES] } })
+        .findOne({ _id, account_id: requirePrincipal(context).accountId, voucher_type: { $in: [...FCE_TYPES] } }, { session })
     : null;
   if (!doc) throw notFound('FCE invoice', id);
   return doc;
 }
 
-/** The voucher as it reads at `now`: a pending voucher whose term has run out stands accepted since the term's end. */
-export function fceView(voucher: FceVoucher, now: Date): FceVoucher {
-  const stored: FceStatus = voucher.fce_status ?? 'pending';
-  const term = termOf(voucher.issue_date);
-  const status = effectiveStatus(stored, now.getTime() >= term.endsAt.getTime());
-  return status === stored ? voucher : { ...voucher, fce_status: status, last_event_at: term.endsAt };
-}
-
-/** Who the log names for a tacit acceptance: nobody acted; the term ran out. */
-export const TACIT_RECORDER = 'ARCA registry: tacit acceptance (Ley 27.440 art. 6)';
-
-/**
- * The tacit acceptance of a voucher whose term ended while it was pending: the same event whoever writes or reads it.
- * Its id is the voucher's own (one tacit acceptance per voucher), so the collection's _id index lets it in once.
- */
-export function tacitEvent(voucher: FceVoucher): FceEventDocument {
-  const term = termOf(voucher.issue_date);
-  return {
-    _id: voucher._id,
-    account_id: voucher.account_id,
-    fce_invoice_id: voucher._id,
-    event_type: 'accepted',
-    payload: { acceptance: 'tacit', term_days: term.days, last_day: term.lastDay, term_source: term.source },
-    recorded_by: TACIT_RECORDER,
-    recorded_at: term.endsAt,
-    seq: 1,
-  };
-}
-
-/** Whether a voucher is pending with nothing recorded and its term ended by `now`: it stands accepted tacitly. */
-const tacitlyAccepted = (voucher: FceVoucher, now: Date) =>
-  (voucher.fce_status ?? 'pending') === 'pending' && (voucher.fce_events ?? 0) === 0 && now.getTime() >= termOf(voucher.issue_date).endsAt.getTime();
+export { fceView, standsAcceptedTacitly, TACIT_RECORDER, tacitEvent } from './tacit';
 
 /**
  * Writes the tacit acceptance of a voucher whose term has run out while it was pending, in a transaction of its own;
  * idempotent: the voucher moves only from pending with an empty log, and the event's id is the voucher's.
  */
 export async function settleTacitAcceptance(context: RequestContext, voucher: FceVoucher): Promise<void> {
-  if (!tacitlyAccepted(voucher, context.now())) return;
+  if (!standsAcceptedTacitly(voucher, context.now())) return;
   const event = tacitEvent(voucher);
   try {
     await context.store.transaction(
@@ -168,20 +120,15 @@ export async function recordEvent(context: RequestContext, id: string, input: Re
   return context.store.transaction(
     async (session) => {
       const vouchers = context.store.collection<FceVoucher>('issued_vouchers');
-      const _id = voucherId(id);
-      const voucher = _id ? await vouchers.findOne({ _id, account_id: accountId, voucher_type: { $in: [...FCE_TYPES] } }, { session }) : null;
-      if (!voucher || !_id) throw notFound('FCE invoice', id);
+      // Read again in the transaction: the status the event is judged against is the one it moves.
+      const voucher = await fceVoucher(context, id, session);
+      const _id = voucher._id;
       const from: FceStatus = voucher.fce_status ?? 'pending';
       const recordedAt = context.now();
       const term = termOf(voucher.issue_date);
       const passed = recordedAt.getTime() >= term.endsAt.getTime();
       const judgement = judge(from, eventType, passed, voucher.fce_acceptance === 'tacit');
-      if (!judgement.allowed)
-        throw new ConflictError(
-          `${judgement.message} (acceptance term: ${term.days} days, last day ${term.lastDay}; ${term.source})`,
-          [{ path: 'event_type', message: `${judgement.code === 'FCE_ACCEPTANCE_TERM_EXPIRED' ? 'accepted' : from} → ${eventType} is not allowed` }],
-          judgement.code,
-        );
+      if (!judgement.allowed) throw transitionRefusal(judgement, from, eventType, term);
       const seq = (voucher.fce_events ?? 0) + 1;
       const moved = await vouchers.updateOne(
         { _id, account_id: accountId, fce_events: voucher.fce_events ?? { $exists: false } } as never,
@@ -215,7 +162,7 @@ export async function recordEvent(context: RequestContext, id: string, input: Re
  */
 export async function listEvents(context: RequestContext, id: string, limit = EVENTS_SHOWN): Promise<FceEventDocument[]> {
   const voucher = await fceVoucher(context, id);
-  if (tacitlyAccepted(voucher, context.now())) return [tacitEvent(voucher)];
+  if (standsAcceptedTacitly(voucher, context.now())) return [tacitEvent(voucher)];
   return context.store
     .collection<FceEventDocument>('fce_events')
     .find({ account_id: voucher.account_id, fce_invoice_id: voucher._id })

@@ -1,17 +1,14 @@
 import type { BillingSystemDocument } from '../../store/billing-systems';
 import type { RequestContext } from '../context';
 import { normalizeCuit } from '../cuit';
-import { AppError, NotFoundError } from '../errors';
-import { AfipFault, type AfipEnvironment, AfipUnavailableError } from '../taxpayer-data/afip-port';
+import { NotFoundError } from '../errors';
+import type { AfipEnvironment } from '../taxpayer-data/afip-port';
 import { accountDocument, activeSystemOf, findBillingSystem } from '../taxpayer-data/billing-systems';
 import { accessTicket } from '../taxpayer-data/tickets';
-import { notChecked, obligationFromAnswer, type ReceiverObligation, refused, unavailable } from './obligation';
+import { notChecked, obligationFromAnswer, obligationFromFailure, type ReceiverObligation } from './obligation';
 
 /** The WSAA service id of the FCE registry (WSFECRED manual v2.0.3, pág. 17: service "wsfecred"). */
 export const WSFECRED_SERVICE = 'wsfecred';
-
-/** WSAA faults that say nothing about the certificate: the service itself is down. */
-const wsaaDown = (fault: AfipFault) => fault.faultCode.endsWith('.unavailable') || fault.faultCode === 'wsaa.internalError';
 
 /**
  * Asks ARCA's registry whether `cuit` must receive FCE on `day`, with the certificate of the account's active billing
@@ -37,10 +34,8 @@ export async function checkReceiverObligation(context: RequestContext, cuitInput
     const ticket = await accessTicket(context, afip, environment, system.certificate, WSFECRED_SERVICE);
     return obligationFromAnswer(await afip.receiverObligation(environment, ticket, system.represented_cuit, cuit, day));
   } catch (error) {
-    if (error instanceof AfipFault) return wsaaDown(error) ? unavailable(`WSAA: ${error.message}`) : refused(`ARCA refused: ${error.message}`);
-    if (error instanceof AfipUnavailableError) return unavailable(error.message);
-    // A ticket another process holds (AFIP_TICKET_IN_USE): ARCA cannot be asked now.
-    if (error instanceof AppError) return unavailable(error.message);
-    throw error;
+    const answer = obligationFromFailure(error);
+    if (!answer) throw error;
+    return answer;
   }
 }

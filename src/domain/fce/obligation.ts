@@ -1,4 +1,5 @@
-import type { AfipErrorEntry, ObligationAnswer } from '../taxpayer-data/afip-port';
+import { AppError } from '../errors';
+import { type AfipErrorEntry, AfipFault, type ObligationAnswer } from '../taxpayer-data/afip-port';
 
 /**
  * Whether the receiver must take FCE, as ARCA's registry answers it (WSFECRED consultarMontoObligadoRecepcion,
@@ -51,3 +52,19 @@ export function obligationFromAnswer(answer: ObligationAnswer): ReceiverObligati
 export const notChecked = (detail: string): ReceiverObligation => ({ check: 'not_checked', obliged: null, minimumArs: null, detail });
 export const unavailable = (detail: string): ReceiverObligation => ({ check: 'unavailable', obliged: null, minimumArs: null, detail });
 export const refused = (detail: string): ReceiverObligation => ({ check: 'refused', obliged: null, minimumArs: null, detail });
+
+/** WSAA faults that say nothing about the certificate: the service itself is down. */
+const wsaaDown = (fault: AfipFault) => fault.faultCode.endsWith('.unavailable') || fault.faultCode === 'wsaa.internalError';
+
+/**
+ * What a failure to ask ARCA says about the receiver: a WSAA or WSFECRED fault that concerns the caller (the
+ * certificate not authorised, the represented CUIT outside the token) is a refusal; WSAA down, no answer in time, or
+ * a ticket another process holds (AFIP_TICKET_IN_USE) means ARCA cannot be asked now. Anything else is not ARCA's
+ * answer: undefined, and the caller lets it through.
+ */
+export function obligationFromFailure(error: unknown): ReceiverObligation | undefined {
+  if (error instanceof AfipFault) return wsaaDown(error) ? unavailable(`WSAA: ${error.message}`) : refused(`ARCA refused: ${error.message}`);
+  // AfipUnavailableError (no answer, a reply that is not the documented one) is one of the service's errors too.
+  if (error instanceof AppError) return unavailable(error.message);
+  return undefined;
+}

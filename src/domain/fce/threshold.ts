@@ -1,14 +1,12 @@
 import type { AccountDocument } from '../../store/accounts';
 import { requirePrincipal, type RequestContext } from '../context';
-import { ValidationError } from '../errors';
 import { actionOn } from '../activity/actions';
 import { recordChanges } from '../activity/changes';
 import { minimumOn } from './minimum';
+import { thresholdSetting } from './threshold-setting';
 
 /** The setting's name, as the contract answers it. */
 export const THRESHOLD_KEY = 'fce_mipyme_min_threshold_ars';
-/** Amounts are money: at most what the service stores elsewhere (below 10^12). */
-const MAX_THRESHOLD = 1e12;
 
 export interface EffectiveThreshold {
   value: number;
@@ -27,8 +25,8 @@ export interface EffectiveThreshold {
  */
 export function thresholdOf(own: unknown, platformOverride: number | undefined, day: string): EffectiveThreshold {
   if (typeof own === 'number' && own > 0) return { value: own, source: `account setting ${THRESHOLD_KEY}`, effectiveFrom: null, review: false };
-  if (platformOverride !== undefined && platformOverride > 0)
-    return { value: platformOverride, source: 'platform configuration FCE_MIN_THRESHOLD_ARS', effectiveFrom: null, review: false };
+  const override = platformOverride ?? 0;
+  if (override > 0) return { value: override, source: 'platform configuration FCE_MIN_THRESHOLD_ARS', effectiveFrom: null, review: false };
   const row = minimumOn(day);
   return { value: row.value, source: row.source, effectiveFrom: row.from, review: row.review };
 }
@@ -42,13 +40,7 @@ export async function effectiveThreshold(context: RequestContext, day: string): 
 }
 
 export async function setThreshold(context: RequestContext, value: unknown): Promise<number> {
-  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0 || value >= MAX_THRESHOLD)
-    throw new ValidationError('value must be a number greater than 0', [
-      { path: 'value', message: `must be a number greater than 0 and below ${MAX_THRESHOLD}` },
-    ]);
-  // Cents, as every amount of the service.
-  const rounded = Math.round(value * 100) / 100;
-  if (rounded <= 0) throw new ValidationError('value must be a number greater than 0', [{ path: 'value', message: 'must be at least 0.01' }]);
+  const rounded = thresholdSetting(value);
   await context.store
     .collection<AccountDocument>('accounts')
     .updateOne({ _id: requirePrincipal(context).accountId }, { $set: { [`settings.${THRESHOLD_KEY}`]: rounded } });

@@ -1,4 +1,3 @@
-import type { Filter } from 'mongodb';
 import type { AccountDocument } from '../../../store/accounts';
 import { parseId } from '../../../store/ids';
 import { TenantCollection } from '../../../store/tenant-collection';
@@ -6,21 +5,17 @@ import { requirePrincipal, type RequestContext } from '../../context';
 import { argentineDay } from '../../dates';
 import { ConflictError, notFound } from '../../errors';
 import type { Connection, PageWindow } from '../../pagination';
-import { DEFAULT_TAXES, OBLIGATIONS, type FiscalTax } from './obligations';
+import { cuitEndingOf, DEFAULT_TAXES, OBLIGATIONS, type FiscalTax } from './obligations';
 import { bumpCalendarRevision, ownDaysOf } from './account-days';
 import { yearSchedule } from './schedule';
 import { actionOn } from '../../activity/actions';
 import { recordChanges } from '../../activity/changes';
 import { changesOf } from '../../activity/journaled';
 import type { FiscalDeadlineDocument } from './deadline-document';
+import { asRead, type DeadlineFilter, deadlineFilter, type FiscalDeadlineRecord, upcomingWindow } from './deadline-filter';
 
 export type { FiscalDeadlineDocument };
-
-export const DEADLINE_STATUSES = ['pending', 'overdue', 'completed'] as const;
-export type DeadlineStatus = (typeof DEADLINE_STATUSES)[number];
-
-/** A deadline as read: its status as of today in Argentina. */
-export type FiscalDeadlineRecord = Omit<FiscalDeadlineDocument, 'status'> & { status: DeadlineStatus };
+export { DEADLINE_STATUSES, type DeadlineFilter, deadlineFilter, type DeadlineStatus, type FiscalDeadlineRecord } from './deadline-filter';
 
 export const MAX_UPCOMING_DAYS = 366;
 export { SEED_YEARS } from './obligations';
@@ -29,53 +24,6 @@ const deadlinesOf = (context: RequestContext) =>
   new TenantCollection(context.store.collection<FiscalDeadlineDocument>('fiscal_deadlines'), requirePrincipal(context).accountId);
 
 const today = (context: RequestContext) => argentineDay(context.now());
-
-export function asRead(doc: FiscalDeadlineDocument, day: string): FiscalDeadlineRecord {
-  return { ...doc, status: doc.status === 'pending' && doc.due_date < day ? 'overdue' : doc.status };
-}
-
-const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-const monthStart = (year: number, month: number) => `${year}-${String(month).padStart(2, '0')}-01`;
-
-export interface DeadlineFilter {
-  year?: number;
-  month?: number;
-  status?: DeadlineStatus;
-  tax?: FiscalTax;
-}
-
-/**
- * The stored filter of a list. Year (with or without a month) and the derived statuses become a range of due days
- * (from inclusive, to exclusive), so the account/due-day index serves every combination in due order; matching the
- * stored year instead would let the planner pick the unique year/month index and sort in memory. A month without a
- * year matches the stored due month.
- */
-export function deadlineFilter(filter: DeadlineFilter, day: string): Filter<FiscalDeadlineDocument> {
-  const query: Record<string, unknown> = {};
-  let from: string | undefined;
-  let to: string | undefined;
-  const narrow = (gte?: string, lt?: string) => {
-    if (gte && (!from || gte > from)) from = gte;
-    if (lt && (!to || lt < to)) to = lt;
-  };
-  if (filter.year !== undefined) {
-    if (filter.month !== undefined)
-      narrow(monthStart(filter.year, filter.month), filter.month === 12 ? monthStart(filter.year + 1, 1) : monthStart(filter.year, filter.month + 1));
-    else narrow(monthStart(filter.year, 1), monthStart(filter.year + 1, 1));
-  } else if (filter.month !== undefined) query.month = filter.month;
-  if (filter.tax) query.tax = filter.tax;
-  if (filter.status === 'completed') query.status = 'completed';
-  if (filter.status === 'pending') {
-    query.status = 'pending';
-    narrow(day, undefined);
-  }
-  if (filter.status === 'overdue') {
-    query.status = 'pending';
-    narrow(undefined, day);
-  }
-  if (from || to) query.due_date = { ...(from ? { $gte: from } : {}), ...(to ? { $lt: to } : {}) };
-  return query as Filter<FiscalDeadlineDocument>;
-}
 
 export const DEADLINE_ORDER = { due_date: 1, _id: 1 } as const;
 
@@ -92,9 +40,8 @@ export async function listDeadlines(context: RequestContext, filter: DeadlineFil
 
 /** Pending deadlines due from today to `days` days ahead (overdue ones are in the list, status overdue). */
 export async function upcomingDeadlines(context: RequestContext, days: number): Promise<{ from: string; to: string; items: FiscalDeadlineRecord[] }> {
-  const from = today(context);
-  const to = addDays(from, days);
-  const docs = await deadlinesOf(context).find({ status: 'pending', due_date: { $gte: from, $lte: to } }, { skip: 0, limit: 0, sort: DEADLINE_ORDER });
+  const { from, to, filter } = upcomingWindow(today(context), days);
+  const docs = await deadlinesOf(context).find(filter, { skip: 0, limit: 0, sort: DEADLINE_ORDER });
   return { from, to, items: docs.map((doc) => asRead(doc, from)) };
 }
 
@@ -128,8 +75,7 @@ async function cuitEnding(context: RequestContext): Promise<number> {
   const account = await context.store
     .collection<AccountDocument>('accounts')
     .findOne({ _id: requirePrincipal(context).accountId }, { projection: { cuit: 1 } });
-  const digits = (account?.cuit ?? '').replace(/\D/g, '');
-  return Number(digits.slice(-1) || '0');
+  return cuitEndingOf(account?.cuit);
 }
 
 /**

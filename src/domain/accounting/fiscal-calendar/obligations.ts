@@ -57,3 +57,12 @@ export const OBLIGATIONS: Readonly<Record<FiscalTax, Obligation>> = {
  * a person's obligations and are loaded only when asked for.
  */
 export const DEFAULT_TAXES: readonly FiscalTax[] = ['iva', 'suss', 'sicore', 'ganancias_sociedades'];
+
+/**
+ * The CUIT ending ARCA's calendar groups a taxpayer by: the CUIT's last digit (its check digit), written with or
+ * without hyphens. An account without a CUIT is taken as ending in 0, the first group.
+ */
+export function cuitEndingOf(cuit: string | undefined): number {
+  const digits = (cuit ?? '').replace(/\D/g, '');
+  return Number(digits.slice(-1) || '0');
+}

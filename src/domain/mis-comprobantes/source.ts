@@ -9,13 +9,12 @@ import { Transform } from 'node:stream';
 import iconv from 'iconv-lite';
 import yauzl from 'yauzl';
 import { PayloadTooLargeError, ValidationError } from '../errors';
+import { type ExportEncoding, strictUtf8, withoutBom } from './encoding';
 import { type Direction, detectLayout, type Layout } from './layout';
+import { zipRefusal } from './zip-limits';
 
 /** The largest upload accepted (a year of a busy account's vouchers is a few MB). */
 export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
-/** The largest CSV a ZIP may unpack to, and the largest ratio: beyond either it is treated as a ZIP bomb. */
-const MAX_UNZIPPED_BYTES = 200 * 1024 * 1024;
-const MAX_RATIO = 100;
 /** How much of the text is read to find the header (the first 10 lines, at most). */
 const HEAD_BYTES = 64 * 1024;
 
@@ -51,8 +50,8 @@ export async function spool(stream: Readable, maxBytes = MAX_UPLOAD_BYTES): Prom
     );
   } catch (error) {
     await dispose();
-    if ((error as { status?: number }).status === 413 || (error as { code?: string }).code === 'PAYLOAD_TOO_LARGE')
-      throw new PayloadTooLargeError(`the file is larger than ${maxBytes / 1024 / 1024} MB`);
+    // Its own refusal, or the upload's (an upload layer that stops a file past its own limit says 413 too).
+    if ((error as { status?: number }).status === 413) throw new PayloadTooLargeError(`the file is larger than ${maxBytes / 1024 / 1024} MB`);
     throw error;
   }
   return { path, size, sha256: hash.digest('hex'), dispose };
@@ -80,15 +79,12 @@ function openZippedCsv(path: string): Promise<Readable> {
         zip.readEntry();
       });
       zip.on('end', () => {
-        if (files.length !== 1) {
+        const refusal = zipRefusal(files);
+        if (refusal) {
           zip.close();
-          return reject(zipError(`the ZIP must hold exactly one CSV file; it holds ${files.length} files`));
+          return reject(zipError(refusal));
         }
         const [entry] = files;
-        if (entry.uncompressedSize > MAX_UNZIPPED_BYTES || entry.uncompressedSize > Math.max(entry.compressedSize, 1) * MAX_RATIO) {
-          zip.close();
-          return reject(zipError('the ZIP unpacks to far more than a voucher export (a ZIP bomb?)'));
-        }
         zip.openReadStream(entry, (openError, stream) => {
           if (openError || !stream) return reject(zipError(`cannot read ${entry.fileName}: ${openError?.message}`));
           stream.on('close', () => zip.close());
@@ -102,19 +98,8 @@ function openZippedCsv(path: string): Promise<Readable> {
 
 export interface DecodedSource {
   layout: Layout;
-  encoding: 'utf8' | 'windows-1252' | 'cp850';
+  encoding: ExportEncoding;
   text: AsyncIterable<string>;
-}
-
-/** Strict UTF-8 of the head up to its last complete line; null when it is not UTF-8. */
-function strictUtf8(head: Buffer): string | null {
-  const end = head.lastIndexOf(0x0a);
-  const whole = end < 0 ? head : head.subarray(0, end + 1);
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(whole);
-  } catch {
-    return null;
-  }
 }
 
 /**
@@ -137,8 +122,7 @@ async function decode(bytes: Readable, direction: Direction): Promise<DecodedSou
     chunks.push(next.value as Buffer);
     length += (next.value as Buffer).length;
   }
-  let head = Buffer.concat(chunks);
-  if (head.length >= 3 && head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf) head = head.subarray(3);
+  const head = withoutBom(Buffer.concat(chunks));
   const candidates: Array<[DecodedSource['encoding'], string | null]> = [
     ['utf8', strictUtf8(head)],
     ['windows-1252', iconv.decode(head, 'windows-1252')],
@@ -149,7 +133,7 @@ async function decode(bytes: Readable, direction: Direction): Promise<DecodedSou
     if (text === null) continue;
     const found = detectLayout(text, direction);
     if ('layout' in found) {
-      const decoder = iconv.getDecoder(encoding === 'utf8' ? 'utf8' : encoding);
+      const decoder = iconv.getDecoder(encoding);
       async function* rest(): AsyncGenerator<string> {
         yield decoder.write(head);
         if (!done)

@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { zipSync } from 'fflate';
 import { ObjectId } from 'mongodb';
@@ -283,6 +286,81 @@ describe('the import loop with a plan of its own', () => {
       [1, 5001, 5001],
     ]);
     expect(answer).toMatchObject({ rows_total: 5001, rows_imported: 5001, status: 'completed' });
+  });
+
+  test('at most two batches are being written at once', async () => {
+    const context = await newAccount();
+    let writing = 0;
+    let most = 0;
+    const answer = await importExport(
+      context,
+      fileOf(rows(20_001)),
+      plan(async (batch) => {
+        most = Math.max(most, ++writing);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        writing--;
+        return { imported: batch.length, duplicates: 0, duplicateAt: new Set() };
+      }),
+    );
+    expect(answer.rows_imported).toBe(20_001);
+    expect(most).toBe(2);
+  });
+
+  test('reviews of batches answered out of order are listed in file order', async () => {
+    const context = await newAccount();
+    const review = { code: 'VAT_RATE_UNKNOWN' as const, message: 'no legal rate' };
+    let secondDone!: () => void;
+    const second = new Promise<void>((resolve) => {
+      secondDone = resolve;
+    });
+    const reviewing = {
+      ...plan(async (batch) => {
+        // The first batch is answered after the second.
+        if (batch.length === 5000) await second;
+        else secondDone();
+        return { imported: batch.length, duplicates: 0, duplicateAt: new Set<number>() };
+      }),
+      readRow: (cells: string[]) => ({ voucher: { issue_date: new Date(`${cells[0]}T03:00:00Z`), n: Number(cells[3]) }, warnings: [], review }),
+    };
+    const answer = await importExport(context, fileOf(rows(5001)), reviewing);
+    expect(answer.rows_needing_review).toBe(5001);
+    expect(answer.row_reviews!.map((row) => row.line)).toEqual([...Array.from({ length: 99 }, (_, i) => i + 2), 5002]);
+  });
+
+  test('rows the parser must be lenient with: a quote inside a cell, a short row, blank lines and rows of empty cells', async () => {
+    const context = await newAccount();
+    const content = [
+      G2,
+      received('2025-12-01', 1, '1000,00', '210,00', '1210,00').replace('PANADERÍA LA ESPAÑOLA', 'PANADERÍA "LA ESPAÑOLA"'),
+      '2025-12-01;1;3',
+      '',
+      ';;;;;;;;;;;;;;;;',
+      received('2025-12-01', 2, '1000,00', '210,00', '1210,00'),
+    ].join('\n');
+    const answer = await importReceivedInvoices(context, fileOf(content));
+    expect(answer).toMatchObject({ status: 'completed', rows_total: 3, rows_imported: 2, rows_with_errors: 1, row_errors: [{ line: 3 }] });
+    expect((await invoicesOf(context)).map((invoice) => invoice.supplier_name)).toEqual(['PANADERÍA "LA ESPAÑOLA" S.R.L.', 'PANADERÍA LA ESPAÑOLA S.R.L.']);
+  });
+
+  test('a record past 100,000 characters fails the import with BAD_CSV', async () => {
+    const context = await newAccount();
+    const content = [G2, `2025-12-01;1;3;1;1;${'7'.repeat(100_001)}`].join('\n');
+    await expect(importReceivedInvoices(context, fileOf(content))).rejects.toMatchObject({ code: 'BAD_CSV' });
+  });
+
+  test('the spooled upload is removed once imported, or once refused', async () => {
+    const context = await newAccount();
+    const own = mkdtempSync(join(tmpdir(), 'mis-comprobantes-spool-'));
+    const before = process.env.TMPDIR;
+    process.env.TMPDIR = own;
+    try {
+      await importReceivedInvoices(context, fileOf(RECEIVED_FILE));
+      await expect(importReceivedInvoices(context, fileOf('a;b;c\n'))).rejects.toMatchObject({ code: 'UNKNOWN_LAYOUT' });
+    } finally {
+      process.env.TMPDIR = before;
+    }
+    expect(readdirSync(own)).toEqual([]);
+    rmSync(own, { recursive: true, force: true });
   });
 
   test('a write that fails for another reason than the CSV is thrown, and the history still records the import', async () => {

@@ -132,6 +132,8 @@ describe('a Recibidos export with a good row, a rate to review, a warning and tw
       user_id: context.principal!.userId,
       started_at: NOW,
       finished_at: NOW,
+      created_at: NOW,
+      updated_at: NOW,
     });
     expect(first.sha256).toMatch(/^[0-9a-f]{64}$/);
     expect(first.failure).toBeUndefined();
@@ -273,11 +275,15 @@ describe('the import loop with a plan of its own', () => {
   test('rows go to the store in batches of 5,000, in file order', async () => {
     const context = await newAccount();
     const batches: number[][] = [];
+    const whileWriting: unknown[] = [];
     const answer = await importExport(
       context,
       fileOf(rows(5001)),
-      plan(async (batch) => {
+      plan(async (batch, record) => {
         batches.push(batch.map((row) => row.voucher.n));
+        whileWriting.push(
+          await store.collection('received_invoice_imports').findOne({ _id: record._id }, { projection: { _id: 0, status: 1, finished_at: 1, rows_total: 1 } }),
+        );
         return { imported: batch.length, duplicates: 0, duplicateAt: new Set() };
       }),
     );
@@ -286,24 +292,35 @@ describe('the import loop with a plan of its own', () => {
       [1, 5001, 5001],
     ]);
     expect(answer).toMatchObject({ rows_total: 5001, rows_imported: 5001, status: 'completed' });
+    // The history holds the import as running from its start.
+    expect(whileWriting[0]).toEqual({ status: 'running', finished_at: null, rows_total: 0 });
   });
 
-  test('at most two batches are being written at once', async () => {
+  test('at most two batches are being written at once: the third waits for the first to be answered', async () => {
     const context = await newAccount();
     let writing = 0;
     let most = 0;
+    let started = 0;
+    let thirdStarted!: () => void;
+    const third = new Promise<void>((resolve) => {
+      thirdStarted = resolve;
+    });
     const answer = await importExport(
       context,
-      fileOf(rows(20_001)),
+      fileOf(rows(10_001)),
       plan(async (batch) => {
         most = Math.max(most, ++writing);
-        await new Promise((resolve) => setTimeout(resolve, 20));
+        if (++started === 3) thirdStarted();
+        // The first two batches are held until the third is sent, or a second has passed: a third write in flight
+        // beside them would be seen here; the import answers the same either way.
+        if (started < 3) await Promise.race([third, new Promise((resolve) => setTimeout(resolve, 1000))]);
         writing--;
         return { imported: batch.length, duplicates: 0, duplicateAt: new Set() };
       }),
     );
-    expect(answer.rows_imported).toBe(20_001);
-    expect(most).toBe(2);
+    expect(answer.rows_imported).toBe(10_001);
+    expect(started).toBe(3);
+    expect(most).toBeLessThanOrEqual(2);
   });
 
   test('reviews of batches answered out of order are listed in file order', async () => {

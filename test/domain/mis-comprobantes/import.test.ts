@@ -311,9 +311,9 @@ describe('the import loop with a plan of its own', () => {
       plan(async (batch) => {
         most = Math.max(most, ++writing);
         if (++started === 3) thirdStarted();
-        // The first two batches are held until the third is sent, or a second has passed: a third write in flight
+        // The first two batches are held until the third is sent, or half a second has passed: a third write in flight
         // beside them would be seen here; the import answers the same either way.
-        if (started < 3) await Promise.race([third, new Promise((resolve) => setTimeout(resolve, 1000))]);
+        if (started < 3) await Promise.race([third, new Promise((resolve) => setTimeout(resolve, 500))]);
         writing--;
         return { imported: batch.length, duplicates: 0, duplicateAt: new Set() };
       }),

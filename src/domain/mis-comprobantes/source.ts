@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, open, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
@@ -57,12 +57,18 @@ export async function spool(stream: Readable, maxBytes = MAX_UPLOAD_BYTES): Prom
   return { path, size, sha256: hash.digest('hex'), dispose };
 }
 
+/** A ZIP starts with a local file header's signature, PK\x03\x04 (APPNOTE.TXT 4.3.7). */
+const ZIP_SIGNATURE = 0x04034b50;
+
 async function isZip(path: string): Promise<boolean> {
-  const stream = createReadStream(path, { start: 0, end: 3 });
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(chunk as Buffer);
-  const head = Buffer.concat(chunks);
-  return head.length >= 4 && head.readUInt32LE(0) === 0x04034b50;
+  const file = await open(path);
+  try {
+    // A shorter file leaves zeros in the buffer, which no signature ends with.
+    const { buffer } = await file.read(Buffer.alloc(4), 0, 4, 0);
+    return buffer.readUInt32LE(0) === ZIP_SIGNATURE;
+  } finally {
+    await file.close();
+  }
 }
 
 const zipError = (message: string) => new ValidationError(message, [{ path: 'file', message }], 'BAD_ZIP');
@@ -71,7 +77,7 @@ const zipError = (message: string) => new ValidationError(message, [{ path: 'fil
 function openZippedCsv(path: string): Promise<Readable> {
   return new Promise((resolve, reject) => {
     yauzl.open(path, { lazyEntries: true, validateEntrySizes: true, autoClose: false }, (error, zip) => {
-      if (error || !zip) return reject(zipError(`not a readable ZIP file: ${error?.message ?? 'unknown error'}`));
+      if (error) return reject(zipError(`not a readable ZIP file: ${error.message}`));
       const files: yauzl.Entry[] = [];
       zip.on('error', (cause: Error) => reject(zipError(`not a readable ZIP file: ${cause.message}`)));
       zip.on('entry', (entry: yauzl.Entry) => {
@@ -86,7 +92,7 @@ function openZippedCsv(path: string): Promise<Readable> {
         }
         const [entry] = files;
         zip.openReadStream(entry, (openError, stream) => {
-          if (openError || !stream) return reject(zipError(`cannot read ${entry.fileName}: ${openError?.message}`));
+          if (openError) return reject(zipError(`cannot read ${entry.fileName}: ${openError.message}`));
           stream.on('close', () => zip.close());
           resolve(stream);
         });
@@ -112,13 +118,9 @@ async function decode(bytes: Readable, direction: Direction): Promise<DecodedSou
   const iterator = bytes[Symbol.asyncIterator]();
   const chunks: Buffer[] = [];
   let length = 0;
-  let done = false;
   while (length < HEAD_BYTES) {
     const next = await iterator.next();
-    if (next.done) {
-      done = true;
-      break;
-    }
+    if (next.done) break;
     chunks.push(next.value as Buffer);
     length += (next.value as Buffer).length;
   }
@@ -128,7 +130,8 @@ async function decode(bytes: Readable, direction: Direction): Promise<DecodedSou
     ['windows-1252', iconv.decode(head, 'windows-1252')],
     ['cp850', iconv.decode(head, 'cp850')],
   ];
-  let problem: string | undefined;
+  // windows-1252 and CP850 decode any bytes: the last candidate always answers a problem when none is a layout.
+  let problem = '';
   for (const [encoding, text] of candidates) {
     if (text === null) continue;
     const found = detectLayout(text, direction);
@@ -136,12 +139,12 @@ async function decode(bytes: Readable, direction: Direction): Promise<DecodedSou
       const decoder = iconv.getDecoder(encoding);
       async function* rest(): AsyncGenerator<string> {
         yield decoder.write(head);
-        if (!done)
-          for (;;) {
-            const next = await iterator.next();
-            if (next.done) break;
-            yield decoder.write(next.value as Buffer);
-          }
+        // A stream's iterator, once done, answers done again.
+        for (;;) {
+          const next = await iterator.next();
+          if (next.done) break;
+          yield decoder.write(next.value as Buffer);
+        }
         const tail = decoder.end();
         if (tail) yield tail;
       }
@@ -151,10 +154,10 @@ async function decode(bytes: Readable, direction: Direction): Promise<DecodedSou
       bytes.destroy();
       throw new ValidationError(found.message, [{ path: 'file', message: found.message }], 'WRONG_EXPORT');
     }
-    problem ??= found.message;
+    problem = found.message;
   }
   bytes.destroy();
-  throw new ValidationError(problem ?? 'unknown layout', [{ path: 'file', message: problem ?? 'unknown layout' }], 'UNKNOWN_LAYOUT');
+  throw new ValidationError(problem, [{ path: 'file', message: problem }], 'UNKNOWN_LAYOUT');
 }
 
 /** The spooled upload's CSV (unzipped when it is the portal's ZIP), decoded, with its layout as a `direction` export. */

@@ -102,15 +102,15 @@ beforeAll(() => {
 afterAll(() => store.idle());
 
 describe('a Recibidos export with a good row, a rate to review, a warning and two refusals', () => {
-  let context: RequestContext;
-  let first: Awaited<ReturnType<typeof importReceivedInvoices>>;
-  beforeAll(async () => {
-    context = await newAccount(OWN_CUIT);
+  // Each test imports on an account of its own (mutation testing runs a test alone with the code it covers).
+  async function importedOnce(cuit = nextCuit()) {
+    const context = await newAccount(cuit);
     await closePeriod(context, '2025-10');
-    first = await importReceivedInvoices(context, fileOf(RECEIVED_FILE, 'recibidos.csv'));
-  });
+    return { context, cuit, first: await importReceivedInvoices(context, fileOf(RECEIVED_FILE, 'recibidos.csv')) };
+  }
 
-  test('the answer counts imported, refused, warned and needing review, with each row line and reason', () => {
+  test('the answer counts imported, refused, warned and needing review, with each row line and reason', async () => {
+    const { context, first } = await importedOnce(OWN_CUIT);
     expect(first).toMatchObject({
       account_id: accountOf(context),
       direction: 'received',
@@ -140,6 +140,7 @@ describe('a Recibidos export with a good row, a rate to review, a warning and tw
   });
 
   test('the history stores the same record', async () => {
+    const { first } = await importedOnce();
     const { _id, ...stored } = (await store.collection('received_invoice_imports').findOne({ _id: first._id }))!;
     const { _id: id, ...answered } = first;
     expect(_id).toEqual(id);
@@ -147,6 +148,7 @@ describe('a Recibidos export with a good row, a rate to review, a warning and tw
   });
 
   test('the good rows are stored, the one to review marked, the refused rows not', async () => {
+    const { context, cuit, first } = await importedOnce();
     const invoices = await invoicesOf(context);
     expect(invoices.map((invoice) => invoice.voucher_number)).toEqual([101, 102, 104]);
     expect(invoices.map((invoice) => [invoice.needs_review, invoice.rate_review])).toEqual([
@@ -154,10 +156,11 @@ describe('a Recibidos export with a good row, a rate to review, a warning and tw
       [true, { reason: `${UNKNOWN} (VAT_RATE_UNKNOWN)`, flagged_at: NOW }],
       [false, null],
     ]);
-    expect(invoices.every((invoice) => invoice.import_id.equals(first._id) && invoice.tenant_cuit === OWN_CUIT)).toBe(true);
+    expect(invoices.every((invoice) => invoice.import_id.equals(first._id) && invoice.tenant_cuit === cuit)).toBe(true);
   });
 
   test('the activity log names the import with its counts', async () => {
+    const { context } = await importedOnce();
     const activity = await store
       .collection('activity')
       .find({ account_id: accountOf(context), resource_type: 'received_invoice_imports' })
@@ -168,6 +171,7 @@ describe('a Recibidos export with a good row, a rate to review, a warning and tw
   });
 
   test('the days it stored are recounted in the statistics once the import is done', async () => {
+    const { context } = await importedOnce();
     await store.idle();
     expect(await store.collection('stats_pending_days').countDocuments({ account_id: accountOf(context) })).toBe(0);
     const days = await store
@@ -178,6 +182,7 @@ describe('a Recibidos export with a good row, a rate to review, a warning and tw
   });
 
   test('the same file again: every stored row a duplicate, left as it was and not counted for review', async () => {
+    const { context, first } = await importedOnce();
     await store
       .collection('received_invoices')
       .updateOne({ account_id: accountOf(context), voucher_number: 102 }, { $set: { needs_review: false, rate_review: null } });

@@ -133,6 +133,12 @@ describe('encodings', () => {
     expect(await textOf(source)).toBe(content.toString('utf8'));
   });
 
+  test('a file cut inside its last character keeps what is left of it (a replacement character), never drops it', async () => {
+    const content = Buffer.concat([Buffer.from(`${G2_HEADER}\n${ROW}\nÑ`), Buffer.from([0xc3])]);
+    const source = await opened(content);
+    expect(await textOf(source)).toBe(`${G2_HEADER}\n${ROW}\nÑ\ufffd`);
+  });
+
   test('a file none of the encodings explains is refused UNKNOWN_LAYOUT naming the expected titles', async () => {
     const error = await opened(Buffer.from('a;b;c\n1;2;3\n')).catch((caught: unknown) => caught);
     expect(error).toMatchObject({
@@ -196,6 +202,10 @@ describe("the portal's ZIP", () => {
   test('a file that starts like a ZIP and is not one is refused BAD_ZIP', async () => {
     const broken = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(60, 1)]);
     await expect(opened(broken)).rejects.toMatchObject({ code: 'BAD_ZIP', message: expect.stringMatching(/^not a readable ZIP file: /) });
+  });
+
+  test('the signature alone makes a ZIP (refused, it holds nothing)', async () => {
+    await expect(opened(Buffer.from([0x50, 0x4b, 0x03, 0x04]))).rejects.toMatchObject({ code: 'BAD_ZIP' });
   });
 
   test('a file shorter than a ZIP signature is read as text', async () => {

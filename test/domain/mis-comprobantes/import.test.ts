@@ -301,6 +301,39 @@ describe('the import loop with a plan of its own', () => {
     expect(whileWriting[0]).toEqual({ status: 'running', finished_at: null, rows_total: 0 });
   });
 
+  test('a file of exactly one batch is written once; an empty file is not written at all', async () => {
+    const context = await newAccount();
+    const sizes: number[] = [];
+    const counting = plan(async (batch) => {
+      sizes.push(batch.length);
+      return { imported: batch.length, duplicates: 0, duplicateAt: new Set() };
+    });
+    await importExport(context, fileOf(rows(5000)), counting);
+    expect(sizes).toEqual([5000]);
+    await importExport(context, fileOf(rows(0)), counting);
+    expect(sizes).toEqual([5000]);
+  });
+
+  test('the next batch is sent while the last one is being written', async () => {
+    const context = await newAccount();
+    let secondStarted!: () => void;
+    const second = new Promise<void>((resolve) => {
+      secondStarted = resolve;
+    });
+    let started = 0;
+    const answer = await importExport(
+      context,
+      fileOf(rows(5001)),
+      plan(async (batch) => {
+        // The first write is answered only once the second is sent: an import that waited would never end.
+        if (++started === 1) await second;
+        else secondStarted();
+        return { imported: batch.length, duplicates: 0, duplicateAt: new Set() };
+      }),
+    );
+    expect(answer.rows_imported).toBe(5001);
+  });
+
   test('at most two batches are being written at once: the third waits for the first to be answered', async () => {
     const context = await newAccount();
     let writing = 0;

@@ -47,6 +47,8 @@ describe('spooling an upload', () => {
     expect(statSync(spooled.path).mode & 0o777).toBe(0o600);
     await spooled.dispose();
     expect(existsSync(dirname(spooled.path))).toBe(false);
+    // Disposing again is harmless.
+    await expect(spooled.dispose()).resolves.toBeUndefined();
   });
 
   test('up to the limit it is taken; a byte past it is 413 and nothing stays on disk', async () => {
@@ -202,6 +204,20 @@ describe("the portal's ZIP", () => {
   test('a file that starts like a ZIP and is not one is refused BAD_ZIP', async () => {
     const broken = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(60, 1)]);
     await expect(opened(broken)).rejects.toMatchObject({ code: 'BAD_ZIP', message: expect.stringMatching(/^not a readable ZIP file: /) });
+  });
+
+  test('a ZIP whose directory is damaged, or whose file cannot be unpacked, is refused BAD_ZIP with the reason', async () => {
+    const zip = zipOf([['comprobantes.csv', csv]]);
+    // The end record (last 22 bytes) announces two entries; the directory holds one.
+    const counted = Buffer.from(zip);
+    counted.writeUInt16LE(2, counted.length - 22 + 8);
+    counted.writeUInt16LE(2, counted.length - 22 + 10);
+    await expect(opened(counted)).rejects.toMatchObject({ code: 'BAD_ZIP', message: expect.stringMatching(/^not a readable ZIP file: ./) });
+    // The directory entry (after the local header, its name and the packed bytes) names compression method 99.
+    const central = zip.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]));
+    const unknown = Buffer.from(zip);
+    unknown.writeUInt16LE(99, central + 10);
+    await expect(opened(unknown)).rejects.toMatchObject({ code: 'BAD_ZIP', message: expect.stringMatching(/^cannot read comprobantes\.csv: ./) });
   });
 
   test('the signature alone makes a ZIP (refused, it holds nothing)', async () => {

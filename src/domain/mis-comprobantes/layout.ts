@@ -162,7 +162,7 @@ function splitLine(line: string): { delimiter: ';' | ',' | '\t'; cells: string[]
     if (char === '"') quoted = !quoted;
     else if (!quoted && char in counts) counts[char as keyof typeof counts]++;
   }
-  const delimiter = (Object.entries(counts).sort((a, b) => b[1] - a[1])[0][0] as ';' | ',' | '\t') ?? ';';
+  const delimiter = Object.entries(counts).sort((a, b) => b[1] - a[1])[0][0] as ';' | ',' | '\t';
   const cells = line.split(delimiter).map((cell) => cell.trim().replace(/^"(.*)"$/, '$1'));
   return { delimiter, cells };
 }
@@ -178,7 +178,6 @@ export function detectLayout(head: string, direction: Direction): HeaderResult {
   const wanted = DIRECTIONS[direction];
   let other: Direction | null = null;
   for (const [index, line] of lines.entries()) {
-    if (!line.trim()) continue;
     const { delimiter, cells } = splitLine(line);
     const columns: Partial<Record<Column, number>> = {};
     cells.forEach((cell, at) => {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import os from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { zipSync } from 'fflate';
@@ -160,13 +160,19 @@ describe('a Recibidos export with a good row, a rate to review, a warning and tw
   });
 
   test('the activity log names the import with its counts', async () => {
-    const { context } = await importedOnce();
+    const { context, first } = await importedOnce();
     const activity = await store
       .collection('activity')
       .find({ account_id: accountOf(context), resource_type: 'received_invoice_imports' })
       .toArray();
-    expect(activity.map((entry) => JSON.stringify(entry))).toEqual([
-      expect.stringContaining('recibidos.csv: 3 comprobantes nuevos, 0 repetidos, 2 con errores, 1 con alícuota a revisar (completed)'),
+    expect(activity.map(({ action, resource_id, summary }) => ({ action, resource_id, summary }))).toEqual([
+      {
+        action: 'imported',
+        resource_id: first._id,
+        summary: expect.stringMatching(
+          /^received vouchers import\b.*: recibidos\.csv: 3 comprobantes nuevos, 0 repetidos, 2 con errores, 1 con alícuota a revisar \(completed\)$/,
+        ),
+      },
     ]);
   });
 
@@ -405,14 +411,14 @@ describe('the import loop with a plan of its own', () => {
 
   test('the spooled upload is removed once imported, or once refused', async () => {
     const context = await newAccount();
-    const own = mkdtempSync(join(tmpdir(), 'mis-comprobantes-spool-'));
-    const before = process.env.TMPDIR;
-    process.env.TMPDIR = own;
+    const own = mkdtempSync(join(os.tmpdir(), 'mis-comprobantes-spool-'));
+    const spooling = jest.spyOn(os, 'tmpdir').mockReturnValue(own);
     try {
       await importReceivedInvoices(context, fileOf(RECEIVED_FILE));
       await expect(importReceivedInvoices(context, fileOf('a;b;c\n'))).rejects.toMatchObject({ code: 'UNKNOWN_LAYOUT' });
+      expect(spooling).toHaveBeenCalledTimes(2);
     } finally {
-      process.env.TMPDIR = before;
+      spooling.mockRestore();
     }
     expect(readdirSync(own)).toEqual([]);
     rmSync(own, { recursive: true, force: true });

@@ -41,9 +41,8 @@ export function fromMilli(milli: number): number {
 /** quantity × unit price, rounded to the centavo (half away from zero), computed exactly. */
 export function lineTotalCents(quantityMilli: number, unitCents: number): number {
   const product = BigInt(quantityMilli) * BigInt(unitCents);
-  const sign = product < 0n ? -1n : 1n;
-  const magnitude = product < 0n ? -product : product;
-  const cents = sign * ((magnitude + 500n) / 1000n);
+  // BigInt division truncates toward zero: half a centavo added away from zero first rounds half away from zero.
+  const cents = (product + (product < 0n ? -500n : 500n)) / 1000n;
   if (cents > BigInt(Number.MAX_SAFE_INTEGER) || cents < -BigInt(Number.MAX_SAFE_INTEGER)) {
     throw new ValidationError('amount too large', [{ path: 'quantity', message: 'quantity × price is too large' }]);
   }

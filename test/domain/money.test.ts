@@ -103,6 +103,10 @@ describe('exact money', () => {
     expect(lineTotalCents(0, 12_345)).toBe(0);
     expect(lineTotalCents(-1500, 333)).toBe(-500); // −1.5 × 3.33 = −4.995 → −5.00, half away from zero
     expect(lineTotalCents(-1499, 333)).toBe(-499); // −1.499 × 3.33 = −4.99167 → −4.99
+    expect(lineTotalCents(-500, 1)).toBe(-1); // −0.5 centavo → −1, half away from zero
+    expect(lineTotalCents(500, 1)).toBe(1);
+    expect(lineTotalCents(-499, 1)).toBe(0); // −0.499 centavo → 0, not −0
+    expect(lineTotalCents(499, 1)).toBe(0);
   });
 });
 

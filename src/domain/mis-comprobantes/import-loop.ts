@@ -13,6 +13,7 @@ import { requirePrincipal, type RequestContext } from '../context';
 import { ValidationError } from '../errors';
 import type { Direction, Layout } from './layout';
 import type { RowReason } from './row';
+import { countRefused, countWarned, countWritten, csvFailure, fileNameOf, type ImportRecord, outcomeOf } from './import-record';
 import { openExport, spool } from './source';
 import type { RateReview } from './vat-lines';
 
@@ -24,8 +25,6 @@ import type { RateReview } from './vat-lines';
 export const BATCH_SIZE = 5000;
 /** Batches sent and not yet answered. */
 const WRITES_IN_FLIGHT = 2;
-/** Row problems kept in the import's history (all are counted). */
-export const KEPT_ROW_ERRORS = 100;
 
 export interface UploadedFile {
   filename: string;
@@ -44,9 +43,6 @@ export interface PendingRow<V> {
   line: number;
   review: RateReview | null;
 }
-
-/** A row of the import's report: its line, and its reasons (codes and sentences; `messages` repeats the sentences). */
-const reported = (line: number, reasons: RowReason[]) => ({ line, messages: reasons.map((reason) => reason.message), reasons });
 
 /** What differs between the Recibidos and the Emitidos import: the rows' meaning, where they go, where history goes. */
 export interface ImportPlan<V> {
@@ -82,11 +78,11 @@ export async function importExport<V>(context: RequestContext, file: UploadedFil
     const source = await openExport(spooled, plan.direction);
     const history = context.store.collection<ImportDocument>(plan.history);
     const startedAt = context.now();
-    const record: ImportDocument & Required<Pick<ImportDocument, 'rows_needing_review' | 'row_reviews'>> = {
+    const record: ImportRecord = {
       _id: new ObjectId(),
       account_id: principal.accountId,
       direction: plan.direction,
-      file_name: (file.filename || 'upload').slice(0, 300),
+      file_name: fileNameOf(file.filename),
       size: spooled.size,
       sha256: spooled.sha256,
       layout: source.layout.name,
@@ -136,13 +132,7 @@ export async function importExport<V>(context: RequestContext, file: UploadedFil
         let stored = true;
         try {
           const written = await plan.writeBatch(sending, record);
-          record.rows_imported += written.imported;
-          record.rows_duplicated += written.duplicates;
-          sending.forEach(({ line, review }, index) => {
-            if (!review || written.duplicateAt.has(index)) return;
-            record.rows_needing_review++;
-            if (record.row_reviews.length < KEPT_ROW_ERRORS) record.row_reviews.push(reported(line, [review]));
-          });
+          countWritten(record, sending, written);
           stored = written.imported > 0;
         } finally {
           if (stored) marks.wrote(days);
@@ -161,14 +151,10 @@ export async function importExport<V>(context: RequestContext, file: UploadedFil
         record.rows_total++;
         const result = plan.readRow(cells, source.layout, owners);
         if ('problems' in result) {
-          record.rows_with_errors++;
-          if (record.row_errors.length < KEPT_ROW_ERRORS) record.row_errors.push(reported(info.lines, result.problems));
+          countRefused(record, info.lines, result.problems);
           continue;
         }
-        if (result.warnings.length) {
-          record.rows_with_warnings++;
-          if (record.row_warnings.length < KEPT_ROW_ERRORS) record.row_warnings.push(reported(info.lines, result.warnings));
-        }
+        countWarned(record, info.lines, result.warnings);
         batch.push({ voucher: result.voucher, line: info.lines, review: result.review });
         if (batch.length >= BATCH_SIZE) await flush();
       }
@@ -189,8 +175,7 @@ export async function importExport<V>(context: RequestContext, file: UploadedFil
       const { _id, ...rest } = record;
       await history.updateOne({ _id }, { $set: rest });
       // The import writes in batches, not in one transaction: its activity follows the history record it summarises.
-      const outcome = `${record.file_name}: ${record.rows_imported} comprobantes nuevos, ${record.rows_duplicated} repetidos, ${record.rows_with_errors} con errores, ${record.rows_needing_review} con alícuota a revisar (${record.status})`;
-      await recordActivity(context, [actionOn(plan.history, `${plan.direction} vouchers import`, 'imported', record, outcome)]);
+      await recordActivity(context, [actionOn(plan.history, `${plan.direction} vouchers import`, 'imported', record, outcomeOf(record))]);
       // The days it changed are recounted after the answer; a read of the totals before that recounts them first.
       await marks.finish();
       if (marks.changedAny) {
@@ -207,10 +192,4 @@ export async function importExport<V>(context: RequestContext, file: UploadedFil
   } finally {
     await spooled.dispose();
   }
-}
-
-/** A CSV the parser cannot read (an unclosed quote, an absurdly long cell) as a sentence; undefined for other errors. */
-function csvFailure(error: unknown): string | undefined {
-  const code = (error as { code?: string }).code;
-  return typeof code === 'string' && code.startsWith('CSV_') ? `the CSV cannot be read: ${(error as Error).message}` : undefined;
 }

@@ -1,3 +1,7 @@
+import { type Direction, directionOf, generationOf, type LayoutName } from './header-kind';
+
+export type { Direction, LayoutName } from './header-kind';
+
 /**
  * The column layouts of the "Mis Comprobantes" exports, Recibidos and Emitidos (G1 ≤ Oct 2023, G2 Oct 2023 → Aug
  * 2025, G3 since Sept 2025, and Excel re-saves of them), recognised by their titles — never by position, never by
@@ -28,8 +32,6 @@ export type Column =
   | `base:${number}`
   | `vat:${number}`;
 
-export type LayoutName = 'G1' | 'G2' | 'G3';
-
 export interface Layout {
   name: LayoutName;
   delimiter: ';' | ',' | '\t';
@@ -42,9 +44,6 @@ export interface Layout {
   /** An 11-digit CUIT named by a title row above the header (Excel re-saves), if any. */
   titleCuit: string | null;
 }
-
-/** Which side of the vouchers an export lists: Recibidos (the account receives) or Emitidos (the account issues). */
-export type Direction = 'received' | 'issued';
 
 const AMOUNT_TITLES = [
   'Tipo Cambio',
@@ -99,13 +98,6 @@ export const DIRECTIONS: Record<Direction, DirectionLayout> = {
     route: 'POST /api/v1/issued_vouchers/upload-csv/',
   },
 };
-
-/** A header's direction: an issuer block makes it Recibidos; receiver columns alone, Emitidos. */
-function directionOf(columns: Partial<Record<Column, number>>): Direction | null {
-  if (columns.issuerDoc !== undefined || columns.issuerName !== undefined) return 'received';
-  if (columns.receiverDoc !== undefined || columns.receiverName !== undefined) return 'issued';
-  return null;
-}
 
 /** A title without accents, case, punctuation or filler words; `10,5` becomes `10.5`. */
 export function normalizeTitle(title: string): string {
@@ -170,7 +162,7 @@ function splitLine(line: string): { delimiter: ';' | ',' | '\t'; cells: string[]
     if (char === '"') quoted = !quoted;
     else if (!quoted && char in counts) counts[char as keyof typeof counts]++;
   }
-  const delimiter = (Object.entries(counts).sort((a, b) => b[1] - a[1])[0][0] as ';' | ',' | '\t') ?? ';';
+  const delimiter = Object.entries(counts).sort((a, b) => b[1] - a[1])[0][0] as ';' | ',' | '\t';
   const cells = line.split(delimiter).map((cell) => cell.trim().replace(/^"(.*)"$/, '$1'));
   return { delimiter, cells };
 }
@@ -186,7 +178,6 @@ export function detectLayout(head: string, direction: Direction): HeaderResult {
   const wanted = DIRECTIONS[direction];
   let other: Direction | null = null;
   for (const [index, line] of lines.entries()) {
-    if (!line.trim()) continue;
     const { delimiter, cells } = splitLine(line);
     const columns: Partial<Record<Column, number>> = {};
     cells.forEach((cell, at) => {
@@ -201,8 +192,7 @@ export function detectLayout(head: string, direction: Direction): HeaderResult {
       continue;
     }
     if (wanted.required.some((column) => columns[column] === undefined)) continue;
-    const perRate = Object.keys(columns).some((column) => column.startsWith('base:') || column.startsWith('vat:'));
-    const name: LayoutName = perRate ? 'G3' : columns.otherTaxes !== undefined ? 'G2' : 'G1';
+    const name = generationOf(columns);
     const titles = lines.slice(0, index).join(' ');
     const titleCuit = /\b(\d{11})\b/.exec(titles)?.[1] ?? null;
     return { layout: { name, delimiter, decimalComma: delimiter !== ',', columns, headerLine: index, titleCuit } };

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, open, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
@@ -9,13 +9,12 @@ import { Transform } from 'node:stream';
 import iconv from 'iconv-lite';
 import yauzl from 'yauzl';
 import { PayloadTooLargeError, ValidationError } from '../errors';
+import { type ExportEncoding, strictUtf8, withoutBom } from './encoding';
 import { type Direction, detectLayout, type Layout } from './layout';
+import { zipRefusal } from './zip-limits';
 
 /** The largest upload accepted (a year of a busy account's vouchers is a few MB). */
 export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
-/** The largest CSV a ZIP may unpack to, and the largest ratio: beyond either it is treated as a ZIP bomb. */
-const MAX_UNZIPPED_BYTES = 200 * 1024 * 1024;
-const MAX_RATIO = 100;
 /** How much of the text is read to find the header (the first 10 lines, at most). */
 const HEAD_BYTES = 64 * 1024;
 
@@ -51,19 +50,25 @@ export async function spool(stream: Readable, maxBytes = MAX_UPLOAD_BYTES): Prom
     );
   } catch (error) {
     await dispose();
-    if ((error as { status?: number }).status === 413 || (error as { code?: string }).code === 'PAYLOAD_TOO_LARGE')
-      throw new PayloadTooLargeError(`the file is larger than ${maxBytes / 1024 / 1024} MB`);
+    // Its own refusal, or the upload's (an upload layer that stops a file past its own limit says 413 too).
+    if ((error as { status?: number }).status === 413) throw new PayloadTooLargeError(`the file is larger than ${maxBytes / 1024 / 1024} MB`);
     throw error;
   }
   return { path, size, sha256: hash.digest('hex'), dispose };
 }
 
+/** A ZIP starts with a local file header's signature, PK\x03\x04 (APPNOTE.TXT 4.3.7). */
+const ZIP_SIGNATURE = 0x04034b50;
+
 async function isZip(path: string): Promise<boolean> {
-  const stream = createReadStream(path, { start: 0, end: 3 });
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(chunk as Buffer);
-  const head = Buffer.concat(chunks);
-  return head.length >= 4 && head.readUInt32LE(0) === 0x04034b50;
+  const file = await open(path);
+  try {
+    // A shorter file leaves zeros in the buffer, which no signature ends with.
+    const { buffer } = await file.read(Buffer.alloc(4), 0, 4, 0);
+    return buffer.readUInt32LE(0) === ZIP_SIGNATURE;
+  } finally {
+    await file.close();
+  }
 }
 
 const zipError = (message: string) => new ValidationError(message, [{ path: 'file', message }], 'BAD_ZIP');
@@ -72,7 +77,7 @@ const zipError = (message: string) => new ValidationError(message, [{ path: 'fil
 function openZippedCsv(path: string): Promise<Readable> {
   return new Promise((resolve, reject) => {
     yauzl.open(path, { lazyEntries: true, validateEntrySizes: true, autoClose: false }, (error, zip) => {
-      if (error || !zip) return reject(zipError(`not a readable ZIP file: ${error?.message ?? 'unknown error'}`));
+      if (error) return reject(zipError(`not a readable ZIP file: ${error.message}`));
       const files: yauzl.Entry[] = [];
       zip.on('error', (cause: Error) => reject(zipError(`not a readable ZIP file: ${cause.message}`)));
       zip.on('entry', (entry: yauzl.Entry) => {
@@ -80,17 +85,14 @@ function openZippedCsv(path: string): Promise<Readable> {
         zip.readEntry();
       });
       zip.on('end', () => {
-        if (files.length !== 1) {
+        const refusal = zipRefusal(files);
+        if (refusal) {
           zip.close();
-          return reject(zipError(`the ZIP must hold exactly one CSV file; it holds ${files.length} files`));
+          return reject(zipError(refusal));
         }
         const [entry] = files;
-        if (entry.uncompressedSize > MAX_UNZIPPED_BYTES || entry.uncompressedSize > Math.max(entry.compressedSize, 1) * MAX_RATIO) {
-          zip.close();
-          return reject(zipError('the ZIP unpacks to far more than a voucher export (a ZIP bomb?)'));
-        }
         zip.openReadStream(entry, (openError, stream) => {
-          if (openError || !stream) return reject(zipError(`cannot read ${entry.fileName}: ${openError?.message}`));
+          if (openError) return reject(zipError(`cannot read ${entry.fileName}: ${openError.message}`));
           stream.on('close', () => zip.close());
           resolve(stream);
         });
@@ -102,19 +104,8 @@ function openZippedCsv(path: string): Promise<Readable> {
 
 export interface DecodedSource {
   layout: Layout;
-  encoding: 'utf8' | 'windows-1252' | 'cp850';
+  encoding: ExportEncoding;
   text: AsyncIterable<string>;
-}
-
-/** Strict UTF-8 of the head up to its last complete line; null when it is not UTF-8. */
-function strictUtf8(head: Buffer): string | null {
-  const end = head.lastIndexOf(0x0a);
-  const whole = end < 0 ? head : head.subarray(0, end + 1);
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(whole);
-  } catch {
-    return null;
-  }
 }
 
 /**
@@ -127,37 +118,33 @@ async function decode(bytes: Readable, direction: Direction): Promise<DecodedSou
   const iterator = bytes[Symbol.asyncIterator]();
   const chunks: Buffer[] = [];
   let length = 0;
-  let done = false;
   while (length < HEAD_BYTES) {
     const next = await iterator.next();
-    if (next.done) {
-      done = true;
-      break;
-    }
+    if (next.done) break;
     chunks.push(next.value as Buffer);
     length += (next.value as Buffer).length;
   }
-  let head = Buffer.concat(chunks);
-  if (head.length >= 3 && head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf) head = head.subarray(3);
+  const head = withoutBom(Buffer.concat(chunks));
   const candidates: Array<[DecodedSource['encoding'], string | null]> = [
     ['utf8', strictUtf8(head)],
     ['windows-1252', iconv.decode(head, 'windows-1252')],
     ['cp850', iconv.decode(head, 'cp850')],
   ];
-  let problem: string | undefined;
+  // windows-1252 and CP850 decode any bytes: the last candidate always answers a problem when none is a layout.
+  let problem = '';
   for (const [encoding, text] of candidates) {
     if (text === null) continue;
     const found = detectLayout(text, direction);
     if ('layout' in found) {
-      const decoder = iconv.getDecoder(encoding === 'utf8' ? 'utf8' : encoding);
+      const decoder = iconv.getDecoder(encoding);
       async function* rest(): AsyncGenerator<string> {
         yield decoder.write(head);
-        if (!done)
-          for (;;) {
-            const next = await iterator.next();
-            if (next.done) break;
-            yield decoder.write(next.value as Buffer);
-          }
+        // A stream's iterator, once done, answers done again.
+        for (;;) {
+          const next = await iterator.next();
+          if (next.done) break;
+          yield decoder.write(next.value as Buffer);
+        }
         const tail = decoder.end();
         if (tail) yield tail;
       }
@@ -167,10 +154,10 @@ async function decode(bytes: Readable, direction: Direction): Promise<DecodedSou
       bytes.destroy();
       throw new ValidationError(found.message, [{ path: 'file', message: found.message }], 'WRONG_EXPORT');
     }
-    problem ??= found.message;
+    problem = found.message;
   }
   bytes.destroy();
-  throw new ValidationError(problem ?? 'unknown layout', [{ path: 'file', message: problem ?? 'unknown layout' }], 'UNKNOWN_LAYOUT');
+  throw new ValidationError(problem, [{ path: 'file', message: problem }], 'UNKNOWN_LAYOUT');
 }
 
 /** The spooled upload's CSV (unzipped when it is the portal's ZIP), decoded, with its layout as a `direction` export. */

@@ -52,6 +52,13 @@ describe('titles', () => {
     ['Imp. Neto Gravado Total', 'netTaxed'],
     ['Otros Tributos', 'otherTaxes'],
     ['Observaciones', undefined],
+    // A point stays only between digits; a per-rate title is the whole title.
+    ['IVA 10.5%', 'vat:10.5'],
+    ['IVA .5%', 'vat:5'],
+    ['Otro Imp. Neto Gravado IVA 21%', undefined],
+    ['Imp. Neto Gravado IVA 21% Anterior', undefined],
+    ['Percepción IVA 21%', undefined],
+    ['IVA 21% Percibido', undefined],
   ])('%j is column %s', (title, column) => {
     expect(columnOf(title)).toBe(column);
   });
@@ -205,6 +212,27 @@ describe('each generation is recognised by its header', () => {
       'received',
     );
     expect('layout' in found && found.layout.columns.date).toBe(0);
+  });
+
+  test('the delimiter is the one found most outside quotes', () => {
+    const header =
+      '"Fecha";"Tipo";"Punto de Venta";"Número Desde";"Nro. Doc. Emisor";"Denominación Emisor";"Moneda";"Imp. Neto Gravado";"IVA";"Imp. Total";"Notas, aclaraciones, referencias, observaciones, comentarios, otros, varios, y más"';
+    expect(detectLayout(`${header}\n`, 'received')).toMatchObject({ layout: { delimiter: ';', columns: { date: 0, total: 9 } } });
+  });
+
+  test.each([
+    ['Fecha de Emisión', 'its date'],
+    ['Tipo de Comprobante', 'its type'],
+    ['Imp. Total', 'its total'],
+  ])('a header of the other direction without %j (%s) is no header at all: unknown, not the other export', (title) => {
+    const g2 = head('received-invoices', 'anon-g2-recibidos-2024.csv').split('\n')[0].replace(`"${title}"`, '"Observaciones"');
+    expect(detectLayout(`${g2}\n`, 'issued')).toMatchObject({ problem: 'unknown' });
+  });
+
+  test('a title row names the CUIT only as an 11-digit number of its own', () => {
+    const g2 = head('received-invoices', 'anon-g2-recibidos-2024.csv').split('\n')[0];
+    expect(detectLayout(`Mis Comprobantes Recibidos - 201111111123\n${g2}\n`, 'received')).toMatchObject({ layout: { titleCuit: null } });
+    expect(detectLayout(`Mis Comprobantes Recibidos - X20111111112\n${g2}\n`, 'received')).toMatchObject({ layout: { titleCuit: null } });
   });
 
   test('a header missing a required column is not taken', () => {

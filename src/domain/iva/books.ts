@@ -1,13 +1,12 @@
 import { ObjectId, type AnyBulkWriteOperation } from 'mongodb';
 import { requirePrincipal, type RequestContext } from '../context';
-import { instantOf } from '../dates';
 import { ConflictError, NotFoundError } from '../errors';
 import { CREDIT_NOTE_TYPES } from './codes';
 import { coefficientBp, getConfig, type IvaConfig } from './config';
 import type { BookType, IvaEntry } from './entry';
 import { parseEntry } from './entry-input';
 import { assertPeriodOpen, periodState } from './periods';
-import { bookIdOf, parseBookId, periodDays } from './period';
+import { bookIdOf, parseBookId, periodBounds } from './period';
 import { type ExpenseSource, fromExpense, fromIssuedVoucher, fromReceivedInvoice, type IssuedVoucherSource, type ReceivedInvoiceSource } from './sources';
 import { fromStored, type IvaEntryDocument, toStored } from './stored';
 import { changesOf } from '../activity/journaled';
@@ -22,11 +21,6 @@ import { recordChanges } from '../activity/changes';
 const CREDIT_NOTES = [...CREDIT_NOTE_TYPES];
 const entries = (context: RequestContext) => context.store.collection<IvaEntryDocument>('iva_book_entries');
 
-function dayRange(period: string) {
-  const { from, to } = periodDays(period);
-  return { from, to, fromInstant: instantOf(`${from}T00:00:00`)!, toInstant: instantOf(`${to}T00:00:00`)! };
-}
-
 /** The generated lines of a book as its source documents make them now (reads only). */
 export async function generated(
   context: Pick<RequestContext, 'store' | 'principal'>,
@@ -35,7 +29,7 @@ export async function generated(
   config: IvaConfig,
 ): Promise<IvaEntry[]> {
   const accountId = requirePrincipal(context).accountId;
-  const range = dayRange(period);
+  const range = periodBounds(period);
   const issued = { $gte: range.fromInstant, $lt: range.toInstant };
   const coefficient = coefficientBp(config);
   if (bookType === 'sales') {

@@ -5,7 +5,7 @@ import { moneySchema } from '../money';
 import { getBook } from './books';
 import { assertPeriodOpen } from './periods';
 import { previousPeriod } from './period';
-import { positionOf } from './position-math';
+import { positionFigures, positionOf } from './position-math';
 
 /**
  * The month's VAT position (Ley de IVA arts. 11–12, 24): débito fiscal − crédito fiscal = saldo técnico, the
@@ -60,16 +60,14 @@ export async function position(context: RequestContext, period: string, withhold
     summaries(context).findOne({ account_id: accountId, period: previousPeriod(period) }),
     summaries(context).findOne({ account_id: accountId, period }),
   ]);
-  const perceptionsCents = await perceptions(context, period);
-  const withholdings = withholdingsCents ?? stored?.withholdingsCents ?? 0;
-  const figures = {
-    debitCents: sales.vatCents,
-    creditCents: purchases.computableCreditCents,
-    perceptionsCents,
-    withholdingsCents: withholdings,
-    previousTechnicalFavorCents: previous?.newTechnicalFavorCents ?? 0,
-    previousFreeBalanceCents: previous?.newFreeBalanceCents ?? 0,
-  };
+  const figures = positionFigures({
+    salesVatCents: sales.vatCents,
+    purchasesCreditCents: purchases.computableCreditCents,
+    perceptionsCents: await perceptions(context, period),
+    withholdingsGivenCents: withholdingsCents,
+    withholdingsStoredCents: stored?.withholdingsCents,
+    previous,
+  });
   return {
     period,
     ...figures,

@@ -306,14 +306,22 @@ describe('following the sources', () => {
   });
 
   it('a closed month is left as it was closed, whatever its sources do; reopened, it follows them again', async () => {
-    await closePeriod(ctx(), '2025-11');
-    await store().collection('received_invoices').deleteOne({ _id: outOfBook.november._id });
-    await syncBook(ctx(), '2025-11', 'purchases');
-    const closed = await getBook(ctx(), '2025-11', 'purchases');
-    expect([closed.status, closed.count]).toEqual(['closed', 4]);
-    await reopenPeriod(ctx(), '2025-11', 'a deleted invoice');
-    const reopened = await getBook(ctx(), '2025-11', 'purchases');
-    expect([reopened.status, reopened.count]).toEqual(['open', 3]);
+    const invoice = received('2025-10-10T15:00:00Z', 1_000, { voucher_number: 21 });
+    await store()
+      .collection('received_invoices')
+      .insertOne(invoice as never);
+    await store()
+      .collection('expenses')
+      .insertOne(expense('2025-10-11', 1_000) as never);
+    expect((await getBook(ctx(), '2025-10', 'purchases')).count).toBe(2);
+    await closePeriod(ctx(), '2025-10');
+    await store().collection('received_invoices').deleteOne({ _id: invoice._id });
+    await syncBook(ctx(), '2025-10', 'purchases');
+    const closed = await getBook(ctx(), '2025-10', 'purchases');
+    expect([closed.status, closed.count]).toEqual(['closed', 2]);
+    await reopenPeriod(ctx(), '2025-10', 'a deleted invoice');
+    const reopened = await getBook(ctx(), '2025-10', 'purchases');
+    expect([reopened.status, reopened.count]).toEqual(['open', 1]);
   });
 });
 
@@ -364,15 +372,17 @@ describe('manual lines', () => {
     await store().collection('iva_config').deleteOne({ account_id: account });
   });
 
-  it('are listed by date, a page at a time, with the count of the book', async () => {
-    const third = await createEntry(ctx(), '2026-02-purchases', { ...MANUAL, date: '2026-02-01', voucher_number: 504 });
-    const page = await listEntries(ctx(), '2026-02-purchases', { skip: 0, limit: 2 });
+  it('are listed by date, then in the order they were added, a page at a time, with the count of the book', async () => {
+    const late = await createEntry(ctx(), '2026-05-purchases', { ...MANUAL, date: '2026-05-20', voucher_number: 601 });
+    const first = await createEntry(ctx(), '2026-05-purchases', { ...MANUAL, date: '2026-05-03', voucher_number: 602 });
+    const second = await createEntry(ctx(), '2026-05-purchases', { ...MANUAL, date: '2026-05-03', voucher_number: 603 });
+    const page = await listEntries(ctx(), '2026-05-purchases', { skip: 0, limit: 2 });
     expect(page.total).toBe(3);
-    expect(page.items.map((item) => item.date)).toEqual(['2026-02-01', '2026-02-03']);
-    expect(page.items[0]._id).toEqual(third._id);
-    const rest = await listEntries(ctx(), '2026-02-purchases', { skip: 2, limit: 2 });
-    expect([rest.total, rest.items.map((item) => item.date)]).toEqual([3, ['2026-02-05']]);
-    expect((await listEntries(contextOn(store(), other), '2026-02-purchases', { skip: 0, limit: 10 })).total).toBe(0);
+    expect(page.items.map((item) => item._id)).toEqual([first._id, second._id]);
+    const rest = await listEntries(ctx(), '2026-05-purchases', { skip: 2, limit: 2 });
+    expect([rest.total, rest.items.map((item) => item._id)]).toEqual([3, [late._id]]);
+    expect((await listEntries(contextOn(store(), other), '2026-05-purchases', { skip: 0, limit: 10 })).total).toBe(0);
+    expect((await listEntries(ctx(), '2026-05-sales', { skip: 0, limit: 10 })).total).toBe(0);
   });
 
   it("are changed and deleted by id; an unknown id, another account's line or no id at all is 404", async () => {
@@ -403,6 +413,7 @@ describe('manual lines', () => {
   });
 
   it('a generated line is changed through its source (409 GENERATED_ENTRY)', async () => {
+    await syncBook(ctx(), '2025-12', 'purchases');
     const line = await store().collection('iva_book_entries').findOne({ account_id: account, origin: 'received_invoice', period: '2025-12' });
     const expenseLine = await store().collection('iva_book_entries').findOne({ account_id: account, origin: 'expense', period: '2025-12' });
     const lineId = String(line?._id);

@@ -11,12 +11,17 @@ import { contextOn, rejection } from './context';
  * feed the books and the month the panel opens on.
  */
 const store = suiteDatabase('iva-config', (opened) => ensureIndexes(opened.db));
-const account = new ObjectId();
 const at = new Date('2026-01-20T12:00:00Z');
-const ctx = () => contextOn(store(), account, { now: () => at });
+/** Each case on an account of its own, so that it holds whichever other case ran before it. */
+const fresh = () => {
+  const account = new ObjectId();
+  return { account, ctx: () => contextOn(store(), account, { now: () => at }) };
+};
+const SET = { prorata: 'global', prorataCoefficient: 0.4567, sources: { expenses: false }, defaultPeriod: '2025-12' } as const;
 
 describe('the VAT book settings', () => {
   it('an account that never set them keeps its books as a responsable inscripto, without pro-rata, from every source', async () => {
+    const { ctx } = fresh();
     expect(await getConfig(ctx())).toEqual({
       vatCondition: 'responsable_inscripto',
       prorata: 'none',
@@ -28,7 +33,8 @@ describe('the VAT book settings', () => {
   });
 
   it('changes the given fields only, keeps the rest, stores them and records the change', async () => {
-    const saved = await putConfig(ctx(), { prorata: 'global', prorataCoefficient: 0.4567, sources: { expenses: false }, defaultPeriod: '2025-12' });
+    const { account, ctx } = fresh();
+    const saved = await putConfig(ctx(), SET);
     const expected = {
       vatCondition: 'responsable_inscripto',
       prorata: 'global',
@@ -44,6 +50,8 @@ describe('the VAT book settings', () => {
   });
 
   it('a later change keeps what it does not name, and an empty change keeps everything', async () => {
+    const { ctx } = fresh();
+    await putConfig(ctx(), SET);
     expect(await putConfig(ctx(), { vatCondition: 'exento', sources: { issuedVouchers: false } })).toEqual({
       vatCondition: 'exento',
       prorata: 'global',
@@ -56,6 +64,8 @@ describe('the VAT book settings', () => {
   });
 
   it('without pro-rata all of the credit is computable: the coefficient goes back to 1', async () => {
+    const { ctx } = fresh();
+    await putConfig(ctx(), SET);
     expect((await putConfig(ctx(), { prorata: 'none' })).prorataCoefficient).toBe(1);
     expect((await putConfig(ctx(), { prorata: 'none', prorataCoefficient: 0.3 })).prorataCoefficient).toBe(1);
     expect((await getConfig(ctx())).prorataCoefficient).toBe(1);
@@ -79,6 +89,8 @@ describe('the VAT book settings', () => {
     [{ colour: 'blue' }, 'input'],
     ['global', 'input'],
   ])('%j is refused (400) naming %s, and nothing changes', async (input, path) => {
+    const { ctx } = fresh();
+    await putConfig(ctx(), SET);
     const before = await getConfig(ctx());
     const error = await rejection(putConfig(ctx(), input));
     expect(error).toBeInstanceOf(ValidationError);
@@ -88,6 +100,7 @@ describe('the VAT book settings', () => {
   });
 
   it('a coefficient of 4 decimals, and the months 2000-01 to 2100-12, are taken', async () => {
+    const { ctx } = fresh();
     expect((await putConfig(ctx(), { prorata: 'global', prorataCoefficient: 0.0001 })).prorataCoefficient).toBe(0.0001);
     expect((await putConfig(ctx(), { prorataCoefficient: 0.9999 })).prorataCoefficient).toBe(0.9999);
     expect((await putConfig(ctx(), { prorataCoefficient: 1 })).prorataCoefficient).toBe(1);

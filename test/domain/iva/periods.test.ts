@@ -15,7 +15,6 @@ const other = new ObjectId();
 const user = new ObjectId('0000000000000000000000aa');
 const at = new Date('2026-01-15T12:00:00Z');
 const ctx = () => contextOn(store(), account, { userId: user, now: () => at });
-const activity = () => store().collection('activity').find({ account_id: account, resource_type: 'iva_periods' }).sort({ _id: 1 }).toArray();
 
 describe('a period never closed', () => {
   it('is open, with no history', async () => {
@@ -25,16 +24,26 @@ describe('a period never closed', () => {
 });
 
 describe('closing and reopening', () => {
+  /** Each case on an account of its own, so that it holds whichever other case ran before it. */
+  const fresh = () => {
+    const id = new ObjectId();
+    return { id, ctx: (options: { userId?: ObjectId | null; now?: () => Date } = {}) => contextOn(store(), id, { userId: user, now: () => at, ...options }) };
+  };
+  const activityOf = (id: ObjectId) => store().collection('activity').find({ account_id: id, resource_type: 'iva_periods' }).sort({ _id: 1 }).toArray();
+
   it('closes a month: closed, by whom and when, in its history and the activity log', async () => {
+    const { id, ctx } = fresh();
     const state = await closePeriod(ctx(), '2025-02');
     const expected = { action: 'closed', at, by: `user:${user.toHexString()}`, reason: null };
     expect(state).toEqual({ period: '2025-02', status: 'closed', closedAt: at, closedBy: `user:${user.toHexString()}`, history: [expected] });
-    const stored = await store().collection('iva_periods').findOne({ account_id: account, period: '2025-02' });
+    const stored = await store().collection('iva_periods').findOne({ account_id: id, period: '2025-02' });
     expect(stored).toMatchObject({ status: 'closed', closed_at: at, closed_by: `user:${user.toHexString()}`, history: [expected] });
-    expect((await activity()).map((row) => [row.action, row.resource_id.toHexString()])).toEqual([['closed', stored?._id.toHexString()]]);
+    expect((await activityOf(id)).map((row) => [row.action, row.resource_id.toHexString()])).toEqual([['closed', stored?._id.toHexString()]]);
   });
 
   it('a closed month refuses what is dated in it (409 PERIOD_CLOSED); another account and another month are not touched', async () => {
+    const { ctx } = fresh();
+    await closePeriod(ctx(), '2025-02');
     const error = await rejection(assertPeriodOpen(ctx(), '2025-02'));
     expect(error).toBeInstanceOf(ConflictError);
     expect([error.code, error.message, error.details]).toEqual([
@@ -48,16 +57,18 @@ describe('closing and reopening', () => {
   });
 
   it('closing a closed month again is refused (409 PERIOD_CLOSED) and changes nothing', async () => {
-    const before = await store().collection('iva_periods').findOne({ account_id: account, period: '2025-02' });
-    const error = await rejection(closePeriod(contextOn(store(), account, { now: () => new Date('2026-02-01T00:00:00Z') }), '2025-02'));
+    const { id, ctx } = fresh();
+    await closePeriod(ctx(), '2025-02');
+    const before = await store().collection('iva_periods').findOne({ account_id: id, period: '2025-02' });
+    const error = await rejection(closePeriod(ctx({ now: () => new Date('2026-02-01T00:00:00Z') }), '2025-02'));
     expect(error).toBeInstanceOf(ConflictError);
     expect([error.code, error.message, error.details]).toEqual([
       'PERIOD_CLOSED',
       'the VAT period 2025-02 is already closed',
       [{ path: 'period', message: 'already closed' }],
     ]);
-    expect(await store().collection('iva_periods').findOne({ account_id: account, period: '2025-02' })).toEqual(before);
-    expect(await activity()).toHaveLength(1);
+    expect(await store().collection('iva_periods').findOne({ account_id: id, period: '2025-02' })).toEqual(before);
+    expect(await activityOf(id)).toHaveLength(1);
   });
 
   it.each([
@@ -66,6 +77,8 @@ describe('closing and reopening', () => {
     ['two characters once trimmed', '  ok  '],
     ['501 characters', 'x'.repeat(501)],
   ])('reopening needs a reason of 3 to 500 characters: %s is refused (400)', async (_, reason) => {
+    const { ctx } = fresh();
+    await closePeriod(ctx(), '2025-02');
     const error = await rejection(reopenPeriod(ctx(), '2025-02', reason));
     expect(error).toBeInstanceOf(ValidationError);
     expect([error.message, error.details]).toEqual([
@@ -76,8 +89,10 @@ describe('closing and reopening', () => {
   });
 
   it('reopens with its reason (trimmed), kept in the history beside the close and in the activity log', async () => {
+    const { id, ctx } = fresh();
+    await closePeriod(ctx(), '2025-02');
     const later = new Date('2026-02-03T10:00:00Z');
-    const state = await reopenPeriod(contextOn(store(), account, { userId: user, now: () => later }), '2025-02', '  late invoice  ');
+    const state = await reopenPeriod(ctx({ now: () => later }), '2025-02', '  late invoice  ');
     expect(state).toEqual({
       period: '2025-02',
       status: 'open',
@@ -88,13 +103,14 @@ describe('closing and reopening', () => {
         { action: 'reopened', at: later, by: `user:${user.toHexString()}`, reason: 'late invoice' },
       ],
     });
-    const rows = await activity();
+    const rows = await activityOf(id);
     expect(rows.map((row) => row.action)).toEqual(['closed', 'reopened']);
     expect(rows[1].summary).toMatch(/: late invoice$/);
     await expect(assertPeriodOpen(ctx(), '2025-02')).resolves.toBeUndefined();
   });
 
   it('a reason of exactly 3 and of exactly 500 characters is enough', async () => {
+    const { ctx } = fresh();
     await closePeriod(ctx(), '2025-04');
     expect((await reopenPeriod(ctx(), '2025-04', 'abc')).history[1].reason).toBe('abc');
     await closePeriod(ctx(), '2025-04');
@@ -102,6 +118,9 @@ describe('closing and reopening', () => {
   });
 
   it('reopening an open month is refused (409 PERIOD_OPEN), a month never closed too', async () => {
+    const { ctx } = fresh();
+    await closePeriod(ctx(), '2025-02');
+    await reopenPeriod(ctx(), '2025-02', 'a late invoice');
     for (const period of ['2025-02', '2025-05']) {
       const error = await rejection(reopenPeriod(ctx(), period, 'no reason to'));
       expect(error).toBeInstanceOf(ConflictError);
@@ -114,13 +133,16 @@ describe('closing and reopening', () => {
   });
 
   it('a month closed again after a reopening is closed, its whole history kept; closed with an API key, the account says who', async () => {
-    const state = await closePeriod(contextOn(store(), account, { userId: null, now: () => at }), '2025-02');
+    const { id, ctx } = fresh();
+    await closePeriod(ctx(), '2025-02');
+    await reopenPeriod(ctx(), '2025-02', 'a late invoice');
+    const state = await closePeriod(ctx({ userId: null }), '2025-02');
     expect(state.status).toBe('closed');
-    expect(state.closedBy).toBe(`api_key:${account.toHexString()}`);
+    expect(state.closedBy).toBe(`api_key:${id.toHexString()}`);
     expect(state.history.map((step) => [step.action, step.by])).toEqual([
       ['closed', `user:${user.toHexString()}`],
       ['reopened', `user:${user.toHexString()}`],
-      ['closed', `api_key:${account.toHexString()}`],
+      ['closed', `api_key:${id.toHexString()}`],
     ]);
   });
 });
@@ -166,10 +188,11 @@ describe('the closed periods among days', () => {
   });
 
   it('reads the closed months once per request: a bulk write checks every row against the same answer', async () => {
-    const context = dayCtx();
-    await expect(assertDayOpen(context, '2025-12-05')).resolves.toBeUndefined();
-    await closePeriod(contextOn(store(), days), '2025-12');
-    await expect(assertDayOpen(context, '2025-12-06')).resolves.toBeUndefined();
-    await expect(assertDayOpen(dayCtx(), '2025-12-06')).rejects.toMatchObject({ code: 'PERIOD_CLOSED' });
+    const own = new ObjectId();
+    const context = contextOn(store(), own);
+    await expect(assertDayOpen(context, '2025-09-05')).resolves.toBeUndefined();
+    await closePeriod(contextOn(store(), own), '2025-09');
+    await expect(assertDayOpen(context, '2025-09-06')).resolves.toBeUndefined();
+    await expect(assertDayOpen(contextOn(store(), own), '2025-09-06')).rejects.toMatchObject({ code: 'PERIOD_CLOSED' });
   });
 });

@@ -121,6 +121,7 @@ describe('the position of a month', () => {
   });
 
   it('a closed month is not calculated again (409 PERIOD_CLOSED), its stored position kept', async () => {
+    await calculate(ctx(), '2025-11', 2.5);
     const before = await store().collection('iva_summaries').findOne({ account_id: account, period: '2025-11' });
     await closePeriod(ctx(), '2025-11');
     const error = await rejection(calculate(contextOn(store(), account, { now: () => new Date('2026-03-01T00:00:00Z') }), '2025-11', 5));

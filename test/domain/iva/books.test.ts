@@ -4,9 +4,8 @@ import { bookEntries, bookOfId, createEntry, deleteEntry, generated, getBook, li
 import { DEFAULT_CONFIG } from '../../../src/domain/iva/config';
 import { exportBook } from '../../../src/domain/iva/export';
 import { closePeriod, reopenPeriod } from '../../../src/domain/iva/periods';
-import { ensureIndexes } from '../../../src/store/catalog';
 import { suiteDatabase } from '../../support/database';
-import { contextOn, rejection } from './context';
+import { contextOn, ivaIndexes, rejection } from './context';
 import { lines } from './entries';
 
 /**
@@ -15,7 +14,7 @@ import { lines } from './entries';
  * pesos with credit notes subtracting (Ley de IVA arts. 11–12), manual lines, and the closed month left as it was.
  * Every figure below is worked by hand from the documents inserted.
  */
-const store = suiteDatabase('iva-books', (opened) => ensureIndexes(opened.db));
+const store = suiteDatabase('iva-books', ivaIndexes);
 const account = new ObjectId();
 const other = new ObjectId();
 const ctx = () => contextOn(store(), account);
@@ -225,6 +224,26 @@ describe('a book', () => {
     expect(stored.every((doc) => doc.created_at instanceof Date && doc.updated_at instanceof Date)).toBe(true);
   });
 
+  it("bringing one book in line with its sources leaves another month's and the other book's lines as they are", async () => {
+    const stored = (filter: Record<string, unknown>) =>
+      store()
+        .collection('iva_book_entries')
+        .find({ account_id: account, origin: { $ne: 'manual' }, ...filter }, { projection: { _id: 1 } })
+        .toArray();
+    const invoice = received('2025-08-10T15:00:00Z', 1_000, { voucher_number: 31 });
+    await store()
+      .collection('received_invoices')
+      .insertOne(invoice as never);
+    await syncBook(ctx(), '2025-08', 'purchases');
+    await syncBook(ctx(), '2025-12', 'sales');
+    const august = await stored({ period: '2025-08' });
+    const sales = await stored({ period: '2025-12', book_type: 'sales' });
+    expect([august.length, sales.length]).toEqual([1, 3]);
+    await syncBook(ctx(), '2025-12', 'purchases');
+    expect(await stored({ period: '2025-08' })).toEqual(august);
+    expect(await stored({ period: '2025-12', book_type: 'sales' })).toEqual(sales);
+  });
+
   it('counts the lines to review: a rate the import flagged, kept with its VAT', async () => {
     await store()
       .collection('received_invoices')
@@ -406,6 +425,9 @@ describe('manual lines', () => {
       ]);
     }
     expect(await rejection(deleteEntry(contextOn(store(), other), doc._id.toHexString()))).toBeInstanceOf(NotFoundError);
+    expect(
+      (await updateEntry(ctx(), doc._id.toHexString().toUpperCase(), { ...MANUAL, date: '2026-03-10', document_type: 99, document_number: '0' })).date,
+    ).toBe('2026-03-10');
     expect((await deleteEntry(ctx(), doc._id.toHexString()))._id).toEqual(doc._id);
     expect(await store().collection('iva_book_entries').findOne({ _id: doc._id })).toBeNull();
     expect(await store().collection('activity').countDocuments({ account_id: account, resource_id: doc._id, action: 'deleted' })).toBe(1);

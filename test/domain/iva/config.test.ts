@@ -1,16 +1,15 @@
 import { ObjectId } from 'mongodb';
 import { ValidationError } from '../../../src/domain/errors';
 import { DEFAULT_CONFIG, getConfig, putConfig } from '../../../src/domain/iva/config';
-import { ensureIndexes } from '../../../src/store/catalog';
 import { suiteDatabase } from '../../support/database';
-import { contextOn, rejection } from './context';
+import { contextOn, ivaIndexes, rejection } from './context';
 
 /**
  * How an account keeps its VAT books, on the suite's own store: its VAT condition, global pro-rata of the purchase
  * credit (Ley de IVA art. 13: the share of taxed sales in total sales, here 0 to 1 with 4 decimals), the sources that
  * feed the books and the month the panel opens on.
  */
-const store = suiteDatabase('iva-config', (opened) => ensureIndexes(opened.db));
+const store = suiteDatabase('iva-config', ivaIndexes);
 const at = new Date('2026-01-20T12:00:00Z');
 /** Each case on an account of its own, so that it holds whichever other case ran before it. */
 const fresh = () => {
@@ -60,6 +59,8 @@ describe('the VAT book settings', () => {
       defaultPeriod: '2025-12',
     });
     expect((await putConfig(ctx(), {})).sources).toEqual({ receivedInvoices: true, expenses: false, issuedVouchers: false });
+    expect((await putConfig(ctx(), { vatCondition: undefined, prorata: undefined })).vatCondition).toBe('exento');
+    expect((await getConfig(ctx())).prorata).toBe('global');
     expect((await putConfig(ctx(), { defaultPeriod: null })).defaultPeriod).toBeNull();
   });
 

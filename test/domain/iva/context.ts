@@ -1,7 +1,8 @@
-import { ObjectId } from 'mongodb';
+import { type IndexDescription, ObjectId } from 'mongodb';
 import { createContext, type RequestContext } from '../../../src/domain/context';
 import { SecretBox } from '../../../src/domain/secrets';
 import { createLogger } from '../../../src/logger';
+import { COLLECTIONS } from '../../../src/store/catalog';
 import type { Store } from '../../../src/store/store';
 
 /**
@@ -28,4 +29,10 @@ export async function rejection(promise: Promise<unknown>): Promise<Error & { co
     return error as Error;
   }
   throw new Error('expected a refusal');
+}
+
+/** The VAT books' own indexes as the catalogue declares them (the unique ones the code relies on among them). */
+export async function ivaIndexes(store: Store): Promise<void> {
+  for (const name of ['iva_config', 'iva_periods', 'iva_book_entries', 'iva_summaries'] as const)
+    await store.db.collection(name).createIndexes(COLLECTIONS[name] as IndexDescription[]);
 }

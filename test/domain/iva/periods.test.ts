@@ -1,15 +1,14 @@
 import { ObjectId } from 'mongodb';
 import { ConflictError, ValidationError } from '../../../src/domain/errors';
 import { assertDayOpen, assertPeriodOpen, closedPeriods, closedPeriodsOf, closePeriod, periodState, reopenPeriod } from '../../../src/domain/iva/periods';
-import { ensureIndexes } from '../../../src/store/catalog';
 import { suiteDatabase } from '../../support/database';
-import { contextOn, rejection } from './context';
+import { contextOn, ivaIndexes, rejection } from './context';
 
 /**
  * Closing a VAT period (a calendar month, Ley de IVA art. 27) freezes what is dated in it once its return is filed;
  * reopening it needs a reason, kept in its history with who did it. Tested on the suite's own store.
  */
-const store = suiteDatabase('iva-periods', (opened) => ensureIndexes(opened.db));
+const store = suiteDatabase('iva-periods', ivaIndexes);
 const account = new ObjectId();
 const other = new ObjectId();
 const user = new ObjectId('0000000000000000000000aa');

@@ -3,16 +3,15 @@ import { ConflictError, ValidationError } from '../../../src/domain/errors';
 import { createEntry } from '../../../src/domain/iva/books';
 import { closePeriod } from '../../../src/domain/iva/periods';
 import { calculate, position } from '../../../src/domain/iva/summary';
-import { ensureIndexes } from '../../../src/store/catalog';
 import { suiteDatabase } from '../../support/database';
-import { contextOn, rejection } from './context';
+import { contextOn, ivaIndexes, rejection } from './context';
 
 /**
  * The month's VAT position from its books on the suite's own store (Ley de IVA arts. 11–12: débito of the sales,
  * crédito of the purchases; art. 24: saldos a favor carried; perceptions and withholdings as payments on account),
  * the calculated month stored so the next one carries its balances. Figures worked by hand from the lines below.
  */
-const store = suiteDatabase('iva-summary', (opened) => ensureIndexes(opened.db));
+const store = suiteDatabase('iva-summary', ivaIndexes);
 const account = new ObjectId();
 const at = new Date('2026-01-20T12:00:00Z');
 const ctx = () => contextOn(store(), account, { now: () => at });

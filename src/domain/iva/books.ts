@@ -19,6 +19,9 @@ import { recordChanges } from '../activity/changes';
  */
 
 const CREDIT_NOTES = [...CREDIT_NOTE_TYPES];
+
+/** −1 for a credit note, else 1: a credit note is written with positive amounts and subtracts (its type gives the sign). */
+export const creditNoteSign = { $cond: [{ $in: ['$voucher_type', CREDIT_NOTES] }, -1, 1] };
 const entries = (context: RequestContext) => context.store.collection<IvaEntryDocument>('iva_book_entries');
 
 /** The generated lines of a book as its source documents make them now (reads only). */
@@ -109,7 +112,7 @@ const pesos = (field: string, stated: string) => ({ $ifNull: [field, stated] });
 export async function getBook(context: RequestContext, period: string, bookType: BookType): Promise<BookView> {
   await syncBook(context, period, bookType);
   const accountId = requirePrincipal(context).accountId;
-  const sign = { $cond: [{ $in: ['$voucher_type', CREDIT_NOTES] }, -1, 1] };
+  const sign = creditNoteSign;
   const [totals] = await entries(context)
     .aggregate<{ count: number; review: number; total: number; vat: number; credit: number }>([
       { $match: { account_id: accountId, period, book_type: bookType } },

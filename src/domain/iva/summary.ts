@@ -2,7 +2,7 @@ import type { ObjectId } from 'mongodb';
 import { requirePrincipal, type RequestContext } from '../context';
 import { ValidationError } from '../errors';
 import { moneySchema } from '../money';
-import { getBook } from './books';
+import { creditNoteSign, getBook } from './books';
 import { assertPeriodOpen } from './periods';
 import { previousPeriod } from './period';
 import { positionFigures, positionOf } from './position-math';
@@ -46,7 +46,8 @@ async function perceptions(context: RequestContext, period: string): Promise<num
     .collection('iva_book_entries')
     .aggregate<{ total: number }>([
       { $match: { account_id: requirePrincipal(context).accountId, period, book_type: 'purchases' } },
-      { $group: { _id: null, total: { $sum: { $ifNull: ['$pesos.vat_perception_cents', '$vat_perception_cents'] } } } },
+      // A received credit note reverses the perception its invoice carried, as it reverses the VAT.
+      { $group: { _id: null, total: { $sum: { $multiply: [{ $ifNull: ['$pesos.vat_perception_cents', '$vat_perception_cents'] }, creditNoteSign] } } } },
     ])
     .toArray();
   return row?.total ?? 0;

@@ -144,6 +144,14 @@ describe('the position of a month', () => {
     expect((await position(ctx(), '2024-05')).perceptionsCents).toBe(300);
   });
 
+  it('a received credit note takes back the perception its invoice carried, as it takes back the VAT (credit notes subtract: Ley de IVA arts. 11–12)', async () => {
+    // Invoice: 3.000,00 + 630,00 VAT + 15,00 perception; credit note (003): 1.000,00 + 210,00 VAT + 4,00 perception.
+    await createEntry(ctx(), '2026-06-purchases', line('2026-06-08', 3000, { vat_perception: 15, total: 3645 }));
+    await createEntry(ctx(), '2026-06-purchases', line('2026-06-09', 1000, { voucher_type: 3, vat_perception: 4, total: 1214 }));
+    const june = await position(ctx(), '2026-06');
+    expect([june.creditCents, june.perceptionsCents]).toEqual([63_000 - 21_000, 1_500 - 400]);
+  });
+
   it("another account's months are its own", async () => {
     const other = await position(contextOn(store(), new ObjectId()), '2025-12');
     expect([other.debitCents, other.creditCents, other.perceptionsCents, other.previousTechnicalFavorCents]).toEqual([0, 0, 0, 0]);

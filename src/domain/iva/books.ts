@@ -1,13 +1,12 @@
 import { ObjectId, type AnyBulkWriteOperation } from 'mongodb';
 import { requirePrincipal, type RequestContext } from '../context';
-import { instantOf } from '../dates';
 import { ConflictError, NotFoundError } from '../errors';
 import { CREDIT_NOTE_TYPES } from './codes';
 import { coefficientBp, getConfig, type IvaConfig } from './config';
 import type { BookType, IvaEntry } from './entry';
 import { parseEntry } from './entry-input';
 import { assertPeriodOpen, periodState } from './periods';
-import { bookIdOf, parseBookId, periodDays } from './period';
+import { bookIdOf, parseBookId, periodBounds } from './period';
 import { type ExpenseSource, fromExpense, fromIssuedVoucher, fromReceivedInvoice, type IssuedVoucherSource, type ReceivedInvoiceSource } from './sources';
 import { fromStored, type IvaEntryDocument, toStored } from './stored';
 import { changesOf } from '../activity/journaled';
@@ -20,12 +19,10 @@ import { recordChanges } from '../activity/changes';
  */
 
 const CREDIT_NOTES = [...CREDIT_NOTE_TYPES];
-const entries = (context: RequestContext) => context.store.collection<IvaEntryDocument>('iva_book_entries');
 
-function dayRange(period: string) {
-  const { from, to } = periodDays(period);
-  return { from, to, fromInstant: instantOf(`${from}T00:00:00`)!, toInstant: instantOf(`${to}T00:00:00`)! };
-}
+/** −1 for a credit note, else 1: a credit note is written with positive amounts and subtracts (its type gives the sign). */
+export const creditNoteSign = { $cond: [{ $in: ['$voucher_type', CREDIT_NOTES] }, -1, 1] };
+const entries = (context: RequestContext) => context.store.collection<IvaEntryDocument>('iva_book_entries');
 
 /** The generated lines of a book as its source documents make them now (reads only). */
 export async function generated(
@@ -35,7 +32,7 @@ export async function generated(
   config: IvaConfig,
 ): Promise<IvaEntry[]> {
   const accountId = requirePrincipal(context).accountId;
-  const range = dayRange(period);
+  const range = periodBounds(period);
   const issued = { $gte: range.fromInstant, $lt: range.toInstant };
   const coefficient = coefficientBp(config);
   if (bookType === 'sales') {
@@ -115,7 +112,7 @@ const pesos = (field: string, stated: string) => ({ $ifNull: [field, stated] });
 export async function getBook(context: RequestContext, period: string, bookType: BookType): Promise<BookView> {
   await syncBook(context, period, bookType);
   const accountId = requirePrincipal(context).accountId;
-  const sign = { $cond: [{ $in: ['$voucher_type', CREDIT_NOTES] }, -1, 1] };
+  const sign = creditNoteSign;
   const [totals] = await entries(context)
     .aggregate<{ count: number; review: number; total: number; vat: number; credit: number }>([
       { $match: { account_id: accountId, period, book_type: bookType } },

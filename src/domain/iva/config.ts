@@ -33,25 +33,26 @@ interface IvaConfigDocument extends IvaConfig {
   updated_at: Date;
 }
 
-const CONFIG_INPUT = z
-  .object({
-    vatCondition: z.enum(VAT_CONDITIONS),
-    prorata: z.enum(PRORATA_MODES),
-    prorataCoefficient: z
-      .number()
-      .min(0)
-      .max(1)
-      .refine((value) => Number.isInteger(Math.round(value * 10_000 * 1e6) / 1e6), { message: 'at most 4 decimals' }),
-    sources: z.object({ receivedInvoices: z.boolean(), expenses: z.boolean(), issuedVouchers: z.boolean() }).strict().partial(),
-    defaultPeriod: z
-      .string()
-      .regex(/^(20\d{2}|2100)-(0[1-9]|1[0-2])$/, 'must be a month YYYY-MM')
-      .nullable(),
-  })
-  .strict()
-  .partial();
+const configInput = () =>
+  z
+    .object({
+      vatCondition: z.enum(VAT_CONDITIONS),
+      prorata: z.enum(PRORATA_MODES),
+      prorataCoefficient: z
+        .number()
+        .min(0)
+        .max(1)
+        .refine((value) => Number.isInteger(Math.round(value * 10_000 * 1e6) / 1e6), { message: 'at most 4 decimals' }),
+      sources: z.object({ receivedInvoices: z.boolean(), expenses: z.boolean(), issuedVouchers: z.boolean() }).strict().partial(),
+      defaultPeriod: z
+        .string()
+        .regex(/^(20\d{2}|2100)-(0[1-9]|1[0-2])$/, 'must be a month YYYY-MM')
+        .nullable(),
+    })
+    .strict()
+    .partial();
 
-export type IvaConfigInput = z.input<typeof CONFIG_INPUT>;
+export type IvaConfigInput = z.input<ReturnType<typeof configInput>>;
 
 /** The coefficient in ten-thousandths; 10000 unless global pro-rata applies. */
 export const coefficientBp = (config: IvaConfig) => (config.prorata === 'global' ? Math.round(config.prorataCoefficient * 10_000) : 10_000);
@@ -66,7 +67,7 @@ export async function getConfig(context: Pick<RequestContext, 'store' | 'princip
 
 /** Changes the given fields; the rest keep their value. */
 export async function putConfig(context: RequestContext, input: unknown): Promise<IvaConfig> {
-  const parsed = CONFIG_INPUT.safeParse(input);
+  const parsed = configInput().safeParse(input);
   if (!parsed.success)
     throw new ValidationError(
       'invalid VAT book settings',

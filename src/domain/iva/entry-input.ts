@@ -12,65 +12,66 @@ import { pesosOf } from './pesos';
 const money = () => moneySchema({ max: 1e12 }).default(0);
 
 /** A manual entry, in the API's snake-case names; amounts as decimals (validated exact, kept in cents). */
-const ENTRY_INPUT = z
-  .object({
-    date: calendarDateSchema(),
-    voucher_type: z
-      .number()
-      .int()
-      .refine((code) => VOUCHER_TYPES.has(code), { message: 'not an ARCA voucher type' }),
-    sale_point: z.number().int().min(0).max(99_999),
-    voucher_number: z.number().int().min(1).max(99_999_999_999),
-    voucher_number_to: z.number().int().min(1).max(99_999_999_999).nullable().optional(),
-    customs_dispatch: z
-      .string()
-      .max(16)
-      .regex(/^[0-9A-Za-z]*$/, 'letters and digits only')
-      .optional(),
-    document_type: z
-      .number()
-      .int()
-      .refine((code) => (DOCUMENT_TYPES as readonly number[]).includes(code), { message: `one of ${DOCUMENT_TYPES.join(', ')}` }),
-    document_number: z.string().regex(/^\d{1,20}$/, 'digits only, at most 20'),
-    counterpart_name: z.string().trim().min(1).max(300),
-    currency: z
-      .string()
-      .regex(/^[A-Z0-9]{3}$/, 'an ARCA currency code (PES, DOL, 060…)')
-      .default('PES'),
-    exchange_rate: z.number().positive().max(9999.999999).default(1),
-    total: moneySchema({ max: 1e12 }),
-    untaxed: money(),
-    exempt: money(),
-    vat_perception: money(),
-    national_perception: money(),
-    gross_income_perception: money(),
-    municipal_perception: money(),
-    internal_taxes: money(),
-    other_taxes: money(),
-    vat_lines: z
-      .array(
-        z
-          .object({
-            rate: z.number().refine((rate) => IVA_RATES.includes(rate), { message: `one of ${IVA_RATES.join(', ')}` }),
-            base: moneySchema({ max: 1e12 }),
-            vat: moneySchema({ max: 1e12 }),
-          })
-          .strict(),
-      )
-      .max(9)
-      .default([]),
-    payment_due_date: calendarDateSchema().nullable().optional(),
-  })
-  .strict();
+const entryInput = () =>
+  z
+    .object({
+      date: calendarDateSchema(),
+      voucher_type: z
+        .number()
+        .int()
+        .refine((code) => VOUCHER_TYPES.has(code), { message: 'not an ARCA voucher type' }),
+      sale_point: z.number().int().min(0).max(99_999),
+      voucher_number: z.number().int().min(1).max(99_999_999_999),
+      voucher_number_to: z.number().int().min(1).max(99_999_999_999).nullable().optional(),
+      customs_dispatch: z
+        .string()
+        .max(16)
+        .regex(/^[0-9A-Za-z]*$/, 'letters and digits only')
+        .optional(),
+      document_type: z
+        .number()
+        .int()
+        .refine((code) => (DOCUMENT_TYPES as readonly number[]).includes(code), { message: `one of ${DOCUMENT_TYPES.join(', ')}` }),
+      document_number: z.string().regex(/^\d{1,20}$/, 'digits only, at most 20'),
+      counterpart_name: z.string().trim().min(1).max(300),
+      currency: z
+        .string()
+        .regex(/^[A-Z0-9]{3}$/, 'an ARCA currency code (PES, DOL, 060…)')
+        .default('PES'),
+      exchange_rate: z.number().positive().max(9999.999999).default(1),
+      total: moneySchema({ max: 1e12 }),
+      untaxed: money(),
+      exempt: money(),
+      vat_perception: money(),
+      national_perception: money(),
+      gross_income_perception: money(),
+      municipal_perception: money(),
+      internal_taxes: money(),
+      other_taxes: money(),
+      vat_lines: z
+        .array(
+          z
+            .object({
+              rate: z.number().refine((rate) => IVA_RATES.includes(rate), { message: `one of ${IVA_RATES.join(', ')}` }),
+              base: moneySchema({ max: 1e12 }),
+              vat: moneySchema({ max: 1e12 }),
+            })
+            .strict(),
+        )
+        .max(9)
+        .default([]),
+      payment_due_date: calendarDateSchema().nullable().optional(),
+    })
+    .strict();
 
-export type IvaEntryInput = z.input<typeof ENTRY_INPUT>;
+export type IvaEntryInput = z.input<ReturnType<typeof entryInput>>;
 
 /**
  * The same rules an imported voucher meets: an ARCA voucher code, a valid CUIT check digit, each rate's VAT equal to
  * round(base × rate, 2), one line per rate, the total the sum of its components, the date in the book's period.
  */
 export function parseEntry(input: unknown, book: { period: string; bookType: BookType }, coefficientBp: number): IvaEntry {
-  const parsed = ENTRY_INPUT.safeParse(input);
+  const parsed = entryInput().safeParse(input);
   if (!parsed.success)
     throw new ValidationError(
       'invalid VAT book entry',

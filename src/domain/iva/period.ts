@@ -1,3 +1,4 @@
+import { instantOf } from '../dates';
 import { ValidationError } from '../errors';
 import { BOOK_TYPES, type BookType } from './entry';
 
@@ -39,4 +40,13 @@ export function periodDays(period: string): { from: string; to: string } {
   const [year, month] = period.split('-').map(Number);
   const next = month === 12 ? `${year + 1}-01` : `${year}-${String(month + 1).padStart(2, '0')}`;
   return { from: `${period}-01`, to: `${next}-01` };
+}
+
+/**
+ * A period's bounds as days (vouchers dated by day) and as instants (vouchers stamped with their issue time): from the
+ * first instant of its first day in Argentina (UTC−3) to the first of the next month's, excluded.
+ */
+export function periodBounds(period: string): { from: string; to: string; fromInstant: Date; toInstant: Date } {
+  const { from, to } = periodDays(period);
+  return { from, to, fromInstant: instantOf(`${from}T00:00:00`)!, toInstant: instantOf(`${to}T00:00:00`)! };
 }

@@ -2,10 +2,10 @@ import type { ObjectId } from 'mongodb';
 import { requirePrincipal, type RequestContext } from '../context';
 import { ValidationError } from '../errors';
 import { moneySchema } from '../money';
-import { getBook } from './books';
+import { creditNoteSign, getBook } from './books';
 import { assertPeriodOpen } from './periods';
 import { previousPeriod } from './period';
-import { positionOf } from './position-math';
+import { positionFigures, positionOf } from './position-math';
 
 /**
  * The month's VAT position (Ley de IVA arts. 11–12, 24): débito fiscal − crédito fiscal = saldo técnico, the
@@ -46,7 +46,8 @@ async function perceptions(context: RequestContext, period: string): Promise<num
     .collection('iva_book_entries')
     .aggregate<{ total: number }>([
       { $match: { account_id: requirePrincipal(context).accountId, period, book_type: 'purchases' } },
-      { $group: { _id: null, total: { $sum: { $ifNull: ['$pesos.vat_perception_cents', '$vat_perception_cents'] } } } },
+      // A received credit note reverses the perception its invoice carried, as it reverses the VAT.
+      { $group: { _id: null, total: { $sum: { $multiply: [{ $ifNull: ['$pesos.vat_perception_cents', '$vat_perception_cents'] }, creditNoteSign] } } } },
     ])
     .toArray();
   return row?.total ?? 0;
@@ -60,16 +61,14 @@ export async function position(context: RequestContext, period: string, withhold
     summaries(context).findOne({ account_id: accountId, period: previousPeriod(period) }),
     summaries(context).findOne({ account_id: accountId, period }),
   ]);
-  const perceptionsCents = await perceptions(context, period);
-  const withholdings = withholdingsCents ?? stored?.withholdingsCents ?? 0;
-  const figures = {
-    debitCents: sales.vatCents,
-    creditCents: purchases.computableCreditCents,
-    perceptionsCents,
-    withholdingsCents: withholdings,
-    previousTechnicalFavorCents: previous?.newTechnicalFavorCents ?? 0,
-    previousFreeBalanceCents: previous?.newFreeBalanceCents ?? 0,
-  };
+  const figures = positionFigures({
+    salesVatCents: sales.vatCents,
+    purchasesCreditCents: purchases.computableCreditCents,
+    perceptionsCents: await perceptions(context, period),
+    withholdingsGivenCents: withholdingsCents,
+    withholdingsStoredCents: stored?.withholdingsCents,
+    previous,
+  });
   return {
     period,
     ...figures,

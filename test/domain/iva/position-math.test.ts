@@ -1,4 +1,4 @@
-import { positionOf } from '../../../src/domain/iva/position-math';
+import { positionFigures, positionOf } from '../../../src/domain/iva/position-math';
 
 /** The monthly VAT position (Ley de IVA arts. 11–12, 24), figures in centavos worked by hand. */
 const none = { perceptionsCents: 0, withholdingsCents: 0, previousTechnicalFavorCents: 0, previousFreeBalanceCents: 0 };
@@ -44,5 +44,31 @@ describe('positionOf', () => {
     expect([result.balanceCents, result.toPayCents, result.newFreeBalanceCents]).toEqual([-600, 0, 600]);
     const even = positionOf({ ...none, debitCents: 2_000, creditCents: 1_000, withholdingsCents: 1_000 });
     expect([even.balanceCents, even.toPayCents, even.newFreeBalanceCents]).toEqual([0, 0, 0]);
+  });
+});
+
+describe('positionFigures', () => {
+  const books = { salesVatCents: 21_000, purchasesCreditCents: 8_400, perceptionsCents: 300 };
+
+  it('débito is the sales book VAT, crédito the purchases book computable credit (Ley de IVA arts. 11–12)', () => {
+    expect(positionFigures({ ...books, previous: null })).toEqual({
+      debitCents: 21_000,
+      creditCents: 8_400,
+      perceptionsCents: 300,
+      withholdingsCents: 0,
+      previousTechnicalFavorCents: 0,
+      previousFreeBalanceCents: 0,
+    });
+  });
+
+  it("the previous month's new saldo técnico a favor and saldo de libre disponibilidad carry (Ley de IVA art. 24)", () => {
+    const figures = positionFigures({ ...books, previous: { newTechnicalFavorCents: 1_500, newFreeBalanceCents: 700 } });
+    expect([figures.previousTechnicalFavorCents, figures.previousFreeBalanceCents]).toEqual([1_500, 700]);
+  });
+
+  it('withholdings given now, else the ones last given for the month, else none; zero given is zero', () => {
+    expect(positionFigures({ ...books, previous: null, withholdingsGivenCents: 250, withholdingsStoredCents: 900 }).withholdingsCents).toBe(250);
+    expect(positionFigures({ ...books, previous: null, withholdingsGivenCents: 0, withholdingsStoredCents: 900 }).withholdingsCents).toBe(0);
+    expect(positionFigures({ ...books, previous: null, withholdingsStoredCents: 900 }).withholdingsCents).toBe(900);
   });
 });

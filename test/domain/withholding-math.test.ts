@@ -510,5 +510,15 @@ describe('IIBB perception on a sale (ARBA / AGIP padrón regimes)', () => {
       10,
     );
     expect(perceptionRate(given, 10)).toBe(10);
+    // A 0 % given (a buyer exempt from the perception) is the rate of every line, not none.
+    const exempt = ivaPerceptionLines(
+      [
+        { rate: 21, base: 1_000_00 },
+        { rate: 10.5, base: 1_000_00 },
+      ],
+      0,
+    );
+    expect(exempt.map((line) => line.amount_cents)).toEqual([0, 0]);
+    expect(perceptionRate(exempt, 0)).toBe(0);
   });
 });

@@ -53,6 +53,9 @@ export function iibbPerception(
 export const perceptionRegimeCode = (tax: 'iva' | 'iibb', jurisdiction: Jurisdiction | null): string =>
   tax === 'iva' ? 'IVA-RG2408' : `IIBB-${jurisdiction}-P`;
 
-/** The perception's single rate: the one given, or the one of its only line; none when lines at several rates differ. */
+/**
+ * The perception's single rate: the one given (which every line took, 0 % included), or the one of its only line; none
+ * for lines at their own general rates.
+ */
 export const perceptionRate = (lines: PerceptionDocument['lines'], given: number | null | undefined): number | null =>
-  lines.length === 1 || given ? lines[0].rate : null;
+  given ?? (lines.length === 1 ? lines[0].rate : null);

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { ObjectId } from 'mongodb';
 import { certificatePdf } from '../../src/domain/withholdings/certificate-pdf';
 import type { WithholdingCertificateDocument } from '../../src/store/withholdings';
+import { once } from './withholding-store';
 
 /**
  * The certificate as a PDF (RG 830 art. 25 / RG 2233: the agent hands the subject a certificate of each withholding):
@@ -51,24 +52,26 @@ interface Rendered {
   dark: number;
 }
 
-let rendered: Rendered;
-let pdf: Buffer;
-beforeAll(async () => {
-  pdf = await certificatePdf(certificate);
+/** The certificate's PDF and what its first page renders to (made once, by the first test that asks). */
+const printed = once(async () => {
+  const pdf = await certificatePdf(certificate);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'certificate-pdf-'));
   const file = path.join(dir, 'certificado.pdf');
   fs.writeFileSync(file, pdf);
-  rendered = JSON.parse(execFileSync(process.execPath, [path.join(__dirname, '..', 'support', 'render-pdf.mjs'), file], { encoding: 'utf8' }));
+  const rendered: Rendered = JSON.parse(execFileSync(process.execPath, [path.join(__dirname, '..', 'support', 'render-pdf.mjs'), file], { encoding: 'utf8' }));
   fs.rmSync(dir, { recursive: true, force: true });
+  return { pdf, rendered };
 });
 
-it('is one A4 page titled with the certificate and its number, by the agent', () => {
+it('is one A4 page titled with the certificate and its number, by the agent', async () => {
+  const { pdf, rendered } = await printed();
   expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
   expect(rendered).toMatchObject({ pages: 1, width: 596, height: 842 });
   expect(rendered.info).toMatchObject({ Title: 'Certificado de retención — Impuesto a las Ganancias Nº 00000007', Author: 'Agente Retenedor SA' });
 });
 
-it('prints every row: the agent, the subject, the régimen, the origin and each figure of the calculation', () => {
+it('prints every row: the agent, the subject, the régimen, the origin and each figure of the calculation', async () => {
+  const { rendered } = await printed();
   for (const text of [
     'Certificado de retención — Impuesto a las Ganancias',
     'Nº 00000007',
@@ -102,7 +105,8 @@ it('prints every row: the agent, the subject, the régimen, the origin and each 
   expect(rendered.dark).toBeGreaterThan(2000);
 });
 
-it('lays labels and headings at the left margin (56 pt), values 210 pt to their right, in the content’s order', () => {
+it('lays labels and headings at the left margin (56 pt), values 210 pt to their right, in the content’s order', async () => {
+  const { rendered } = await printed();
   for (const text of [
     'Certificado de retención — Impuesto a las Ganancias',
     'Nº 00000007',

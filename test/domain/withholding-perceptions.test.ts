@@ -21,12 +21,8 @@ const stored = (context: RequestContext, name: CollectionName, filter: Row = {})
     .toArray();
 const sale = { date: '2026-03-12', customerName: 'Cliente Grande SA', customerCuit: '30-70888444-4', voucherType: 1, salePoint: 3, voucherNumber: 501 };
 
-let context: RequestContext;
-beforeAll(async () => {
-  context = await accountContext(opened());
-});
-
 it('needs the designation: IVA perception and each jurisdiction’s IIBB perception (409 NOT_AN_AGENT)', async () => {
+  const context = await accountContext(opened());
   const iva = calculatePerception(context, { ...sale, tax: 'iva', netByRate: [{ rate: 21, base: 10_000 }] });
   await expect(iva).rejects.toBeInstanceOf(ConflictError);
   await expect(iva).rejects.toMatchObject({ code: 'NOT_AN_AGENT', details: [{ message: 'not an IVA perception agent' }] });
@@ -43,7 +39,9 @@ it('needs the designation: IVA perception and each jurisdiction’s IIBB percept
 });
 
 describe('once designated', () => {
-  beforeAll(async () => {
+  /** An account designated for IVA perception, ARBA (3,5 % by default, $50 minimum) and AGIP (no default rate). */
+  async function designated(): Promise<RequestContext> {
+    const context = await accountContext(opened());
     await putWithholdingConfig(context, {
       ivaPerceptionAgent: true,
       iibb: [
@@ -51,9 +49,19 @@ describe('once designated', () => {
         { jurisdiction: 'AGIP', withholdingAgent: false, perceptionAgent: true },
       ],
     });
-  });
+    return context;
+  }
+  const twoRates = {
+    ...sale,
+    tax: 'iva',
+    netByRate: [
+      { rate: 21, base: 10_000 },
+      { rate: 10.5, base: 4_000 },
+    ],
+  };
 
   it('IVA: 3 % of the net at 21 % plus 1,5 % of the net at 10,5 %, stored with its lines and in the activity', async () => {
+    const context = await designated();
     // 3 % of $10.000 = $300; 1,5 % of $4.000 = $60.
     const perception = await calculatePerception(context, {
       ...sale,
@@ -96,6 +104,8 @@ describe('once designated', () => {
   });
 
   it('a second calculation of the voucher replaces it (updated); a rate given applies to every line and is the perception’s', async () => {
+    const context = await designated();
+    const first = await calculatePerception(context, twoRates);
     // A non-compliant buyer's 10 %: of $10.000 and $4.000.
     const again = await calculatePerception(context, {
       ...sale,
@@ -110,17 +120,21 @@ describe('once designated', () => {
     const docs = await stored(context, 'perceptions');
     expect(docs).toHaveLength(1);
     expect(docs[0]._id).toEqual(again._id);
+    expect(again._id).toEqual(first._id);
     expect((await stored(context, 'activity', { resource_type: 'perceptions' })).map((row) => row.action)).toEqual(['created', 'updated']);
   });
 
   it('IVA under $60 is nothing; one line’s rate is the perception’s; a dry run stores nothing', async () => {
+    const context = await designated();
     // 3 % of $1.000 = $30.
     const small = await calculatePerception(context, { ...sale, voucherNumber: 502, tax: 'iva', netByRate: [{ rate: 21, base: 1_000 }], dryRun: true });
     expect(small).toMatchObject({ rate: 3, base_cents: 1_000_00, computed_cents: 30_00, amount_cents: 0, below_minimum: true, stored: false });
-    expect(await stored(context, 'perceptions')).toHaveLength(1);
+    expect(await stored(context, 'perceptions')).toEqual([]);
   });
 
   it('IIBB: the customer’s padrón rate, else the designation’s, on the net; under the designation’s minimum nothing', async () => {
+    const context = await designated();
+    await calculatePerception(context, twoRates);
     // The designation's 3,5 % of $10.000 = $350.
     const arba = await calculatePerception(context, { ...sale, tax: 'iibb', jurisdiction: 'ARBA', netAmount: 10_000 });
     expect(arba).toMatchObject({
@@ -146,6 +160,7 @@ describe('once designated', () => {
   });
 
   it('IIBB needs the net and a rate: a 400 naming each', async () => {
+    const context = await designated();
     await expect(calculatePerception(context, { ...sale, tax: 'iibb', jurisdiction: 'ARBA' })).rejects.toMatchObject({
       constructor: ValidationError,
       details: [{ path: 'netAmount' }],
@@ -158,6 +173,7 @@ describe('once designated', () => {
   });
 
   it('refuses a malformed sale: a bad CUIT, a VAT rate that does not exist, a voucher number too long', async () => {
+    const context = await designated();
     const paths = async (raw: unknown) => ((await calculatePerception(context, raw).catch((e) => e)) as ValidationError).details.map((d) => d.path);
     expect(await paths({ ...sale, tax: 'iva', customerCuit: '30708884445', netByRate: [{ rate: 21, base: 1 }] })).toEqual(['customerCuit']);
     expect(await paths({ ...sale, tax: 'iva', netByRate: [{ rate: 19, base: 1 }] })).toEqual(['netByRate.0.rate']);

@@ -8,7 +8,7 @@ import { declaration } from '../../src/domain/withholdings/declaration';
 import { listRecords, MAX_LIMIT } from '../../src/domain/withholdings/lists';
 import { applyWithholdings } from '../../src/domain/withholdings/payments';
 import type { PerceptionDocument, WithholdingDocument } from '../../src/store/withholdings';
-import { accountOf, accountContext, AGENT, NOW, supplierOf, withholdingDatabase } from './withholding-store';
+import { accountCuit, accountOf, accountContext, AGENT, NOW, supplierOf, withholdingDatabase } from './withholding-store';
 
 /**
  * What the agent declares and hands out: the month's returns (totals per régimen, the SICORE file of its Ganancias
@@ -226,7 +226,7 @@ describe('the month’s returns', () => {
 
   it('the SICORE file holds the Ganancias withholdings with a régimen code, by date, each record ended by CRLF', async () => {
     const { sicore } = await declaration(context, '2026-03');
-    expect(sicore.fileName).toBe(`SICORE-${AGENT.cuit}-2026-03.txt`);
+    expect(sicore.fileName).toBe(`SICORE-${await accountCuit(context)}-2026-03.txt`);
     // The payment order's digits (positions 13–28) and the régimen (48–50) of each record.
     expect(sicore.lines.map((line) => [line.length, line.slice(12, 28), line.slice(47, 50)])).toEqual([
       [144, '0000000100000001', '094'],
@@ -308,22 +308,22 @@ describe('the lists of records', () => {
 });
 
 describe('certificates issued after the payment', () => {
-  let context: RequestContext;
-  let withholdingId: string;
-  let zeroId: string;
-  beforeAll(async () => {
-    context = await accountContext(opened());
+  /** Two payments applied without certificates: the first under the MNSR (nothing withheld), the second withholding. */
+  async function uncertified(): Promise<{ context: RequestContext; withholdingId: string; zeroId: string }> {
+    const context = await accountContext(opened());
     await seedDefaultChart(context);
     await putWithholdingConfig(context, { agentAddress: 'Florida 100, CABA', agentCuit: AGENT.cuit });
     const supplier = (await supplierOf(context, { tax_id: '30712345671' })).toHexString();
     const pay = (paymentId: string, date: string, amount: number) =>
       applyWithholdings(context, { supplierId: supplier, paymentId, date, amount, regimeCodes: ['94'], issueCertificates: false });
-    zeroId = (await pay('OP-1', '2026-05-04', 10_000)).withholdings[0]._id.toHexString();
+    const zeroId = (await pay('OP-1', '2026-05-04', 10_000)).withholdings[0]._id.toHexString();
     // $110.000 − $67.170 = $42.830 × 2 % = $856,60.
-    withholdingId = (await pay('OP-2', '2026-05-05', 100_000)).withholdings[0]._id.toHexString();
-  });
+    const withholdingId = (await pay('OP-2', '2026-05-05', 100_000)).withholdings[0]._id.toHexString();
+    return { context, withholdingId, zeroId };
+  }
 
   it('issues the next number of the tax, records it on the withholding and in the activity; a second one is 409', async () => {
+    const { context, withholdingId } = await uncertified();
     const certificate = await issueCertificate(context, withholdingId);
     expect(certificate).toMatchObject({
       number: 1,
@@ -351,15 +351,13 @@ describe('certificates issued after the payment', () => {
   });
 
   it('none for a withholding that came to zero (409 NOTHING_WITHHELD), an unknown or another account’s one (404)', async () => {
+    const { context, withholdingId, zeroId } = await uncertified();
+    const certificate = await issueCertificate(context, withholdingId);
     await expect(issueCertificate(context, zeroId)).rejects.toMatchObject({ constructor: ConflictError, code: 'NOTHING_WITHHELD' });
     await expect(issueCertificate(context, 'nope')).rejects.toBeInstanceOf(NotFoundError);
     await expect(issueCertificate(context, new ObjectId().toHexString())).rejects.toBeInstanceOf(NotFoundError);
     const other = await accountContext(opened());
     await expect(issueCertificate(other, withholdingId)).rejects.toBeInstanceOf(NotFoundError);
-    const [certificate] = await context.store
-      .collection<Row>('withholding_certificates')
-      .find({ account_id: accountOf(context) })
-      .toArray();
     await expect(getCertificate(other, certificate._id.toHexString())).rejects.toBeInstanceOf(NotFoundError);
     await expect(getCertificate(context, 'nope')).rejects.toMatchObject({ constructor: NotFoundError, code: 'NOT_FOUND' });
     expect(await context.store.collection('withholding_certificates').countDocuments({ account_id: accountOf(context) })).toBe(1);

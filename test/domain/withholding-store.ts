@@ -25,11 +25,11 @@ let accounts = 0;
 
 /**
  * A new account (its own id, so tests of one suite do not see each other's records) and a context acting for it. The
- * account is named AGENT.name; its CUIT (unique among accounts) is AGENT.cuit for the first of a suite, another after.
+ * account is named AGENT.name; its CUIT is its own (accounts' CUITs are unique): accountCuit reads it.
  */
 export async function accountContext(store: Store): Promise<RequestContext> {
   const accountId = new ObjectId();
-  const cuit = accounts++ ? `2000000${String(accounts).padStart(4, '0')}` : AGENT.cuit;
+  const cuit = `20${String(process.pid % 1000).padStart(3, '0')}${String(++accounts).padStart(6, '0')}`;
   await store
     .collection('accounts')
     .insertOne({ _id: accountId, name: AGENT.name, cuit, settings: { widgets: {} }, created_at: NOW, updated_at: NOW } as never);
@@ -63,3 +63,21 @@ export async function supplierOf(context: RequestContext, fields: Partial<Suppli
 
 /** The account a context acts for. */
 export const accountOf = (context: RequestContext): ObjectId => requirePrincipal(context).accountId;
+
+/**
+ * Setup shared by a few tests, run by the first of them that asks (not in a hook: each test that needs it calls it, so
+ * any one of them passes or fails the same run alone or with the others).
+ */
+export function once<T>(setup: () => Promise<T>): () => Promise<T> {
+  let done: Promise<T> | undefined;
+  return () => {
+    done ??= setup();
+    return done;
+  };
+}
+
+/** The CUIT the context's account was opened with. */
+export async function accountCuit(context: RequestContext): Promise<string> {
+  const account = await context.store.collection<{ _id: ObjectId; cuit: string }>('accounts').findOne({ _id: accountOf(context) });
+  return account?.cuit ?? '';
+}

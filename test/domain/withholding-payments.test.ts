@@ -397,7 +397,11 @@ describe('applying a payment', () => {
       regimeCodes: ['94'],
     });
     await expect(again).rejects.toBeInstanceOf(ConflictError);
-    await expect(again).rejects.toMatchObject({ code: 'PAYMENT_ALREADY_APPLIED', details: [{ path: 'paymentId', message: 'already applied' }] });
+    await expect(again).rejects.toMatchObject({
+      code: 'PAYMENT_ALREADY_APPLIED',
+      message: 'payment OP 0001-00000102 already has its withholdings applied',
+      details: [{ path: 'paymentId', message: 'already applied' }],
+    });
     expect(await count()).toEqual(before);
   });
 
@@ -523,11 +527,20 @@ describe('applying a payment', () => {
       paymentId: 'OP-SIN-CERT',
       date: '2026-05-05',
       amount: 100_000,
-      regimeCodes: ['94'],
+      regimeCodes: ['94', '116-ii'],
       issueCertificates: false,
     });
-    // $100.000 − $67.170 = $32.830 × 2 % = $656,60.
-    expect(applied.withholdings[0]).toMatchObject({ amount_cents: 656_60, certificate_id: null, certificate_number: null });
+    // 94: $100.000 − $67.170 = $32.830 × 2 % = $656,60. 116-II: $100.000 − $16.830 = $83.170 through the scale:
+    // $10.000 + 27 % of $19.170 = $15.175,90.
+    expect(applied.withholdings.map((w) => [w.regime_code, w.amount_cents, w.certificate_id, w.certificate_number])).toEqual([
+      ['94', 656_60, null, null],
+      ['116-II', 15_175_90, null, null],
+    ]);
+    // Each régimen's month is a counter of its own, named by the régimen as the table writes it.
+    expect((await rows(context, 'counters', { name: /^withholding_month:/ })).map((counter) => counter.name)).toEqual([
+      `withholding_month:${supplier.toHexString()}:94:2026-05`,
+      `withholding_month:${supplier.toHexString()}:116-II:2026-05`,
+    ]);
     expect(await rows(context, 'withholding_certificates', { payment_id: 'OP-SIN-CERT' })).toEqual([]);
   });
 });

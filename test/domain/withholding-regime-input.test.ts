@@ -33,10 +33,15 @@ describe('what a version must say', () => {
   });
 
   it('a code of letters, digits and hyphens (20 at most), a SICORE code of up to 3 digits, a real date, a known tax', () => {
-    expect(issues({ ...ganancias, code: '9 4' }).map((issue) => issue.path)).toEqual(['code']);
+    expect(issues({ ...ganancias, code: '9 4' })).toEqual([{ path: 'code', message: 'letters, digits and hyphens, at most 20' }]);
     expect(issues({ ...ganancias, code: 'A'.repeat(21) }).map((issue) => issue.path)).toEqual(['code']);
     expect(issues({ ...ganancias, code: ` ${'A'.repeat(20)} ` })).toEqual([]);
-    expect(issues({ ...ganancias, sicoreCode: '1234' }).map((issue) => issue.path)).toEqual(['sicoreCode']);
+    expect(issues({ ...ganancias, sicoreCode: '1234' })).toEqual([{ path: 'sicoreCode', message: 'up to 3 digits' }]);
+    expect(issues({ ...ganancias, sicoreCode: '094', norm: ' RG 1 ' })).toEqual([]);
+    expect(regimeVersion(regimeInputSchema.parse({ ...ganancias, norm: ' RG 1 ', description: ' Servicios ' }))).toMatchObject({
+      norm: 'RG 1',
+      description: 'Servicios',
+    });
     expect(issues({ ...ganancias, sicoreCode: 'ab' }).map((issue) => issue.path)).toEqual(['sicoreCode']);
     expect(issues({ ...ganancias, validFrom: '2030-02-30' }).map((issue) => issue.path)).toEqual(['validFrom']);
     expect(issues({ ...ganancias, tax: 'vat' }).map((issue) => issue.path)).toContain('tax');

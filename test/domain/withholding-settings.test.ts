@@ -94,18 +94,36 @@ describe('the agent’s settings', () => {
 
   it('refuses a CUIT with a wrong check digit, two designations of one jurisdiction and unknown fields (400 naming them)', async () => {
     const context = await accountContext(opened());
-    const paths = async (raw: unknown) => {
+    const issues = async (raw: unknown) => {
       const error = await putWithholdingConfig(context, raw).catch((e) => e);
       expect(error).toBeInstanceOf(ValidationError);
-      return (error as ValidationError).details.map((detail) => detail.path);
+      return (error as ValidationError).details.map((detail) => [detail.path, detail.message]);
     };
-    expect(await paths({ agentCuit: '30708884445' })).toEqual(['agentCuit']);
+    expect(await issues({ agentCuit: '30708884445' })).toEqual([['agentCuit', 'must be a valid CUIT']]);
     const arba = { jurisdiction: 'ARBA', withholdingAgent: true, perceptionAgent: true };
-    expect(await paths({ iibb: [arba, arba] })).toEqual(['iibb']);
-    expect(await paths({ iibb: [{ ...arba, jurisdiction: 'XX' }] })).toEqual(['iibb.0.jurisdiction']);
-    expect(await paths({ agentName: ' ' })).toEqual(['agentName']);
-    expect(await paths({ accounts: { bank: '1' } })).toEqual(['accounts']);
+    expect(await issues({ iibb: [arba, arba] })).toEqual([['iibb', 'one designation per jurisdiction']]);
+    expect((await issues({ iibb: [arba, { ...arba, jurisdiction: 'AGIP' }, { ...arba, jurisdiction: 'AGIP' }] })).map(([path]) => path)).toEqual(['iibb']);
+    expect((await issues({ iibb: [{ ...arba, jurisdiction: 'XX' }] })).map(([path]) => path)).toEqual(['iibb.0.jurisdiction']);
+    expect((await issues({ iibb: [{ ...arba, other: 1 }] })).map(([path]) => path)).toEqual(['iibb.0']);
+    expect(await issues({ agentName: ' ' })).toEqual([['agentName', 'must not be empty']]);
+    expect(await issues({ agentName: 'x'.repeat(201) })).toEqual([['agentName', 'at most 200 characters']]);
+    expect(await issues({ agentAddress: 'x'.repeat(301) })).toEqual([['agentAddress', 'at most 300 characters']]);
+    expect(await issues({ accounts: { iva: ' ' } })).toEqual([['accounts.iva', 'must not be empty']]);
+    expect(await issues({ accounts: { payment: '1'.repeat(21) } })).toEqual([['accounts.payment', 'must be at most 20 characters']]);
+    expect((await issues({ accounts: { bank: '1' } })).map(([path]) => path)).toEqual(['accounts']);
+    expect((await issues({ other: 1 })).map(([path]) => path)).toEqual(['']);
     expect(await stored(context, 'withholding_config')).toEqual([]);
+  });
+
+  it('trims what it keeps: names, addresses and account codes', async () => {
+    const context = await accountContext(opened());
+    const config = await putWithholdingConfig(context, {
+      agentName: ` ${'x'.repeat(200)} `,
+      agentAddress: ' Florida 100 ',
+      accounts: { payment: ` ${'1'.repeat(20)} `, suppliers: ' 2.1 ', ganancias: ' 2.2 ', iva: ' 2.3 ', iibb: ' 2.4 ' },
+    });
+    expect(config).toMatchObject({ agentName: 'x'.repeat(200), agentAddress: 'Florida 100' });
+    expect(config.accounts).toEqual({ payment: '1'.repeat(20), suppliers: '2.1', ganancias: '2.2', iva: '2.3', iibb: '2.4' });
   });
 });
 
@@ -167,6 +185,12 @@ describe('designations', () => {
     const perceiving = { ...arba, withholding_agent: false, perception_agent: true };
     expect(requireAgent(config({ iibb: [perceiving] }), 'iibb', 'perception', 'ARBA')).toBe(perceiving);
     expect(() => requireAgent(config({ iibb: [arba] }), 'iibb', 'withholding', null)).toThrow(ValidationError);
+    expect(() => requireAgent(config({ iibb: [arba] }), 'iibb', 'withholding', null)).toThrow(
+      expect.objectContaining({
+        message: 'jurisdiction is required for IIBB',
+        details: [{ path: 'jurisdiction', message: 'required for IIBB (ARBA or AGIP)' }],
+      }),
+    );
   });
 });
 
@@ -188,8 +212,16 @@ describe('régimen versions', () => {
 
   it('refuses a tax or a date it does not know', async () => {
     const context = await accountContext(opened());
-    await expect(listRegimes(context, { tax: 'vat' })).rejects.toMatchObject({ constructor: ValidationError, details: [{ path: 'tax' }] });
-    await expect(listRegimes(context, { on: '2026-02-30' })).rejects.toMatchObject({ constructor: ValidationError, details: [{ path: 'on' }] });
+    await expect(listRegimes(context, { tax: 'vat' })).rejects.toMatchObject({
+      constructor: ValidationError,
+      message: 'tax must be ganancias, iva or iibb',
+      details: [{ path: 'tax', message: 'one of ganancias, iva, iibb' }],
+    });
+    await expect(listRegimes(context, { on: '2026-02-30' })).rejects.toMatchObject({
+      constructor: ValidationError,
+      message: 'on must be a date YYYY-MM-DD',
+      details: [{ path: 'on', message: 'must be a date YYYY-MM-DD' }],
+    });
   });
 
   it('an account adds a dated version: stored, listed after the table’s, the one in force from its date; the same code and date is 409', async () => {

@@ -196,6 +196,7 @@ describe('Ganancias accumulates the supplier’s month under the régimen', () =
     await expect(calculateWithholdings(context, { supplierId: unknown, date: '2026-03-03', amount: 1_000, regimeCodes: ['94'] })).rejects.toMatchObject({
       constructor: NotFoundError,
       code: 'NOT_FOUND',
+      message: `supplier ${unknown} not found`,
     });
     const elsewhere = await accountContext(opened());
     await expect(calculateWithholdings(elsewhere, { supplierId: supplier, date: '2026-03-03', amount: 1_000, regimeCodes: ['94'] })).rejects.toBeInstanceOf(
@@ -283,7 +284,10 @@ describe('applying a payment', () => {
     const { context, supplier } = await payer();
     const missing = applyWithholdings(context, { supplierId: supplier.toHexString(), date: '2026-03-03', amount: 80_000, regimeCodes: ['94'] });
     await expect(missing).rejects.toBeInstanceOf(ValidationError);
-    await expect(missing).rejects.toMatchObject({ details: [{ path: 'paymentId', message: 'required (the payment order number)' }] });
+    await expect(missing).rejects.toMatchObject({
+      message: 'paymentId is required',
+      details: [{ path: 'paymentId', message: 'required (the payment order number)' }],
+    });
     expect(await rows(context, 'withholdings')).toEqual([]);
   });
 
@@ -414,7 +418,8 @@ describe('applying a payment', () => {
       amount: 100_000,
       regimeCodes: ['78'],
     });
-    expect(applied.withholdings[0]).toMatchObject({ amount_cents: 0, certificate_id: null, certificate_number: null });
+    // No invoices named: none recorded.
+    expect(applied.withholdings[0]).toMatchObject({ amount_cents: 0, invoices: [], certificate_id: null, certificate_number: null });
     expect((await context.store.collection<Row>('journal_entries').findOne({ _id: applied.journalEntryId }))?.description).toBe(
       'Pago OP-78 a Servicios Ñandú SRL',
     );
@@ -489,7 +494,10 @@ describe('applying a payment', () => {
     });
     const noRate = calculateWithholdings(context, { ...base, amount: 1_000, regimeCodes: ['IIBB-AGIP'] });
     await expect(noRate).rejects.toBeInstanceOf(ValidationError);
-    await expect(noRate).rejects.toMatchObject({ message: 'iibbRate is required: no default AGIP rate is set', details: [{ path: 'iibbRate' }] });
+    await expect(noRate).rejects.toMatchObject({
+      message: 'iibbRate is required: no default AGIP rate is set',
+      details: [{ path: 'iibbRate', message: 'required (the padrón rate)' }],
+    });
     // AGIP with the payment's rate and no minimum of its own: 1 % of $1.000 = $10 is withheld.
     expect((await calculateWithholdings(context, { ...base, amount: 1_000, regimeCodes: ['IIBB-AGIP'], iibbRate: 1 })).lines[0]).toMatchObject({
       amountCents: 10_00,

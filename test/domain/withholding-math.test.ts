@@ -3,7 +3,15 @@ import { join } from 'node:path';
 import { carryAndCap, type OpenPending, pendingAfter, type RegimeStep } from '../../src/domain/withholdings/carry';
 import { capAtPayment, flatStep, gananciasStep, percentOf, scaleOf } from '../../src/domain/withholdings/math';
 import { inForceOn, type Regime, SCALE, SCALE_119, seededRegimes } from '../../src/domain/withholdings/table';
-import { ivaPerceptionLines, perceptionTotal, RG_2408_MINIMUM_CENTS, RG_2408_RATES } from '../../src/domain/withholdings/perception-math';
+import {
+  iibbPerception,
+  ivaPerceptionLines,
+  perceptionRate,
+  perceptionRegimeCode,
+  perceptionTotal,
+  RG_2408_MINIMUM_CENTS,
+  RG_2408_RATES,
+} from '../../src/domain/withholdings/perception-math';
 import { sicoreAmount } from '../../src/domain/withholdings/sicore';
 
 /**
@@ -447,5 +455,70 @@ describe('RG 2408 IVA perception on a sale', () => {
     expect(perceptionTotal(line(59_99), RG_2408_MINIMUM_CENTS)).toEqual({ computed: 59_99, amount: 0, belowMinimum: true });
     expect(perceptionTotal([...line(30_00), ...line(30_00)], RG_2408_MINIMUM_CENTS)).toEqual({ computed: 60_00, amount: 60_00, belowMinimum: false });
     expect(perceptionTotal(line(0), RG_2408_MINIMUM_CENTS)).toEqual({ computed: 0, amount: 0, belowMinimum: false });
+  });
+});
+
+describe('IIBB perception on a sale (ARBA / AGIP padrón regimes)', () => {
+  const designation = { perception_rate: 3.5, minimum_cents: 50_00 };
+
+  it('the customer’s padrón rate given with the sale, else the designation’s, on the net; the designation’s minimum', () => {
+    // 2 % of $10.000 = $200; the designation's 3,5 % of $10.000 = $350.
+    expect(iibbPerception(10_000_00, 2, designation, 'ARBA')).toEqual({
+      lines: [{ vat_rate: null, base_cents: 10_000_00, rate: 2, amount_cents: 200_00 }],
+      minimumCents: 50_00,
+    });
+    expect(iibbPerception(10_000_00, null, designation, 'ARBA').lines[0]).toMatchObject({ rate: 3.5, amount_cents: 350_00 });
+    expect(iibbPerception(10_000_00, 1, null, 'AGIP')).toMatchObject({ minimumCents: 0 });
+  });
+
+  it('no net, or no rate known, is a 400 naming the field', () => {
+    expect(() => iibbPerception(undefined, 2, designation, 'ARBA')).toThrow(
+      expect.objectContaining({ status: 400, message: 'netAmount is required for IIBB', details: [{ path: 'netAmount', message: 'the net of the sale' }] }),
+    );
+    expect(() => iibbPerception(null, 2, designation, 'ARBA')).toThrow(expect.objectContaining({ status: 400 }));
+    expect(() => iibbPerception(1_00, null, { perception_rate: null, minimum_cents: 0 }, 'AGIP')).toThrow(
+      expect.objectContaining({
+        status: 400,
+        message: 'rate is required: no default AGIP perception rate is set',
+        details: [{ path: 'rate', message: 'required (the padrón rate)' }],
+      }),
+    );
+    expect(() => iibbPerception(1_00, undefined, null, 'AGIP')).toThrow(expect.objectContaining({ status: 400 }));
+  });
+
+  it('is stored under IIBB-<jurisdiction>-P, IVA under IVA-RG2408', () => {
+    expect(perceptionRegimeCode('iibb', 'ARBA')).toBe('IIBB-ARBA-P');
+    expect(perceptionRegimeCode('iva', null)).toBe('IVA-RG2408');
+  });
+
+  it('has one rate when it was given or there is one line; none for lines at different rates', () => {
+    const lines = ivaPerceptionLines(
+      [
+        { rate: 21, base: 1_000_00 },
+        { rate: 10.5, base: 1_000_00 },
+      ],
+      null,
+    );
+    expect(perceptionRate(lines, null)).toBeNull();
+    expect(perceptionRate(lines, undefined)).toBeNull();
+    expect(perceptionRate(lines.slice(1), null)).toBe(1.5);
+    const given = ivaPerceptionLines(
+      [
+        { rate: 21, base: 1_000_00 },
+        { rate: 10.5, base: 1_000_00 },
+      ],
+      10,
+    );
+    expect(perceptionRate(given, 10)).toBe(10);
+    // A 0 % given (a buyer exempt from the perception) is the rate of every line, not none.
+    const exempt = ivaPerceptionLines(
+      [
+        { rate: 21, base: 1_000_00 },
+        { rate: 10.5, base: 1_000_00 },
+      ],
+      0,
+    );
+    expect(exempt.map((line) => line.amount_cents)).toEqual([0, 0]);
+    expect(perceptionRate(exempt, 0)).toBe(0);
   });
 });

@@ -35,4 +35,7 @@ await page.render({ canvasContext: context, viewport }).promise;
 const pixels = context.getImageData(0, 0, canvas.width, canvas.height).data;
 let dark = 0;
 for (let i = 0; i < pixels.length; i += 4) if (pixels[i] + pixels[i + 1] + pixels[i + 2] < 384) dark++;
-process.stdout.write(JSON.stringify({ pages: pdf.numPages, text, left, width: canvas.width, height: canvas.height, dark }));
+// Where each piece of text sits (points from the top edge), so a test can check the layout's order of lines.
+const top = Object.fromEntries(items.filter((item) => item.str.trim()).map((item) => [item.str, Math.round(viewport.height - item.transform[5])]));
+const { info } = await pdf.getMetadata();
+process.stdout.write(JSON.stringify({ pages: pdf.numPages, text, left, top, info, width: canvas.width, height: canvas.height, dark }));

@@ -2,18 +2,9 @@ import type { PerceptionDocument, WithholdingDocument } from '../../store/withho
 import { requirePrincipal, type RequestContext } from '../context';
 import { periodDays, periodParam } from '../iva/period';
 import { getWithholdingConfig } from './config';
-import { sicoreLine } from './sicore';
+import { type RegimeTotal, regimeTotals, sicoreFile } from './declaration-content';
 
-export interface RegimeTotal {
-  kind: 'withholding' | 'perception';
-  tax: string;
-  regimeCode: string;
-  sicoreCode: string | null;
-  description: string;
-  count: number;
-  baseCents: number;
-  amountCents: number;
-}
+export type { RegimeTotal } from './declaration-content';
 
 export interface Declaration {
   period: string;
@@ -46,34 +37,11 @@ export async function declaration(context: RequestContext, rawPeriod: string): P
   ]);
   withholdings.reverse();
   perceptions.reverse();
-  const totals = new Map<string, RegimeTotal>();
-  const add = (kind: RegimeTotal['kind'], tax: string, code: string, sicore: string | null, description: string, base: number, amount: number) => {
-    const key = `${kind}:${code}`;
-    const total = totals.get(key) ?? { kind, tax, regimeCode: code, sicoreCode: sicore, description, count: 0, baseCents: 0, amountCents: 0 };
-    total.count++;
-    total.baseCents += base;
-    total.amountCents += amount;
-    totals.set(key, total);
-  };
-  for (const w of withholdings) add('withholding', w.tax, w.regime_code, w.sicore_code, w.regime_description, w.base_cents, w.amount_cents);
-  for (const p of perceptions)
-    add(
-      'perception',
-      p.tax,
-      p.regime_code,
-      null,
-      p.tax === 'iva' ? 'Percepción IVA RG 2408' : `Percepción IIBB ${p.jurisdiction}`,
-      p.base_cents,
-      p.amount_cents,
-    );
-  const lines = withholdings.filter((w) => w.tax === 'ganancias' && w.sicore_code).map(sicoreLine);
   return {
     period,
     withholdingsCents: withholdings.reduce((sum, w) => sum + w.amount_cents, 0),
     perceptionsCents: perceptions.reduce((sum, p) => sum + p.amount_cents, 0),
-    regimes: [...totals.values()].sort(
-      (a, b) => a.kind.localeCompare(b.kind) || a.tax.localeCompare(b.tax) || a.regimeCode.localeCompare(b.regimeCode, 'en', { numeric: true }),
-    ),
-    sicore: { fileName: `SICORE-${config.agentCuit || 'agente'}-${period}.txt`, lines, content: lines.map((line) => `${line}\r\n`).join('') },
+    regimes: regimeTotals(withholdings, perceptions),
+    sicore: sicoreFile(config.agentCuit, period, withholdings),
   };
 }

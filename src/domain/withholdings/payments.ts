@@ -17,7 +17,9 @@ import { getWithholdingConfig, requireAgent, type WithholdingConfig } from './co
 import { carryAndCap, type OpenPending, pendingAfter, type RegimeStep, type WithholdingLine } from './carry';
 import { flatStep, gananciasStep, type GananciasStep } from './math';
 import { type PaymentInput, paymentSchema } from './payment-input';
-import { gananciasCondition, iibbJurisdiction, iibbRate, netBase, paymentPeriod, supplierCuit } from './payment-rules';
+import { flatTerms } from './flat-regimes';
+import { paymentEntryDescription, paymentEntryLines } from './payment-entry';
+import { gananciasCondition, iibbJurisdiction, netBase, paymentPeriod, supplierCuit } from './payment-rules';
 import { regimeOn } from './regimes';
 import { actionOn } from '../activity/actions';
 import { recordChanges } from '../activity/changes';
@@ -103,17 +105,14 @@ async function calculateIn(context: RequestContext, input: PaymentInput, config:
         previouslyWithheldCents: previous?.withheld ?? 0,
         exclusionPercent,
       });
-    } else if (regime.tax === 'iva') {
-      baseCents = vatCents;
-      step = flatStep(baseCents, regime.rateRegistered ?? 0, regime.minimumCents, exclusionPercent);
     } else {
-      baseCents = netCents;
-      const rate = iibbRate(input.iibbRate, designation?.withholding_rate, regime.rateRegistered);
-      if (rate === null)
+      const terms = flatTerms(regime, { netCents, vatCents, iibbRate: input.iibbRate }, designation);
+      baseCents = terms.baseCents;
+      if (terms.rate === null)
         throw new ValidationError(`iibbRate is required: no default ${jurisdiction} rate is set`, [
           { path: 'iibbRate', message: 'required (the padrón rate)' },
         ]);
-      step = flatStep(baseCents, rate, designation?.minimum_cents ?? 0, exclusionPercent);
+      step = flatStep(baseCents, terms.rate, terms.minimumCents, exclusionPercent);
     }
     steps.push({
       ...step,
@@ -256,30 +255,21 @@ export async function applyWithholdings(context: RequestContext, raw: unknown): 
       const config = await getWithholdingConfig(context, session);
       const calculation = await calculateIn(context, input, config, session);
       const entryId = new ObjectId();
-      const byTax = new Map<WithholdingTax, number>();
-      for (const line of calculation.lines) byTax.set(line.tax, (byTax.get(line.tax) ?? 0) + line.amountCents);
       const who = calculation.supplier.name;
       await postBuiltEntry(
         context,
         {
           _id: entryId,
           date: input.date,
-          description: `Pago ${paymentId} a ${who}${calculation.totalCents ? ' con retenciones' : ''}`,
-          lines: [
-            { account_code: config.accounts.suppliers, debit_cents: calculation.amountCents, description: who },
-            ...(calculation.netPaymentCents > 0
-              ? [
-                  {
-                    account_code: input.paymentAccountCode ?? config.accounts.payment,
-                    credit_cents: calculation.netPaymentCents,
-                    description: `Pago ${paymentId}`,
-                  },
-                ]
-              : []),
-            ...[...byTax]
-              .filter(([, cents]) => cents > 0)
-              .map(([tax, cents]) => ({ account_code: config.accounts[tax], credit_cents: cents, description: `Retención ${tax} ${paymentId}` })),
-          ],
+          description: paymentEntryDescription(paymentId, who, calculation.totalCents),
+          lines: paymentEntryLines({
+            paymentId,
+            supplierName: who,
+            amountCents: calculation.amountCents,
+            netPaymentCents: calculation.netPaymentCents,
+            lines: calculation.lines,
+            accounts: { ...config.accounts, payment: input.paymentAccountCode ?? config.accounts.payment },
+          }),
           reference_type: 'withholding_payment',
           reference_id: paymentId,
         },

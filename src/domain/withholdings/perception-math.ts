@@ -1,4 +1,4 @@
-import type { PerceptionDocument } from '../../store/withholdings';
+import type { IibbDesignation, Jurisdiction, PerceptionDocument } from '../../store/withholdings';
 import { ValidationError } from '../errors';
 import { percentOf } from './math';
 
@@ -26,3 +26,36 @@ export function perceptionTotal(lines: PerceptionDocument['lines'], minimumCents
   const belowMinimum = computed > 0 && computed < minimumCents;
   return { computed, amount: belowMinimum ? 0 : computed, belowMinimum };
 }
+
+/**
+ * IIBB on a sale: the customer's padrón rate (ARBA / AGIP publish one per CUIT) given with the sale, else the default
+ * perception rate of the account's designation, on the net; nothing under the designation's minimum. No net, or no
+ * rate known, is a 400 naming the field.
+ */
+export function iibbPerception(
+  netCents: number | null | undefined,
+  rate: number | null | undefined,
+  designation: Pick<IibbDesignation, 'perception_rate' | 'minimum_cents'> | null,
+  jurisdiction: Jurisdiction | null,
+): { lines: PerceptionDocument['lines']; minimumCents: number } {
+  if (netCents === null || netCents === undefined)
+    throw new ValidationError('netAmount is required for IIBB', [{ path: 'netAmount', message: 'the net of the sale' }]);
+  const applied = rate ?? designation?.perception_rate;
+  if (applied === null || applied === undefined)
+    throw new ValidationError(`rate is required: no default ${jurisdiction} perception rate is set`, [{ path: 'rate', message: 'required (the padrón rate)' }]);
+  return {
+    lines: [{ vat_rate: null, base_cents: netCents, rate: applied, amount_cents: percentOf(netCents, applied) }],
+    minimumCents: designation?.minimum_cents ?? 0,
+  };
+}
+
+/** The regime a perception is stored and declared under: one per voucher and regime. */
+export const perceptionRegimeCode = (tax: 'iva' | 'iibb', jurisdiction: Jurisdiction | null): string =>
+  tax === 'iva' ? 'IVA-RG2408' : `IIBB-${jurisdiction}-P`;
+
+/**
+ * The perception's single rate: the one given (which every line took, 0 % included), or the one of its only line; none
+ * for lines at their own general rates.
+ */
+export const perceptionRate = (lines: PerceptionDocument['lines'], given: number | null | undefined): number | null =>
+  given ?? (lines.length === 1 ? lines[0].rate : null);

@@ -5,12 +5,10 @@ import type { Jurisdiction, PerceptionDocument } from '../../store/withholdings'
 import { requirePrincipal, type RequestContext } from '../context';
 import { normalizeCuit } from '../cuit';
 import { calendarDateSchema } from '../dates';
-import { ValidationError } from '../errors';
 import { moneySchema, percentSchema } from '../money';
 import { parseInput } from '../validation';
 import { getWithholdingConfig, JURISDICTIONS, requireAgent } from './config';
-import { percentOf } from './math';
-import { ivaPerceptionLines, perceptionTotal, RG_2408_MINIMUM_CENTS } from './perception-math';
+import { iibbPerception, ivaPerceptionLines, perceptionRate, perceptionRegimeCode, perceptionTotal, RG_2408_MINIMUM_CENTS } from './perception-math';
 import { actionOn } from '../activity/actions';
 import { recordChanges } from '../activity/changes';
 
@@ -47,26 +45,14 @@ export async function calculatePerception(context: RequestContext, raw: unknown)
   const config = await getWithholdingConfig(context);
   const jurisdiction: Jurisdiction | null = input.tax === 'iibb' ? (input.jurisdiction ?? null) : null;
   const designation = requireAgent(config, input.tax, 'perception', jurisdiction);
-  let lines: PerceptionDocument['lines'];
-  let minimumCents: number;
-  if (input.tax === 'iva') {
-    lines = ivaPerceptionLines(input.netByRate ?? [], input.rate ?? null);
-    minimumCents = RG_2408_MINIMUM_CENTS;
-  } else {
-    if (input.netAmount === null || input.netAmount === undefined)
-      throw new ValidationError('netAmount is required for IIBB', [{ path: 'netAmount', message: 'the net of the sale' }]);
-    const rate = input.rate ?? designation?.perception_rate;
-    if (rate === null || rate === undefined)
-      throw new ValidationError(`rate is required: no default ${jurisdiction} perception rate is set`, [
-        { path: 'rate', message: 'required (the padrón rate)' },
-      ]);
-    lines = [{ vat_rate: null, base_cents: input.netAmount, rate, amount_cents: percentOf(input.netAmount, rate) }];
-    minimumCents = designation?.minimum_cents ?? 0;
-  }
+  const { lines, minimumCents } =
+    input.tax === 'iva'
+      ? { lines: ivaPerceptionLines(input.netByRate ?? [], input.rate ?? null), minimumCents: RG_2408_MINIMUM_CENTS }
+      : iibbPerception(input.netAmount, input.rate, designation, jurisdiction);
   const { computed, amount, belowMinimum } = perceptionTotal(lines, minimumCents);
   const now = context.now();
   const accountId = requirePrincipal(context).accountId;
-  const regimeCode = input.tax === 'iva' ? 'IVA-RG2408' : `IIBB-${jurisdiction}-P`;
+  const regimeCode = perceptionRegimeCode(input.tax, jurisdiction);
   const doc: PerceptionDocument = {
     _id: new ObjectId(),
     account_id: accountId,
@@ -81,7 +67,7 @@ export async function calculatePerception(context: RequestContext, raw: unknown)
     sale_point: input.salePoint,
     voucher_number: input.voucherNumber,
     base_cents: lines.reduce((sum, line) => sum + line.base_cents, 0),
-    rate: lines.length === 1 || input.rate ? lines[0].rate : null,
+    rate: perceptionRate(lines, input.rate),
     lines,
     computed_cents: computed,
     amount_cents: amount,

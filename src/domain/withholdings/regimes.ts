@@ -1,14 +1,13 @@
 import { type ClientSession, ObjectId } from 'mongodb';
-import { z } from 'zod';
 import { isDuplicateKeyError } from '../../store/store';
 import type { WithholdingRegimeDocument } from '../../store/withholdings';
 import { requirePrincipal, type RequestContext } from '../context';
 import { calendarDateSchema } from '../dates';
 import { ConflictError, ValidationError } from '../errors';
-import { moneySchema, percentSchema } from '../money';
 import { parseInput } from '../validation';
 import { actionOn } from '../activity/actions';
 import { recordChanges } from '../activity/changes';
+import { regimeInputSchema, regimeOrder, regimeVersion, TAXES } from './regime-input';
 import { inForceOn, type Regime, SCALE, seededRegimes } from './table';
 
 export type { Regime } from './table';
@@ -31,8 +30,6 @@ const fromDocument = (doc: WithholdingRegimeDocument): Regime => ({
   seeded: false,
 });
 
-const TAXES = ['ganancias', 'iva', 'iibb'] as const;
-
 /** Every regime version: the seeded table and the account's own, by code then date. */
 export async function listRegimes(
   context: RequestContext,
@@ -49,7 +46,7 @@ export async function listRegimes(
     .toArray();
   let all = [...seededRegimes(), ...own.map(fromDocument)].filter((regime) => !filter.tax || regime.tax === filter.tax);
   if (filter.on) all = inForceOn(all, filter.on);
-  return all.sort((a, b) => a.tax.localeCompare(b.tax) || a.code.localeCompare(b.code, 'en', { numeric: true }) || a.validFrom.localeCompare(b.validFrom));
+  return all.sort(regimeOrder);
 }
 
 /** The version of `code` in force on `date`, or a 400 naming `path`. */
@@ -59,42 +56,14 @@ export async function regimeOn(context: RequestContext, code: string, date: stri
   return regime;
 }
 
-const regimeInputSchema = z
-  .object({
-    code: z
-      .string()
-      .trim()
-      .regex(/^[A-Za-z0-9-]{1,20}$/, 'letters, digits and hyphens, at most 20'),
-    tax: z.enum(TAXES),
-    sicoreCode: z
-      .string()
-      .regex(/^\d{1,3}$/, 'up to 3 digits')
-      .nullish(),
-    description: z.string().trim().min(1, 'must not be empty').max(200, 'at most 200 characters'),
-    norm: z.string().trim().max(100, 'at most 100 characters').nullish(),
-    validFrom: calendarDateSchema(),
-    rateRegistered: percentSchema().nullish(),
-    rateUnregistered: percentSchema().nullish(),
-    usesScale: z.boolean().nullish(),
-    nonTaxableMonthly: moneySchema().nullish(),
-    minimumWithholding: moneySchema().nullish(),
-    minimumUnregistered: moneySchema().nullish(),
-  })
-  .strict()
-  .superRefine((input, ctx) => {
-    if (input.tax !== 'iibb' && !input.usesScale && (input.rateRegistered === null || input.rateRegistered === undefined))
-      ctx.addIssue({ code: 'custom', path: ['rateRegistered'], message: 'required unless the scale applies (or for IIBB, whose rate is the padrón’s)' });
-    if (input.tax === 'ganancias' && (input.rateUnregistered === null || input.rateUnregistered === undefined))
-      ctx.addIssue({ code: 'custom', path: ['rateUnregistered'], message: 'required for a Ganancias regime' });
-  });
-
 /**
  * Adds a dated version of a regime (a new concept, or new amounts of an existing one from `validFrom` on): the
  * version in force on a payment's date is the one its calculation uses. A code and date already there is 409.
  */
 export async function createRegime(context: RequestContext, raw: unknown): Promise<Regime> {
   const input = parseInput(regimeInputSchema, raw);
-  const code = input.code.toUpperCase();
+  const version = regimeVersion(input);
+  const code = version.code;
   const exists = () =>
     new ConflictError(`regime ${code} already has a version from ${input.validFrom}`, [{ path: 'validFrom', message: 'taken' }], 'REGIME_EXISTS');
   if (seededRegimes().some((regime) => regime.code === code && regime.validFrom === input.validFrom)) throw exists();
@@ -102,18 +71,7 @@ export async function createRegime(context: RequestContext, raw: unknown): Promi
   const doc: WithholdingRegimeDocument = {
     _id: new ObjectId(),
     account_id: requirePrincipal(context).accountId,
-    code,
-    tax: input.tax,
-    sicore_code: input.sicoreCode ? input.sicoreCode.padStart(3, '0') : null,
-    description: input.description,
-    norm: input.norm ?? '',
-    valid_from: input.validFrom,
-    rate_registered: input.usesScale ? null : (input.rateRegistered ?? null),
-    rate_unregistered: input.rateUnregistered ?? input.rateRegistered ?? null,
-    uses_scale: Boolean(input.usesScale),
-    non_taxable_cents: input.nonTaxableMonthly ?? 0,
-    minimum_cents: input.minimumWithholding ?? 0,
-    minimum_unregistered_cents: input.minimumUnregistered ?? null,
+    ...version,
     created_at: now,
     updated_at: now,
   };

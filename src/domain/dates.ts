@@ -27,8 +27,10 @@ export function isCalendarDate(text: string): boolean {
 export function calendarDateSchema(years: { min: number; max: number } = { min: FIRST_YEAR, max: LAST_YEAR }) {
   return z
     .string({ message: 'must be a date (YYYY-MM-DD)' })
-    .refine(isRealDay, { message: 'must be a real calendar date (YYYY-MM-DD)', abort: true })
-    .refine((text) => yearOf(text) >= years.min && yearOf(text) <= years.max, { message: `must be in a year from ${years.min} to ${years.max}` });
+    .refine(isRealDay, { message: 'must be a real calendar date (YYYY-MM-DD)' })
+    .refine((text) => !isRealDay(text) || (yearOf(text) >= years.min && yearOf(text) <= years.max), {
+      message: `must be in a year from ${years.min} to ${years.max}`,
+    });
 }
 
 /** Argentina is UTC−3 all year (no daylight saving since 2009). */

@@ -245,14 +245,18 @@ describe('layouts, encodings and containers', () => {
       '2025-04-31;1;3;2;2;75481234500011;80;30715551248;FECHA S.A.;1,00;PES;100,00;0,00;0,00;0,00;21,00;121,00',
       '2025-12-01;1;3;3;3;75481234500011;80;30715551248;SUMA S.A.;1,00;PES;100,00;0,00;0,00;0,00;21,00;99,00',
       '2025-12-01;1;3;4;4;75481234500011;80;30715551248;BUENA S.A.;1,00;PES;100,00;0,00;0,00;0,00;21,00;121,00',
+      // Número Hasta below Número Desde: no range ARCA authorises.
+      '2025-12-01;1;3;6;5;75481234500011;80;30715551248;RANGO S.A.;1,00;PES;100,00;0,00;0,00;0,00;21,00;121,00',
     ];
     const result = await imported(owner.key, Buffer.from([header, ...rows, ''].join('\n')));
-    expect(result).toMatchObject({ rows_total: 4, rows_imported: 1, rows_with_errors: 3 });
+    expect(result).toMatchObject({ rows_total: 5, rows_imported: 1, rows_with_errors: 4 });
     expect(result.row_errors.map((error: any) => [error.line, error.messages[0].split(':')[0]])).toEqual([
       [2, 'issuer CUIT'],
       [3, 'issue date'],
       [4, 'amounts'],
+      [6, 'voucher number to'],
     ]);
+    expect(result.row_errors[3].reasons[0].code).toBe('BAD_NUMBER_TO');
     expect((await invoicesOf(owner.accountId))[0].vat_items).toEqual([{ aliquot: 21, base_cents: 10000, amount_cents: 2100 }]);
   });
 

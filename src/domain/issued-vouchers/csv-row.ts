@@ -3,8 +3,8 @@ import type { IssuedVoucherDocument } from '../../store/issued-vouchers';
 import { normalizeCuit } from '../cuit';
 import type { RowResult } from '../mis-comprobantes/import-loop';
 import type { Layout } from '../mis-comprobantes/layout';
-import { cellReader, type RowReason, readVoucher, reason } from '../mis-comprobantes/row';
-import { documentTypeOf, wholeOf } from '../mis-comprobantes/values';
+import { cellReader, type RowReason, readNumberTo, readVoucher, reason } from '../mis-comprobantes/row';
+import { documentTypeOf } from '../mis-comprobantes/values';
 import { voucherTypeName } from './voucher-names';
 
 /** An issued voucher read from one row, in stored names: the stored fields the export carries. */
@@ -44,16 +44,13 @@ export function readIssuedRow(cells: string[], layout: Layout, owners: OwnCuits)
   if (!/^\d{1,20}$/.test(doc)) problems.push(reason('BAD_RECEIVER_DOC', `receiver document: not a document number ${JSON.stringify(doc)}`));
   else if (docType !== null && TAX_ID_TYPES.has(docType) && !normalizeCuit(doc))
     problems.push(reason('BAD_RECEIVER_CUIT', `receiver CUIT: ${JSON.stringify(doc)} is not a valid CUIT (check digit)`));
-  const toCell = (cell('numberTo') ?? '').trim();
-  const numberTo = toCell === '' ? null : wholeOf(toCell, 999999999);
-  if (toCell !== '' && (numberTo === null || numberTo < fields.voucher_number))
-    problems.push(reason('BAD_NUMBER_TO', `voucher number to: ${JSON.stringify(toCell)} is not a number from ${fields.voucher_number} on`));
+  const numberTo = readNumberTo(cell, fields.voucher_number, problems);
   if (problems.length) return { problems };
   const name = (cell('receiverName') ?? '').trim().slice(0, 300);
   const parties = {
     issuer_cuit: issuer!,
     voucher_type_name: voucherTypeName(fields.voucher_type),
-    voucher_number_to: numberTo !== null && numberTo > fields.voucher_number ? numberTo : null,
+    voucher_number_to: numberTo,
     receiver_doc_type: docType,
     receiver_doc: doc,
     receiver_name: name || null,

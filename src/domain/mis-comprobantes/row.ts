@@ -141,3 +141,19 @@ export function readVoucher(cell: CellOf, layout: Layout, problems: RowReason[])
     review: vatLines.review,
   };
 }
+
+/**
+ * The last number of a row that lists a range of vouchers (`Número Hasta`; grouped B vouchers), or null when the row
+ * lists one voucher (empty, or equal to its first number). A last number below the first, or not a number, cannot be
+ * a range ARCA authorised: the row is refused (BAD_NUMBER_TO), in both directions' imports.
+ */
+export function readNumberTo(cell: CellOf, first: number, problems: RowReason[]): number | null {
+  const text = (cell('numberTo') ?? '').trim();
+  if (text === '') return null;
+  const last = wholeOf(text, 999999999);
+  if (last === null || last < first) {
+    problems.push(reason('BAD_NUMBER_TO', `voucher number to: ${JSON.stringify(text)} is not a number from ${first} on`));
+    return null;
+  }
+  return last > first ? last : null;
+}

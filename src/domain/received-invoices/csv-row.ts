@@ -3,7 +3,7 @@ import type { ReceivedInvoiceDocument } from '../../store/received-invoices';
 import { normalizeCuit } from '../cuit';
 import type { RowResult } from '../mis-comprobantes/import-loop';
 import type { Layout } from '../mis-comprobantes/layout';
-import { cellReader, type RowReason, readVoucher, reason } from '../mis-comprobantes/row';
+import { cellReader, type RowReason, readNumberTo, readVoucher, reason } from '../mis-comprobantes/row';
 import { documentTypeOf } from '../mis-comprobantes/values';
 
 /** A voucher read from one row, in stored names (money in centavos): the stored fields the export carries. */
@@ -41,6 +41,8 @@ export function readReceivedRow(cells: string[], layout: Layout, owners: OwnCuit
   const cell = cellReader(cells, layout);
   const problems: RowReason[] = [];
   const { fields, warnings, review } = readVoucher(cell, layout, problems);
+  // A received voucher is stored one by one; its range is only checked.
+  readNumberTo(cell, fields.voucher_number, problems);
   const docType = layout.columns.issuerDocType === undefined ? 80 : documentTypeOf(cell('issuerDocType'));
   const supplierCuit = normalizeCuit(cell('issuerDoc') ?? '');
   if (docType === null || !TAX_ID_TYPES.has(docType))

@@ -1,6 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import { type Layout, detectLayout } from '../../../src/domain/mis-comprobantes/layout';
-import { cellReader, type RowReason, readVoucher } from '../../../src/domain/mis-comprobantes/row';
+import { cellReader, type RowReason, readNumberTo, readVoucher } from '../../../src/domain/mis-comprobantes/row';
 
 /**
  * One row of the export read into a voucher: amounts in centavos from the row's own cells, the credit note's sign
@@ -308,5 +308,33 @@ describe('every component counts toward the total', () => {
 
   test('spaces around an authorization code are not part of it', () => {
     expect(read(G2, '2025-12-02;1;4;1;1; 75481234500022 ;80;30708884444;X;1,00;PES;100,00;0,00;0,00;0,00;21,00;121,00').fields.cae).toBe('75481234500022');
+  });
+});
+
+describe('the last number of a range (Número Hasta)', () => {
+  // A row lists vouchers `Número Desde` to `Número Hasta` (grouped B vouchers); ARCA authorises no range that ends
+  // before it starts.
+  const numberTo = (text: string | undefined, first = 120) => {
+    const problems: RowReason[] = [];
+    const last = readNumberTo(() => text, first, problems);
+    return { last, problems: problems.map((problem) => problem.code) };
+  };
+
+  test('absent, empty or equal to the first number: one voucher, no range', () => {
+    expect(numberTo(undefined)).toEqual({ last: null, problems: [] });
+    expect(numberTo('  ')).toEqual({ last: null, problems: [] });
+    expect(numberTo('120')).toEqual({ last: null, problems: [] });
+  });
+
+  test('one above the first: a range of two', () => {
+    expect(numberTo('121')).toEqual({ last: 121, problems: [] });
+  });
+
+  test('one below the first, or not a number: refused BAD_NUMBER_TO naming the cell and the first number', () => {
+    expect(numberTo('119')).toEqual({ last: null, problems: ['BAD_NUMBER_TO'] });
+    expect(numberTo('x')).toEqual({ last: null, problems: ['BAD_NUMBER_TO'] });
+    const problems: RowReason[] = [];
+    readNumberTo(() => '7', 120, problems);
+    expect(problems[0].message).toBe('voucher number to: "7" is not a number from 120 on');
   });
 });

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { Transform } from 'node:stream';
+import { PassThrough, Transform } from 'node:stream';
 import iconv from 'iconv-lite';
 import yauzl from 'yauzl';
 import { PayloadTooLargeError, ValidationError } from '../errors';
@@ -94,7 +94,11 @@ function openZippedCsv(path: string): Promise<Readable> {
         zip.openReadStream(entry, (openError, stream) => {
           if (openError) return reject(zipError(`cannot read ${entry.fileName}: ${openError.message}`));
           stream.on('close', () => zip.close());
-          resolve(stream);
+          // A deflated entry whose headers under-declare its size fails only once read past it (yauzl's size
+          // check): the reader then meets the ZIP's own refusal, not an internal error.
+          const csv = new PassThrough();
+          stream.on('error', (cause: Error) => csv.destroy(zipError(`cannot read ${entry.fileName}: ${cause.message}`)));
+          resolve(stream.pipe(csv));
         });
       });
       zip.readEntry();

@@ -220,6 +220,17 @@ describe("the portal's ZIP", () => {
     await expect(opened(unknown)).rejects.toMatchObject({ code: 'BAD_ZIP', message: expect.stringMatching(/^cannot read comprobantes\.csv: ./) });
   });
 
+  test('a deflated file longer than its headers declare is refused BAD_ZIP once read past the declared size', async () => {
+    const content = Buffer.from(`${G2_HEADER}\n${`${ROW}\n`.repeat(2000)}`);
+    const zip = zipOf([['comprobantes.csv', content]]);
+    // The local header (uncompressed size at byte 22) and the directory entry (at its byte 24) both say 100 bytes.
+    const lying = Buffer.from(zip);
+    lying.writeUInt32LE(100, 22);
+    lying.writeUInt32LE(100, lying.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02])) + 24);
+    // The header is read within the declared size; the rest of the file is where the lie shows.
+    await expect(opened(lying).then(textOf)).rejects.toMatchObject({ code: 'BAD_ZIP', message: expect.stringMatching(/^cannot read comprobantes\.csv: ./) });
+  });
+
   test('the signature alone makes a ZIP (refused, it holds nothing)', async () => {
     await expect(opened(Buffer.from([0x50, 0x4b, 0x03, 0x04]))).rejects.toMatchObject({ code: 'BAD_ZIP' });
   });

@@ -62,3 +62,11 @@ export class RateLimitedError extends AppError {
 }
 
 export const notFound = (what: string, id: string) => new NotFoundError(`${what} ${id} not found`);
+
+/** A multipart body that breaks before its closing boundary: the same refusal on every upload route, REST or GraphQL. */
+export const malformedMultipart = (cause: unknown, path = 'file') =>
+  new ValidationError(
+    `malformed multipart request: ${(cause as Error)?.message ?? String(cause)}`,
+    [{ path, message: 'the body ends or breaks before the closing boundary' }],
+    'MALFORMED_MULTIPART',
+  );

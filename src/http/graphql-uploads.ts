@@ -1,7 +1,7 @@
 import { finished, PassThrough, type Readable } from 'node:stream';
 import type { NextFunction, Request, Response } from 'express';
 import { type FileUpload, graphqlUploadExpress, Upload } from 'graphql-upload-ts';
-import { ForbiddenError, PayloadTooLargeError, ValidationError } from '../domain/errors';
+import { ForbiddenError, malformedMultipart, PayloadTooLargeError, ValidationError } from '../domain/errors';
 import { MAX_UPLOAD_BYTES } from '../domain/mis-comprobantes/source';
 
 const processUploads = graphqlUploadExpress({ maxFileSize: MAX_UPLOAD_BYTES, maxFiles: 1, maxFieldSize: 100_000 });
@@ -11,11 +11,7 @@ function clientError(error: unknown): Error {
   if (error instanceof PayloadTooLargeError || error instanceof ValidationError) return error;
   const message = (error as Error)?.message ?? String(error);
   if ((error as { status?: number })?.status === 413) return new PayloadTooLargeError(message);
-  return new ValidationError(
-    `malformed multipart request: ${message}`,
-    [{ path: 'file', message: 'the body ends or breaks before the closing boundary' }],
-    'MALFORMED_MULTIPART',
-  );
+  return malformedMultipart(error);
 }
 
 /** A file whose stream reports a body that breaks (before or after it is read) as the client's error. */

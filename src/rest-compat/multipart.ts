@@ -2,7 +2,7 @@ import { finished, PassThrough } from 'node:stream';
 import type { NextFunction, Request, Response } from 'express';
 import busboy from 'busboy';
 import { Upload } from 'graphql-upload-ts';
-import { PayloadTooLargeError, ValidationError } from '../domain/errors';
+import { malformedMultipart, PayloadTooLargeError, ValidationError } from '../domain/errors';
 
 /**
  * A REST upload (`multipart/form-data`, one file in `field`) as the GraphQL `Upload` its stored operation takes: the
@@ -30,12 +30,7 @@ export function multipartUpload(field: string, maxBytes: number) {
     const fields: Record<string, unknown> = {};
     /** The file handed to the route, once one is: a body that breaks after it fails the route's read of it. */
     let file: PassThrough | undefined;
-    const malformed = (error: unknown) =>
-      new ValidationError(
-        `malformed multipart request: ${(error as Error).message}`,
-        [{ path: field, message: 'the body ends or breaks before the closing boundary' }],
-        'MALFORMED_MULTIPART',
-      );
+    const malformed = (error: unknown) => malformedMultipart(error, field);
     let settled = false;
     const settle = (error?: unknown) => {
       if (settled) return;

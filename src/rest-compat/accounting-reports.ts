@@ -1,5 +1,8 @@
 import type { RestInput, RestRoute, QueryParameter } from './route';
+import { askedNote, askedSchema, pageSizeParameter, type PagingSpec } from './paging';
 import { QueryReader } from './query';
+import { DEFAULT_LINES } from '../domain/accounting/reports/params';
+import { MAX_PAGE_SIZE } from '../domain/pagination';
 
 /**
  * The accounting reports (`/accounting/reports`, all GET, scope accounting:read), each the stored document of its
@@ -73,8 +76,15 @@ const LEVEL: QueryParameter = {
   schema: { type: 'integer', minimum: 1, maximum: 5 },
 };
 const INCLUDE_ZERO: QueryParameter = { name: 'include_zero', description: 'List accounts without figures too (default false).', schema: { type: 'boolean' } };
+/** The reports' cursor pages: `limit` lines (or entries) a page. */
+const PAGING: PagingSpec = { size: 'limit', fallback: DEFAULT_LINES, max: MAX_PAGE_SIZE };
+/** What a report's page says of its size: the lines served a page, and what was asked when it was more. */
+function pageNote(query: Record<string, unknown>): Record<string, number> {
+  const read = new QueryReader(query).pageSize(PAGING.size, PAGING.fallback, PAGING.max);
+  return { limit: read.size, ...askedNote(PAGING, read) };
+}
 const PAGE: QueryParameter[] = [
-  { name: 'limit', description: 'Lines per page, 1 to 100 (default 50).', schema: { type: 'integer', minimum: 1, maximum: 100 } },
+  pageSizeParameter(PAGING, 'Lines per page'),
   { name: 'cursor', description: 'The next_cursor of the previous page.', schema: { type: 'string' } },
 ];
 const RENAMES = { includeZero: 'include_zero', first: 'limit', after: 'cursor', accountCode: 'account_code', cashAccount: 'cash_account' };
@@ -87,7 +97,7 @@ function reader(names: string[]) {
     for (const name of names) {
       if (name === 'level') variables.level = params.whole('level');
       else if (name === 'include_zero') variables.includeZero = params.flag('include_zero');
-      else if (name === 'limit') variables.first = params.whole('limit');
+      else if (name === 'limit') variables.first = params.pageSize('limit', PAGING.fallback, PAGING.max).size;
       else if (name === 'cursor') variables.after = params.string('cursor');
       else if (name === 'cash_account') variables.cashAccount = params.string('cash_account');
       else variables[name] = params.string(name);
@@ -106,6 +116,7 @@ function report(
   responseSchema: Schema,
   variables: RestRoute['variables'],
 ): RestRoute {
+  const paged = parameters.some((parameter) => parameter.name === PAGING.size);
   return {
     method: 'get',
     path: `/accounting/reports/${path}`,
@@ -113,7 +124,13 @@ function report(
     scope: 'accounting:read',
     document,
     variables,
-    respond: (data) => ({ status: 200, data: data[field] }),
+    respond: (data, { query }) => ({
+      status: 200,
+      data: {
+        ...(data[field] as Record<string, unknown>),
+        ...(paged ? pageNote(query) : {}),
+      },
+    }),
     pathRenames: RENAMES,
     parameters,
     responseSchema,
@@ -225,7 +242,10 @@ const GENERAL_LEDGER = report(
       }
     }`,
   [...PERIOD, ...PAGE],
-  object({ from: day, to: day, accounts: { type: 'array', items: ledgerSection }, next_cursor: nullableString }),
+  object(
+    { from: day, to: day, accounts: { type: 'array', items: ledgerSection }, next_cursor: nullableString, limit: { type: 'integer' }, ...askedSchema(PAGING) },
+    ['limit_requested'],
+  ),
   reader(['from', 'to', 'limit', 'cursor']),
 );
 
@@ -243,7 +263,7 @@ const ACCOUNT_LEDGER: RestRoute = report(
       }
     }`,
   [...PERIOD, ...PAGE],
-  object({ from: day, to: day, account: ledgerSection, next_cursor: nullableString }),
+  object({ from: day, to: day, account: ledgerSection, next_cursor: nullableString, limit: { type: 'integer' }, ...askedSchema(PAGING) }, ['limit_requested']),
   (input) => ({ ...reader(['from', 'to', 'limit', 'cursor'])(input), accountCode: input.params.account_code }),
 );
 
@@ -300,11 +320,19 @@ const DAILY_JOURNAL: RestRoute = report(
         next_cursor: nextCursor
       }
     }`,
-  [
-    { name: 'limit', description: 'Entries per page, 1 to 100 (default 50).', schema: { type: 'integer', minimum: 1, maximum: 100 } },
-    { name: 'cursor', description: 'The next_cursor of the previous page.', schema: { type: 'string' } },
-  ],
-  object({ date: day, total_debit: money, total_credit: money, entries: { type: 'array', items: journalEntry }, next_cursor: nullableString }),
+  [pageSizeParameter(PAGING, 'Entries per page'), { name: 'cursor', description: 'The next_cursor of the previous page.', schema: { type: 'string' } }],
+  object(
+    {
+      date: day,
+      total_debit: money,
+      total_credit: money,
+      entries: { type: 'array', items: journalEntry },
+      next_cursor: nullableString,
+      limit: { type: 'integer' },
+      ...askedSchema(PAGING),
+    },
+    ['limit_requested'],
+  ),
   (input) => ({ ...reader(['limit', 'cursor'])(input), date: input.params.date }),
 );
 

@@ -1,6 +1,7 @@
 import { MAX_STATEMENT_BYTES } from '../domain/bank/import';
 import { ValidationError } from '../domain/errors';
 import { withRestDateTimes } from './naming';
+import { pagedAnswer, pagedSchema, pagingParameters, pageSizeParameter, readPaging, type Paging, type PagingSpec } from './paging';
 import { bodyObject, onlyFields, QueryReader } from './query';
 import type { RestRoute } from './route';
 
@@ -93,6 +94,10 @@ const LINE_SCHEMA = {
 
 const restStatement = (row: Row) => withRestDateTimes(row, ['created_at']);
 
+/** Statements and their movements come in pages of up to 500 (a month of a busy account). */
+const BANK_PAGING: PagingSpec = { size: 'limit', fallback: 100, max: 500 };
+const pagingVariables = (paging: Paging) => ({ page: paging.page, limit: paging.size });
+
 const STATEMENTS: RestRoute = {
   method: 'get',
   path: `${BASE}/statements/`,
@@ -105,35 +110,21 @@ const STATEMENTS: RestRoute = {
     const reader = new QueryReader(query);
     const variables = {
       ledgerAccountCode: reader.string('ledger_account_code'),
-      page: reader.int('page', 1, 1, 1_000_000),
-      limit: reader.int('limit', 100, 1, 500),
+      ...pagingVariables(readPaging(reader, BANK_PAGING)),
     };
     reader.done();
     return variables;
   },
   respond(data, { query }) {
     const page = data.bankStatements as { total: number; items: Row[] };
-    const limit = Number(query.limit ?? 100);
-    const current = Number(query.page ?? 1);
-    return { status: 200, data: { items: page.items.map(restStatement), total: page.total, page: current, limit, pages: Math.ceil(page.total / limit) } };
+    return { status: 200, data: pagedAnswer(BANK_PAGING, readPaging(new QueryReader(query), BANK_PAGING), page.items.map(restStatement), page.total) };
   },
   pathRenames: { ledgerAccountCode: 'ledger_account_code' },
   parameters: [
     { name: 'ledger_account_code', description: 'Only the statements of this bank ledger account.', schema: { type: 'string' } },
-    { name: 'page', description: 'From 1.', schema: { type: 'integer', minimum: 1, default: 1 } },
-    { name: 'limit', description: '1 to 500.', schema: { type: 'integer', minimum: 1, maximum: 500, default: 100 } },
+    ...pagingParameters(BANK_PAGING),
   ],
-  responseSchema: {
-    type: 'object',
-    properties: {
-      items: { type: 'array', items: STATEMENT_SCHEMA },
-      total: { type: 'integer' },
-      page: { type: 'integer' },
-      limit: { type: 'integer' },
-      pages: { type: 'integer' },
-    },
-    required: ['items', 'total', 'page', 'limit', 'pages'],
-  },
+  responseSchema: pagedSchema(BANK_PAGING, STATEMENT_SCHEMA),
   successStatus: 200,
 };
 
@@ -154,27 +145,27 @@ const STATEMENT: RestRoute = {
     const variables = {
       id: params.id,
       status: reader.oneOf('status', ['open', 'matched', 'all'] as const, 'all'),
-      page: reader.int('page', 1, 1, 1_000_000),
-      limit: reader.int('limit', 100, 1, 500),
+      ...pagingVariables(readPaging(reader, BANK_PAGING)),
     };
     reader.done();
     return { ...variables, status: variables.status === 'all' ? undefined : variables.status };
   },
-  respond(data) {
-    const { reconciliation, lines, ...statement } = data.bankStatement as Row & { reconciliation: Row; lines: Row };
-    return { status: 200, data: { ...restStatement(statement), reconciliation, lines } };
+  respond(data, { query }) {
+    const { reconciliation, lines, ...statement } = data.bankStatement as Row & { reconciliation: Row; lines: { total: number; items: Row[] } };
+    const paging = readPaging(new QueryReader(query), BANK_PAGING);
+    return { status: 200, data: { ...restStatement(statement), reconciliation, lines: pagedAnswer(BANK_PAGING, paging, lines.items, lines.total) } };
   },
   parameters: [
     { name: 'status', description: 'open, matched or all (default).', schema: { type: 'string', enum: ['open', 'matched', 'all'] } },
     { name: 'page', description: 'Page of movements, from 1.', schema: { type: 'integer', minimum: 1, default: 1 } },
-    { name: 'limit', description: 'Movements per page, 1 to 500.', schema: { type: 'integer', minimum: 1, maximum: 500, default: 100 } },
+    pageSizeParameter(BANK_PAGING, 'Movements per page'),
   ],
   responseSchema: {
     ...STATEMENT_SCHEMA,
     properties: {
       ...STATEMENT_SCHEMA.properties,
       reconciliation: RECONCILIATION_SCHEMA,
-      lines: { type: 'object', properties: { total: { type: 'integer' }, items: { type: 'array', items: LINE_SCHEMA } } },
+      lines: pagedSchema(BANK_PAGING, LINE_SCHEMA),
     },
   },
   successStatus: 200,

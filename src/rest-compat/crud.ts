@@ -1,9 +1,10 @@
 import type { z } from 'zod';
 import type { Scope } from '../domain/auth/scopes';
 import { ValidationError } from '../domain/errors';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../domain/pagination';
+import { MAX_PAGE_SIZE } from '../domain/pagination';
 import { bodyToInput, restError } from './naming';
 import { restBodySchema } from './openapi-schemas';
+import { LIST_PAGING, type Paging, pagedAnswer, pagedSchema, pagingParameters, readPaging } from './paging';
 import { bodyObject, QueryReader } from './query';
 import type { QueryParameter, RestInput, RestRoute } from './route';
 
@@ -110,16 +111,15 @@ export function crudRoutes(spec: CrudSpec): { routes: RestRoute[]; components: R
     errors.map((error) => restError(error as { code: string; message: string; details: Array<{ path: string; message: string }> }, renames));
 
   // Read once per request: the variables and the answer both need them.
-  const listParamsOf = new WeakMap<Record<string, unknown>, { page: number; limit: number; variables: Record<string, unknown> }>();
+  const listParamsOf = new WeakMap<Record<string, unknown>, { paging: Paging; variables: Record<string, unknown> }>();
   const listParams = (query: Record<string, unknown>) => {
     let read = listParamsOf.get(query);
     if (!read) {
       const params = new QueryReader(query);
-      const page = params.int('page', 1, 1, 1_000_000);
-      const limit = params.int('limit', DEFAULT_PAGE_SIZE, 1, MAX_PAGE_SIZE);
+      const paging = readPaging(params, LIST_PAGING);
       const variables = spec.listVariables(params);
       params.done();
-      read = { page, limit, variables };
+      read = { paging, variables };
       listParamsOf.set(query, read);
     }
     return read;
@@ -138,38 +138,16 @@ export function crudRoutes(spec: CrudSpec): { routes: RestRoute[]; components: R
       scope: spec.read,
       document: documents.list,
       variables({ query }) {
-        const { page, limit, variables } = listParams(query);
-        return { ...variables, first: limit, offset: (page - 1) * limit };
+        const { paging, variables } = listParams(query);
+        return { ...variables, first: paging.size, offset: (paging.page - 1) * paging.size };
       },
       respond(data, { query }) {
-        const { page, limit } = listParams(query);
         const connection = root(data);
-        return {
-          status: 200,
-          data: { items: connection.nodes.map(spec.toRecord), total: connection.totalCount, page, limit, pages: Math.ceil(connection.totalCount / limit) },
-        };
+        return { status: 200, data: pagedAnswer(LIST_PAGING, listParams(query).paging, connection.nodes.map(spec.toRecord), connection.totalCount) };
       },
       pathRenames: { filter: '', first: 'limit', offset: 'page', ...renames },
-      parameters: [
-        { name: 'page', description: 'Page number, from 1.', schema: { type: 'integer', minimum: 1, default: 1 } },
-        {
-          name: 'limit',
-          description: `Page size, 1 to ${MAX_PAGE_SIZE}.`,
-          schema: { type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE },
-        },
-        ...spec.listParameters,
-      ],
-      responseSchema: {
-        type: 'object',
-        properties: {
-          items: { type: 'array', items: record },
-          total: { type: 'integer' },
-          page: { type: 'integer' },
-          limit: { type: 'integer' },
-          pages: { type: 'integer' },
-        },
-        required: ['items', 'total', 'page', 'limit', 'pages'],
-      },
+      parameters: [...pagingParameters(LIST_PAGING), ...spec.listParameters],
+      responseSchema: pagedSchema(LIST_PAGING, record),
       successStatus: 200,
     },
   ];

@@ -4,6 +4,7 @@ import { FCE_EVENT_TYPES, FCE_STATUSES, parseEvent } from '../domain/fce/events'
 import { MAX_ISSUED_PER_PAGE } from '../domain/fce/issued';
 import { THRESHOLD_KEY } from '../domain/fce/threshold';
 import { withRestDateTimes } from './naming';
+import { type Paging, type PagingSpec, pagedAnswer, pagedSchema, pagingParameters, readPaging } from './paging';
 import { bodyObject, QueryReader } from './query';
 import type { RestRoute } from './route';
 
@@ -179,17 +180,34 @@ const GET_EVENTS: RestRoute = {
   successStatus: 200,
 };
 
-const issuedParams = new WeakMap<Row, Row>();
-function readIssued(query: Row): Row {
+/** The contract's `per_page` at most 100 (§8): more is served as 100. */
+const ISSUED_PAGING: PagingSpec = { size: 'per_page', fallback: 20, max: MAX_ISSUED_PER_PAGE };
+
+const issuedParams = new WeakMap<Row, { paging: Paging; status?: string }>();
+function readIssued(query: Row) {
   let read = issuedParams.get(query);
   if (!read) {
     const params = new QueryReader(query);
-    read = { page: params.int('page', 1, 1, 1_000_000), perPage: params.int('per_page', 20, 1, MAX_ISSUED_PER_PAGE), status: params.string('status') };
+    read = { paging: readPaging(params, ISSUED_PAGING), status: params.string('status') };
     params.done();
     issuedParams.set(query, read);
   }
   return read;
 }
+
+const ISSUED_ITEM = {
+  type: 'object',
+  properties: {
+    id: { type: 'string' },
+    tipo_comprobante: { type: 'integer' },
+    numero_comprobante: { type: 'integer' },
+    importe_total: { type: 'number' },
+    cae: { type: ['string', 'null'] },
+    fce_status: { type: 'string', enum: [...FCE_STATUSES] },
+    last_event_at: { type: ['string', 'null'] },
+  },
+  required: ['id', 'tipo_comprobante', 'numero_comprobante', 'importe_total', 'cae', 'fce_status', 'last_event_at'],
+};
 
 const ISSUED: RestRoute = {
   method: 'get',
@@ -203,46 +221,21 @@ const ISSUED: RestRoute = {
         items { id tipo_comprobante: tipoComprobante numero_comprobante: numeroComprobante importe_total: importeTotal cae fce_status: fceStatus last_event_at: lastEventAt }
       }
     }`,
-  variables: ({ query }) => readIssued(query),
-  respond(data) {
-    const page = data.fceInvoices as Row & { items: Row[] };
-    return { status: 200, data: { ...page, items: page.items.map((item) => withRestDateTimes(item, ['last_event_at'])) } };
+  variables: ({ query }) => {
+    const { paging, status } = readIssued(query);
+    return { page: paging.page, perPage: paging.size, status };
+  },
+  respond(data, { query }) {
+    const page = data.fceInvoices as Row & { items: Row[]; total: number };
+    const items = page.items.map((item) => withRestDateTimes(item, ['last_event_at']));
+    return { status: 200, data: pagedAnswer(ISSUED_PAGING, readIssued(query).paging, items, page.total, false) };
   },
   pathRenames: { perPage: 'per_page' },
   parameters: [
-    { name: 'page', description: 'Page number, from 1.', schema: { type: 'integer', minimum: 1, default: 1 } },
-    {
-      name: 'per_page',
-      description: `Page size, 1 to ${MAX_ISSUED_PER_PAGE}.`,
-      schema: { type: 'integer', minimum: 1, maximum: MAX_ISSUED_PER_PAGE, default: 20 },
-    },
+    ...pagingParameters(ISSUED_PAGING),
     { name: 'status', description: 'Only vouchers in this FCE status.', schema: { type: 'string', enum: [...FCE_STATUSES] } },
   ],
-  responseSchema: {
-    type: 'object',
-    properties: {
-      items: {
-        type: 'array',
-        items: {
-          type: 'object',
-          properties: {
-            id: { type: 'string' },
-            tipo_comprobante: { type: 'integer' },
-            numero_comprobante: { type: 'integer' },
-            importe_total: { type: 'number' },
-            cae: { type: ['string', 'null'] },
-            fce_status: { type: 'string', enum: [...FCE_STATUSES] },
-            last_event_at: { type: ['string', 'null'] },
-          },
-          required: ['id', 'tipo_comprobante', 'numero_comprobante', 'importe_total', 'cae', 'fce_status', 'last_event_at'],
-        },
-      },
-      total: { type: 'integer' },
-      page: { type: 'integer' },
-      per_page: { type: 'integer' },
-    },
-    required: ['items', 'total', 'page', 'per_page'],
-  },
+  responseSchema: pagedSchema(ISSUED_PAGING, ISSUED_ITEM, false),
   successStatus: 200,
 };
 

@@ -1,8 +1,9 @@
 import { DEADLINE_STATUSES, MAX_UPCOMING_DAYS } from '../domain/accounting/fiscal-calendar/deadlines';
 import { FISCAL_TAXES } from '../domain/accounting/fiscal-calendar/obligations';
 import { ValidationError } from '../domain/errors';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../domain/pagination';
+import { MAX_PAGE_SIZE } from '../domain/pagination';
 import { withRestDateTimes } from './naming';
+import { LIST_PAGING, type Paging, pagedAnswer, pagedSchema, pagingParameters, readPaging } from './paging';
 import { bodyObject, onlyFields, QueryReader } from './query';
 import type { RestRoute } from './route';
 
@@ -44,16 +45,15 @@ const DEADLINE_FIELDS = `
   completed_at: completedAt created_at: createdAt`;
 
 // Read once per request: the variables and the answer both need them.
-const pageOf = new WeakMap<Row, { page: number; limit: number; variables: Row }>();
+const pageOf = new WeakMap<Row, { paging: Paging; variables: Row }>();
 function listParams(query: Row) {
   let read = pageOf.get(query);
   if (!read) {
     const params = new QueryReader(query);
-    const page = params.int('page', 1, 1, 1_000_000);
-    const limit = params.int('limit', DEFAULT_PAGE_SIZE, 1, MAX_PAGE_SIZE);
+    const paging = readPaging(params, LIST_PAGING);
     const filter = { year: params.whole('year'), month: params.whole('month'), status: params.string('status'), tax: params.string('tax') };
     params.done();
-    read = { page, limit, variables: { filter, first: limit, offset: (page - 1) * limit } };
+    read = { paging, variables: { filter, first: paging.size, offset: (paging.page - 1) * paging.size } };
     pageOf.set(query, read);
   }
   return read;
@@ -69,37 +69,18 @@ const LIST: RestRoute = {
   }`,
   variables: ({ query }) => listParams(query).variables,
   respond(data, { query }) {
-    const { page, limit } = listParams(query);
     const connection = data.fiscalDeadlines as { totalCount: number; nodes: unknown[] };
-    return {
-      status: 200,
-      data: { items: connection.nodes.map(deadline), total: connection.totalCount, page, limit, pages: Math.ceil(connection.totalCount / limit) },
-    };
+    return { status: 200, data: pagedAnswer(LIST_PAGING, listParams(query).paging, connection.nodes.map(deadline), connection.totalCount) };
   },
   pathRenames: { filter: '', first: 'limit', offset: 'page' },
   parameters: [
-    { name: 'page', description: 'Page number, from 1.', schema: { type: 'integer', minimum: 1, default: 1 } },
-    {
-      name: 'limit',
-      description: `Page size, 1 to ${MAX_PAGE_SIZE}.`,
-      schema: { type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE },
-    },
+    ...pagingParameters(LIST_PAGING),
     { name: 'year', description: 'Due in this year.', schema: { type: 'integer', minimum: 1900, maximum: 9999 } },
     { name: 'month', description: 'Due in this month (1 to 12).', schema: { type: 'integer', minimum: 1, maximum: 12 } },
     { name: 'status', description: 'pending (due today or later), overdue or completed.', schema: { type: 'string', enum: [...DEADLINE_STATUSES] } },
     { name: 'tax', description: 'One obligation.', schema: { type: 'string', enum: [...FISCAL_TAXES] } },
   ],
-  responseSchema: {
-    type: 'object',
-    properties: {
-      items: { type: 'array', items: ref('FiscalDeadline') },
-      total: { type: 'integer' },
-      page: { type: 'integer' },
-      limit: { type: 'integer' },
-      pages: { type: 'integer' },
-    },
-    required: ['items', 'total', 'page', 'limit', 'pages'],
-  },
+  responseSchema: pagedSchema(LIST_PAGING, ref('FiscalDeadline')),
   successStatus: 200,
 };
 

@@ -1,6 +1,7 @@
 import { ValidationError } from '../domain/errors';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../domain/pagination';
+import { MAX_PAGE_SIZE } from '../domain/pagination';
 import { withRestDateTimes } from './naming';
+import { LIST_PAGING, pagedAnswer, pagedSchema, pagingParameters, readPaging } from './paging';
 import { bodyObject, onlyFields, QueryReader } from './query';
 import type { RestRoute } from './route';
 
@@ -135,38 +136,17 @@ const ENTRIES_LIST: RestRoute = {
   }`,
   variables({ params, query }) {
     const reader = new QueryReader(query);
-    const page = reader.int('page', 1, 1, 1_000_000);
-    const limit = reader.int('limit', DEFAULT_PAGE_SIZE, 1, MAX_PAGE_SIZE);
+    const paging = readPaging(reader, LIST_PAGING);
     reader.done();
-    return { bookId: params.book_id, first: limit, offset: (page - 1) * limit };
+    return { bookId: params.book_id, first: paging.size, offset: (paging.page - 1) * paging.size };
   },
   respond(data, { query }) {
-    const reader = new QueryReader(query);
-    const page = reader.int('page', 1, 1, 1_000_000);
-    const limit = reader.int('limit', DEFAULT_PAGE_SIZE, 1, MAX_PAGE_SIZE);
     const connection = data.ivaBookEntries as { totalCount: number; nodes: unknown[] };
-    return { status: 200, data: { items: connection.nodes, total: connection.totalCount, page, limit, pages: Math.ceil(connection.totalCount / limit) } };
+    return { status: 200, data: pagedAnswer(LIST_PAGING, readPaging(new QueryReader(query), LIST_PAGING), connection.nodes, connection.totalCount) };
   },
   pathRenames: { first: 'limit', offset: 'page', bookId: 'book_id' },
-  parameters: [
-    { name: 'page', description: 'Page number, from 1.', schema: { type: 'integer', minimum: 1, default: 1 } },
-    {
-      name: 'limit',
-      description: `Page size, 1 to ${MAX_PAGE_SIZE}.`,
-      schema: { type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE },
-    },
-  ],
-  responseSchema: {
-    type: 'object',
-    properties: {
-      items: { type: 'array', items: ref('IvaBookEntry') },
-      total: { type: 'integer' },
-      page: { type: 'integer' },
-      limit: { type: 'integer' },
-      pages: { type: 'integer' },
-    },
-    required: ['items', 'total', 'page', 'limit', 'pages'],
-  },
+  parameters: pagingParameters(LIST_PAGING),
+  responseSchema: pagedSchema(LIST_PAGING, ref('IvaBookEntry')),
   successStatus: 200,
 };
 

@@ -33,6 +33,21 @@ export class QueryReader {
     return value;
   }
 
+  /**
+   * A page size from 1. Legacy clients ask for more than a page holds (`limit=1000`), so a size above `max` is
+   * served as `max` rather than refused; `asked` keeps what was asked for the answer to say so.
+   */
+  pageSize(name: string, fallback: number, max: number): { size: number; asked?: number } {
+    const raw = this.string(name);
+    if (raw === undefined) return { size: fallback };
+    const value = /^\d{1,15}$/.test(raw) ? Number(raw) : 0;
+    if (value < 1) {
+      this.fail(name, `must be a whole number from 1 (above ${max} is served as ${max})`);
+      return { size: fallback };
+    }
+    return value > max ? { size: max, asked: value } : { size: value };
+  }
+
   oneOf<T extends string>(name: string, values: readonly T[], fallback: T): T {
     const raw = this.string(name);
     if (raw === undefined) return fallback;

@@ -1,6 +1,7 @@
 import { ACTIVITY_ACTIONS } from '../store/activity';
 import { MAX_ACTIVITY_PER_PAGE } from '../domain/activity/list';
 import { withRestDateTimes } from './naming';
+import { type Paging, type PagingSpec, pagedAnswer, pagedSchema, pagingParameters, readPaging } from './paging';
 import { QueryReader } from './query';
 import type { RestRoute } from './route';
 
@@ -24,14 +25,18 @@ const ENTRY_SCHEMA = {
   required: ['id', 'resource_type', 'resource_id', 'action', 'actor', 'at', 'summary'],
 };
 
-const readParams = new WeakMap<Row, Row>();
-function read(query: Row): Row {
+const PAGING: PagingSpec = { size: 'per_page', fallback: 20, max: MAX_ACTIVITY_PER_PAGE };
+
+const readParams = new WeakMap<Row, Row & { paging: Paging }>();
+function read(query: Row): Row & { paging: Paging } {
   let params = readParams.get(query);
   if (!params) {
     const reader = new QueryReader(query);
+    const paging = readPaging(reader, PAGING);
     params = {
-      page: reader.int('page', 1, 1, 1_000_000),
-      perPage: reader.int('per_page', 20, 1, MAX_ACTIVITY_PER_PAGE),
+      paging,
+      page: paging.page,
+      perPage: paging.size,
       resourceType: reader.string('resource_type'),
       action: reader.string('action'),
       from: reader.string('from'),
@@ -55,33 +60,23 @@ export const ACTIVITY: RestRoute = {
         items { id resource_type: resourceType resource_id: resourceId action actor { kind id name } at summary }
       }
     }`,
-  variables: ({ query }) => read(query),
-  respond(data) {
-    const page = data.activity as Row & { items: Row[] };
-    return { status: 200, data: { ...page, items: page.items.map((item) => withRestDateTimes(item, ['at'])) } };
+  variables: ({ query }) => {
+    const { paging: _paging, ...variables } = read(query);
+    return variables;
+  },
+  respond(data, { query }) {
+    const page = data.activity as Row & { items: Row[]; total: number };
+    const items = page.items.map((item) => withRestDateTimes(item, ['at']));
+    return { status: 200, data: pagedAnswer(PAGING, read(query).paging, items, page.total, false) };
   },
   pathRenames: { perPage: 'per_page', resourceType: 'resource_type' },
   parameters: [
-    { name: 'page', description: 'Page number, from 1.', schema: { type: 'integer', minimum: 1, default: 1 } },
-    {
-      name: 'per_page',
-      description: `Page size, 1 to ${MAX_ACTIVITY_PER_PAGE}.`,
-      schema: { type: 'integer', minimum: 1, maximum: MAX_ACTIVITY_PER_PAGE, default: 20 },
-    },
+    ...pagingParameters(PAGING),
     { name: 'resource_type', description: 'Only changes of records of this collection (suppliers, expenses, received_invoices…).', schema: { type: 'string' } },
     { name: 'action', description: 'Only changes of this kind.', schema: { type: 'string', enum: [...ACTIVITY_ACTIONS] } },
     { name: 'from', description: 'From this Argentine day (YYYY-MM-DD), included.', schema: { type: 'string', format: 'date' } },
     { name: 'to', description: 'Up to this Argentine day (YYYY-MM-DD), included.', schema: { type: 'string', format: 'date' } },
   ],
-  responseSchema: {
-    type: 'object',
-    properties: {
-      items: { type: 'array', items: ENTRY_SCHEMA, maxItems: MAX_ACTIVITY_PER_PAGE },
-      total: { type: 'integer' },
-      page: { type: 'integer' },
-      per_page: { type: 'integer' },
-    },
-    required: ['items', 'total', 'page', 'per_page'],
-  },
+  responseSchema: pagedSchema(PAGING, { ...ENTRY_SCHEMA }, false),
   successStatus: 200,
 };

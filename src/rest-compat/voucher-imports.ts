@@ -1,3 +1,4 @@
+import { type PagingSpec, pageSizeParameter } from './paging';
 import { QueryReader } from './query';
 import type { RestInput, RestRoute } from './route';
 import { withRestDateTimes } from './naming';
@@ -101,7 +102,9 @@ export function importRoute(options: {
   };
 }
 
-/** The import history route of an export: the last `limit` imports (1 to 100, default 20), newest first. */
+const HISTORY: PagingSpec = { size: 'limit', fallback: 20, max: 100 };
+
+/** The import history route of an export: the last `limit` imports (1 to 100, default 20; more is served as 100), newest first. */
 export function importHistoryRoute(options: { path: string; summary: string; scope: RestRoute['scope']; query: string; field: string }): RestRoute {
   return {
     method: 'get',
@@ -111,12 +114,12 @@ export function importHistoryRoute(options: { path: string; summary: string; sco
     document: `query ${options.query}($last: Int) { ${options.field}(last: $last) { ${IMPORT_FIELDS} } }`,
     variables: ({ query }) => {
       const reader = new QueryReader(query);
-      const last = reader.int('limit', 20, 1, 100);
+      const last = reader.pageSize(HISTORY.size, HISTORY.fallback, HISTORY.max).size;
       reader.done();
       return { last };
     },
     respond: (data) => ({ status: 200, data: (data[options.field] as Row[]).map(restImport) }),
-    parameters: [{ name: 'limit', description: 'How many imports (1 to 100, default 20).', schema: { type: 'integer', minimum: 1, maximum: 100 } }],
+    parameters: [pageSizeParameter(HISTORY, 'How many imports')],
     responseSchema: { type: 'array', items: IMPORT_SCHEMA },
     successStatus: 200,
   };

@@ -1,5 +1,6 @@
 import { MAX_LIMIT } from '../domain/withholdings/lists';
 import { bodyToInput, withRestDateTimes } from './naming';
+import { type PagingSpec, pagedAnswer, pagedSchema, pagingParameters, readPaging } from './paging';
 import { onlyFields, QueryReader } from './query';
 import type { QueryParameter, RestRoute } from './route';
 
@@ -75,12 +76,15 @@ const withCreated = (row: unknown) => withRestDateTimes(row as Row, ['created_at
 /** The body as the operation's input: only its own fields, renamed to camel case (the types are the operation's to check). */
 const inputOf = (body: unknown, fields: readonly string[], what: string) => ({ input: bodyToInput(onlyFields(body, fields, what)) });
 
+const PAGING: PagingSpec = { size: 'limit', fallback: 50, max: MAX_LIMIT };
+
 /** Page, limit and the filters a list takes, read from the query string. */
 function listVariables(query: Record<string, unknown>, filters: readonly string[]): Row {
   const reader = new QueryReader(query);
+  const paging = readPaging(reader, PAGING);
   const variables: Row = {
-    page: reader.int('page', 1, 1, 1_000_000),
-    limit: reader.int('limit', 50, 1, MAX_LIMIT),
+    page: paging.page,
+    limit: paging.size,
     period: reader.string('period'),
     tax: reader.string('tax'),
     supplierId: filters.includes('supplier_id') ? reader.string('supplier_id') : undefined,
@@ -93,15 +97,11 @@ const listParameters = (filters: { supplier: boolean; taxes: string[] }): QueryP
   { name: 'period', description: 'YYYY-MM: only that month.', schema: { type: 'string', pattern: '^\\d{4}-\\d{2}$' } },
   ...(filters.supplier ? [{ name: 'supplier_id', description: 'Only this supplier’s (not with tax).', schema: { type: 'string' } }] : []),
   { name: 'tax', description: `Only this tax${filters.supplier ? ' (not with supplier_id)' : ''}.`, schema: { type: 'string', enum: filters.taxes } },
-  { name: 'page', description: 'Page number, from 1.', schema: { type: 'integer', minimum: 1, default: 1 } },
-  { name: 'limit', description: `Page size, 1 to ${MAX_LIMIT}.`, schema: { type: 'integer', minimum: 1, maximum: MAX_LIMIT, default: 50 } },
+  ...pagingParameters(PAGING),
 ];
 
-const pageOf = (item: Record<string, unknown>) => ({
-  type: 'object',
-  properties: { items: { type: 'array', items: item }, total: { type: 'integer' }, page: { type: 'integer' }, limit: { type: 'integer' } },
-  required: ['items', 'total', 'page', 'limit'],
-});
+/** The lists answer without a page count (`pages`), as they always have. */
+const pageOf = (item: Record<string, unknown>) => pagedSchema(PAGING, item, false);
 
 const CONFIG_GET: RestRoute = {
   method: 'get',
@@ -200,8 +200,7 @@ const WITHHOLDINGS_GET: RestRoute = {
   variables: ({ query }) => listVariables(query, ['supplier_id']),
   respond(data, { query }) {
     const page = data.withholdings as { items: Row[]; total: number };
-    const { page: number, limit } = listVariables(query, ['supplier_id']);
-    return { status: 200, data: { items: page.items.map(withCreated), total: page.total, page: number, limit } };
+    return { status: 200, data: pagedAnswer(PAGING, readPaging(new QueryReader(query), PAGING), page.items.map(withCreated), page.total, false) };
   },
   pathRenames: { supplierId: 'supplier_id' },
   parameters: listParameters({ supplier: true, taxes: ['ganancias', 'iva', 'iibb'] }),
@@ -269,8 +268,7 @@ const PERCEPTIONS_GET: RestRoute = {
   variables: ({ query }) => listVariables(query, []),
   respond(data, { query }) {
     const page = data.perceptions as { items: Row[]; total: number };
-    const { page: number, limit } = listVariables(query, []);
-    return { status: 200, data: { items: page.items, total: page.total, page: number, limit } };
+    return { status: 200, data: pagedAnswer(PAGING, readPaging(new QueryReader(query), PAGING), page.items, page.total, false) };
   },
   parameters: listParameters({ supplier: false, taxes: ['iva', 'iibb'] }),
   responseSchema: pageOf(ref('Perception')),
@@ -303,8 +301,7 @@ const CERTIFICATES_GET: RestRoute = {
   variables: ({ query }) => listVariables(query, ['supplier_id']),
   respond(data, { query }) {
     const page = data.withholdingCertificates as { items: Row[]; total: number };
-    const { page: number, limit } = listVariables(query, ['supplier_id']);
-    return { status: 200, data: { items: page.items.map(withCreated), total: page.total, page: number, limit } };
+    return { status: 200, data: pagedAnswer(PAGING, readPaging(new QueryReader(query), PAGING), page.items.map(withCreated), page.total, false) };
   },
   pathRenames: { supplierId: 'supplier_id' },
   parameters: listParameters({ supplier: true, taxes: ['ganancias', 'iva', 'iibb'] }),

@@ -390,7 +390,7 @@ describe('daily journal (Libro Diario)', () => {
         ],
       }),
     ]);
-    expect(await data('daily-journal/2026-02-25/')).toEqual({ date: '2026-02-25', total_debit: 0, total_credit: 0, entries: [], next_cursor: null });
+    expect(await data('daily-journal/2026-02-25/')).toEqual({ date: '2026-02-25', total_debit: 0, total_credit: 0, entries: [], next_cursor: null, limit: 50 });
   });
 
   it('bad dates and cursors are 400s naming them', async () => {
@@ -398,7 +398,7 @@ describe('daily journal (Libro Diario)', () => {
       ['daily-journal/2026-02-30/', 'date'],
       ['daily-journal/hoy/', 'date'],
       ['daily-journal/2026-01-05/?cursor=nope', 'cursor'],
-      ['daily-journal/2026-01-05/?limit=101', 'limit'],
+      ['daily-journal/2026-01-05/?limit=ten', 'limit'],
       ['general-ledger/?limit=0', 'limit'],
     ]) {
       const res = await get(path);

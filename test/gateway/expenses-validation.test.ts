@@ -343,7 +343,7 @@ describe('list query parameters', () => {
     ['sort_by=price', ['sort_by']],
     ['supplier_id=nope', ['supplier_id']],
     ['date_from=2025-03-02&date_to=2025-03-01', ['date_from']],
-    ['limit=101', ['limit']],
+    ['limit=-5', ['limit']],
   ])('%s → 400 naming %j', async (query, paths) => {
     const res = await gw.rest('GET', `/expenses/list/?${query}`, { key });
     expect({ status: res.status, error: restError(res) }).toEqual({ status: 400, error: { code: 'BAD_USER_INPUT', paths } });

@@ -184,7 +184,9 @@ describe('issued FCE list', () => {
     expect(onlyPending.body.data.items.map((item: { id: string }) => item.id)).toEqual([pending]);
     expect(onlyPending.body.data.total).toBe(1);
 
-    for (const query of ['per_page=101', 'per_page=0', 'page=0', 'status=paid', 'status=pending&status=accepted'])
+    const clamped = await gw.rest('GET', '/fce/issued/?per_page=500', { key: own });
+    expect({ ...clamped.body.data, items: clamped.body.data.items.length }).toEqual({ items: 2, total: 2, page: 1, per_page: 100, per_page_requested: 500 });
+    for (const query of ['per_page=x', 'per_page=0', 'page=0', 'status=paid', 'status=pending&status=accepted'])
       expect((await gw.rest('GET', `/fce/issued/?${query}`, { key: own })).status).toBe(400);
     // Bracketed names are plain names here (no operator parsing): ignored, never an operator.
     expect((await gw.rest('GET', '/fce/issued/?status[$ne]=x', { key: own })).body.data.total).toBe(2);

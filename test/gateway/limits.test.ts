@@ -187,8 +187,22 @@ describe('page size', () => {
     expect(result.body.data.limit).toBe(100);
   });
 
-  it('REST limit=101 is 400 BAD_USER_INPUT on `limit`', async () => {
-    const result = await gw.rest('GET', '/suppliers/list/?limit=101', { key });
+  it('REST limit=1000 (what legacy clients send) is served as 100 and the page says so', async () => {
+    const result = await gw.rest('GET', '/suppliers/list/?limit=1000&page=2', { key });
+    expect(result.status).toBe(200);
+    const { items, ...block } = result.body.data;
+    expect(block.total).toBeGreaterThanOrEqual(101);
+    expect(items).toHaveLength(Math.min(100, block.total - 100));
+    expect(block).toEqual({ total: block.total, page: 2, limit: 100, pages: Math.ceil(block.total / 100), limit_requested: 1000 });
+  });
+
+  it('REST limit=100 says nothing of a requested limit', async () => {
+    const result = await gw.rest('GET', '/suppliers/list/?limit=100', { key });
+    expect(result.body.data).not.toHaveProperty('limit_requested');
+  });
+
+  it('REST limit=0 is 400 BAD_USER_INPUT on `limit`', async () => {
+    const result = await gw.rest('GET', '/suppliers/list/?limit=0', { key });
     expect(result.status).toBe(400);
     expect(result.body).toEqual({
       success: false,

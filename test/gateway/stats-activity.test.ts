@@ -141,7 +141,7 @@ describe('reading', () => {
     ['from=2026-02-30', 'from'],
     ['from=2026-03-02&to=2026-03-01', 'to'],
     ['resource_type=%24where', 'resource_type'],
-    ['per_page=101', 'per_page'],
+    ['per_page=1.5', 'per_page'],
   ])('?%s → 400 naming %s', async (query, path) => {
     const { key } = await gw.account(['stats:read']);
     const res = await gw.rest('GET', `/stats/activity/?${query}`, { key });

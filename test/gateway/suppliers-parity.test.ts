@@ -512,7 +512,6 @@ describe('list', () => {
   });
 
   it.each([
-    { title: 'limit too large', query: 'limit=101', vars: { first: 101 }, paths: ['limit'] },
     { title: 'limit zero', query: 'limit=0', vars: { first: 0 }, paths: ['limit'] },
     { title: 'invalid status', query: 'status=archived', vars: { filter: { status: 'archived' } }, paths: ['status'] },
     {

@@ -186,7 +186,8 @@ describe('bulk limits', () => {
 describe('list query parameters', () => {
   it.each([
     ['limit=0', ['limit']],
-    ['limit=101', ['limit']],
+    ['limit=1e3', ['limit']],
+    ['limit=1000000000000000', ['limit']],
     ['limit=abc', ['limit']],
     ['limit=-1', ['limit']],
     ['limit=2.5', ['limit']],

@@ -177,7 +177,7 @@ const IMPORT: RestRoute = {
   method: 'post',
   path: `${BASE}/import/`,
   summary:
-    'Import a statement: multipart/form-data, field `file` (CSV — Galicia, Nación, Mercado Pago detected, others by `<x>_column` fields naming the header — or OFX; at most 5 MB) and `ledger_account_code` (the bank’s ledger account; form field before the file, or query)',
+    'Import a statement: multipart/form-data, field `file` (CSV — Galicia, Nación, Mercado Pago detected, others by `<x>_column` fields naming the header — or OFX; at most 5 MB) and `ledger_account_code` (the bank’s ledger account; a form field, before or after the file, or the query)',
   scope: 'accounting:write',
   document: `mutation RestImportBankStatement($file: Upload!, $ledgerAccountCode: String!, $columns: BankColumnMappingInput) {
     importBankStatement(file: $file, ledgerAccountCode: $ledgerAccountCode, columns: $columns) { ${STATEMENT_FIELDS} }

@@ -1,18 +1,23 @@
-import { finished, PassThrough } from 'node:stream';
+import { createReadStream, createWriteStream, mkdtempSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import type { NextFunction, Request, Response } from 'express';
 import busboy from 'busboy';
 import { Upload } from 'graphql-upload-ts';
 import { malformedMultipart, PayloadTooLargeError, ValidationError } from '../domain/errors';
 
 /**
- * A REST upload (`multipart/form-data`, one file in `field`) as the GraphQL `Upload` its stored operation takes: the
- * route runs as soon as the file starts arriving, and the domain streams it. Text fields sent before the file
- * (e.g. `create_missing_suppliers`) land in `req.body` beside it. Past `maxBytes` the stream fails with 413.
+ * A REST upload (`multipart/form-data`, one file in `field`) as the GraphQL `Upload` its stored operation takes, with
+ * the form's text fields in `req.body` beside it. Legacy clients send the text fields before or after the file, so
+ * the file is spooled to a private temporary file and the route runs once the whole body is in (and the file is
+ * removed when the answer is sent). Past `maxBytes` the answer is 413.
  *
  * A client sending an oversized file is still writing when the limit is hit. Answering (and closing) at that point
  * resets its socket before it reads the answer, so past the limit the rest of the body is read and discarded (busboy
- * truncates the file; memory stays flat) and the stream fails only once the request is in: the 413 then always
- * reaches the client, with `Connection: close` rather than reading another request on that socket.
+ * truncates the file; disk and memory stay flat) and the 413 is sent once the request is in, with
+ * `Connection: close` rather than reading another request on that socket.
  */
 export function multipartUpload(field: string, maxBytes: number) {
   return (req: Request, res: Response, next: NextFunction): void => {
@@ -28,9 +33,13 @@ export function multipartUpload(field: string, maxBytes: number) {
       return;
     }
     const fields: Record<string, unknown> = {};
-    /** The file handed to the route, once one is: a body that breaks after it fails the route's read of it. */
-    let file: PassThrough | undefined;
-    const malformed = (error: unknown) => malformedMultipart(error, field);
+    let spooled: Promise<{ path: string; filename?: string; mimetype: string; encoding: string }> | undefined;
+    let tooLarge = false;
+    let dir: string | undefined;
+    const removeSpool = () => {
+      if (dir) void rm(dir, { recursive: true, force: true });
+    };
+    res.on('close', removeSpool);
     let settled = false;
     const settle = (error?: unknown) => {
       if (settled) return;
@@ -45,39 +54,38 @@ export function multipartUpload(field: string, maxBytes: number) {
       fields[name] = value;
     });
     parser.on('file', (name, stream, info) => {
-      if (name !== field || fields[field]) {
+      if (name !== field || spooled) {
         stream.resume();
         return;
       }
-      const piped = new PassThrough();
-      file = piped;
-      // Nobody may be reading the file yet when the body breaks: the route reads the error from the stream when it
-      // does, and the process never sees an unhandled one.
-      piped.on('error', () => undefined);
-      stream.on('error', (error) => piped.destroy(malformed(error)));
-      stream.pipe(piped);
       stream.on('limit', () => {
-        stream.unpipe(file);
-        stream.resume();
+        tooLarge = true;
         res.setHeader('Connection', 'close');
-        finished(req, () => piped.destroy(new PayloadTooLargeError(`the file is larger than ${maxBytes / 1024 / 1024} MB`)));
       });
-      const upload = new Upload();
-      upload.resolve({
+      // Created before the stream can fail, so its error always has the pipeline to go to.
+      dir = mkdtempSync(join(tmpdir(), 'rest-upload-'));
+      const path = join(dir, 'file');
+      spooled = pipeline(stream, createWriteStream(path, { mode: 0o600 })).then(() => ({
+        path,
         filename: info.filename,
-        fieldName: name,
         mimetype: info.mimeType,
         encoding: info.encoding,
-        createReadStream: () => piped,
-      } as never);
-      fields[field] = upload;
-      settle();
+      }));
+      // A body that breaks mid-file is answered by the parser's error; the spool's own failure must not go unhandled.
+      spooled.catch(() => stream.resume());
     });
-    parser.on('error', (error) => {
-      file?.destroy(malformed(error));
-      settle(malformed(error));
+    parser.on('error', (error) => settle(malformedMultipart(error, field)));
+    parser.on('close', () => {
+      if (tooLarge) return settle(new PayloadTooLargeError(`the file is larger than ${maxBytes / 1024 / 1024} MB`));
+      if (!spooled) return settle(new ValidationError(`no file in the field "${field}"`, [{ path: field, message: 'required' }]));
+      const file = spooled;
+      file.then((file) => {
+        const upload = new Upload();
+        upload.resolve({ ...file, fieldName: field, createReadStream: () => createReadStream(file.path) } as never);
+        fields[field] = upload;
+        settle();
+      }, settle);
     });
-    parser.on('close', () => settle(new ValidationError(`no file in the field "${field}"`, [{ path: field, message: 'required' }])));
     req.pipe(parser);
   };
 }

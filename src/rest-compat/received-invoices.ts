@@ -19,7 +19,7 @@ const flag = (value: unknown, name: string): boolean => {
 const UPLOAD = importRoute({
   path: '/received_invoices/upload-csv/',
   summary:
-    'Import the Mis Comprobantes Recibidos export: multipart/form-data, field `file` (the portal ZIP or its CSV, at most 20 MB); `create_missing_suppliers=true` (query or a form field before the file) creates unknown suppliers',
+    'Import the Mis Comprobantes Recibidos export: multipart/form-data, field `file` (the portal ZIP or its CSV, at most 20 MB); `create_missing_suppliers=true` (query, or a form field before or after the file) creates unknown suppliers',
   scope: 'received_invoices:write',
   document: `
     mutation RestImportReceivedInvoices($file: Upload!, $options: ImportReceivedInvoicesOptions) {

@@ -31,10 +31,14 @@ async function newBook(): Promise<string> {
   return key;
 }
 
-function upload(key: string, file: Buffer | string, name: string, fields: Row = { ledger_account_code: BANK }) {
+function upload(key: string, file: Buffer | string, name: string, fields: Row = { ledger_account_code: BANK }, fieldsAfterFile = false) {
   const form = new FormData();
-  for (const [field, value] of Object.entries(fields)) form.append(field, String(value));
+  const appendFields = () => {
+    for (const [field, value] of Object.entries(fields)) form.append(field, String(value));
+  };
+  if (!fieldsAfterFile) appendFields();
   form.append('file', new Blob([typeof file === 'string' ? file : new Uint8Array(file)]), name);
+  if (fieldsAfterFile) appendFields();
   return gw.rest('POST', `${BASE}/import/`, { key, body: form });
 }
 
@@ -230,6 +234,20 @@ describe('files and refusals', () => {
       description_column: 'Detalle',
     });
     expect(mapped.body.data).toMatchObject({ preset: 'mapped', lines_imported: 2 });
+  });
+
+  it('reads the text fields sent after the file as well as before it', async () => {
+    const key = await newBook();
+    const fields = { ledger_account_code: BANK, date_column: 'Dia', amount_column: 'Valor', description_column: 'Detalle' };
+    const after = await upload(key, fixture('mapped-2026-06.csv'), 'june.csv', fields, true);
+    expect({ status: after.status, data: after.body.data }).toMatchObject({
+      status: 200,
+      data: { ledger_account_code: BANK, preset: 'mapped', lines_imported: 2 },
+    });
+    const stored = await gw.store
+      .collection('bank_statement_lines')
+      .countDocuments({ ledger_account_code: BANK, statement_id: new ObjectId(after.body.data.id) });
+    expect(stored).toBe(2);
   });
 
   it.each([

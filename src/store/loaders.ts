@@ -34,17 +34,18 @@ export class Loaders {
   }
 
   /**
-   * For each key, the newest `limit` documents whose `field` holds it — a reference (`customer_id`) or an array of
+   * For each key, the newest `limit` documents (by `newestBy`, default creation) whose `field` holds it — a reference (`customer_id`) or an array of
    * references (`items.product_id`) — narrowed by `where` (built by the domain, never client JSON): one aggregation
    * per tick for every key, with `$topN` per key, so neither round trips nor memory grow with the parents' history.
    */
-  latestBy<T extends TenantDocument>(
+  latestBy<T extends Pick<TenantDocument, '_id' | 'account_id'>>(
     name: CollectionName,
     field: string,
-    options: { limit: number; where?: Record<string, unknown> },
+    options: { limit: number; where?: Record<string, unknown>; newestBy?: Record<string, 1 | -1> },
   ): DataLoader<string, T[]> {
-    const { limit, where = {} } = options;
-    const cacheKey = `${name}.${field}:${limit}:${JSON.stringify(where)}`;
+    const { limit, where = {}, newestBy = { created_at: -1, _id: -1 } } = options;
+    const cacheKey = `${name}.${field}:${limit}:${JSON.stringify(where)}:${JSON.stringify(newestBy)}`;
+    const sortBy = Object.fromEntries(Object.entries(newestBy).map(([path, direction]) => [`doc.${path}`, direction]));
     let loader = this.byField.get(cacheKey);
     if (!loader) {
       loader = new DataLoader(async (keys) => {
@@ -56,7 +57,7 @@ export class Loaders {
                 { $match: { account_id: this.accountId, [field]: { $in: ids }, ...where } },
                 { $project: { doc: '$$ROOT', key: { $setIntersection: [{ $cond: [{ $isArray: `$${field}` }, `$${field}`, [`$${field}`]] }, ids] } } },
                 { $unwind: '$key' },
-                { $group: { _id: '$key', docs: { $topN: { n: limit, sortBy: { 'doc.created_at': -1, 'doc._id': -1 }, output: '$doc' } } } },
+                { $group: { _id: '$key', docs: { $topN: { n: limit, sortBy, output: '$doc' } } } },
               ])
               .toArray()
           : [];

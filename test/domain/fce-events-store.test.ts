@@ -344,6 +344,37 @@ describe('listing a voucher’s events', () => {
     expect(await storedVoucher(voucher._id)).toMatchObject({ fce_status: 'pending', fce_events: 0 });
   });
 
+  it('gives each of several vouchers asking at once its own log, the tacit acceptance included', async () => {
+    const context = callerAt(TERM_ENDS);
+    const account = accountOf(context);
+    const [logged, silent, tacit] = [
+      await storeVoucher(account, { fce_status: 'rejected', fce_events: 2 }),
+      await storeVoucher(account, { fce_status: 'pending', issue_date: TERM_ENDS }),
+      await storeVoucher(account),
+    ];
+    await store
+      .collection('fce_events')
+      .insertMany(
+        [1, 2].map((seq) => ({ _id: new ObjectId(), account_id: account, fce_invoice_id: logged._id, event_type: seq === 1 ? 'accepted' : 'rejected', seq })),
+      );
+    const [loggedEvents, silentEvents, tacitEvents] = await Promise.all(
+      [logged, silent, tacit].map((voucher) => listEvents(context, voucher._id.toHexString())),
+    );
+    expect(loggedEvents.map((event) => [event.seq, event.event_type])).toEqual([
+      [2, 'rejected'],
+      [1, 'accepted'],
+    ]);
+    expect(silentEvents).toEqual([]);
+    expect(tacitEvents).toEqual([expect.objectContaining({ _id: tacit._id, recorded_by: TACIT_RECORDER })]);
+  });
+
+  it('is 404 for an issued voucher that is not an FCE one, and for an id that is none', async () => {
+    const context = callerAt(WITHIN_TERM);
+    const plain = await storeVoucher(accountOf(context), { voucher_type: 1 });
+    expect(await refusal(listEvents(context, plain._id.toHexString()))).toBeInstanceOf(NotFoundError);
+    expect(await refusal(listEvents(context, 'nope'))).toBeInstanceOf(NotFoundError);
+  });
+
   it('is 404 for another account’s voucher', async () => {
     const context = callerAt(WITHIN_TERM);
     const theirs = await storeVoucher(new ObjectId());

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { CommandStartedEvent } from 'mongodb';
 import { startTestGateway, type TestGateway } from '../support/gateway';
 
@@ -170,5 +172,42 @@ describe('bulk writes', () => {
       counts.push(await gw.commandsOf(requestId(res)));
     }
     expect(counts[1]).toBe(counts[0]);
+  });
+});
+
+describe('FceInvoice.events', () => {
+  const G2_HEADER = readFileSync(join(__dirname, '..', 'fixtures', 'issued-vouchers', 'synthetic-g2-emitidos-2025-12.csv'), 'utf8').split('\n')[0];
+  const EVENTS = `query($perPage: Int) { fceInvoices(perPage: $perPage) { items { id events { totalCount nodes { eventType recordedAt } } } } }`;
+  let fceKey: string;
+
+  beforeAll(async () => {
+    // Within the acceptance term of vouchers issued on 2025-12-01, so their logs are read, not the tacit acceptance.
+    gw.clock.now = new Date('2025-12-05T15:00:00Z');
+    ({ key: fceKey } = await gw.account(['invoices:read', 'invoices:write']));
+    const rows = Array.from(
+      { length: 100 },
+      (_, i) => `2025-12-01;201;78;${i + 1};${i + 1};75481234500011;80;30715551248;CLIENTE FCE S.A.;1,00;PES;6000000,00;0,00;0,00;0,00;1260000,00;7260000,00`,
+    );
+    const form = new FormData();
+    form.append('file', new File([`${G2_HEADER}\n${rows.join('\n')}\n`], 'fce.csv'));
+    expect((await gw.rest('POST', '/issued_vouchers/upload-csv/', { key: fceKey, body: form })).body.data.rows_imported).toBe(100);
+    const listed = await gw.gql(EVENTS, { perPage: 100 }, { key: fceKey });
+    // Every other voucher gets an event, so logs of one and of none are both read.
+    for (const [index, item] of listed.body.data.fceInvoices.items.entries())
+      if (index % 2 === 0) expect((await gw.rest('POST', `/fce/events/${item.id}/`, { key: fceKey, body: { event_type: 'accepted' } })).status).toBe(201);
+  });
+
+  it('costs the same number of commands for 1, 10 and 100 vouchers, each with its own log', async () => {
+    const counts: number[] = [];
+    for (const perPage of [1, 10, 100]) {
+      const result = await gw.gql(EVENTS, { perPage }, { key: fceKey });
+      expect(result.body.errors).toBeUndefined();
+      const items = result.body.data.fceInvoices.items as Array<{ events: { totalCount: number; nodes: Array<{ eventType: string }> } }>;
+      expect(items).toHaveLength(perPage);
+      expect(items.every(({ events }) => events.totalCount === events.nodes.length && events.nodes.every((node) => node.eventType === 'accepted'))).toBe(true);
+      if (perPage === 100) expect(items.filter(({ events }) => events.totalCount === 1)).toHaveLength(50);
+      counts.push(await gw.commandsOf(requestId(result)));
+    }
+    expect(new Set(counts).size).toBe(1);
   });
 });

@@ -34,6 +34,15 @@ it('an FCE voucher’s events come newest first from an index', async () => {
   expect(plan).not.toContain('SORT');
 });
 
+it('the events of a page of FCE vouchers (one read for every voucher asking) come from the same index', async () => {
+  const plan = await winningStages('fce_events', { account_id: account, fce_invoice_id: { $in: [new ObjectId(), new ObjectId()] } });
+  expect(plan).toContain('IXSCAN');
+  expect(plan).not.toContain('COLLSCAN');
+  expect(await winningIndexes('fce_events', { account_id: account, fce_invoice_id: { $in: [new ObjectId(), new ObjectId()] } })).toEqual([
+    'account_invoice_seq',
+  ]);
+});
+
 describe('the issued FCE list of pending or accepted vouchers, split by the acceptance term at read', () => {
   // 2026-11-18: the 21-day rows (Res. SPyMEEyEC 219/2025) and the law's 15 days from 2026-11-01 leave the passed
   // issue days in two spans, so both filters are disjunctions of issue-date ranges.

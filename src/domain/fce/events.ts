@@ -158,15 +158,13 @@ export async function recordEvent(context: RequestContext, id: string, input: Re
 
 /**
  * The latest events of an FCE voucher of the account, newest first; a tacit acceptance not yet written reads as it
- * will be written (reads never write).
+ * will be written (reads never write). The voucher and its events are read through the request's loaders, so a list
+ * of vouchers asking for their logs costs two commands however long it is.
  */
 export async function listEvents(context: RequestContext, id: string, limit = EVENTS_SHOWN): Promise<FceEventDocument[]> {
-  const voucher = await fceVoucher(context, id);
+  const voucher = await context.loaders().byId<FceVoucher>('issued_vouchers').load(id);
+  if (!voucher || !FCE_TYPES.has(voucher.voucher_type)) throw notFound('FCE invoice', id);
   if (standsAcceptedTacitly(voucher, context.now())) return [tacitEvent(voucher)];
-  return context.store
-    .collection<FceEventDocument>('fce_events')
-    .find({ account_id: voucher.account_id, fce_invoice_id: voucher._id })
-    .sort({ seq: -1 })
-    .limit(Math.min(limit, EVENTS_SHOWN))
-    .toArray();
+  const events = await context.loaders().latestBy<FceEventDocument>('fce_events', 'fce_invoice_id', { limit: EVENTS_SHOWN, newestBy: { seq: -1 } }).load(id);
+  return events.slice(0, limit);
 }

@@ -64,10 +64,19 @@ export interface CrudSpec {
   updateSchema?: z.ZodType | Row;
 }
 
-/** A body's OpenAPI schema: a zod input schema in REST names, or a JSON schema already written in them. */
+/**
+ * A body's OpenAPI schema: a zod input schema in REST names, or a JSON schema already written in them. A record
+ * sent back as GET returned it is accepted, its identifier and timestamps ignored: the schema says so.
+ */
 function bodySchemaOf(schema: z.ZodType | Row): Row {
-  return '_zod' in schema ? restBodySchema(schema as z.ZodType) : schema;
+  const body = '_zod' in schema ? restBodySchema(schema as z.ZodType) : schema;
+  if (body.additionalProperties !== false) return body;
+  const ignored = Object.fromEntries(READ_ONLY.filter((key) => !(key in (body.properties ?? {}))).map((key) => [key, IGNORED]));
+  return { ...body, properties: { ...(body.properties ?? {}), ...ignored } };
 }
+
+/** A read-only field in a body: allowed (a record sent back as read), never stored. */
+export const IGNORED = { readOnly: true, description: 'Read-only: ignored when sent.' };
 
 const READ_ONLY = ['_id', 'id', 'account_id', 'created_at', 'updated_at'];
 

@@ -12,7 +12,7 @@ import {
   type FieldSpec,
   type ResourceDeclaration,
 } from '../domain/declare/field';
-import { BULK_ERRORS, crudRoutes } from './crud';
+import { BULK_ERRORS, crudRoutes, IGNORED } from './crud';
 import { REST_KEY_MARK, restDateTime, snakeToCamel } from './naming';
 import type { QueryParameter, RestRoute } from './route';
 
@@ -180,11 +180,15 @@ function jsonType(spec: FieldSpec, body = false): JsonSchema {
           type: 'object',
           properties: Object.fromEntries(
             Object.entries(spec.fields)
-              .filter(([, sub]) => (body ? !readOnly(sub) : !writeOnly(sub)))
-              .map(([name, sub]) => [restName(name, sub), sub.common?.required ? jsonType(sub, body) : nullable(jsonType(sub, body))]),
+              .filter(([, sub]) => (body ? !(readOnly(sub) && writeOnly(sub)) : !writeOnly(sub)))
+              // A line sent back as read: its read-only fields are ignored.
+              .map(([name, sub]) => [
+                restName(name, sub),
+                body && readOnly(sub) ? IGNORED : sub.common?.required ? jsonType(sub, body) : nullable(jsonType(sub, body)),
+              ]),
           ),
           required: Object.entries(spec.fields)
-            .filter(([, sub]) => sub.common?.required && !(body && readOnly(sub)))
+            .filter(([, sub]) => sub.common?.required && !(body ? readOnly(sub) : writeOnly(sub)))
             .map(([name, sub]) => restName(name, sub)),
           additionalProperties: false,
         },
@@ -224,11 +228,16 @@ function nullable(schema: JsonSchema): JsonSchema {
 /** The REST body of a create or update, from the declaration (REST names, bounds, required fields). */
 function bodySchema(declaration: ResourceDeclaration, create: boolean): JsonSchema {
   const entries = Object.entries(declaration.fields).filter(([, spec]) => !readOnly(spec) && (create || !createOnly(spec)));
+  // A record sent back as GET returned it: its read-only fields are ignored.
+  const echoed = Object.entries(declaration.fields)
+    .filter(([, spec]) => !writeOnly(spec) && readOnly(spec))
+    .map(([name, spec]): [string, JsonSchema] => [restName(name, spec), IGNORED]);
   return {
     type: 'object',
-    properties: Object.fromEntries(
-      entries.map(([name, spec]) => [restName(name, spec), spec.common?.required ? jsonType(spec, true) : nullable(jsonType(spec, true))]),
-    ),
+    properties: Object.fromEntries([
+      ...entries.map(([name, spec]) => [restName(name, spec), spec.common?.required ? jsonType(spec, true) : nullable(jsonType(spec, true))]),
+      ...echoed,
+    ]),
     ...(create ? { required: entries.filter(([, spec]) => spec.common?.required).map(([name, spec]) => restName(name, spec)) } : {}),
     additionalProperties: false,
   };

@@ -20,6 +20,7 @@ const ELIGIBILITY: RestRoute = {
   summary:
     'Check a voucher against the FCE MiPyME rules; always success: true, with eligible false and every failed rule in reasons (needs invoices:write although it changes nothing)',
   scope: 'invoices:write',
+  judgesBody: true,
   document: /* GraphQL */ `
     mutation RestFceEligibility($input: JSONObject!) {
       checkFceEligibility(input: $input) {

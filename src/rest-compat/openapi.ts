@@ -8,6 +8,17 @@ const ERROR_STATUSES: Record<string, string> = {
   '404': "No such record in the caller's account (also for malformed ids).",
   '409': 'Conflicts with existing data.',
   '413': 'Body larger than 1 MB.',
+  '429': 'RATE_LIMITED: more requests this minute than the key (or session, or address) may send; wait `Retry-After` seconds.',
+  '500': 'INTERNAL_SERVER_ERROR: an unexpected failure, logged under the request’s X-Request-Id; the message says nothing of the cause.',
+  '431': 'HEADERS_TOO_LARGE: the request line and headers exceed 16 KB (refused before any route runs).',
+};
+
+const integerHeader = (description: string) => ({ description, schema: { type: 'integer', minimum: 0 } });
+/** The rate limit's headers (IETF RateLimit fields), on every answer while the limit is on, and Retry-After on a 429. */
+const RATE_LIMIT_HEADERS = {
+  'RateLimit-Limit': integerHeader('Requests allowed per minute.'),
+  'RateLimit-Remaining': integerHeader('Requests left in the current minute.'),
+  'RateLimit-Reset': integerHeader('Seconds until the minute ends.'),
 };
 
 /** The OpenAPI 3.1 description of the REST routes, generated from the route table. */
@@ -37,10 +48,19 @@ export function openApiDocument(routes: RestRoute[], components: Record<string, 
             },
       },
     };
-    for (const [status, description] of Object.entries(ERROR_STATUSES)) {
+    for (const [status, description] of Object.entries({ ...ERROR_STATUSES, ...route.errors })) {
       if (status === '413' && !route.requestBody) continue;
-      responses[status] = { description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
+      const text = status === '413' && route.upload ? `File larger than ${route.upload.maxBytes / 1024 / 1024} MB.` : description;
+      responses[status] = {
+        description: text,
+        ...(status === '429' ? { headers: { 'Retry-After': integerHeader('Seconds to wait before sending again.'), ...RATE_LIMIT_HEADERS } } : {}),
+        content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+      };
     }
+    // An upload is a form, its file one part (OpenAPI 3.1 §4.8.14.3: a binary part's media type); text fields go as they are.
+    const bodyMedia = route.upload
+      ? { 'multipart/form-data': { schema: route.requestBody, encoding: { [route.upload.field]: { contentType: 'application/octet-stream' } } } }
+      : { 'application/json': { schema: route.requestBody } };
     paths[`/api/v1${route.path}`] ??= {};
     paths[`/api/v1${route.path}`][route.method] = {
       operationId: route.document.match(/(?:query|mutation)\s+(\w+)/)?.[1],
@@ -48,7 +68,8 @@ export function openApiDocument(routes: RestRoute[], components: Record<string, 
       description: `Requires the scope \`${route.scope}\`.`,
       security: [{ apiKey: [] }, { session: [] }],
       parameters: [...pathParameters, ...queryParameters],
-      ...(route.requestBody ? { requestBody: { required: true, content: { 'application/json': { schema: route.requestBody } } } } : {}),
+      ...(route.requestBody ? { requestBody: { required: true, content: bodyMedia } } : {}),
+      ...(route.judgesBody ? { 'x-judges-body': true } : {}),
       responses,
     };
   }
@@ -57,7 +78,7 @@ export function openApiDocument(routes: RestRoute[], components: Record<string, 
     info: {
       title: 'Gateway REST compatibility API',
       version,
-      description: `Legacy REST routes, each executed as a GraphQL operation of /graphql. Scopes: ${SCOPES.join(', ')}.`,
+      description: `Legacy REST routes, each executed as a GraphQL operation of /graphql. Scopes: ${SCOPES.join(', ')}. Text fields are trimmed of surrounding white space before their lengths and patterns are checked.`,
     },
     servers: [{ url: '/' }],
     paths,

@@ -42,6 +42,13 @@ export interface RestRoute {
   successStatus: number;
   /** A `multipart/form-data` upload: the file field (the body holds it as an Upload) and the most bytes accepted. */
   upload?: { field: string; maxBytes: number };
+  /**
+   * The route judges its body instead of refusing it (a check that answers what is wrong): any JSON object is
+   * taken, and the body schema says what a right one holds. Published as `x-judges-body`.
+   */
+  judgesBody?: boolean;
+  /** OpenAPI: error statuses of this route beyond the ones every route has (e.g. 503 when ARCA does not answer). */
+  errors?: Record<string, string>;
   /** A download: the success answer is a file of this media type (what `respond` returns as `file`), not the envelope. */
   download?: { contentType: string };
 }

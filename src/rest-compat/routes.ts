@@ -12,6 +12,8 @@ import { POSTING_ROUTES } from './posting';
 import type { RestRoute } from './route';
 import { STATS_ROUTES } from './stats';
 import { SUPPLIER_COMPONENTS, SUPPLIER_ROUTES } from './suppliers';
+import { CUSTOMER_COMPONENTS, CUSTOMER_ROUTES } from './customers';
+import { PRODUCT_COMPONENTS, PRODUCT_ROUTES } from './products';
 import { SUPPLY_COMPONENTS, SUPPLY_ROUTES } from './supplies';
 import { SUPPLY_CONSUMPTION_COMPONENTS, SUPPLY_CONSUMPTION_ROUTES } from './supply-consumptions';
 import { TAX_RULE_COMPONENTS, TAX_RULE_ROUTES } from './tax-rules';
@@ -23,6 +25,8 @@ import { WITHHOLDING_ROUTES } from './withholdings';
 /** The legacy `/api/v1` routes, in matching order (fixed paths before `{id}` ones). */
 export const ROUTES: RestRoute[] = [
   ...SUPPLIER_ROUTES,
+  ...CUSTOMER_ROUTES,
+  ...PRODUCT_ROUTES,
   ...SUPPLY_ROUTES,
   ...SUPPLY_CONSUMPTION_ROUTES,
   ...EXPENSE_ROUTES,
@@ -45,6 +49,8 @@ export const ROUTES: RestRoute[] = [
 
 export const COMPONENTS: Record<string, Record<string, unknown>> = {
   ...SUPPLIER_COMPONENTS,
+  ...CUSTOMER_COMPONENTS,
+  ...PRODUCT_COMPONENTS,
   ...SUPPLY_COMPONENTS,
   ...SUPPLY_CONSUMPTION_COMPONENTS,
   ...EXPENSE_COMPONENTS,

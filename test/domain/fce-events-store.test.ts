@@ -371,7 +371,9 @@ describe('listing a voucher’s events', () => {
   it('is 404 for an issued voucher that is not an FCE one, and for an id that is none', async () => {
     const context = callerAt(WITHIN_TERM);
     const plain = await storeVoucher(accountOf(context), { voucher_type: 1 });
-    expect(await refusal(listEvents(context, plain._id.toHexString()))).toBeInstanceOf(NotFoundError);
+    const refused = await refusal(listEvents(context, plain._id.toHexString()));
+    expect(refused).toBeInstanceOf(NotFoundError);
+    expect((refused as Error).message).toMatch(/^FCE invoice .+ not found$/);
     expect(await refusal(listEvents(context, 'nope'))).toBeInstanceOf(NotFoundError);
   });
 

@@ -34,6 +34,7 @@ describe('the value an account sets (PUT threshold: a number greater than 0)', (
   it('refuses what rounds to no cent, rather than store 0', () => {
     const error = refusalOf(0.004);
     expect(error).toBeInstanceOf(ValidationError);
+    expect(error.message).toBe('value must be a number greater than 0');
     expect(error.details).toEqual([{ path: 'value', message: 'must be at least 0.01' }]);
   });
 });

@@ -483,7 +483,51 @@ function entityCases(options: {
   const getDoc = `query Q($id: ID!) { ${one}(id: $id) { id name } }`;
   const update = `mutation M($id: ID!, $input: Update${type}Input!) { update${type}(id: $id, input: $input) { id } }`;
   const remove = `mutation M($id: ID!) { delete${type}(id: $id) }`;
+  const Many = `${many[0].toUpperCase()}${many.slice(1)}`;
+  const bulkCreate = `mutation M($inputs: [${type}CreateItem!]!) { create${Many}(inputs: $inputs) { count items { id } errors { code } } }`;
+  const bulkUpdate = `mutation M($inputs: [${type}UpdateItem!]!, $allOrNone: Boolean) { update${Many}(inputs: $inputs, allOrNone: $allOrNone) { count items { id } errors { index code } } }`;
+  const bulkDelete = `mutation M($ids: [ID!]!, $allOrNone: Boolean) { delete${Many}(ids: $ids, allOrNone: $allOrNone) { count items { id deleted } errors { index code } } }`;
+  const bulkRefusedForB = async (document: string, variables: (id: string) => Record<string, unknown>) => {
+    const b = await recordOfB();
+    const res = await gw.gql(document, { ...variables(b.id), allOrNone: false }, { key: fullA });
+    expect(res.body.errors).toBeUndefined();
+    expect(Object.values(res.body.data)[0]).toMatchObject({ count: 0, errors: [{ index: 0, code: 'NOT_FOUND' }] });
+    await bUntouched();
+  };
   return {
+    [`create${Many}`]: {
+      scope: write,
+      record,
+      document: bulkCreate,
+      variables: () => ({ inputs: [options.fields(), options.fields()] }),
+      succeeded: (data) => expect(data[`create${Many}`]).toMatchObject({ count: 2, errors: [] }),
+      unchanged,
+      async otherAccount() {
+        await recordOfB();
+        await bUntouched();
+      },
+    },
+    [`update${Many}`]: {
+      scope: write,
+      record,
+      document: bulkUpdate,
+      variables: (id) => ({ inputs: [{ id, ...options.change }] }),
+      succeeded: (data, id) => expect(data[`update${Many}`]).toEqual({ count: 1, items: [{ id }], errors: [] }),
+      unchanged,
+      otherAccount: () => bulkRefusedForB(bulkUpdate, (id) => ({ inputs: [{ id, ...options.change }] })),
+    },
+    [`delete${Many}`]: {
+      scope: write,
+      record,
+      document: bulkDelete,
+      variables: (id) => ({ ids: [id] }),
+      async succeeded(data, id) {
+        expect(data[`delete${Many}`]).toEqual({ count: 1, items: [{ id, deleted: true }], errors: [] });
+        expect(await stored(id)).toBeNull();
+      },
+      unchanged,
+      otherAccount: () => bulkRefusedForB(bulkDelete, (id) => ({ ids: [id] })),
+    },
     [one]: {
       scope: read,
       record,
@@ -544,6 +588,147 @@ function entityCases(options: {
     },
   };
 }
+
+/**
+ * The REST routes of a declared resource (`/base/` CRUD, list and bulk, `_id` as its identifier) as matrix entries:
+ * each case makes its own record of A (through REST), and B's record (made once) must read as not found and stay
+ * untouched.
+ */
+function restEntityCases(options: {
+  base: string;
+  collection: 'products' | 'customers';
+  body: () => Record<string, unknown>;
+  change: Record<string, unknown>;
+}): Record<string, RestCase> {
+  const { base, collection } = options;
+  const stored = (id: string) => gw.store.collection(collection).findOne({ _id: new ObjectId(id) });
+  const make = async (key: string) => {
+    const res = await gw.rest('POST', `${base}/`, { key, body: options.body() });
+    expect(res.status).toBe(201);
+    return res.body.data._id as string;
+  };
+  const snapshots = new Map<string, Promise<unknown>>();
+  const record = async () => {
+    const id = await make(fullA);
+    snapshots.set(id, stored(id));
+    return id;
+  };
+  const unchanged = async (id: string) => expect(await stored(id)).toEqual(await snapshots.get(id));
+  let ofB: Promise<{ id: string; name: string; before: unknown }> | undefined;
+  const recordOfB = () =>
+    (ofB ??= (async () => {
+      const body = options.body();
+      const res = await gw.rest('POST', `${base}/`, { key: fullB, body });
+      expect(res.status).toBe(201);
+      return { id: res.body.data._id as string, name: body.name as string, before: await stored(res.body.data._id) };
+    })());
+  const bUntouched = async () => {
+    const b = await recordOfB();
+    expect(await stored(b.id)).toEqual(b.before);
+  };
+  const notFoundForB = async (method: string, body?: unknown) => {
+    const b = await recordOfB();
+    const res = await gw.rest(method, `${base}/${b.id}/`, { key: fullA, body });
+    expect({ status: res.status, code: res.body.error?.code }).toEqual({ status: 404, code: 'NOT_FOUND' });
+    expect(JSON.stringify(res.body)).not.toContain(b.name);
+    await bUntouched();
+  };
+  const bulkRefusedForB = async (method: string, path: string, body: (id: string) => Record<string, unknown>) => {
+    const b = await recordOfB();
+    const some = await gw.rest(method, `${base}${path}`, { key: fullA, body: { ...body(b.id), all_or_none: false } });
+    expect(some.status).toBe(200);
+    expect(some.body.data.errors).toEqual([expect.objectContaining({ index: 0, code: 'NOT_FOUND' })]);
+    const all = await gw.rest(method, `${base}${path}`, { key: fullA, body: body(b.id) });
+    expect(all.body.success).toBe(false);
+    expect(JSON.stringify(all.body.error)).toContain('NOT_FOUND');
+    await bUntouched();
+  };
+  const ids = (res: HttpResult) => (res.body.data.items as Array<{ _id: string }>).map((item) => item._id);
+  return {
+    [`GET ${base}/list/`]: {
+      record,
+      request: () => ({ path: `${base}/list/?limit=100&sort_by=created_at&sort_order=desc` }),
+      succeeded: (res, id) => expect(ids(res)).toContain(id),
+      unchanged,
+      async otherAccount() {
+        const b = await recordOfB();
+        const res = await gw.rest('GET', `${base}/list/?search=${encodeURIComponent(b.name)}`, { key: fullA });
+        expect(res.body.data).toMatchObject({ items: [], total: 0 });
+      },
+    },
+    [`GET ${base}/{id}/`]: {
+      record,
+      request: (id) => ({ path: `${base}/${id}/` }),
+      succeeded: (res, id) => expect(res.body.data._id).toBe(id),
+      unchanged,
+      otherAccount: () => notFoundForB('GET'),
+    },
+    [`POST ${base}/`]: {
+      record,
+      request: () => ({ path: `${base}/`, body: options.body() }),
+      succeeded: (res) => expect(res.body.data._id).toEqual(expect.any(String)),
+      unchanged,
+      otherAccount: bUntouched,
+    },
+    [`PUT ${base}/{id}/`]: {
+      record,
+      request: (id) => ({ path: `${base}/${id}/`, body: options.change }),
+      succeeded: (res, id) => expect(res.body.data).toMatchObject({ _id: id, ...options.change }),
+      unchanged,
+      otherAccount: () => notFoundForB('PUT', options.change),
+    },
+    [`DELETE ${base}/{id}/`]: {
+      record,
+      request: (id) => ({ path: `${base}/${id}/` }),
+      async succeeded(res, id) {
+        expect(res.body.data).toEqual({ _id: id, deleted: true });
+        expect(await stored(id)).toBeNull();
+      },
+      unchanged,
+      otherAccount: () => notFoundForB('DELETE'),
+    },
+    [`POST ${base}/bulk/create/`]: {
+      record,
+      request: () => ({ path: `${base}/bulk/create/`, body: { items: [options.body(), options.body()] } }),
+      succeeded: (res) => expect(res.body.data).toMatchObject({ created: 2, errors: [] }),
+      unchanged,
+      otherAccount: bUntouched,
+    },
+    [`PUT ${base}/bulk/update/`]: {
+      record,
+      request: (id) => ({ path: `${base}/bulk/update/`, body: { items: [{ _id: id, ...options.change }] } }),
+      succeeded: (res, id) => expect(res.body.data).toMatchObject({ updated: 1, items: [{ _id: id, ...options.change }], errors: [] }),
+      unchanged,
+      otherAccount: () => bulkRefusedForB('PUT', '/bulk/update/', (id) => ({ items: [{ _id: id, ...options.change }] })),
+    },
+    [`POST ${base}/bulk/delete/`]: {
+      record,
+      request: (id) => ({ path: `${base}/bulk/delete/`, body: { ids: [id] } }),
+      async succeeded(res, id) {
+        expect(res.body.data).toMatchObject({ deleted: 1, items: [{ _id: id, deleted: true }] });
+        expect(await stored(id)).toBeNull();
+      },
+      unchanged,
+      otherAccount: () => bulkRefusedForB('POST', '/bulk/delete/', (id) => ({ ids: [id] })),
+    },
+  };
+}
+
+Object.assign(
+  REST_CASES,
+  restEntityCases({
+    base: '/products',
+    collection: 'products',
+    body: () => ({ name: unique('Product'), sku: unique('SKU'), stock: 5 }),
+    change: { description: 'changed' },
+  }),
+  restEntityCases({
+    base: '/customers',
+    collection: 'customers',
+    body: () => ({ name: unique('Customer'), document_type: 'CUIT', document_number: '20-12345678-6' }),
+    change: { email: 'changed@example.com' },
+  }),
+);
 
 Object.assign(
   GQL_CASES,

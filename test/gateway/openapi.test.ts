@@ -133,7 +133,15 @@ describe.each(ROUTES.map((route) => [`${route.method.toUpperCase()} ${route.path
   });
 
   it('documents its request body when it takes one', () => {
-    if (route.requestBody) {
+    if (route.upload) {
+      // Generated clients must send a form with the file as one part, not JSON.
+      expect(Object.keys(operation().requestBody.content)).toEqual(['multipart/form-data']);
+      const media = operation().requestBody.content['multipart/form-data'] as Json;
+      expect(media.schema.properties[route.upload.field]).toMatchObject({ type: 'string', format: 'binary' });
+      expect(media.schema.required).toContain(route.upload.field);
+      expect(media.encoding).toEqual({ [route.upload.field]: { contentType: 'application/octet-stream' } });
+      expect(operation().responses['413'].description).toBe(`File larger than ${route.upload.maxBytes / 1024 / 1024} MB.`);
+    } else if (route.requestBody) {
       expect(operation().requestBody).toMatchObject({ required: true, content: { 'application/json': { schema: expect.any(Object) } } });
       const schema = operation().requestBody.content['application/json'].schema as Json;
       expect(schema.$ref ?? schema.type).toBeDefined();
@@ -154,7 +162,8 @@ describe.each(ROUTES.map((route) => [`${route.method.toUpperCase()} ${route.path
       expect(schema.properties.success).toEqual({ const: true });
       expect(schema.properties.data).toEqual(route.responseSchema);
     }
-    const errors = ['400', '401', '403', '404', ...(route.requestBody ? ['413'] : [])];
+    const errors = ['400', '401', '403', '404', '429', '431', ...(route.requestBody ? ['413'] : [])];
+    expect(Object.keys(responses['429'].headers).sort()).toEqual(['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Retry-After']);
     for (const status of errors) {
       expect(responses[status]).toMatchObject({
         description: expect.any(String),

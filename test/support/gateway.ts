@@ -9,6 +9,7 @@ import { startGateway, type RunningGateway } from '../../src/gateway';
 import { createLogger } from '../../src/logger';
 import { connectStore, type StoreConnection } from '../../src/store/connect';
 import type { Store } from '../../src/store/store';
+import { openApiConformance } from './openapi-conformance';
 
 export interface HttpResult {
   status: number;
@@ -115,6 +116,8 @@ export async function startTestGateway(
     connection,
     dbName,
   });
+  /** Every REST exchange is held to the OpenAPI document the gateway publishes (test/support/openapi-conformance.ts). */
+  let conformance: Promise<ReturnType<typeof openApiConformance>> | undefined;
   const commands = new Map<string, number>();
   gateway.store.events.on('request', ({ requestId, commands: count }: { requestId: string; commands: number }) => commands.set(requestId, count));
 
@@ -153,7 +156,20 @@ export async function startTestGateway(
     async user(accountId, email, password, role = 'owner') {
       return (await createUser(gateway.store, { accountId, email, password, role })).toHexString();
     },
-    rest: (method, pathAndQuery, options) => request(method, `/api/v1${pathAndQuery}`, options),
+    async rest(method, pathAndQuery, options = {}) {
+      const result = await request(method, `/api/v1${pathAndQuery}`, options);
+      conformance ??= request('GET', '/api/v1/openapi.json').then((served) => openApiConformance(served.body as Record<string, unknown>));
+      const problems = (await conformance)({
+        method,
+        url: `/api/v1${pathAndQuery}`,
+        requestBody: options.raw === undefined ? options.body : undefined,
+        status: result.status,
+        contentType: result.headers.get('content-type'),
+        body: result.body,
+      });
+      if (problems.length) throw new Error(`the answer drifts from the published OpenAPI document:\n${problems.join('\n')}`);
+      return result;
+    },
     http: request,
     gql(query, variables, options = {}) {
       const files = filesIn(variables ?? {}, 'variables', []);

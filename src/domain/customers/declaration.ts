@@ -24,7 +24,10 @@ function documentProblems(input: Record<string, unknown>): Array<[string, string
   return [];
 }
 
-/** Someone the account sells and delivers to (GraphQL only: the contract has no customer routes). */
+/**
+ * Someone the account sells and delivers to. The contract names customers (a delivery note's `customer_id`) but has
+ * no routes for them; `/api/v1/customers/` follows its generic resources' conventions (`_id`, list, bulk).
+ */
 export const CUSTOMER = declareResource({
   type: 'Customer',
   one: 'customer',
@@ -33,7 +36,7 @@ export const CUSTOMER = declareResource({
   description: 'Someone the account sells and delivers to.',
   collection: 'customers',
   scopes: { read: 'delivery_notes:read', write: 'delivery_notes:write' },
-  operations: { bulk: false },
+  rest: { base: '/customers', idName: '_id' },
   fields: {
     name: text(200, { min: 2, required: true, sort: true }),
     documentType: oneOf(DOCUMENT_TYPES, 'DocumentType', { typeDescription: 'Identity document (AFIP DocTipo 80, 86, 87, 96, 94, other).' }),

@@ -1,6 +1,9 @@
 import { declareResource, money, stock, text } from '../declare/field';
 
-/** Something the account sells and delivers, with its stock (GraphQL only: the contract has no product routes). */
+/**
+ * Something the account sells and delivers, with its stock. The contract names products (`items[].product_id`,
+ * `product_ids`) but has no routes for them; `/api/v1/products/` follows its generic resources' conventions.
+ */
 export const PRODUCT = declareResource({
   type: 'Product',
   one: 'product',
@@ -9,7 +12,7 @@ export const PRODUCT = declareResource({
   description: 'Something the account sells and delivers, with its stock.',
   collection: 'products',
   scopes: { read: 'supplies:read', write: 'supplies:write' },
-  operations: { bulk: false },
+  rest: { base: '/products', idName: '_id' },
   fields: {
     name: text(200, { min: 1, required: true, sort: true }),
     sku: text(64, { min: 1, required: true, filter: 'sku', description: 'Unique in the account.' }),

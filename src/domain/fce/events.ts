@@ -165,6 +165,9 @@ export async function listEvents(context: RequestContext, id: string, limit = EV
   const voucher = await context.loaders().byId<FceVoucher>('issued_vouchers').load(id);
   if (!voucher || !FCE_TYPES.has(voucher.voucher_type)) throw notFound('FCE invoice', id);
   if (standsAcceptedTacitly(voucher, context.now())) return [tacitEvent(voucher)];
-  const events = await context.loaders().latestBy<FceEventDocument>('fce_events', 'fce_invoice_id', { limit: EVENTS_SHOWN, newestBy: { seq: -1 } }).load(id);
+  const events = await context
+    .loaders()
+    .latestBy<FceEventDocument>('fce_events', 'fce_invoice_id', { limit: EVENTS_SHOWN, newestBy: { seq: -1 } })
+    .load(id);
   return events.slice(0, limit);
 }

@@ -14,6 +14,7 @@ import { STATS_ROUTES } from './stats';
 import { SUPPLIER_COMPONENTS, SUPPLIER_ROUTES } from './suppliers';
 import { CUSTOMER_COMPONENTS, CUSTOMER_ROUTES } from './customers';
 import { PRODUCT_COMPONENTS, PRODUCT_ROUTES } from './products';
+import { STOCK_ROUTES } from './stock';
 import { SUPPLY_COMPONENTS, SUPPLY_ROUTES } from './supplies';
 import { SUPPLY_CONSUMPTION_COMPONENTS, SUPPLY_CONSUMPTION_ROUTES } from './supply-consumptions';
 import { TAX_RULE_COMPONENTS, TAX_RULE_ROUTES } from './tax-rules';
@@ -27,6 +28,7 @@ export const ROUTES: RestRoute[] = [
   ...SUPPLIER_ROUTES,
   ...CUSTOMER_ROUTES,
   ...PRODUCT_ROUTES,
+  ...STOCK_ROUTES,
   ...SUPPLY_ROUTES,
   ...SUPPLY_CONSUMPTION_ROUTES,
   ...EXPENSE_ROUTES,

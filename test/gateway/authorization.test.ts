@@ -787,6 +787,34 @@ GQL_CASES.adjustStock = (() => {
 // Supplies and supply consumptions.
 // ---------------------------------------------------------------------------------------------------------------
 
+/** The REST stock adjustment of a product or supply: A's own item moves; B's reads as not found and keeps its stock. */
+function stockAdjustmentCase(collection: 'products' | 'supplies', base: string, make: (key: string) => Promise<string>): RestCase {
+  const stockOf = async (id: string) =>
+    ((await gw.store.collection(collection).findOne({ _id: new ObjectId(id) })) as { stock_milli: number } | null)?.stock_milli;
+  let ofB: Promise<string> | undefined;
+  return {
+    record: () => make(fullA),
+    request: (id) => ({ path: `${base}/${id}/stock-adjustments/`, body: { delta: 1, reason: 'matrix' } }),
+    succeeded: (res, id) => expect(res.body.data).toMatchObject({ item_id: id, delta: 1, stock_after: 6 }),
+    unchanged: async (id) => expect(await stockOf(id)).toBe(5000),
+    async otherAccount() {
+      const theirs = await (ofB ??= make(fullB));
+      const res = await gw.rest('POST', `${base}/${theirs}/stock-adjustments/`, { key: fullA, body: { delta: 1, reason: 'hijack' } });
+      expect({ status: res.status, code: res.body.error?.code }).toEqual({ status: 404, code: 'NOT_FOUND' });
+      expect(await stockOf(theirs)).toBe(5000);
+    },
+  };
+}
+
+Object.assign(REST_CASES, {
+  'POST /products/{id}/stock-adjustments/': stockAdjustmentCase('products', '/products', async (key) => {
+    const res = await gw.rest('POST', '/products/', { key, body: { name: unique('Adjusted product'), sku: unique('ADJ'), stock: 5 } });
+    expect(res.status).toBe(201);
+    return res.body.data._id as string;
+  }),
+  'POST /supplies/{id}/stock-adjustments/': stockAdjustmentCase('supplies', '/supplies', (key) => supplyOf(key, 5)),
+});
+
 const storedIn = (collection: 'supplies' | 'supply_consumptions', id: string) =>
   gw.store.collection(collection).findOne({ _id: new ObjectId(id) }) as Promise<any>;
 

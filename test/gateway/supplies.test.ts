@@ -94,6 +94,51 @@ describe('create: boundaries just outside', () => {
 });
 
 describe('stock', () => {
+  it('a supply made of the contract’s fields alone gets its stock by a REST adjustment, and is then consumed', async () => {
+    // Contract §2.6 has no stock: such a supply starts at 0 and cannot be consumed until its stock is set.
+    const record = data(await gw.rest('POST', '/supplies/', { key, body: { name: 'Harina', default_amount: 0, unit: 'kg', unit_price: 2 } }), 201);
+    expect(record.stock).toBe(0);
+    const short = await gw.rest('POST', '/supply-consumptions/', { key, body: { items: [{ supply_id: record._id, quantity: 1 }] } });
+    expect({ status: short.status, code: short.body.error?.code }).toEqual({ status: 409, code: 'INSUFFICIENT_STOCK' });
+
+    const adjusted = await gw.rest('POST', `/supplies/${record._id}/stock-adjustments/`, { key, body: { delta: 25.5, reason: 'recuento inicial' } });
+    expect(adjusted.status).toBe(201);
+    expect(adjusted.body.data).toMatchObject({
+      item_type: 'supply',
+      item_id: record._id,
+      delta: 25.5,
+      stock_after: 25.5,
+      reason: 'recuento inicial',
+      cause: { type: 'adjustment', id: null },
+    });
+    expect((await stored(record._id)).stock_milli).toBe(25500);
+
+    const consumed = await gw.rest('POST', '/supply-consumptions/', { key, body: { items: [{ supply_id: record._id, quantity: 1.5 }] } });
+    expect(consumed.status).toBe(201);
+    expect((await stored(record._id)).stock_milli).toBe(24000);
+  });
+
+  it.each([
+    [{ delta: 0, reason: 'x' }, 'delta'],
+    [{ delta: 1.0005, reason: 'x' }, 'delta'],
+    [{ delta: 1 }, 'reason'],
+    [{ delta: 1, reason: 'x', stock: 5 }, 'stock'],
+  ])('an adjustment %j is 400 naming %s, nothing moved', async (body, path) => {
+    const record = data(await gw.rest('POST', '/supplies/', { key, body: { name: 'Sal', default_amount: 0, stock: 3 } }), 201);
+    const res = await gw.rest('POST', `/supplies/${record._id}/stock-adjustments/`, { key, body });
+    expect({ status: res.status, paths: failedPaths(res) }).toEqual({ status: 400, paths: [path] });
+    expect(await movements(record._id)).toHaveLength(1);
+  });
+
+  it('removing more than there is is 409 INSUFFICIENT_STOCK; an unknown supply 404', async () => {
+    const record = data(await gw.rest('POST', '/supplies/', { key, body: { name: 'Azúcar', default_amount: 0, stock: 2 } }), 201);
+    const res = await gw.rest('POST', `/supplies/${record._id}/stock-adjustments/`, { key, body: { delta: -3, reason: 'merma' } });
+    expect({ status: res.status, code: res.body.error?.code }).toEqual({ status: 409, code: 'INSUFFICIENT_STOCK' });
+    expect((await stored(record._id)).stock_milli).toBe(2000);
+    const unknown = await gw.rest('POST', `/supplies/${new ObjectId().toHexString()}/stock-adjustments/`, { key, body: { delta: 1, reason: 'x' } });
+    expect(unknown.status).toBe(404);
+  });
+
   it('opening stock is recorded as an opening movement; updates do not accept stock', async () => {
     const record = data(await gw.rest('POST', '/supplies/', { key, body: { default_amount: 0, name: 'Aceite', unit: 'litro', stock: 12.5 } }), 201);
     expect(record.stock).toBe(12.5);

@@ -146,6 +146,22 @@ describe('creation in a later status', () => {
     expect(paid).toMatchObject({ status: 'paid', approvedAt: T1.toISOString(), paidAt: T1.toISOString() });
     expect((await move(paid.id, 'refunded')).status).toBe('refunded');
   });
+
+  it('refunded and cancelled ones too (contract §2.5 lists every status), stamped with each step to them, and final', async () => {
+    gw.clock.now = T1;
+    const at = T1.toISOString();
+    const refunded = await createGql(gw, key, { status: 'refunded' });
+    expect(refunded).toMatchObject({ status: 'refunded', approvedAt: at, paidAt: at, refundedAt: at, cancelledAt: null });
+    const cancelled = await createGql(gw, key, { status: 'cancelled' });
+    expect(cancelled).toMatchObject({ status: 'cancelled', approvedAt: null, paidAt: null, refundedAt: null, cancelledAt: at });
+    const rest = await gw.rest('POST', '/expenses/', { key, body: { amount: 10, description: 'Anulado', tax_rate: 21, status: 'cancelled' } });
+    expect(rest.status).toBe(201);
+    expect(await stored(rest.body.data._id)).toMatchObject({ status: 'cancelled', cancelled_at: T1 });
+    for (const id of [refunded.id, cancelled.id]) {
+      const again = await gw.gql(EQ.move(MUTATION.approved!), { id }, { key });
+      expect(again.body.errors?.[0]?.extensions?.code).toBe('INVALID_TRANSITION');
+    }
+  });
 });
 
 describe('fields each status fixes (409 EXPENSE_LOCKED)', () => {

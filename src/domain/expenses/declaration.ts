@@ -45,7 +45,9 @@ export const EXPENSE = declareResource({
     vendor: text(200, { description: 'The vendor as written on the receipt (the supplier name).' }),
     receiptUrl: url(2000, { description: 'Where the receipt can be seen.' }),
     recurring: flag({ default: false, filter: 'recurring' }),
-    recurringPeriod: text(50, { description: `Required when recurring is true, refused otherwise. Suggested: ${SUGGESTED_RECURRING_PERIODS.join(', ')}.` }),
+    recurringPeriod: text(50, {
+      description: `Required when recurring is true; kept (inert) when it is not. Suggested: ${SUGGESTED_RECURRING_PERIODS.join(', ')}.`,
+    }),
     paymentMethod: text(50, { description: `Suggested: ${SUGGESTED_PAYMENT_METHODS.join(', ')}.` }),
     receiptNumber: text(50, { description: "The supplier's receipt or invoice number." }),
     notes: text(2000),
@@ -53,9 +55,8 @@ export const EXPENSE = declareResource({
     status: oneOf(EXPENSE_STATUSES, 'ExpenseStatus', {
       default: 'pending',
       filter: 'status',
-      createValues: ['pending', 'approved', 'paid'],
       typeDescription: MACHINE,
-      description: `${MACHINE} A new expense is pending, or recorded as approved or paid.`,
+      description: `${MACHINE} A new expense is pending, or recorded in any later status (contract §2.5), as having gone through the steps before it.`,
     }),
     approvedAt: instant({ description: 'When it was approved.' }),
     paidAt: instant({ description: 'When it was paid.' }),
@@ -70,14 +71,15 @@ export const EXPENSE = declareResource({
   search: { fields: ['description', 'vendor'], description: 'Case-insensitive text found in the description or vendor (literal).' },
   defaultSort: { field: 'date', direction: 'desc' },
   notes: {
-    create: 'Records an expense (status pending unless given as approved or paid).',
+    create:
+      'Records an expense (status pending unless given; one given as approved, paid, refunded or cancelled is stamped as having gone through the steps to it now).',
     update:
       'Changes the given fields; a different status moves the expense through its machine (409 INVALID_TRANSITION otherwise). Paid and refunded expenses keep their money fields, cancelled ones accept only notes (409 EXPENSE_LOCKED).',
     remove: 'Deletes a pending or cancelled expense (others: 409 EXPENSE_LOCKED); answers its id.',
   },
   refineCreate: (input) => {
+    // The contract takes recurring_period beside recurring false (a period kept for when it recurs again): kept, inert.
     if (input.recurring === true && !input.recurringPeriod) return [['recurringPeriod', 'is required when recurring is true']];
-    if (input.recurring !== true && input.recurringPeriod) return [['recurringPeriod', 'is only allowed when recurring is true']];
     return [];
   },
 });

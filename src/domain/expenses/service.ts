@@ -31,6 +31,15 @@ const STAMP: Partial<Record<ExpenseStatus, 'approved_at' | 'paid_at' | 'refunded
   cancelled: 'cancelled_at',
 };
 
+/** The moves of the machine from pending to each status (what an expense created in it is stamped with). */
+const STEPS_TO: Record<ExpenseStatus, ExpenseStatus[]> = {
+  pending: [],
+  approved: ['approved'],
+  paid: ['approved', 'paid'],
+  refunded: ['approved', 'paid', 'refunded'],
+  cancelled: ['cancelled'],
+};
+
 /** What was paid, to whom, when and how: fixed once the expense is paid (and after a refund). */
 const MONEY_FIELDS = ['amount_cents', 'tax_rate', 'iva_items', 'date', 'supplier_id', 'payment_method'] as const;
 
@@ -117,9 +126,8 @@ const definition: typeof declared = {
   },
   fieldsForCreate(input, now) {
     const fields = declared.fieldsForCreate(input, now);
-    // An expense recorded as already approved or paid went through the earlier steps now.
-    if (fields.status === 'approved' || fields.status === 'paid') fields.approved_at = now;
-    if (fields.status === 'paid') fields.paid_at = now;
+    // An expense recorded in a later status went through the steps to it now.
+    for (const step of STEPS_TO[fields.status as ExpenseStatus] ?? []) fields[STAMP[step]!] = now;
     return fields;
   },
 };
@@ -175,19 +183,14 @@ class ExpenseResource extends Resource<ExpenseDocument, Row, Row, Row, ListOrder
   /** Checks an update against the expense as it stands; answers the writes. */
   private plan(current: ExpenseDocument, input: Row, now: Date, move: boolean): Plan {
     const plan = toFields(input);
-    // Recurrence, on the merged record: turning it off clears the period; a period needs recurring true.
+    // Recurrence, on the merged record: recurring needs a period. A period without recurring is kept, inert (the
+    // contract takes it beside recurring false), so turning recurrence off and on again keeps the period.
     const recurring = plan.set.recurring ?? current.recurring;
-    if (!recurring && input.recurringPeriod === undefined && current.recurring_period) plan.unset.push('recurring_period');
     const period = plan.unset.includes('recurring_period') ? undefined : (plan.set.recurring_period ?? current.recurring_period);
     if (recurring && !period)
       throw new ValidationError('recurring_period is required when recurring is true', [
         { path: 'recurringPeriod', message: 'is required when recurring is true' },
       ]);
-    if (!recurring && plan.set.recurring_period) {
-      throw new ValidationError('recurring_period is only allowed when recurring is true', [
-        { path: 'recurringPeriod', message: 'is only allowed when recurring is true' },
-      ]);
-    }
 
     const editable = EDITABLE[current.status];
     if (editable) {

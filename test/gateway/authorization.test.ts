@@ -798,7 +798,8 @@ function stockAdjustmentCase(collection: 'products' | 'supplies', base: string, 
     succeeded: (res, id) => expect(res.body.data).toMatchObject({ item_id: id, delta: 1, stock_after: 6 }),
     unchanged: async (id) => expect(await stockOf(id)).toBe(5000),
     async otherAccount() {
-      const theirs = await (ofB ??= make(fullB));
+      ofB ??= make(fullB);
+      const theirs = await ofB;
       const res = await gw.rest('POST', `${base}/${theirs}/stock-adjustments/`, { key: fullA, body: { delta: 1, reason: 'hijack' } });
       expect({ status: res.status, code: res.body.error?.code }).toEqual({ status: 404, code: 'NOT_FOUND' });
       expect(await stockOf(theirs)).toBe(5000);

@@ -564,14 +564,18 @@ describe('editing rules', () => {
     ).toBe('anulado por error de carga');
   });
 
-  it('moving to invoiced through an update needs invoiceId; deliveryDate only with the move to delivered', async () => {
+  it('moving to invoiced takes invoice_id when given, else leaves it null (contract §2.2); deliveryDate only with the move to delivered', async () => {
     const s = await setup();
     const note = await draft(s, { status: 'issued' });
     const noInvoice = await gw.rest('PUT', `/delivery_notes/${note.id}/`, { key: s.key, body: { status: 'delivered' } });
     expect(noInvoice.status).toBe(200);
-    const missing = await gw.rest('PUT', `/delivery_notes/${note.id}/`, { key: s.key, body: { status: 'invoiced' } });
-    expect(missing.status).toBe(400);
-    expect(missing.body.error.details).toEqual([{ path: 'invoice_id', message: 'is required' }]);
+    const invoiced = await gw.rest('PUT', `/delivery_notes/${note.id}/`, { key: s.key, body: { status: 'invoiced' } });
+    expect(invoiced.status).toBe(200);
+    expect(invoiced.body.data).toMatchObject({ status: 'invoiced', invoice_id: null });
+    const withInvoice = await draft(s, { status: 'issued' });
+    await gw.rest('PUT', `/delivery_notes/${withInvoice.id}/`, { key: s.key, body: { status: 'delivered' } });
+    const linked = await gw.rest('PUT', `/delivery_notes/${withInvoice.id}/`, { key: s.key, body: { status: 'invoiced', invoice_id: '0001-00000042' } });
+    expect(linked.body.data).toMatchObject({ status: 'invoiced', invoice_id: '0001-00000042' });
     const draftNote = await draft(s);
     const early = await gw.rest('PUT', `/delivery_notes/${draftNote.id}/`, { key: s.key, body: { delivery_date: '2025-01-01' } });
     expect(early.status).toBe(409);

@@ -76,7 +76,10 @@ export const DELIVERY_NOTE = declareResource({
       window: { from: 'deliveryDateFrom', to: 'deliveryDateTo' },
       description: 'When the goods were delivered: written with the move to delivered (default: now), never in the future nor before the issue.',
     }),
-    invoiceId: text(100, { min: 1, description: 'The invoice covering the note: written with the move to invoiced (required then).' }),
+    invoiceId: text(100, {
+      min: 1,
+      description: 'The invoice covering the note: written with the move to invoiced when given (null otherwise, as the contract allows).',
+    }),
     cae: text(14, {
       readOnly: true,
       description: 'Authorization code (CAE) of an electronic note; null for notes authorized on paper (the only kind issued here).',

@@ -155,11 +155,9 @@ async function transitionFields(
         ]);
       return { status: 'delivered', delivery_date: delivered };
     }
-    case 'invoiced': {
-      if (!extra.invoiceId)
-        throw new ValidationError('invoiceId is required to mark a delivery note invoiced', [{ path: 'invoiceId', message: 'is required' }]);
-      return { status: 'invoiced', invoice_id: extra.invoiceId };
-    }
+    case 'invoiced':
+      // Contract §2.2: invoice_id is "string or null" on an invoiced note: the move takes it when given.
+      return extra.invoiceId ? { status: 'invoiced', invoice_id: extra.invoiceId } : { status: 'invoiced' };
     case 'cancelled': {
       if (note.stock_deducted) {
         const changes = stockOf(1);

@@ -83,14 +83,17 @@ export class ReceivedInvoiceMovesResolver {
   }
 
   @Authorized('received_invoices:write')
-  @Mutation(() => ReceivedInvoice, { description: 'pending → ignored. A linked invoice: CONFLICT INVOICE_LINKED.' })
+  @Mutation(() => ReceivedInvoice, {
+    description: 'any → ignored (a linked one drops its link). Linked to a journal entry on the books (posted or reversed): CONFLICT INVOICE_LINKED.',
+  })
   async ignoreReceivedInvoice(@Arg('id', () => ID) id: string, @Ctx() context: RequestContext): Promise<ReceivedInvoice> {
     return toReceivedInvoice(await ignoreReceivedInvoice(context, id));
   }
 
   @Authorized('received_invoices:write')
   @Mutation(() => ReceivedInvoice, {
-    description: 'pending or ignored → linked to a journal entry of the account (and optionally a ledger account). Twice: CONFLICT ALREADY_LINKED.',
+    description:
+      'any → linked to a journal entry of the account (and optionally a ledger account); a relink replaces a draft entry. Linked to an entry on the books (posted or reversed): CONFLICT ALREADY_LINKED.',
   })
   async linkReceivedInvoice(
     @Arg('id', () => ID) id: string,

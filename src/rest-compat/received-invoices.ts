@@ -63,7 +63,8 @@ const stateOf = (row: Record<string, unknown>) => {
 const LINK: RestRoute = {
   method: 'post',
   path: '/received_invoices/{id}/link/',
-  summary: 'Link to a journal entry of the account (`journal_entry_id` required, `account_id` optional): pending or ignored → linked',
+  summary:
+    'Link to a journal entry of the account (`journal_entry_id` required, `account_id` optional): any → linked, a relink replacing a draft entry; linked to an entry on the books (posted or reversed): 409 ALREADY_LINKED',
   scope: 'received_invoices:write',
   document: `
     mutation RestLinkReceivedInvoice($id: ID!, $journalEntryId: ID!, $accountId: ID) {
@@ -98,7 +99,7 @@ const LINK: RestRoute = {
 const IGNORE: RestRoute = {
   method: 'post',
   path: '/received_invoices/{id}/ignore/',
-  summary: 'Mark as ignored (pending → ignored; a linked invoice is 409 INVOICE_LINKED)',
+  summary: 'Mark as ignored (any → ignored, a linked one dropping its link; linked to a journal entry on the books: 409 INVOICE_LINKED)',
   scope: 'received_invoices:write',
   document: `
     mutation RestIgnoreReceivedInvoice($id: ID!) { ignoreReceivedInvoice(id: $id) { ${STATE} } }`,

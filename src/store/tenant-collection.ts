@@ -97,7 +97,7 @@ export class TenantCollection<T extends TenantDocument> {
   }
 
   /** Deletes the record when it also matches `where` (plain stored values, e.g. a status). */
-  async delete(id: string, session?: ClientSession, where: Record<string, string | number | boolean> = {}): Promise<boolean> {
+  async delete(id: string, session?: ClientSession, where: Record<string, string | number | boolean | null> = {}): Promise<boolean> {
     const _id = parseId(id);
     if (!_id) return false;
     const result = await this.collection.deleteOne(this.scope({ ...where, _id } as Filter<T>), { session });

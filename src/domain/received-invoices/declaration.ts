@@ -84,6 +84,6 @@ export const RECEIVED_INVOICE = declareResource({
   search: { fields: ['supplierName', 'supplierCuit'], description: "Case-insensitive text found in the supplier's name or CUIT." },
   defaultSort: { field: 'issueDate', direction: 'desc' },
   notes: {
-    remove: 'Deletes a pending or ignored received invoice; a linked one is CONFLICT INVOICE_LINKED (it backs a journal entry).',
+    remove: 'Deletes a received invoice; one linked to a journal entry on the books (posted or reversed) is CONFLICT INVOICE_LINKED (it backs that entry).',
   },
 });

@@ -13,12 +13,13 @@ import { RECEIVED_INVOICE } from './declaration';
 import { applyReviewChange, changedConflict, type NetRestatement, reviewChange, reviewSummary } from '../mis-comprobantes/review-resolution';
 
 /**
- * Received invoices (contract §2.1, §3.1, §4.1). Which states allow what:
- * - link: pending or ignored → linked (an ignored voucher can still be booked); linking a linked one is CONFLICT
- *   ALREADY_LINKED (unlinking is the journal's business, not a silent overwrite);
- * - ignore: pending → ignored; an ignored one is answered as it is; a linked one is CONFLICT INVOICE_LINKED;
- * - delete: pending or ignored; a linked one is CONFLICT INVOICE_LINKED (it backs a journal entry). A deleted voucher
- *   comes back with the next import of a file that lists it;
+ * Received invoices (contract §2.1, §3.1, §4.1). Which states allow what — the contract's "any → linked" and "any →
+ * ignored", except where the books forbid it: an invoice linked to a journal entry that is on the books (posted or
+ * reversed) backs that entry, so it keeps its link (relinking: CONFLICT ALREADY_LINKED; ignoring or deleting it:
+ * CONFLICT INVOICE_LINKED). Linked to a draft, or to an entry that is gone, it moves freely:
+ * - link: any → linked, storing the journal entry (a relink replaces the draft's link);
+ * - ignore: any → ignored (an ignored one is answered as it is; a linked one drops its link);
+ * - delete: any; a deleted voucher comes back with the next import of a file that lists it;
  * - resolve the VAT rates: pending or ignored (a linked one is CONFLICT INVOICE_LINKED), whatever its rate review.
  */
 
@@ -45,15 +46,39 @@ class ReceivedInvoiceResource extends Resource<ReceivedInvoiceDocument, never, n
   override async remove(context: RequestContext, id: string): Promise<string> {
     const doc = await this.collection(context).findById(id);
     if (!doc) throw notFound('received invoice', id);
-    if (doc.status === 'linked') throw linkedConflict(id);
-    // Conditional on the status read: a link racing the delete wins or loses whole.
-    if (!(await this.collection(context).delete(id, undefined, { status: doc.status }))) throw linkedConflict(id);
+    const booked = await bookedEntry(context, doc);
+    if (booked) throw linkedConflict(id, booked);
+    // Conditional on the state read: a link racing the delete wins or loses whole.
+    if (!(await this.collection(context).delete(id, undefined, sameState(doc)))) throw raceConflict(id);
     return id;
   }
 }
 
-const linkedConflict = (id: string) =>
-  new ConflictError(`received invoice ${id} is linked to a journal entry: it cannot be ignored or deleted`, [], 'INVOICE_LINKED');
+const linkedConflict = (id: string, entry: string) =>
+  new ConflictError(
+    `received invoice ${id} backs journal entry ${entry}, which is on the books: it cannot be ignored or deleted (reverse the entry first)`,
+    [],
+    'INVOICE_LINKED',
+  );
+const linesLinkedConflict = (id: string) =>
+  new ConflictError(`received invoice ${id} is linked to a journal entry made from its lines: its VAT lines cannot change`, [], 'INVOICE_LINKED');
+const raceConflict = (id: string) => new ConflictError(`received invoice ${id} was changed at the same time; try again`, [], 'CONFLICT');
+
+/** The state a conditional write is made against: the status and the link read. */
+const sameState = (doc: ReceivedInvoiceDocument) => ({ status: doc.status, linked_journal_entry_id: doc.linked_journal_entry_id ?? null });
+
+/**
+ * The journal entry a linked invoice backs when that entry is on the books (posted or reversed): its id, else null
+ * (not linked, linked to a draft, or to an entry since deleted).
+ */
+async function bookedEntry(context: RequestContext, doc: ReceivedInvoiceDocument): Promise<string | null> {
+  if (doc.status !== 'linked' || !doc.linked_journal_entry_id) return null;
+  const entry = await new TenantCollection<TenantDocument & { status: string }>(
+    context.store.collection(JOURNAL_ENTRIES),
+    requirePrincipal(context).accountId,
+  ).findById(String(doc.linked_journal_entry_id));
+  return entry && entry.status !== 'draft' ? String(doc.linked_journal_entry_id) : null;
+}
 
 export const receivedInvoices = new ReceivedInvoiceResource(definition as never);
 
@@ -63,18 +88,19 @@ async function requireInvoice(context: RequestContext, id: string): Promise<Rece
   return doc;
 }
 
-/** pending → ignored (an ignored one is returned as it is). */
+/** any → ignored (an ignored one is returned as it is; a linked one drops its link unless the entry is on the books). */
 export async function ignoreReceivedInvoice(context: RequestContext, id: string): Promise<ReceivedInvoiceDocument> {
   const doc = await requireInvoice(context, id);
   if (doc.status === 'ignored') return doc;
-  if (doc.status === 'linked') throw linkedConflict(id);
+  const booked = await bookedEntry(context, doc);
+  if (booked) throw linkedConflict(id, booked);
   const collection = receivedInvoices.collection(context);
   const updated = (await collection.collection.findOneAndUpdate(
-    collection.scope({ _id: doc._id, status: 'pending' }),
-    { $set: { status: 'ignored', updated_at: context.now() } },
+    collection.scope({ _id: doc._id, ...sameState(doc) }),
+    { $set: { status: 'ignored', linked_journal_entry_id: null, linked_account_id: null, updated_at: context.now() } },
     { returnDocument: 'after' },
   )) as ReceivedInvoiceDocument | null;
-  if (!updated) throw linkedConflict(id);
+  if (!updated) throw raceConflict(id);
   await recordChanges(context, [actionOn('received_invoices', 'received invoice', 'ignored', updated)]);
   return updated;
 }
@@ -84,8 +110,8 @@ async function exists(context: RequestContext, collection: CollectionName, id: s
 }
 
 /**
- * pending or ignored → linked, storing the journal entry (required, one of the account's) and the ledger account
- * (optional, one of the account's). A second link is CONFLICT ALREADY_LINKED.
+ * any → linked, storing the journal entry (required, one of the account's) and the ledger account (optional, one of
+ * the account's). Relinking an invoice whose entry is on the books is CONFLICT ALREADY_LINKED.
  */
 export async function linkReceivedInvoice(
   context: RequestContext,
@@ -99,15 +125,15 @@ export async function linkReceivedInvoice(
   if (accountId && !(await exists(context, LEDGER_ACCOUNTS, accountId)))
     problems.push({ path: 'accountId', message: 'no such ledger account in this account' });
   if (problems.length) throw new ValidationError(`invalid input: ${problems.map((p) => `${p.path}: ${p.message}`).join('; ')}`, problems);
-  if (doc.status === 'linked')
-    throw new ConflictError(`received invoice ${id} is already linked to journal entry ${doc.linked_journal_entry_id}`, [], 'ALREADY_LINKED');
+  const booked = await bookedEntry(context, doc);
+  if (booked) throw new ConflictError(`received invoice ${id} backs journal entry ${booked}, which is on the books (reverse it first)`, [], 'ALREADY_LINKED');
   const collection = receivedInvoices.collection(context);
   const updated = (await collection.collection.findOneAndUpdate(
-    collection.scope({ _id: doc._id, status: { $in: ['pending', 'ignored'] } }),
+    collection.scope({ _id: doc._id, ...sameState(doc) }),
     { $set: { status: 'linked', linked_journal_entry_id: journalEntryId, linked_account_id: accountId ?? null, updated_at: context.now() } },
     { returnDocument: 'after' },
   )) as ReceivedInvoiceDocument | null;
-  if (!updated) throw new ConflictError(`received invoice ${id} is already linked`, [], 'ALREADY_LINKED');
+  if (!updated) throw raceConflict(id);
   await recordChanges(context, [actionOn('received_invoices', 'received invoice', 'linked', updated, `asiento ${journalEntryId}`)]);
   return updated;
 }
@@ -157,11 +183,11 @@ export async function resolveReceivedInvoiceRates(
 ): Promise<ReceivedInvoiceDocument> {
   const doc = await requireInvoice(context, id);
   const change = reviewChange(doc, input, restatement);
-  if (doc.status === 'linked') throw linkedConflict(id);
+  if (doc.status === 'linked') throw linesLinkedConflict(id);
   const open = { status: { $in: ['pending', 'ignored'] } } as Filter<ReceivedInvoiceDocument>;
   const updated = await applyReviewChange(receivedInvoices.collection(context), doc, change, context.now(), open);
   if (!updated) {
-    if ((await requireInvoice(context, id)).status === 'linked') throw linkedConflict(id);
+    if ((await requireInvoice(context, id)).status === 'linked') throw linesLinkedConflict(id);
     throw changedConflict('received invoice', id);
   }
   await recordChanges(context, [actionOn('received_invoices', 'received invoice', 'updated', updated, reviewSummary(change))]);

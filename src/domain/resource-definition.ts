@@ -4,7 +4,7 @@ import type { CollectionName } from '../store/catalog';
 import type { ProjectionSpec } from '../store/projection';
 import type { TenantDocument } from '../store/tenant-collection';
 import type { RequestContext } from './context';
-import type { AppError } from './errors';
+import type { AppError, ErrorDetail } from './errors';
 
 /** Stored fields of a tenant document (what create and update write). */
 export type FieldsOf<D extends TenantDocument> = Omit<D, keyof TenantDocument>;
@@ -43,6 +43,11 @@ export interface ResourceDefinition<D extends TenantDocument, Create, Update, Fi
   prepare?(context: RequestContext, input: Create | Update, session?: ClientSession): Promise<void>;
   /** `prepare` for many inputs with a fixed number of reads: each input's problem, or undefined. */
   prepareAll?(context: RequestContext, inputs: Array<Create | Update>, session?: ClientSession): Promise<Array<AppError | undefined>>;
+  /**
+   * Fields set at creation that an update may carry only with their stored value (a record sent back as read, e.g.
+   * the stock, which then changes through movements): whether an input sends any, and those whose value differs.
+   */
+  fixedFields?: { sent(input: Update): boolean; changed(current: D, input: Update): ErrorDetail[] };
   /** The conflict a unique-index violation means for this resource. */
   duplicate?(input: Create | Update): AppError;
   /**

@@ -9,7 +9,7 @@ import type { ActivityInput } from './activity/record';
 import { insertAll, removeAll, updateAll } from './batch';
 import { runBulk, type BulkOutcome } from './bulk';
 import { requirePrincipal, type RequestContext } from './context';
-import { type AppError, notFound, ValidationError } from './errors';
+import { type AppError, ConflictError, notFound, ValidationError } from './errors';
 import { pageWindow, type Connection, type PageArgs } from './pagination';
 import { parseInput } from './validation';
 import type { FieldsOf, ResourceDefinition, UpdatePlan } from './resource-definition';
@@ -124,6 +124,11 @@ export class Resource<D extends TenantDocument, Create, Update, FilterInput, Ord
 
   async update(context: RequestContext, id: string, input: Update, session?: ClientSession): Promise<D> {
     await this.definition.prepare?.(context, input, session);
+    if (this.definition.fixedFields?.sent(input)) {
+      const current = await this.collection(context).findById(id, session);
+      if (!current) throw notFound(this.definition.label, id);
+      this.refuseFixedChanges(current, input);
+    }
     const { set, unset } = this.definition.fieldsForUpdate(input);
     try {
       const updated = await this.collection(context).update(id, set as Partial<D>, unset, context.now(), session);
@@ -173,6 +178,12 @@ export class Resource<D extends TenantDocument, Create, Update, FilterInput, Ord
     );
   }
 
+  /** A fixed field sent with another value than the stored one: CONFLICT NOT_EDITABLE naming it. */
+  private refuseFixedChanges(current: D, input: Update): void {
+    const changed = this.definition.fixedFields?.changed(current, input) ?? [];
+    if (changed.length) throw new ConflictError(`${changed.map((detail) => detail.path).join(', ')} cannot change through an update`, changed, 'NOT_EDITABLE');
+  }
+
   /** Whether an update's references are checked before its record is looked up (as `update` does). */
   readonly checksReferencesFirst: boolean = true;
 
@@ -180,7 +191,8 @@ export class Resource<D extends TenantDocument, Create, Update, FilterInput, Ord
    * What an update of `current` writes, checked against it (a refusal is thrown as an AppError); `guard`: stored
    * values the write is conditional on. The standard one writes the input's fields whatever the record holds.
    */
-  planUpdate(_current: D, input: Update, _now: Date): UpdatePlan<D> {
+  planUpdate(current: D, input: Update, _now: Date): UpdatePlan<D> {
+    this.refuseFixedChanges(current, input);
     const { set, unset } = this.definition.fieldsForUpdate(input);
     return { set, unset, checkReferences: true };
   }

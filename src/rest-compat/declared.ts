@@ -228,10 +228,16 @@ function nullable(schema: JsonSchema): JsonSchema {
 /** The REST body of a create or update, from the declaration (REST names, bounds, required fields). */
 function bodySchema(declaration: ResourceDeclaration, create: boolean): JsonSchema {
   const entries = Object.entries(declaration.fields).filter(([, spec]) => !readOnly(spec) && (create || !createOnly(spec)));
-  // A record sent back as GET returned it: its read-only fields are ignored.
+  // A record sent back as GET returned it: its read-only fields are ignored, and its create-only ones (the stock) are
+  // taken when unchanged.
   const echoed = Object.entries(declaration.fields)
-    .filter(([, spec]) => !writeOnly(spec) && readOnly(spec))
-    .map(([name, spec]): [string, JsonSchema] => [restName(name, spec), IGNORED]);
+    .filter(([, spec]) => !writeOnly(spec) && (readOnly(spec) || (!create && createOnly(spec))))
+    .map(([name, spec]): [string, JsonSchema] => [
+      restName(name, spec),
+      readOnly(spec)
+        ? IGNORED
+        : { ...jsonType(spec, true), description: 'Set at creation: may be sent back with its current value; another value is 409 NOT_EDITABLE.' },
+    ]);
   return {
     type: 'object',
     properties: Object.fromEntries([

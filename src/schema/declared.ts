@@ -158,9 +158,11 @@ export function declaredEnum(name: string): Record<string, string> {
 function inputClass(name: string, declaration: ResourceDeclaration, requiredOnCreate: boolean, description: string, create: boolean): ClassType {
   const cls = named(name);
   for (const [field, spec] of Object.entries(declaration.fields)) {
-    if (readOnly(spec) || (!create && createOnly(spec))) continue;
+    if (readOnly(spec)) continue;
     const required = requiredOnCreate && Boolean(spec.common?.required);
-    Field(typeOf(spec, true) as never, { nullable: !required, description: describe(spec, true) })(cls.prototype, field);
+    // An update takes a create-only field (the stock) only with its current value: a record sent back as read.
+    const fixed = !create && createOnly(spec) ? ' Set at creation: an update may send it only with its current value (409 NOT_EDITABLE otherwise).' : '';
+    Field(typeOf(spec, true) as never, { nullable: !required, description: `${describe(spec, true) ?? ''}${fixed}`.trim() || undefined })(cls.prototype, field);
   }
   InputType(name, { description })(cls);
   return cls;

@@ -152,14 +152,30 @@ describe('stock', () => {
       cause: { type: 'opening', id: new ObjectId(record._id) },
     });
 
-    const refused = await gw.rest('PUT', `/supplies/${record._id}/`, { key, body: { stock: 100 } });
-    expect(failedPaths(refused)).toEqual(['stock']);
+    // An update carries the stock only as it stands (a record sent back as read): another value is refused, never ignored.
+    const refused = await gw.rest('PUT', `/supplies/${record._id}/`, { key, body: { stock: 100, description: 'x' } });
+    expect({ status: refused.status, code: refused.body.error?.code, paths: refused.body.error?.details.map((d: { path: string }) => d.path) }).toEqual({
+      status: 409,
+      code: 'NOT_EDITABLE',
+      paths: ['stock'],
+    });
+    expect(refused.body.error.details[0].message).toMatch(/^is 12\.5: it changes through stock adjustments/);
+    expect(await stored(record._id)).toMatchObject({ stock_milli: 12500 });
+    expect(await stored(record._id)).not.toHaveProperty('description');
+    const gql = await gw.gql('mutation($id: ID!) { updateSupply(id: $id, input: { stock: 1 }) { id } }', { id: record._id }, { key });
+    expect(gql.body.errors[0].extensions.code).toBe('NOT_EDITABLE');
+    expect((await stored(record._id)).stock_milli).toBe(12500);
+    const bulk = await gw.rest('PUT', '/supplies/bulk/update/', { key, body: { items: [{ _id: record._id, stock: 3 }], all_or_none: false } });
+    expect(bulk.body.data.errors).toEqual([expect.objectContaining({ index: 0, code: 'NOT_EDITABLE' })]);
     expect((await stored(record._id)).stock_milli).toBe(12500);
 
-    // Through GraphQL the update input has no stock field at all.
-    const gql = await gw.gql('mutation($id: ID!) { updateSupply(id: $id, input: { stock: 1 }) { id } }', { id: record._id }, { key });
-    expect(gql.body.errors[0].message).toMatch(/stock/);
-    expect((await stored(record._id)).stock_milli).toBe(12500);
+    // Read with GET and PUT back unchanged: accepted, nothing but updated_at moves.
+    const asRead = data(await gw.rest('GET', `/supplies/${record._id}/`, { key }), 200);
+    const putBack = data(await gw.rest('PUT', `/supplies/${record._id}/`, { key, body: asRead }), 200);
+    const { updated_at: _before, ...same } = asRead;
+    const { updated_at: _after, ...again } = putBack;
+    expect(again).toEqual(same);
+    expect(await movements(record._id)).toHaveLength(1);
 
     // adjustStock moves it, and Supply.stockMovements lists both movements, newest first.
     const adjusted = await gw.gql(
@@ -205,8 +221,8 @@ describe('update', () => {
     expect(doc.description).toBeUndefined();
     expect(failedPaths(await gw.rest('PUT', `/supplies/${created._id}/`, { key, body: { name: '' } }))).toEqual(['name']);
     expect(failedPaths(await gw.rest('PUT', `/supplies/${created._id}/`, { key, body: { unit_price: -0.01 } }))).toEqual(['unit_price']);
-    // A whole record as GET returned it carries stock, which an update refuses (it moves only through movements).
-    expect(failedPaths(await gw.rest('PUT', `/supplies/${created._id}/`, { key, body: { ...updated } }))).toEqual(['stock']);
+    // A whole record as GET returned it carries its stock, unchanged: accepted (the stock moves only through movements).
+    expect((await gw.rest('PUT', `/supplies/${created._id}/`, { key, body: { ...updated } })).status).toBe(200);
   });
 });
 

@@ -47,6 +47,25 @@ export function changesOf(declaration: ResourceDeclaration, input: Row): { set: 
   return { set, unset };
 }
 
+/** Whether a validated update sends a create-only field (a record sent back as read carries its stock). */
+export function sendsFixedFields(declaration: ResourceDeclaration, input: Row): boolean {
+  return Object.entries(declaration.fields).some(([name, spec]) => createOnly(spec) && input[name] !== undefined && input[name] !== null);
+}
+
+/**
+ * The create-only fields an update sends with another value than the stored one. The stock (the only such field)
+ * changes through movements: sent back unchanged it is no change, sent different it is refused, never ignored.
+ */
+export function fixedFieldChanges(declaration: ResourceDeclaration, current: Row, input: Row): Array<{ path: string; message: string }> {
+  return Object.entries(declaration.fields)
+    .filter(([name, spec]) => createOnly(spec) && input[name] !== undefined && input[name] !== null)
+    .filter(([name, spec]) => ((current[storedName(name, spec)] as number | undefined) ?? 0) !== input[name])
+    .map(([name, spec]) => ({
+      path: name,
+      message: `is ${outputValue(spec, current[storedName(name, spec)])}: it changes through stock adjustments, consumptions and delivery notes, not an update`,
+    }));
+}
+
 /** A field's stored value when a create leaves it out; undefined: none. */
 function defaultOf(spec: FieldSpec, now: Date): unknown {
   if (spec.common?.default !== undefined) return spec.common.default;

@@ -8,7 +8,7 @@ import { Resource, type ResourceDefinition } from '../resource';
 import { instantOf } from '../dates';
 import { filterFields, isInstant, snakeCase, storedName, windowFields, type FieldSpec, type ResourceDeclaration } from './field';
 import { projectionOf } from './projection';
-import { changesOf, createFieldsOf, searchFieldsOf, storedFilterValue } from './mapping';
+import { changesOf, createFieldsOf, fixedFieldChanges, searchFieldsOf, sendsFixedFields, storedFilterValue } from './mapping';
 import { createSchemaOf, filterSchemaOf, updateSchemaOf } from './validation';
 
 type Row = Record<string, unknown>;
@@ -82,6 +82,10 @@ export function declaredDefinition<D extends TenantDocument>(declaration: Resour
     updateSchema: updateSchema as never,
     fieldsForCreate: (input, now) => createFieldsOf(declaration, input, now) as never,
     fieldsForUpdate: (input) => changesOf(declaration, input) as never,
+    fixedFields: {
+      sent: (input) => sendsFixedFields(declaration, input),
+      changed: (current, input) => fixedFieldChanges(declaration, current as never, input),
+    },
     prepare: async (context, input, session) => {
       const [problem] = await referenceProblems(declaration, context, [input], session);
       if (problem) throw problem;

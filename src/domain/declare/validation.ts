@@ -133,7 +133,8 @@ function fieldsSchema(declaration: ResourceDeclaration, required: (spec: FieldSp
     .object(
       Object.fromEntries(
         Object.entries(declaration.fields)
-          .filter(([, spec]) => !readOnly(spec) && !(update && createOnly(spec)))
+          // An update takes create-only fields too, to be checked against the stored value (see fixedFieldChanges).
+          .filter(([, spec]) => !readOnly(spec))
           .map(([name, spec]) => {
             const schema = update ? valueSchema(spec) : createValueSchema(spec);
             const mode = required(spec);

@@ -6,13 +6,20 @@ import { pubSub } from './fce-pubsub';
 import { RESOLVERS } from './index';
 import { simpleWhereUnguarded } from '../schema/simple-fields';
 import { validateArgument } from '../schema/validation';
+import { DateTimeISO, withDateTimeZones } from '../schema/date-time';
 
 let built: Promise<GraphQLSchema> | undefined;
 
 /** The gateway's one schema, built once per process. */
 export function gatewaySchema(): Promise<GraphQLSchema> {
   simpleWhereUnguarded();
-  built ??= buildSchema({ resolvers: RESOLVERS, authChecker, validateFn: validateArgument, pubSub });
+  built ??= buildSchema({
+    resolvers: RESOLVERS,
+    authChecker,
+    validateFn: validateArgument,
+    pubSub,
+    scalarsMap: [{ type: Date, scalar: DateTimeISO }],
+  }).then(withDateTimeZones);
   return built;
 }
 

@@ -1,5 +1,6 @@
 import { SCOPES } from '../domain/auth/scopes';
 import type { RestRoute } from './route';
+import { TAGS, tagOf } from './tags';
 
 const ERROR_STATUSES: Record<string, string> = {
   '400': 'Invalid input: `error.details` lists every failing field.',
@@ -64,6 +65,7 @@ export function openApiDocument(routes: RestRoute[], components: Record<string, 
     paths[`/api/v1${route.path}`] ??= {};
     paths[`/api/v1${route.path}`][route.method] = {
       operationId: route.document.match(/(?:query|mutation)\s+(\w+)/)?.[1],
+      tags: [tagOf(route.path)],
       summary: route.summary,
       description: `Requires the scope \`${route.scope}\`.`,
       security: [{ apiKey: [] }, { session: [] }],
@@ -81,6 +83,7 @@ export function openApiDocument(routes: RestRoute[], components: Record<string, 
       description: `Legacy REST routes, each executed as a GraphQL operation of /graphql. Scopes: ${SCOPES.join(', ')}. Text fields are trimmed of surrounding white space before their lengths and patterns are checked.`,
     },
     servers: [{ url: '/' }],
+    tags: TAGS,
     paths,
     components: {
       securitySchemes: {

@@ -104,6 +104,19 @@ describe('the document', () => {
     const documented = Object.entries(doc.paths as Json).flatMap(([route, operations]) => Object.keys(operations).map((method) => `${method} ${route}`));
     expect(documented.sort()).toEqual(ROUTES.map((route) => `${route.method} /api/v1${route.path}`).sort());
   });
+
+  it('groups the operations by area: every tag used is declared with a description, and every declared tag is used', () => {
+    const declared = (doc.tags as Array<{ name: string; description: string }>).map((tag) => tag.name);
+    expect((doc.tags as Array<{ description: string }>).every((tag) => tag.description.length > 10)).toBe(true);
+    const used = new Set(Object.values(doc.paths as Json).flatMap((operations) => Object.values(operations as Json).flatMap((op) => (op as Json).tags)));
+    expect([...used].sort()).toEqual([...declared].sort());
+    // A few placements an API reader relies on: the longest prefix wins.
+    const tagAt = (path: string, method: string) => doc.paths[`/api/v1${path}`][method].tags;
+    expect(tagAt('/bill/tax_info/tax-rules/', 'get')).toEqual(['Tax rules']);
+    expect(tagAt('/bill/tax_info/taxpayer/', 'get')).toEqual(['Taxpayer data and billing systems']);
+    expect(tagAt('/accounting/retenciones-percepciones/retenciones/', 'get')).toEqual(['Withholdings and perceptions']);
+    expect(tagAt('/expenses/{id}/post/', 'post')).toEqual(['Expenses']);
+  });
 });
 
 describe.each(ROUTES.map((route) => [`${route.method.toUpperCase()} ${route.path}`, route] as const))('%s', (_name, route) => {
@@ -116,6 +129,7 @@ describe.each(ROUTES.map((route) => [`${route.method.toUpperCase()} ${route.path
     expect(operation().summary).toBe(route.summary);
     expect(operation().description).toContain(route.scope);
     expect(operation().security).toEqual(expect.arrayContaining([{ apiKey: [] }]));
+    expect(operation().tags).toHaveLength(1);
   });
 
   it('documents its path parameters (required) and query parameters', () => {

@@ -35,7 +35,7 @@ function adjustment(itemType: 'product' | 'supply', base: string, what: string):
     path: `${base}/{id}/stock-adjustments/`,
     summary: `Correct a ${what}'s stock by \`delta\` (signed, at most 3 decimals, not 0) with a \`reason\`; below zero is 409 INSUFFICIENT_STOCK unless the account allows negative stock`,
     scope: 'supplies:write',
-    document: `mutation RestAdjustStock($itemType: StockItemType!, $id: ID!, $delta: Float!, $reason: String!) {
+    document: `mutation RestAdjust${itemType === 'supply' ? 'Supply' : 'Product'}Stock($itemType: StockItemType!, $id: ID!, $delta: Float!, $reason: String!) {
       adjustStock(itemType: $itemType, id: $id, delta: $delta, reason: $reason) { ${MOVEMENT_FIELDS} }
     }`,
     variables: ({ params, body }) => {

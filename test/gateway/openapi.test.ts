@@ -105,6 +105,11 @@ describe('the document', () => {
     expect(documented.sort()).toEqual(ROUTES.map((route) => `${route.method} /api/v1${route.path}`).sort());
   });
 
+  it('names every operation once (client generators refuse a repeated operationId)', () => {
+    const ids = Object.values(doc.paths as Json).flatMap((operations) => Object.values(operations as Json).map((op) => (op as Json).operationId));
+    expect(ids.filter((id, at) => ids.indexOf(id) !== at)).toEqual([]);
+  });
+
   it('groups the operations by area: every tag used is declared with a description, and every declared tag is used', () => {
     const declared = (doc.tags as Array<{ name: string; description: string }>).map((tag) => tag.name);
     expect((doc.tags as Array<{ description: string }>).every((tag) => tag.description.length > 10)).toBe(true);

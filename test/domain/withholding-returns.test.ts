@@ -287,23 +287,33 @@ describe('the lists of records', () => {
     const refused = async (filter: Row, allowed?: { supplier: boolean; taxes: string[] }) => {
       const error = await list(filter, allowed).catch((e) => e);
       expect(error).toBeInstanceOf(ValidationError);
-      return [error.message, error.details[0].path];
+      return [error.message, error.details[0].path, error.details[0].message];
     };
-    expect(await refused({ page: 0 })).toEqual(['page must be 1 or more', 'page']);
-    expect(await refused({ page: 1.5 })).toEqual(['page must be 1 or more', 'page']);
-    expect(await refused({ page: 1_000_001 })).toEqual(['page must be 1 or more', 'page']);
+    expect(await refused({ page: 0 })).toEqual(['page must be 1 or more', 'page', 'must be 1 or more']);
+    expect(await refused({ page: 1.5 })).toEqual(['page must be 1 or more', 'page', 'must be 1 or more']);
+    expect(await refused({ page: 1_000_001 })).toEqual(['page must be 1 or more', 'page', 'must be 1 or more']);
     expect(await list({ page: 1_000_000 })).toEqual({ ids: [], total: 5 });
-    expect(await refused({ limit: 0 })).toEqual([`limit must be 1 to ${MAX_LIMIT}`, 'limit']);
-    expect(await refused({ limit: 101 })).toEqual(['limit must be 1 to 100', 'limit']);
-    expect(await refused({ limit: 2.5 })).toEqual(['limit must be 1 to 100', 'limit']);
+    expect(await refused({ limit: 0 })).toEqual([`limit must be 1 to ${MAX_LIMIT}`, 'limit', `must be 1 to ${MAX_LIMIT}`]);
+    expect(await refused({ limit: 101 })).toEqual(['limit must be 1 to 100', 'limit', 'must be 1 to 100']);
+    expect(await refused({ limit: 2.5 })).toEqual(['limit must be 1 to 100', 'limit', 'must be 1 to 100']);
     expect((await list({ limit: 100 })).total).toBe(5);
-    expect(await refused({ supplierId: supplier.toHexString(), tax: 'iva' })).toEqual(['filter by supplier or by tax, not both', 'tax']);
+    expect((await list({ limit: 1 })).ids).toHaveLength(1);
+    expect(await refused({ supplierId: supplier.toHexString(), tax: 'iva' })).toEqual([
+      'filter by supplier or by tax, not both',
+      'tax',
+      'not with supplier_id',
+    ]);
     expect(await refused({ supplierId: supplier.toHexString() }, { supplier: false, taxes: ['iva'] })).toEqual([
       'supplier_id is not a filter here',
       'supplierId',
+      'not a filter of this list',
     ]);
-    expect(await refused({ tax: 'ganancias' }, { supplier: false, taxes: ['iva', 'iibb'] })).toEqual(['tax must be one of iva, iibb', 'tax']);
-    expect(await refused({ period: '2026-3' })).toEqual(['period must be a month YYYY-MM (2000-01 to 2100-12)', 'period']);
+    expect(await refused({ tax: 'ganancias' }, { supplier: false, taxes: ['iva', 'iibb'] })).toEqual([
+      'tax must be one of iva, iibb',
+      'tax',
+      'one of iva, iibb',
+    ]);
+    expect(await refused({ period: '2026-3' })).toEqual(['period must be a month YYYY-MM (2000-01 to 2100-12)', 'period', expect.any(String)]);
   });
 });
 
@@ -347,19 +357,32 @@ describe('certificates issued after the payment', () => {
 
     const again = issueCertificate(context, withholdingId);
     await expect(again).rejects.toBeInstanceOf(ConflictError);
-    await expect(again).rejects.toMatchObject({ code: 'CERTIFICATE_EXISTS', message: `withholding ${withholdingId} already has certificate 1` });
+    await expect(again).rejects.toMatchObject({
+      code: 'CERTIFICATE_EXISTS',
+      message: `withholding ${withholdingId} already has certificate 1`,
+      details: [{ path: 'withholdingId', message: 'has a certificate' }],
+    });
   });
 
   it('none for a withholding that came to zero (409 NOTHING_WITHHELD), an unknown or another account’s one (404)', async () => {
     const { context, withholdingId, zeroId } = await uncertified();
     const certificate = await issueCertificate(context, withholdingId);
-    await expect(issueCertificate(context, zeroId)).rejects.toMatchObject({ constructor: ConflictError, code: 'NOTHING_WITHHELD' });
-    await expect(issueCertificate(context, 'nope')).rejects.toBeInstanceOf(NotFoundError);
+    await expect(issueCertificate(context, zeroId)).rejects.toMatchObject({
+      constructor: ConflictError,
+      code: 'NOTHING_WITHHELD',
+      message: `withholding ${zeroId} withheld nothing: there is nothing to certify`,
+      details: [{ path: 'withholdingId', message: 'withheld nothing' }],
+    });
+    await expect(issueCertificate(context, 'nope')).rejects.toMatchObject({ constructor: NotFoundError, message: 'withholding nope not found' });
     await expect(issueCertificate(context, new ObjectId().toHexString())).rejects.toBeInstanceOf(NotFoundError);
     const other = await accountContext(opened());
     await expect(issueCertificate(other, withholdingId)).rejects.toBeInstanceOf(NotFoundError);
     await expect(getCertificate(other, certificate._id.toHexString())).rejects.toBeInstanceOf(NotFoundError);
-    await expect(getCertificate(context, 'nope')).rejects.toMatchObject({ constructor: NotFoundError, code: 'NOT_FOUND' });
+    await expect(getCertificate(context, 'nope')).rejects.toMatchObject({
+      constructor: NotFoundError,
+      code: 'NOT_FOUND',
+      message: 'certificate nope not found',
+    });
     expect(await context.store.collection('withholding_certificates').countDocuments({ account_id: accountOf(context) })).toBe(1);
   });
 });

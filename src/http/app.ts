@@ -2,6 +2,7 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import { expressMiddleware } from '@as-integrations/express5';
 import type { ApolloServer, BaseContext } from '@apollo/server';
 import type { GraphQLSchema } from 'graphql';
+import { runInTimeZone } from '../schema/date-time';
 import { type PlatformSettings, type RequestContext, refusalOf } from '../domain/context';
 import { type AppError, NotFoundError, PayloadTooLargeError, ValidationError } from '../domain/errors';
 import { checkJsonShape } from '../domain/json-shape';
@@ -94,6 +95,7 @@ export function createApp(options: AppOptions): express.Express {
   if (options.throttle.requestsPerMinute > 0) app.use(requestRateLimit(options.throttle.requestsPerMinute));
   app.use('/api/v1', restRouter(schema, routes, contextOf));
   app.use('/api/v1', (req, _res, next) => next(new NotFoundError(`no route ${req.method} ${req.originalUrl}`)));
+  app.use('/graphql', (req, _res, next) => runInTimeZone(req.get('time-zone'), next));
   app.use('/graphql', graphqlUploads());
   app.use('/graphql', expressMiddleware(apollo, { context: async ({ res }) => contextOf(res) }));
 

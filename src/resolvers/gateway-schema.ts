@@ -6,7 +6,7 @@ import { pubSub } from './fce-pubsub';
 import { RESOLVERS } from './index';
 import { simpleWhereUnguarded } from '../schema/simple-fields';
 import { validateArgument } from '../schema/validation';
-import { DateTimeISO, withDateTimeZones } from '../schema/date-time';
+import { DateTimeISO } from '../schema/date-time';
 
 let built: Promise<GraphQLSchema> | undefined;
 
@@ -19,7 +19,7 @@ export function gatewaySchema(): Promise<GraphQLSchema> {
     validateFn: validateArgument,
     pubSub,
     scalarsMap: [{ type: Date, scalar: DateTimeISO }],
-  }).then(withDateTimeZones);
+  });
   return built;
 }
 

@@ -1,12 +1,9 @@
-import { buildSchema, getNamedType, isObjectType } from 'graphql';
-import fs from 'node:fs';
-import path from 'node:path';
 import { startTestGateway, type TestGateway } from '../support/gateway';
 
 /**
  * Date-times on both surfaces: REST writes Argentine wall-clock time without a zone (the contract's form); GraphQL
- * writes UTC with `Z` by default, and any date-time field asked with `zone: ARGENTINA` writes the same instant in
- * Argentine time with its `-03:00` offset, so a dashboard shows what a REST client shows.
+ * writes UTC with `Z` by default, and a request carrying `Time-Zone: America/Argentina/Buenos_Aires` gets every
+ * date-time as the same instant in Argentine time with its `-03:00` offset, so a dashboard shows what REST shows.
  */
 let gw: TestGateway;
 let key: string;
@@ -19,39 +16,43 @@ afterAll(async () => {
   await gw?.stop();
 });
 
+const ARGENTINA = { 'time-zone': 'America/Argentina/Buenos_Aires' };
+
 it('one instant, three forms: REST without a zone, GraphQL in UTC and, asked, in Argentine time', async () => {
   // 02:30 UTC is still the day before in Argentina: the day must follow the zone.
   gw.clock.now = new Date('2026-03-01T02:30:15.250Z');
   const created = await gw.rest('POST', '/suppliers/', { key, body: { name: 'Horario SA' } });
   expect(created.body.data.created_at).toBe('2026-02-28T23:30:15.250');
-  const res = await gw.gql(
-    'query($id: ID!) { supplier(id: $id) { utc: createdAt local: createdAt(zone: ARGENTINA) asked: createdAt(zone: UTC) } }',
-    { id: created.body.data._id },
-    { key },
+  const query = 'query($id: ID!) { supplier(id: $id) { createdAt updatedAt } }';
+  const variables = { id: created.body.data._id };
+  const utc = await gw.gql(query, variables, { key });
+  expect(utc.body.data.supplier).toEqual({ createdAt: '2026-03-01T02:30:15.250Z', updatedAt: '2026-03-01T02:30:15.250Z' });
+  const local = await gw.gql(query, variables, { key, headers: ARGENTINA });
+  expect(local.body.data.supplier).toEqual({ createdAt: '2026-02-28T23:30:15.250-03:00', updatedAt: '2026-02-28T23:30:15.250-03:00' });
+  expect(Date.parse(local.body.data.supplier.createdAt)).toBe(Date.parse(utc.body.data.supplier.createdAt));
+  // Any Argentine zone (all UTC−3); another zone, or none, stays in UTC.
+  expect((await gw.gql(query, variables, { key, headers: { 'time-zone': 'America/Argentina/Cordoba' } })).body.data.supplier.createdAt).toBe(
+    '2026-02-28T23:30:15.250-03:00',
   );
-  expect(res.body.errors).toBeUndefined();
-  expect(res.body.data.supplier).toEqual({ utc: '2026-03-01T02:30:15.250Z', local: '2026-02-28T23:30:15.250-03:00', asked: '2026-03-01T02:30:15.250Z' });
-  expect(Date.parse(res.body.data.supplier.local)).toBe(Date.parse(res.body.data.supplier.utc));
+  for (const zone of ['Europe/Madrid', 'UTC', 'America/Argentina/../Madrid'])
+    expect((await gw.gql(query, variables, { key, headers: { 'time-zone': zone } })).body.data.supplier.createdAt).toBe('2026-03-01T02:30:15.250Z');
+});
+
+it('the zone is the request’s own: concurrent requests in both zones each get theirs', async () => {
+  gw.clock.now = new Date('2026-05-10T12:00:00.000Z');
+  const created = await gw.rest('POST', '/suppliers/', { key, body: { name: 'Concurrente SA' } });
+  const query = 'query($id: ID!) { supplier(id: $id) { createdAt } }';
+  const answers = await Promise.all(
+    Array.from({ length: 20 }, (_, i) => gw.gql(query, { id: created.body.data._id }, { key, headers: i % 2 ? ARGENTINA : {} })),
+  );
+  expect(answers.map((res) => res.body.data.supplier.createdAt)).toEqual(
+    Array.from({ length: 20 }, (_, i) => (i % 2 ? '2026-05-10T09:00:00.000-03:00' : '2026-05-10T12:00:00.000Z')),
+  );
 });
 
 it('a nullable date-time left empty stays null in either zone', async () => {
   const created = await gw.rest('POST', '/expenses/', { key, body: { amount: 10, description: 'Pendiente', tax_rate: 21 } });
   expect(created.status).toBe(201);
-  const res = await gw.gql('query($id: ID!) { expense(id: $id) { status paidAt(zone: ARGENTINA) approvedAt } }', { id: created.body.data._id }, { key });
+  const res = await gw.gql('query($id: ID!) { expense(id: $id) { status paidAt approvedAt } }', { id: created.body.data._id }, { key, headers: ARGENTINA });
   expect(res.body).toEqual({ data: { expense: { status: 'pending', paidAt: null, approvedAt: null } } });
-});
-
-it('every date-time field of the committed schema takes the zone argument', () => {
-  const schema = buildSchema(fs.readFileSync(path.join(__dirname, '../../schema.graphql'), 'utf8'));
-  const missing: string[] = [];
-  let fields = 0;
-  for (const type of Object.values(schema.getTypeMap()))
-    if (isObjectType(type) && !type.name.startsWith('__'))
-      for (const field of Object.values(type.getFields()))
-        if (getNamedType(field.type).name === 'DateTimeISO') {
-          fields++;
-          if (!field.args.some((arg) => arg.name === 'zone' && getNamedType(arg.type).name === 'DateTimeZone')) missing.push(`${type.name}.${field.name}`);
-        }
-  expect(fields).toBeGreaterThan(50);
-  expect(missing).toEqual([]);
 });

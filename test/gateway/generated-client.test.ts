@@ -25,6 +25,7 @@ beforeAll(async () => {
   key = account.key;
   await setWidget(gw.store, account.accountId, 'multi_taxpayer', true);
   // Inside the project, so the client resolves openapi-fetch from its node_modules (.data is ignored by git).
+  fs.mkdirSync(path.join(ROOT, '.data'), { recursive: true });
   dir = fs.mkdtempSync(path.join(ROOT, '.data', 'generated-client-'));
 });
 afterAll(async () => {

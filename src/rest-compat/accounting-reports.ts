@@ -22,34 +22,37 @@ const object = (properties: Record<string, Schema>, nullable: string[] = []): Sc
 const nullableString = { type: ['string', 'null'] };
 const ACCOUNT_TYPES = ['asset', 'liability', 'equity', 'revenue', 'expense'];
 const accountProperties = {
-  code: { type: 'string' },
-  name: { type: 'string' },
+  code: { examples: ['1.1.1.01.001'], type: 'string' },
+  name: { examples: ['Caja en pesos'], type: 'string' },
   account_type: { type: 'string', enum: ACCOUNT_TYPES },
-  level: { type: 'integer', minimum: 1, maximum: 5 },
+  level: { examples: [5], type: 'integer', minimum: 1, maximum: 5 },
   is_detail: { type: 'boolean' },
 };
 const ACCOUNT_FIELDS = 'code name account_type: accountType level is_detail: isDetail';
 
-const statementRow = object({ ...accountProperties, amount: { ...money, description: 'In the account’s nature (a contra account’s is negative).' } });
-const section = object({ total: money, items: { type: 'array', items: statementRow } });
+const statementRow = object({
+  ...accountProperties,
+  amount: { examples: [12100.5], ...money, description: 'In the account’s nature (a contra account’s is negative).' },
+});
+const section = object({ total: { ...money, examples: [121000] }, items: { type: 'array', items: statementRow } });
 const SECTION_FIELDS = `total items { ${ACCOUNT_FIELDS} amount }`;
 
 const lineProperties = {
-  entry_id: { type: 'string', description: 'The journal entry of the line.' },
-  date: day,
-  number: { type: 'integer', description: 'The entry’s number within its fiscal year.' },
-  fiscal_year: { type: ['integer', 'null'] },
+  entry_id: { examples: ['6650a1c2e4b0d5a7c8e9f012'], type: 'string', description: 'The journal entry of the line.' },
+  date: { ...day, examples: ['2025-03-14'] },
+  number: { examples: [152], type: 'integer', description: 'The entry’s number within its fiscal year.' },
+  fiscal_year: { examples: [2025], type: ['integer', 'null'] },
   status: { type: 'string', enum: ['posted', 'reversed'] },
-  entry_description: { type: 'string' },
-  reference_type: nullableString,
-  reference_id: nullableString,
-  line_index: { type: 'integer', minimum: 0 },
-  account_code: { type: 'string' },
-  account_name: nullableString,
-  description: nullableString,
-  debit: money,
-  credit: money,
-  balance: { ...money, description: 'The account’s balance after the line, in its nature.' },
+  entry_description: { examples: ['Pago a Papelera del Plata SA'], type: 'string' },
+  reference_type: { ...nullableString, examples: ['expense'] },
+  reference_id: { ...nullableString, examples: ['6650a1c2e4b0d5a7c8e9f012'] },
+  line_index: { examples: [0], type: 'integer', minimum: 0 },
+  account_code: { examples: ['1.1.1.01.001'], type: 'string' },
+  account_name: { ...nullableString, examples: ['Caja en pesos'] },
+  description: { ...nullableString, examples: ['Servicio de internet de marzo'] },
+  debit: { ...money, examples: [21000] },
+  credit: { ...money, examples: [21000] },
+  balance: { examples: [125430.75], ...money, description: 'The account’s balance after the line, in its nature.' },
 };
 const runningLine = object(lineProperties, ['fiscal_year', 'reference_type', 'reference_id', 'account_name', 'description']);
 const LINE_FIELDS = `entry_id: entryId date number fiscal_year: fiscalYear status entry_description: entryDescription
@@ -57,10 +60,10 @@ const LINE_FIELDS = `entry_id: entryId date number fiscal_year: fiscalYear statu
   account_name: accountName description debit credit balance`;
 const ledgerSection = object({
   ...accountProperties,
-  opening_balance: { ...money, description: 'Before the period, in the account’s nature.' },
-  total_debit: money,
-  total_credit: money,
-  closing_balance: money,
+  opening_balance: { examples: [924300.75], ...money, description: 'Before the period, in the account’s nature.' },
+  total_debit: { ...money, examples: [121000] },
+  total_credit: { ...money, examples: [121000] },
+  closing_balance: { ...money, examples: [1254300.75] },
   lines: { type: 'array', items: runningLine },
 });
 const SECTION_OF_LEDGER = `${ACCOUNT_FIELDS} opening_balance: openingBalance total_debit: totalDebit total_credit: totalCredit
@@ -139,12 +142,12 @@ function report(
 }
 
 const totalsProperties = {
-  opening_debit: money,
-  opening_credit: money,
-  debit: money,
-  credit: money,
-  closing_debit: money,
-  closing_credit: money,
+  opening_debit: { ...money, examples: [1124300.75] },
+  opening_credit: { ...money, examples: [200000] },
+  debit: { ...money, examples: [21000] },
+  credit: { ...money, examples: [21000] },
+  closing_debit: { ...money, examples: [1604300.75] },
+  closing_credit: { ...money, examples: [350000] },
 };
 const TOTALS_FIELDS = 'opening_debit: openingDebit opening_credit: openingCredit debit credit closing_debit: closingDebit closing_credit: closingCredit';
 
@@ -165,10 +168,10 @@ const TRIAL_BALANCE = report(
     }`,
   [...PERIOD, LEVEL, INCLUDE_ZERO],
   object({
-    from: day,
-    to: day,
-    level: { type: 'integer' },
-    items: { type: 'array', items: object({ ...accountProperties, ...totalsProperties, balance: money }) },
+    from: { ...day, examples: ['2025-03-01'] },
+    to: { ...day, examples: ['2025-03-31'] },
+    level: { examples: [5], type: 'integer' },
+    items: { type: 'array', items: object({ ...accountProperties, ...totalsProperties, balance: { ...money, examples: [125430.75] } }) },
     totals: object(totalsProperties),
     balanced: { type: 'boolean' },
   }),
@@ -191,7 +194,14 @@ const INCOME_STATEMENT = report(
       }
     }`,
   [...PERIOD, LEVEL, INCLUDE_ZERO],
-  object({ from: day, to: day, level: { type: 'integer' }, revenue: section, expenses: section, result: money }),
+  object({
+    from: { ...day, examples: ['2025-03-01'] },
+    to: { ...day, examples: ['2025-03-31'] },
+    level: { examples: [5], type: 'integer' },
+    revenue: section,
+    expenses: section,
+    result: { ...money, examples: [1250000] },
+  }),
   reader(['from', 'to', 'level', 'include_zero']),
 );
 
@@ -215,14 +225,14 @@ const BALANCE_SHEET = report(
     }`,
   [{ name: 'to', description: 'YYYY-MM-DD: the day the balances are taken at (default: today in Argentina).', schema: day }, LEVEL, INCLUDE_ZERO],
   object({
-    as_of: day,
-    level: { type: 'integer' },
+    as_of: { ...day, examples: ['2025-03-14'] },
+    level: { examples: [5], type: 'integer' },
     assets: section,
     liabilities: section,
     equity: section,
-    unclosed_result: money,
-    liabilities_and_equity: money,
-    difference: money,
+    unclosed_result: { ...money, examples: [0] },
+    liabilities_and_equity: { ...money, examples: [18500000] },
+    difference: { ...money, examples: [0] },
     balanced: { type: 'boolean' },
   }),
   reader(['to', 'level', 'include_zero']),
@@ -243,7 +253,14 @@ const GENERAL_LEDGER = report(
     }`,
   [...PERIOD, ...PAGE],
   object(
-    { from: day, to: day, accounts: { type: 'array', items: ledgerSection }, next_cursor: nullableString, limit: { type: 'integer' }, ...askedSchema(PAGING) },
+    {
+      from: { ...day, examples: ['2025-03-01'] },
+      to: { ...day, examples: ['2025-03-31'] },
+      accounts: { type: 'array', items: ledgerSection },
+      next_cursor: { ...nullableString, examples: ['eyJvZmZzZXQiOjUwfQ'] },
+      limit: { examples: [50], type: 'integer' },
+      ...askedSchema(PAGING),
+    },
     ['limit_requested'],
   ),
   reader(['from', 'to', 'limit', 'cursor']),
@@ -263,32 +280,42 @@ const ACCOUNT_LEDGER: RestRoute = report(
       }
     }`,
   [...PERIOD, ...PAGE],
-  object({ from: day, to: day, account: ledgerSection, next_cursor: nullableString, limit: { type: 'integer' }, ...askedSchema(PAGING) }, ['limit_requested']),
+  object(
+    {
+      from: { ...day, examples: ['2025-03-01'] },
+      to: { ...day, examples: ['2025-03-31'] },
+      account: ledgerSection,
+      next_cursor: { ...nullableString, examples: ['eyJvZmZzZXQiOjUwfQ'] },
+      limit: { examples: [50], type: 'integer' },
+      ...askedSchema(PAGING),
+    },
+    ['limit_requested'],
+  ),
   (input) => ({ ...reader(['from', 'to', 'limit', 'cursor'])(input), accountCode: input.params.account_code }),
 );
 
 const journalLine = object(
   {
-    account_code: { type: 'string' },
-    account_name: nullableString,
-    debit: { type: ['number', 'null'] },
-    credit: { type: ['number', 'null'] },
-    description: nullableString,
+    account_code: { examples: ['1.1.1.01.001'], type: 'string' },
+    account_name: { ...nullableString, examples: ['Caja en pesos'] },
+    debit: { examples: [21000], type: ['number', 'null'] },
+    credit: { examples: [21000], type: ['number', 'null'] },
+    description: { ...nullableString, examples: ['Servicio de internet de marzo'] },
   },
   ['account_name', 'debit', 'credit', 'description'],
 );
 const journalEntry = object(
   {
-    _id: { type: 'string' },
-    number: { type: 'integer' },
-    fiscal_year: { type: 'integer' },
-    date: day,
-    description: { type: 'string' },
+    _id: { examples: ['6650a1c2e4b0d5a7c8e9f012'], type: 'string' },
+    number: { examples: [152], type: 'integer' },
+    fiscal_year: { examples: [2025], type: 'integer' },
+    date: { ...day, examples: ['2025-03-14'] },
+    description: { examples: ['Servicio de internet de marzo'], type: 'string' },
     status: { type: 'string', enum: ['posted', 'reversed'] },
-    reference_type: nullableString,
-    reference_id: nullableString,
-    total_debit: money,
-    total_credit: money,
+    reference_type: { ...nullableString, examples: ['expense'] },
+    reference_id: { ...nullableString, examples: ['6650a1c2e4b0d5a7c8e9f012'] },
+    total_debit: { ...money, examples: [121000] },
+    total_credit: { ...money, examples: [121000] },
     lines: { type: 'array', items: journalLine },
   },
   ['reference_type', 'reference_id'],
@@ -323,12 +350,12 @@ const DAILY_JOURNAL: RestRoute = report(
   [pageSizeParameter(PAGING, 'Entries per page'), { name: 'cursor', description: 'The next_cursor of the previous page.', schema: { type: 'string' } }],
   object(
     {
-      date: day,
-      total_debit: money,
-      total_credit: money,
+      date: { ...day, examples: ['2025-03-14'] },
+      total_debit: { ...money, examples: [121000] },
+      total_credit: { ...money, examples: [121000] },
       entries: { type: 'array', items: journalEntry },
-      next_cursor: nullableString,
-      limit: { type: 'integer' },
+      next_cursor: { ...nullableString, examples: ['eyJvZmZzZXQiOjUwfQ'] },
+      limit: { examples: [50], type: 'integer' },
       ...askedSchema(PAGING),
     },
     ['limit_requested'],
@@ -336,7 +363,7 @@ const DAILY_JOURNAL: RestRoute = report(
   (input) => ({ ...reader(['limit', 'cursor'])(input), date: input.params.date }),
 );
 
-const activity = object({ total: money, items: { type: 'array', items: statementRow } });
+const activity = object({ total: { ...money, examples: [121000] }, items: { type: 'array', items: statementRow } });
 const CASH_FLOW = report(
   'cash-flow/',
   'Estado de Flujo de Efectivo, direct method: opening and closing cash of the cash and bank accounts, and the period’s movements by counterpart account in operating, investing and financing activities',
@@ -370,15 +397,15 @@ const CASH_FLOW = report(
     },
   ],
   object({
-    from: day,
-    to: day,
-    level: { type: 'integer' },
-    cash_account: { type: 'string' },
-    opening_cash: money,
-    inflows: money,
-    outflows: money,
-    net_change: money,
-    closing_cash: money,
+    from: { ...day, examples: ['2025-03-01'] },
+    to: { ...day, examples: ['2025-03-31'] },
+    level: { examples: [5], type: 'integer' },
+    cash_account: { examples: ['1.1.1.01.001'], type: 'string' },
+    opening_cash: { ...money, examples: [515000] },
+    inflows: { ...money, examples: [2450000] },
+    outflows: { ...money, examples: [2120000] },
+    net_change: { ...money, examples: [330000] },
+    closing_cash: { ...money, examples: [845000] },
     operating: activity,
     investing: activity,
     financing: activity,

@@ -21,22 +21,25 @@ const SEED: RestRoute = {
     const { seeded, message } = data.seedLedgerAccounts as { seeded: number; message: string };
     return { status: 200, data: { seeded }, extra: { seeded, message } };
   },
-  responseSchema: { type: 'object', properties: { seeded: { type: 'integer', minimum: 0 } }, required: ['seeded'] },
-  responseExtra: { seeded: { type: 'integer', minimum: 0 }, message: { type: 'string' } },
+  responseSchema: { type: 'object', properties: { seeded: { examples: [6], type: 'integer', minimum: 0 } }, required: ['seeded'] },
+  responseExtra: {
+    seeded: { examples: [86], type: 'integer', minimum: 0 },
+    message: { examples: ['Loaded the default chart of accounts (86 accounts).'], type: 'string' },
+  },
   successStatus: 200,
 };
 
 const balanceRow = {
   type: 'object',
   properties: {
-    code: { type: 'string' },
-    name: { type: 'string' },
+    code: { examples: ['1.1.1.01.001'], type: 'string' },
+    name: { examples: ['Caja en pesos'], type: 'string' },
     account_type: { type: 'string', enum: ['asset', 'liability', 'equity', 'revenue', 'expense'] },
-    level: { type: 'integer' },
+    level: { examples: [5], type: 'integer' },
     is_detail: { type: 'boolean' },
-    debit: { type: 'number' },
-    credit: { type: 'number' },
-    balance: { type: 'number', description: 'debit − credit for asset and expense accounts, credit − debit otherwise.' },
+    debit: { examples: [21000], type: 'number' },
+    credit: { examples: [21000], type: 'number' },
+    balance: { examples: [125430.75], type: 'number', description: 'debit − credit for asset and expense accounts, credit − debit otherwise.' },
   },
   required: ['code', 'name', 'account_type', 'level', 'is_detail', 'debit', 'credit', 'balance'],
 };
@@ -73,10 +76,10 @@ const BALANCES: RestRoute = {
   responseSchema: {
     type: 'object',
     properties: {
-      as_of: { type: 'string', format: 'date' },
-      level: { type: 'integer' },
-      total_debit: { type: 'number' },
-      total_credit: { type: 'number' },
+      as_of: { examples: ['2025-03-14'], type: 'string', format: 'date' },
+      level: { examples: [5], type: 'integer' },
+      total_debit: { examples: [121000], type: 'number' },
+      total_credit: { examples: [121000], type: 'number' },
       items: { type: 'array', items: balanceRow },
     },
     required: ['as_of', 'level', 'total_debit', 'total_credit', 'items'],
@@ -98,7 +101,7 @@ const POST: RestRoute = {
     extra: { message: 'Journal entry posted.' },
   }),
   responseSchema: ref('JournalEntry'),
-  responseExtra: { message: { type: 'string' } },
+  responseExtra: { message: { examples: ['Journal entry posted.'], type: 'string' } },
   successStatus: 200,
 };
 
@@ -117,9 +120,9 @@ const REVERSE: RestRoute = {
     data: journal.record.toRecord(data.reverseJournalEntry as Record<string, unknown>),
     extra: { message: 'Journal entry reversed: its counter-entry is posted.' },
   }),
-  requestBody: { type: 'object', properties: { date: { type: ['string', 'null'], format: 'date' } }, additionalProperties: false },
+  requestBody: { type: 'object', properties: { date: { examples: ['2025-03-14'], type: ['string', 'null'], format: 'date' } }, additionalProperties: false },
   responseSchema: ref('JournalEntry'),
-  responseExtra: { message: { type: 'string' } },
+  responseExtra: { message: { examples: ['Journal entry reversed: its counter-entry is posted.'], type: 'string' } },
   successStatus: 200,
 };
 

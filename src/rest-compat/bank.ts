@@ -24,25 +24,31 @@ const nullableMoney = { type: ['number', 'null'] };
 const STATEMENT_SCHEMA = {
   type: 'object',
   properties: {
-    id: { type: 'string' },
-    ledger_account_code: { type: 'string' },
-    file_name: { type: 'string' },
-    size: { type: 'integer' },
-    sha256: { type: 'string' },
+    id: { examples: ['6650a1c2e4b0d5a7c8e9f012'], type: 'string' },
+    ledger_account_code: { examples: ['1.1.2.01.001'], type: 'string' },
+    file_name: { examples: ['mis-comprobantes-recibidos-2025-03.zip'], type: 'string' },
+    size: { examples: [48213], type: 'integer' },
+    sha256: { examples: ['3f1c9a7be2d4c8a1f0e5b6d7c8a9b0e1f2a3b4c5d6e7f8091a2b3c4d5e6f7a8b'], type: 'string' },
     format: { type: 'string', enum: ['csv', 'ofx'] },
     preset: { type: 'string', enum: ['galicia', 'mercadopago', 'generic', 'mapped', 'ofx'] },
-    encoding: { type: 'string' },
-    period_from: { type: ['string', 'null'], format: 'date' },
-    period_to: { type: ['string', 'null'], format: 'date' },
-    opening_balance: nullableMoney,
-    closing_balance: nullableMoney,
-    lines_total: { type: 'integer' },
-    lines_imported: { type: 'integer' },
-    lines_duplicated: { type: 'integer' },
-    lines_with_errors: { type: 'integer' },
-    row_errors: { type: 'array', items: { type: 'object', properties: { line: { type: 'integer' }, message: { type: 'string' } } } },
+    encoding: { examples: ['utf-8'], type: 'string' },
+    period_from: { examples: ['2025-03-01'], type: ['string', 'null'], format: 'date' },
+    period_to: { examples: ['2025-03-31'], type: ['string', 'null'], format: 'date' },
+    opening_balance: { ...nullableMoney, examples: [924300.75] },
+    closing_balance: { ...nullableMoney, examples: [1254300.75] },
+    lines_total: { examples: [49], type: 'integer' },
+    lines_imported: { examples: [48], type: 'integer' },
+    lines_duplicated: { examples: [0], type: 'integer' },
+    lines_with_errors: { examples: [1], type: 'integer' },
+    row_errors: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: { line: { examples: [2], type: 'integer' }, message: { examples: ['the amount is not a number'], type: 'string' } },
+      },
+    },
     balance_check: { type: 'string', enum: ['ok', 'mismatch', 'absent'] },
-    created_at: { type: 'string', description: 'Argentine time (UTC−3), ISO 8601 without a zone.' },
+    created_at: { examples: ['2025-03-14T10:32:05.120'], type: 'string', description: 'Argentine time (UTC−3), ISO 8601 without a zone.' },
   },
   required: ['id', 'ledger_account_code', 'file_name', 'lines_total', 'lines_imported', 'lines_duplicated', 'lines_with_errors', 'balance_check'],
 };
@@ -50,42 +56,42 @@ const RECONCILIATION_SCHEMA = {
   type: 'object',
   description: 'The statement against the ledger of its bank account: reconciled balance = ledger balance + open movements − open ledger lines.',
   properties: {
-    statement_closing_balance: nullableMoney,
-    ledger_balance: money,
-    matched_lines: { type: 'integer' },
-    open_lines: { type: 'integer' },
-    matched_amount: money,
-    open_statement_amount: money,
-    open_ledger_lines: { type: 'integer' },
-    open_ledger_amount: money,
-    reconciled_balance: money,
-    difference: nullableMoney,
+    statement_closing_balance: { ...nullableMoney, examples: [1254300.75] },
+    ledger_balance: { ...money, examples: [1254300.75] },
+    matched_lines: { examples: [42], type: 'integer' },
+    open_lines: { examples: [3], type: 'integer' },
+    matched_amount: { ...money, examples: [121000] },
+    open_statement_amount: { ...money, examples: [36300] },
+    open_ledger_lines: { examples: [2], type: 'integer' },
+    open_ledger_amount: { ...money, examples: [24200] },
+    reconciled_balance: { ...money, examples: [1254300.75] },
+    difference: { ...nullableMoney, examples: [0] },
   },
 };
 const LINE_SCHEMA = {
   type: 'object',
   properties: {
-    id: { type: 'string' },
-    statement_id: { type: 'string' },
-    line: { type: 'integer' },
-    date: { type: 'string', format: 'date' },
-    description: { type: 'string' },
-    reference: { type: ['string', 'null'] },
-    amount: { type: 'number', description: '+in / −out.' },
-    balance: nullableMoney,
+    id: { examples: ['6650a1c2e4b0d5a7c8e9f012'], type: 'string' },
+    statement_id: { examples: ['6650a1c2e4b0d5a7c8e9f012'], type: 'string' },
+    line: { examples: [2], type: 'integer' },
+    date: { examples: ['2025-03-14'], type: 'string', format: 'date' },
+    description: { examples: ['TRANSF. A PAPELERA DEL PLATA SA'], type: 'string' },
+    reference: { examples: ['TRF 000123456'], type: ['string', 'null'] },
+    amount: { examples: [12100.5], type: 'number', description: '+in / −out.' },
+    balance: { ...nullableMoney, examples: [125430.75] },
     status: { type: 'string', enum: ['open', 'matched'] },
     match_kind: { type: ['string', 'null'], enum: ['auto', 'manual', null] },
-    match_explanation: { type: ['string', 'null'] },
+    match_explanation: { examples: ['Mismo importe y fecha a 1 día'], type: ['string', 'null'] },
     matches: {
       type: 'array',
       items: {
         type: 'object',
         properties: {
-          kind: { type: 'string' },
-          amount: money,
-          journal_entry_id: { type: 'string' },
-          line_index: { type: 'integer' },
-          explanation: { type: 'string' },
+          kind: { examples: ['expense'], type: 'string' },
+          amount: { ...money, examples: [12100.5] },
+          journal_entry_id: { examples: ['6650a1c2e4b0d5a7c8e9f012'], type: 'string' },
+          line_index: { examples: [0], type: 'integer' },
+          explanation: { examples: ['Mismo importe y fecha a 1 día'], type: 'string' },
         },
       },
     },
@@ -210,15 +216,24 @@ const IMPORT: RestRoute = {
     type: 'object',
     properties: {
       file: { type: 'string', format: 'binary', description: 'The statement: CSV or OFX.' },
-      ledger_account_code: { type: 'string', description: 'The bank’s ledger account (an active asset detail account).' },
+      ledger_account_code: { examples: ['1.1.2.01.001'], type: 'string', description: 'The bank’s ledger account (an active asset detail account).' },
       ...Object.fromEntries(
         MAPPING.map((name) => [`${name}_column`, { type: 'string', description: `Header of the ${name} column (files that are no known export).` }]),
       ),
     },
     required: ['file', 'ledger_account_code'],
   },
+  examples: {
+    request: {
+      name: 'galicia-csv',
+      summary: 'A Banco Galicia CSV export (a known layout: no column names needed)',
+      description:
+        'Two form parts: `file`, the statement sent as a file, and `ledger_account_code`. A CSV of another bank also names its columns (`date_column`, `amount_column`…).',
+      value: { file: 'galicia-cc-ars-2025-03.csv', ledger_account_code: '1.1.2.01.001' },
+    },
+  },
   responseSchema: STATEMENT_SCHEMA,
-  responseExtra: { message: { type: 'string' } },
+  responseExtra: { message: { examples: ['48 movements imported, 0 already stored, 1 rows refused.'], type: 'string' } },
   successStatus: 200,
 };
 
@@ -247,18 +262,27 @@ const AUTO_MATCH: RestRoute = {
     };
   },
   pathRenames: { dateWindowDays: 'date_window_days' },
-  requestBody: { type: 'object', properties: { date_window_days: { type: 'integer', minimum: 0, maximum: 31 } }, additionalProperties: false },
+  requestBody: { type: 'object', properties: { date_window_days: { examples: [5], type: 'integer', minimum: 0, maximum: 31 } }, additionalProperties: false },
   responseSchema: {
     type: 'object',
     properties: {
-      statement_id: { type: 'string' },
-      matched: { type: 'integer' },
-      open: { type: 'integer' },
-      left: { type: 'array', items: { type: 'object', properties: { line_id: { type: 'string' }, explanation: { type: 'string' } } } },
+      statement_id: { examples: ['6650a1c2e4b0d5a7c8e9f012'], type: 'string' },
+      matched: { examples: [42], type: 'integer' },
+      open: { examples: [2], type: 'integer' },
+      left: {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: {
+            line_id: { examples: ['6650a1c2e4b0d5a7c8e9f012'], type: 'string' },
+            explanation: { examples: ['Mismo importe y fecha a 1 día'], type: 'string' },
+          },
+        },
+      },
     },
     required: ['statement_id', 'matched', 'open', 'left'],
   },
-  responseExtra: { message: { type: 'string' } },
+  responseExtra: { message: { examples: ['42 movements matched, 3 left open.'], type: 'string' } },
   successStatus: 200,
 };
 
@@ -293,14 +317,14 @@ const MANUAL_MATCH: RestRoute = {
   requestBody: {
     type: 'object',
     properties: {
-      line_id: { type: 'string' },
+      line_id: { examples: ['6650a1c2e4b0d5a7c8e9f012'], type: 'string' },
       journal_lines: {
         type: 'array',
         minItems: 1,
         maxItems: 100,
         items: {
           type: 'object',
-          properties: { entry_id: { type: 'string' }, line_index: { type: 'integer', minimum: 0 } },
+          properties: { entry_id: { examples: ['6650a1c2e4b0d5a7c8e9f012'], type: 'string' }, line_index: { examples: [0], type: 'integer', minimum: 0 } },
           required: ['entry_id', 'line_index'],
         },
       },
@@ -309,7 +333,7 @@ const MANUAL_MATCH: RestRoute = {
     additionalProperties: false,
   },
   responseSchema: LINE_SCHEMA,
-  responseExtra: { message: { type: 'string' } },
+  responseExtra: { message: { examples: ['Movement matched.'], type: 'string' } },
   successStatus: 200,
 };
 
@@ -324,9 +348,14 @@ const UNMATCH: RestRoute = {
   },
   respond: (data) => ({ status: 200, data: data.unmatchBankStatementLine, extra: { message: 'Match undone.' } }),
   pathRenames: { lineId: 'line_id' },
-  requestBody: { type: 'object', properties: { line_id: { type: 'string' } }, required: ['line_id'], additionalProperties: false },
+  requestBody: {
+    type: 'object',
+    properties: { line_id: { examples: ['6650a1c2e4b0d5a7c8e9f012'], type: 'string' } },
+    required: ['line_id'],
+    additionalProperties: false,
+  },
   responseSchema: LINE_SCHEMA,
-  responseExtra: { message: { type: 'string' } },
+  responseExtra: { message: { examples: ['Match undone.'], type: 'string' } },
   successStatus: 200,
 };
 

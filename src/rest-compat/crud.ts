@@ -3,7 +3,7 @@ import type { Scope } from '../domain/auth/scopes';
 import { ValidationError } from '../domain/errors';
 import { MAX_PAGE_SIZE } from '../domain/pagination';
 import { bodyToInput, restError } from './naming';
-import { restBodySchema } from './openapi-schemas';
+import { RECORD_ID, restBodySchema } from './openapi-schemas';
 import { LIST_PAGING, type Paging, pagedAnswer, pagedSchema, pagingParameters, readPaging } from './paging';
 import { bodyObject, QueryReader } from './query';
 import type { QueryParameter, RestInput, RestRoute } from './route';
@@ -85,8 +85,10 @@ function root(data: Row): any {
   return Object.values(data)[0];
 }
 
+/** An item of a bulk update: its id (required, not the read-only one a single update ignores) and its fields. */
 function withId(schema: Row, idName: string): Row {
-  return { ...schema, properties: { [idName]: { type: 'string' }, ...schema.properties }, required: [idName, ...(schema.required ?? [])] };
+  const { [idName]: _ignored, ...properties } = schema.properties ?? {};
+  return { ...schema, properties: { [idName]: RECORD_ID, ...properties }, required: [idName, ...(schema.required ?? [])] };
 }
 
 /**
@@ -96,7 +98,8 @@ function withId(schema: Row, idName: string): Row {
 export function crudRoutes(spec: CrudSpec): { routes: RestRoute[]; components: Record<string, Row> } {
   const { base, idName, documents } = spec;
   const record = { $ref: `#/components/schemas/${spec.recordComponent}` };
-  const bulkErrors = { $ref: '#/components/schemas/BulkItemError' };
+  // A batch whose items are all valid: the examples show no item errors.
+  const bulkErrors = { type: 'array', items: { $ref: '#/components/schemas/BulkItemError' }, examples: [[]] };
   const renames = spec.pathRenames ?? {};
 
   const input = (body: unknown, keepId = false): Row => {
@@ -222,7 +225,7 @@ export function crudRoutes(spec: CrudSpec): { routes: RestRoute[]; components: R
         created: { type: 'integer' },
         updated: { type: 'integer' },
         items: { type: 'array', items: record },
-        errors: { type: 'array', items: bulkErrors },
+        errors: bulkErrors,
       },
     };
   }
@@ -246,12 +249,12 @@ export function crudRoutes(spec: CrudSpec): { routes: RestRoute[]; components: R
       },
       requestBody: {
         type: 'object',
-        properties: { ids: { type: 'array', items: { type: 'string' }, minItems: 1, maxItems: 500 }, all_or_none: { type: 'boolean', default: true } },
+        properties: { ids: { type: 'array', items: RECORD_ID, minItems: 1, maxItems: 500 }, all_or_none: { type: 'boolean', default: true } },
         required: ['ids'],
       },
       responseSchema: {
         type: 'object',
-        properties: { deleted: { type: 'integer' }, items: { type: 'array', items: deletedSchema(idName) }, errors: { type: 'array', items: bulkErrors } },
+        properties: { deleted: { type: 'integer' }, items: { type: 'array', items: deletedSchema(idName) }, errors: bulkErrors },
       },
       successStatus: 200,
     });
@@ -313,5 +316,5 @@ export function crudRoutes(spec: CrudSpec): { routes: RestRoute[]; components: R
 }
 
 function deletedSchema(idName: string): Row {
-  return { type: 'object', properties: { [idName]: { type: 'string' }, deleted: { const: true } }, required: [idName, 'deleted'] };
+  return { type: 'object', properties: { [idName]: RECORD_ID, deleted: { const: true } }, required: [idName, 'deleted'] };
 }

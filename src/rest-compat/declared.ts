@@ -14,6 +14,7 @@ import {
 } from '../domain/declare/field';
 import { BULK_ERRORS, crudRoutes, IGNORED } from './crud';
 import { REST_KEY_MARK, restDateTime, snakeToCamel } from './naming';
+import { RECORD_ID, REST_DATE_TIME } from './openapi-schemas';
 import type { QueryParameter, RestRoute } from './route';
 
 type Row = Record<string, any>;
@@ -127,8 +128,35 @@ function pathRenames(fields: Record<string, FieldSpec>): Record<string, string> 
   return renames;
 }
 
-/** The JSON schema of a field's value; in a request `body`, the read-only parts of lines are left out. */
+/**
+ * The example of a kind of field, when the field declares none (OpenAPI examples; a list of references is empty, so a
+ * create's example needs no other record). Texts, numbers and the parts of objects and lines have no sensible
+ * example of their kind: the fields declare theirs.
+ */
+const KIND_EXAMPLES: Partial<Record<FieldSpec['kind'], unknown>> = {
+  email: 'administracion@papeleradelplata.com.ar',
+  money: 125430.75,
+  stock: 120.5,
+  quantity: 12.5,
+  percent: 21,
+  ref: RECORD_ID.examples[0],
+  refs: [],
+  date: '2025-03-14',
+  url: 'https://www.papeleradelplata.com.ar',
+  instant: REST_DATE_TIME.examples[0],
+  dateTime: '2025-03-14T10:32:05',
+  address: 'Av. Corrientes 1234, C1043AAZ CABA',
+};
+
+/** The JSON schema of a field's value with its example (declared on the field, else its kind's). */
 function jsonType(spec: FieldSpec, body = false): JsonSchema {
+  const example = spec.common?.example ?? KIND_EXAMPLES[spec.kind];
+  const schema = kindSchema(spec, body);
+  return example === undefined ? schema : { ...schema, examples: [example] };
+}
+
+/** The JSON schema of a field's value; in a request `body`, the read-only parts of lines are left out. */
+function kindSchema(spec: FieldSpec, body: boolean): JsonSchema {
   switch (spec.kind) {
     case 'text':
       return { type: 'string', maxLength: spec.max, ...(spec.min ? { minLength: spec.min } : {}) };
@@ -254,10 +282,10 @@ function recordSchema(declaration: ResourceDeclaration, idName: string): JsonSch
   return {
     type: 'object',
     properties: {
-      [idName]: { type: 'string' },
+      [idName]: RECORD_ID,
       ...Object.fromEntries(entries.filter(([, spec]) => !writeOnly(spec)).map(([name, spec]) => [restName(name, spec), nullable(jsonType(spec))])),
-      created_at: { type: 'string', description: 'Argentine time (UTC−3), ISO 8601 without a zone.' },
-      updated_at: { type: 'string', description: 'Argentine time (UTC−3), ISO 8601 without a zone.' },
+      created_at: REST_DATE_TIME,
+      updated_at: REST_DATE_TIME,
     },
     required: [idName, 'created_at', 'updated_at'],
   };

@@ -34,14 +34,18 @@ const ELIGIBILITY: RestRoute = {
   requestBody: {
     type: 'object',
     properties: {
-      tipo_comprobante: { ...codeSchema, description: 'Voucher type code: an A, B or C invoice, debit or credit note (or its FCE code).' },
-      importe_total: { type: 'number', description: 'At least the effective threshold.' },
-      tipo_documento: { ...codeSchema, description: 'Receiver document type: 80 (CUIT).' },
+      tipo_comprobante: { examples: ['1'], ...codeSchema, description: 'Voucher type code: an A, B or C invoice, debit or credit note (or its FCE code).' },
+      importe_total: { examples: [121000], type: 'number', description: 'At least the effective threshold.' },
+      tipo_documento: { examples: ['80'], ...codeSchema, description: 'Receiver document type: 80 (CUIT).' },
       condicion_iva: { type: 'string', enum: [...FCE_RECEIVER_CONDITIONS] },
-      fecha_comprobante: { type: 'string', description: 'ISO 8601 date or date-time (Argentine time without a zone).' },
-      fecha_vencimiento_pago: { type: 'string', description: 'Later than fecha_comprobante, at most 1 year after it.' },
-      metadata: { type: 'object', properties: { emitter_cbu: { type: 'string', description: "The issuer's CBU, 22 digits." } } },
+      fecha_comprobante: { examples: ['2025-03-14'], type: 'string', description: 'ISO 8601 date or date-time (Argentine time without a zone).' },
+      fecha_vencimiento_pago: { examples: ['2025-04-13'], type: 'string', description: 'Later than fecha_comprobante, at most 1 year after it.' },
+      metadata: {
+        type: 'object',
+        properties: { emitter_cbu: { examples: ['2850590940090418135201'], type: 'string', description: "The issuer's CBU, 22 digits." } },
+      },
       numero_documento: {
+        examples: ['30708123451'],
         type: ['string', 'integer'],
         description: "The receiver's CUIT: when sent, ARCA's registry (WSFECRED) is asked whether it must receive FCE on fecha_comprobante.",
       },
@@ -51,11 +55,15 @@ const ELIGIBILITY: RestRoute = {
     type: 'object',
     properties: {
       eligible: { type: 'boolean' },
-      reasons: { type: 'array', items: { type: 'string' } },
-      suggested_type: { type: ['integer', 'null'] },
-      threshold_ars: { type: 'number' },
-      threshold_source: { type: 'string', description: 'The account setting, the platform override, or the resolution of the published minimum.' },
-      threshold_effective_from: { type: ['string', 'null'], description: 'First day of the published minimum applied.' },
+      reasons: { type: 'array', items: { type: 'string' }, examples: [['El receptor no está obligado a recibir FCE MiPyME']] },
+      suggested_type: { examples: [1], type: ['integer', 'null'] },
+      threshold_ars: { examples: [10000000], type: 'number' },
+      threshold_source: {
+        examples: ['RG 5616/2024'],
+        type: 'string',
+        description: 'The account setting, the platform override, or the resolution of the published minimum.',
+      },
+      threshold_effective_from: { examples: ['2025-01-01'], type: ['string', 'null'], description: 'First day of the published minimum applied.' },
       threshold_review: { type: 'boolean', description: 'The published minimum of that date is not verified for the whole span.' },
       obligation_check: {
         type: 'string',
@@ -64,8 +72,12 @@ const ELIGIBILITY: RestRoute = {
           "ARCA's registry of who must receive FCE: answered, refused (ARCA answered errors), unavailable (ARCA could not be reached) or not_checked.",
       },
       receiver_obliged: { type: ['boolean', 'null'] },
-      receiver_minimum_ars: { type: ['number', 'null'], description: 'From this amount (inclusive) the receiver must receive FCE, per ARCA.' },
-      obligation_detail: { type: ['string', 'null'] },
+      receiver_minimum_ars: {
+        examples: [10000000],
+        type: ['number', 'null'],
+        description: 'From this amount (inclusive) the receiver must receive FCE, per ARCA.',
+      },
+      obligation_detail: { examples: ['IVA DDJJ mensual, anticipo 03/2025'], type: ['string', 'null'] },
     },
     required: [
       'eligible',
@@ -95,10 +107,14 @@ const GET_THRESHOLD: RestRoute = {
   responseSchema: {
     type: 'object',
     properties: {
-      value: { type: 'number' },
+      value: { examples: [121000], type: 'number' },
       currency: { type: 'string', enum: ['ARS'] },
-      source: { type: 'string', description: 'The account setting, the platform override, or the resolution of the published minimum in force today.' },
-      effective_from: { type: ['string', 'null'] },
+      source: {
+        examples: ['received_invoices'],
+        type: 'string',
+        description: 'The account setting, the platform override, or the resolution of the published minimum in force today.',
+      },
+      effective_from: { examples: ['2025-01-01'], type: ['string', 'null'] },
     },
     required: ['value', 'currency', 'source', 'effective_from'],
   },
@@ -119,10 +135,10 @@ const PUT_THRESHOLD: RestRoute = {
     return { value };
   },
   respond: (data) => ({ status: 200, data: data.setFceThreshold }),
-  requestBody: { type: 'object', properties: { value: { type: 'number', exclusiveMinimum: 0 } }, required: ['value'] },
+  requestBody: { type: 'object', properties: { value: { examples: [121000], type: 'number', exclusiveMinimum: 0 } }, required: ['value'] },
   responseSchema: {
     type: 'object',
-    properties: { key: { type: 'string', enum: [THRESHOLD_KEY] }, value: { type: 'number' } },
+    properties: { key: { type: 'string', enum: [THRESHOLD_KEY] }, value: { examples: [121000], type: 'number' } },
     required: ['key', 'value'],
   },
   successStatus: 200,
@@ -132,11 +148,15 @@ const restEvent = (event: unknown) => withRestDateTimes(event as Row, ['recorded
 const EVENT_SCHEMA = {
   type: 'object',
   properties: {
-    fce_invoice_id: { type: 'string' },
+    fce_invoice_id: { examples: ['6650a1c2e4b0d5a7c8e9f012'], type: 'string' },
     event_type: { type: 'string', enum: [...FCE_EVENT_TYPES] },
     payload: { type: 'object' },
-    recorded_by: { type: 'string', description: 'The user (email) or the API key (name and id) that recorded it.' },
-    recorded_at: { type: 'string', description: 'Argentine time (UTC−3), ISO 8601 without a zone.' },
+    recorded_by: {
+      examples: ['contadora@estudiorivas.com.ar'],
+      type: 'string',
+      description: 'The user (email) or the API key (name and id) that recorded it.',
+    },
+    recorded_at: { examples: ['2025-03-14T10:32:05.120'], type: 'string', description: 'Argentine time (UTC−3), ISO 8601 without a zone.' },
   },
   required: ['fce_invoice_id', 'event_type', 'payload', 'recorded_by', 'recorded_at'],
 };
@@ -199,13 +219,13 @@ function readIssued(query: Row) {
 const ISSUED_ITEM = {
   type: 'object',
   properties: {
-    id: { type: 'string' },
-    tipo_comprobante: { type: 'integer' },
-    numero_comprobante: { type: 'integer' },
-    importe_total: { type: 'number' },
-    cae: { type: ['string', 'null'] },
+    id: { examples: ['6650a1c2e4b0d5a7c8e9f012'], type: 'string' },
+    tipo_comprobante: { examples: [1], type: 'integer' },
+    numero_comprobante: { examples: [12345], type: 'integer' },
+    importe_total: { examples: [121000], type: 'number' },
+    cae: { examples: ['75123456789012'], type: ['string', 'null'] },
     fce_status: { type: 'string', enum: [...FCE_STATUSES] },
-    last_event_at: { type: ['string', 'null'] },
+    last_event_at: { examples: ['2025-03-14T10:32:05.120'], type: ['string', 'null'] },
   },
   required: ['id', 'tipo_comprobante', 'numero_comprobante', 'importe_total', 'cae', 'fce_status', 'last_event_at'],
 };

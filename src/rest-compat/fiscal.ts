@@ -23,19 +23,19 @@ const ARGENTINE_TIME = 'Argentine time (UTC−3), ISO 8601 without a zone.';
 const DEADLINE_SCHEMA = {
   type: 'object',
   properties: {
-    _id: { type: 'string' },
+    _id: { examples: ['6650a1c2e4b0d5a7c8e9f012'], type: 'string' },
     tax: { type: 'string', enum: [...FISCAL_TAXES] },
-    title: { type: 'string' },
-    form: { type: 'string' },
-    year: { type: 'integer', description: 'Year it is due in.' },
-    month: { type: 'integer', minimum: 1, maximum: 12, description: 'Month it is due in.' },
-    period: { type: 'string', description: 'YYYY-MM: the month declared (the one before the due month).' },
-    cuit_group: { type: 'string', description: "CUIT endings sharing the date (0-1, 4-6, all…): the account's ending is in it." },
-    nominal_date: { type: 'string', format: 'date', description: 'The day ARCA states, before the shift past non-working days.' },
-    due_date: { type: 'string', format: 'date', description: 'The due day after the shift rule.' },
+    title: { examples: ['IVA: declaración jurada mensual'], type: 'string' },
+    form: { examples: ['F.2002'], type: 'string' },
+    year: { examples: [2025], type: 'integer', description: 'Year it is due in.' },
+    month: { examples: [3], type: 'integer', minimum: 1, maximum: 12, description: 'Month it is due in.' },
+    period: { examples: ['2025-03'], type: 'string', description: 'YYYY-MM: the month declared (the one before the due month).' },
+    cuit_group: { examples: ['0-1'], type: 'string', description: "CUIT endings sharing the date (0-1, 4-6, all…): the account's ending is in it." },
+    nominal_date: { examples: ['2025-04-20'], type: 'string', format: 'date', description: 'The day ARCA states, before the shift past non-working days.' },
+    due_date: { examples: ['2025-04-22'], type: 'string', format: 'date', description: 'The due day after the shift rule.' },
     status: { type: 'string', enum: [...DEADLINE_STATUSES], description: 'overdue = pending and due before today (derived when read).' },
-    completed_at: { type: ['string', 'null'], description: ARGENTINE_TIME },
-    created_at: { type: 'string', description: ARGENTINE_TIME },
+    completed_at: { examples: ['2025-03-14T10:32:05.120'], type: ['string', 'null'], description: ARGENTINE_TIME },
+    created_at: { examples: ['2025-03-14T10:32:05.120'], type: 'string', description: ARGENTINE_TIME },
   },
   required: ['_id', 'tax', 'title', 'form', 'year', 'month', 'period', 'cuit_group', 'nominal_date', 'due_date', 'status', 'completed_at', 'created_at'],
 };
@@ -131,10 +131,10 @@ const UPCOMING: RestRoute = {
   responseSchema: {
     type: 'object',
     properties: {
-      from: { type: 'string', format: 'date', description: 'Today in Argentina.' },
-      to: { type: 'string', format: 'date' },
+      from: { examples: ['2025-03-01'], type: 'string', format: 'date', description: 'Today in Argentina.' },
+      to: { examples: ['2025-03-31'], type: 'string', format: 'date' },
       items: { type: 'array', items: ref('FiscalDeadline') },
-      count: { type: 'integer' },
+      count: { examples: [3], type: 'integer' },
     },
     required: ['from', 'to', 'items', 'count'],
   },
@@ -178,7 +178,13 @@ const SEED: RestRoute = {
   requestBody: {
     type: 'object',
     properties: {
-      year: { type: ['integer', 'null'], minimum: 2000, maximum: 2100, description: 'The year the deadlines fall due in (default: this year in Argentina).' },
+      year: {
+        examples: [2025],
+        type: ['integer', 'null'],
+        minimum: 2000,
+        maximum: 2100,
+        description: 'The year the deadlines fall due in (default: this year in Argentina).',
+      },
       taxes: {
         type: ['array', 'null'],
         items: { type: 'string', enum: [...FISCAL_TAXES] },
@@ -190,13 +196,13 @@ const SEED: RestRoute = {
   responseSchema: {
     type: 'object',
     properties: {
-      seeded: { type: 'integer', minimum: 0, description: 'Deadlines created (0 when all were there).' },
-      year: { type: 'integer' },
-      cuit_ending: { type: 'integer', minimum: 0, maximum: 9, description: "The last digit of the account's CUIT." },
+      seeded: { examples: [6], type: 'integer', minimum: 0, description: 'Deadlines created (0 when all were there).' },
+      year: { examples: [2025], type: 'integer' },
+      cuit_ending: { examples: [1], type: 'integer', minimum: 0, maximum: 9, description: "The last digit of the account's CUIT." },
     },
     required: ['seeded', 'year', 'cuit_ending'],
   },
-  responseExtra: { message: { type: 'string' } },
+  responseExtra: { message: { examples: ['Loaded 36 ARCA deadlines due in 2025 for CUIT ending 1 (iva, ganancias, suss).'], type: 'string' } },
   successStatus: 200,
 };
 
@@ -226,7 +232,7 @@ const COMPLETE: RestRoute = {
   variables: ({ params }) => ({ id: params.id }),
   respond: (data) => ({ status: 200, data: deadline(data.completeFiscalDeadline), extra: { message: 'Deadline marked complete.' } }),
   responseSchema: ref('FiscalDeadline'),
-  responseExtra: { message: { type: 'string' } },
+  responseExtra: { message: { examples: ['Deadline marked complete.'], type: 'string' } },
   successStatus: 200,
 };
 
@@ -236,10 +242,10 @@ const day = (row: unknown) => withRestDateTimes(row as Row, ['created_at']);
 const DAY_SCHEMA = {
   type: 'object',
   properties: {
-    _id: { type: 'string' },
-    date: { type: 'string', format: 'date' },
-    description: { type: 'string' },
-    created_at: { type: 'string', description: ARGENTINE_TIME },
+    _id: { examples: ['6650a1c2e4b0d5a7c8e9f012'], type: 'string' },
+    date: { examples: ['2025-03-14'], type: 'string', format: 'date' },
+    description: { examples: ['Servicio de internet de marzo'], type: 'string' },
+    created_at: { examples: ['2025-03-14T10:32:05.120'], type: 'string', description: ARGENTINE_TIME },
   },
   required: ['_id', 'date', 'description', 'created_at'],
 };
@@ -264,7 +270,7 @@ const DAYS_LIST: RestRoute = {
   parameters: [{ name: 'year', description: 'Days of this year.', schema: { type: 'integer', minimum: 1900, maximum: 9999 } }],
   responseSchema: {
     type: 'object',
-    properties: { items: { type: 'array', items: ref('AccountNonWorkingDay') }, count: { type: 'integer' } },
+    properties: { items: { type: 'array', items: ref('AccountNonWorkingDay') }, count: { examples: [3], type: 'integer' } },
     required: ['items', 'count'],
   },
   successStatus: 200,
@@ -296,18 +302,18 @@ const DAY_ADD: RestRoute = {
   requestBody: {
     type: 'object',
     properties: {
-      date: { type: 'string', format: 'date', description: 'YYYY-MM-DD, in a year from 2000 to 2100.' },
-      description: { type: 'string', minLength: 1, maxLength: 200 },
+      date: { examples: ['2025-03-14'], type: 'string', format: 'date', description: 'YYYY-MM-DD, in a year from 2000 to 2100.' },
+      description: { examples: ['Servicio de internet de marzo'], type: 'string', minLength: 1, maxLength: 200 },
     },
     required: ['date', 'description'],
     additionalProperties: false,
   },
   responseSchema: {
     type: 'object',
-    properties: { ...DAY_SCHEMA.properties, moved_deadlines: MOVED },
+    properties: { ...DAY_SCHEMA.properties, moved_deadlines: { ...MOVED, examples: [2] } },
     required: [...DAY_SCHEMA.required, 'moved_deadlines'],
   },
-  responseExtra: { message: { type: 'string' } },
+  responseExtra: { message: { examples: ['Non-working day added; 2 pending deadlines moved.'], type: 'string' } },
   successStatus: 201,
 };
 
@@ -319,20 +325,28 @@ const DAY_REMOVE: RestRoute = {
   document: 'mutation RestRemoveAccountNonWorkingDay($date: String!) { removeAccountNonWorkingDay(date: $date) { date moved_deadlines: movedDeadlines } }',
   variables: ({ params }) => ({ date: params.date }),
   respond: (data) => ({ status: 200, data: data.removeAccountNonWorkingDay, extra: { message: 'Non-working day removed.' } }),
-  responseSchema: { type: 'object', properties: { date: { type: 'string', format: 'date' }, moved_deadlines: MOVED }, required: ['date', 'moved_deadlines'] },
-  responseExtra: { message: { type: 'string' } },
+  responseSchema: {
+    type: 'object',
+    properties: { date: { examples: ['2025-03-14'], type: 'string', format: 'date' }, moved_deadlines: { ...MOVED, examples: [2] } },
+    required: ['date', 'moved_deadlines'],
+  },
+  responseExtra: { message: { examples: ['Non-working day removed.'], type: 'string' } },
   successStatus: 200,
 };
 
 const YEAR_FIELDS = `year status revenue expenses result closed_at: closedAt closing_entry_id: closingEntryId`;
 const YEAR_PROPERTIES = {
-  year: { type: 'integer' },
+  year: { examples: [2025], type: 'integer' },
   status: { type: 'string', enum: ['open', 'closed'] },
-  revenue: { type: 'number', description: 'Revenue accounts: credits − debits over the year (a closed year: at its close).' },
-  expenses: { type: 'number', description: 'Expense accounts: debits − credits over the year.' },
-  result: { type: 'number', description: 'revenue − expenses (a loss is negative).' },
-  closed_at: { type: ['string', 'null'], description: ARGENTINE_TIME },
-  closing_entry_id: { type: ['string', 'null'], description: 'The posted closing entry (none when no result account moved).' },
+  revenue: { examples: [2095000], type: 'number', description: 'Revenue accounts: credits − debits over the year (a closed year: at its close).' },
+  expenses: { examples: [845000], type: 'number', description: 'Expense accounts: debits − credits over the year.' },
+  result: { examples: [1250000], type: 'number', description: 'revenue − expenses (a loss is negative).' },
+  closed_at: { examples: ['2025-03-14T10:32:05.120'], type: ['string', 'null'], description: ARGENTINE_TIME },
+  closing_entry_id: {
+    examples: ['6650a1c2e4b0d5a7c8e9f012'],
+    type: ['string', 'null'],
+    description: 'The posted closing entry (none when no result account moved).',
+  },
 };
 const YEAR_REQUIRED = Object.keys(YEAR_PROPERTIES);
 
@@ -355,7 +369,7 @@ const YEARS: RestRoute = {
   parameters: [{ name: 'status', description: 'open or closed.', schema: { type: 'string', enum: ['open', 'closed'] } }],
   responseSchema: {
     type: 'object',
-    properties: { items: { type: 'array', items: ref('FiscalYear') }, count: { type: 'integer' } },
+    properties: { items: { type: 'array', items: ref('FiscalYear') }, count: { examples: [3], type: 'integer' } },
     required: ['items', 'count'],
   },
   successStatus: 200,
@@ -397,7 +411,7 @@ const CLOSE_YEAR: RestRoute = {
   },
   respond: (data) => ({ status: 200, data: calculation(data.closeFiscalYear), extra: { message: 'Fiscal year closed.' } }),
   responseSchema: ref('FiscalYearCalculation'),
-  responseExtra: { message: { type: 'string' } },
+  responseExtra: { message: { examples: ['Fiscal year closed.'], type: 'string' } },
   successStatus: 200,
 };
 
@@ -412,13 +426,22 @@ export const FISCAL_COMPONENTS: Record<string, Record<string, unknown>> = {
     type: 'object',
     properties: {
       ...YEAR_PROPERTIES,
-      result_account_code: { type: 'string', description: 'The equity account that receives the result (3.3.1.01.002 Resultado del ejercicio).' },
+      result_account_code: {
+        examples: ['3.1.3.01.001'],
+        type: 'string',
+        description: 'The equity account that receives the result (3.3.1.01.002 Resultado del ejercicio).',
+      },
       lines: {
         type: 'array',
         description: 'The closing entry: each result account with a balance zeroed, the difference to the result account.',
         items: {
           type: 'object',
-          properties: { account_code: { type: 'string' }, account_name: { type: 'string' }, debit: { type: 'number' }, credit: { type: 'number' } },
+          properties: {
+            account_code: { examples: ['1.1.1.01.001'], type: 'string' },
+            account_name: { examples: ['Caja en pesos'], type: 'string' },
+            debit: { examples: [21000], type: 'number' },
+            credit: { examples: [21000], type: 'number' },
+          },
           required: ['account_code', 'account_name', 'debit', 'credit'],
         },
       },
@@ -431,7 +454,7 @@ export const FISCAL_COMPONENTS: Record<string, Record<string, unknown>> = {
               type: 'string',
               enum: ['FISCAL_YEAR_CLOSED', 'YEAR_NOT_ENDED', 'DRAFT_ENTRIES', 'EARLIER_YEAR_OPEN', 'RESULT_ACCOUNT_UNAVAILABLE', 'ACCOUNT_NOT_POSTABLE'],
             },
-            message: { type: 'string' },
+            message: { examples: ['3 journal entries are still drafts: post or delete them first'], type: 'string' },
           },
           required: ['code', 'message'],
         },

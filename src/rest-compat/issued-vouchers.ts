@@ -16,6 +16,12 @@ const UPLOAD = importRoute({
   document: `mutation RestImportIssuedVouchers($file: Upload!) { importIssuedVouchers(file: $file) { ${IMPORT_FIELDS} } }`,
   field: 'importIssuedVouchers',
   maxBytes: MAX_UPLOAD_BYTES,
+  formExample: {
+    name: 'emitidos-marzo',
+    summary: 'March 2025 as the Mis Comprobantes Emitidos portal downloads it',
+    description: 'One form part, `file`: the ZIP itself (or the CSV inside it), sent as a file.',
+    value: { file: 'comprobantes-emitidos-30712345671-2025-03.zip' },
+  },
 });
 
 const HISTORY = importHistoryRoute({

@@ -109,18 +109,24 @@ const CONFIG_PUT: RestRoute = {
     properties: {
       vat_condition: { type: 'string', enum: ['responsable_inscripto', 'exento', 'monotributo', 'no_alcanzado'] },
       prorata: { type: 'string', enum: ['none', 'global'], description: 'global: only prorata_coefficient of the purchase VAT computes (art. 13).' },
-      prorata_coefficient: { type: 'number', minimum: 0, maximum: 1, description: 'Taxed sales / total sales, 4 decimals (ignored, and 1, with none).' },
+      prorata_coefficient: {
+        examples: [1],
+        type: 'number',
+        minimum: 0,
+        maximum: 1,
+        description: 'Taxed sales / total sales, 4 decimals (ignored, and 1, with none).',
+      },
       sources: {
         type: 'object',
         properties: { received_invoices: { type: 'boolean' }, expenses: { type: 'boolean' }, issued_vouchers: { type: 'boolean' } },
         additionalProperties: false,
       },
-      default_period: { type: ['string', 'null'], pattern: '^\\d{4}-\\d{2}$' },
+      default_period: { examples: ['2025-03'], type: ['string', 'null'], pattern: '^\\d{4}-\\d{2}$' },
     },
     additionalProperties: false,
   },
   responseSchema: ref('IvaConfig'),
-  responseExtra: { message: { type: 'string' } },
+  responseExtra: { message: { examples: ['VAT book settings saved.'], type: 'string' } },
   successStatus: 200,
 };
 
@@ -176,7 +182,7 @@ const ENTRY_CREATE: RestRoute = {
   pathRenames: { ...ENTRY_RENAMES, bookId: 'book_id', input: '' },
   requestBody: ref('IvaBookEntryInput'),
   responseSchema: ref('IvaBookEntry'),
-  responseExtra: { message: { type: 'string' } },
+  responseExtra: { message: { examples: ['Entry added.'], type: 'string' } },
   successStatus: 201,
 };
 
@@ -191,7 +197,7 @@ const ENTRY_UPDATE: RestRoute = {
   pathRenames: { ...ENTRY_RENAMES, id: 'entry_id', input: '' },
   requestBody: ref('IvaBookEntryInput'),
   responseSchema: ref('IvaBookEntry'),
-  responseExtra: { message: { type: 'string' } },
+  responseExtra: { message: { examples: ['Entry updated.'], type: 'string' } },
   successStatus: 200,
 };
 
@@ -204,8 +210,8 @@ const ENTRY_DELETE: RestRoute = {
   variables: ({ params }) => ({ id: params.entry_id }),
   respond: (data) => ({ status: 200, data: data.deleteIvaBookEntry, extra: { message: 'Entry deleted.' } }),
   pathRenames: { id: 'entry_id' },
-  responseSchema: { type: 'object', properties: { _id: { type: 'string' } }, required: ['_id'] },
-  responseExtra: { message: { type: 'string' } },
+  responseSchema: { type: 'object', properties: { _id: { examples: ['6650a1c2e4b0d5a7c8e9f012'], type: 'string' } }, required: ['_id'] },
+  responseExtra: { message: { examples: ['Entry deleted.'], type: 'string' } },
   successStatus: 200,
 };
 
@@ -221,7 +227,7 @@ const CLOSE: RestRoute = {
   },
   respond: (data) => ({ status: 200, data: periodRow(data.closeIvaPeriod), extra: { message: 'VAT period closed.' } }),
   responseSchema: ref('IvaPeriod'),
-  responseExtra: { message: { type: 'string' } },
+  responseExtra: { message: { examples: ['VAT period closed.'], type: 'string' } },
   successStatus: 200,
 };
 
@@ -239,12 +245,12 @@ const REOPEN: RestRoute = {
   respond: (data) => ({ status: 200, data: periodRow(data.reopenIvaPeriod), extra: { message: 'VAT period reopened.' } }),
   requestBody: {
     type: 'object',
-    properties: { reason: { type: 'string', minLength: 3, maxLength: 500 } },
+    properties: { reason: { examples: ['Error de carga en el importe'], type: 'string', minLength: 3, maxLength: 500 } },
     required: ['reason'],
     additionalProperties: false,
   },
   responseSchema: ref('IvaPeriod'),
-  responseExtra: { message: { type: 'string' } },
+  responseExtra: { message: { examples: ['VAT period reopened.'], type: 'string' } },
   successStatus: 200,
 };
 
@@ -279,9 +285,9 @@ const CALCULATE: RestRoute = {
     return { period: params.period, withholdings };
   },
   respond: (data) => ({ status: 200, data: position(data.calculateIvaSummary), extra: { message: 'VAT position calculated.' } }),
-  requestBody: { type: 'object', properties: { withholdings: { type: ['number', 'null'], minimum: 0 } }, additionalProperties: false },
+  requestBody: { type: 'object', properties: { withholdings: { examples: [2100], type: ['number', 'null'], minimum: 0 } }, additionalProperties: false },
   responseSchema: ref('IvaPosition'),
-  responseExtra: { message: { type: 'string' } },
+  responseExtra: { message: { examples: ['VAT position calculated.'], type: 'string' } },
   successStatus: 200,
 };
 
@@ -323,13 +329,13 @@ const DECLARATION: RestRoute = {
   responseSchema: {
     type: 'object',
     properties: {
-      period: { type: 'string' },
+      period: { examples: ['2025-03'], type: 'string' },
       form: { const: 'F.2002' },
-      debito_fiscal: { type: 'object', properties: { by_rate: { type: 'array', items: ref('IvaRateLine') }, total: money } },
-      credito_fiscal: { type: 'object', properties: { by_rate: { type: 'array', items: ref('IvaRateLine') }, total: money } },
+      debito_fiscal: { type: 'object', properties: { by_rate: { type: 'array', items: ref('IvaRateLine') }, total: { ...money, examples: [121000] } } },
+      credito_fiscal: { type: 'object', properties: { by_rate: { type: 'array', items: ref('IvaRateLine') }, total: { ...money, examples: [121000] } } },
       determinacion: { type: 'object', additionalProperties: money },
       libre_disponibilidad: { type: 'object', additionalProperties: money },
-      calculated_at: { type: ['string', 'null'] },
+      calculated_at: { examples: ['2025-03-14T10:32:05.120'], type: ['string', 'null'] },
     },
     required: ['period', 'form', 'debito_fiscal', 'credito_fiscal', 'determinacion', 'libre_disponibilidad', 'calculated_at'],
   },
@@ -351,6 +357,14 @@ const EXPORT: RestRoute = {
   pathRenames: { bookType: 'book_type' },
   responseSchema: { type: 'string', format: 'binary' },
   download: { contentType: 'application/zip' },
+  examples: {
+    response: {
+      name: 'compras-2025-03',
+      summary: 'LIBRO_IVA_DIGITAL_COMPRAS_2025-03.zip',
+      description:
+        'A ZIP of two fixed-width text files: LIBRO_IVA_DIGITAL_COMPRAS_CBTE.txt (one 325-character line per voucher) and LIBRO_IVA_DIGITAL_COMPRAS_ALICUOTAS.txt (one 84-character line per VAT rate of each voucher), windows-1252, CRLF.',
+    },
+  },
   successStatus: 200,
 };
 
@@ -371,30 +385,34 @@ export const IVA_ROUTES: RestRoute[] = [
   EXPORT,
 ];
 
-const rateLine = { type: 'object', properties: { rate: { type: 'number' }, base: money, vat: money }, required: ['rate', 'base', 'vat'] };
+const rateLine = {
+  type: 'object',
+  properties: { rate: { examples: [2], type: 'number' }, base: { ...money, examples: [100000] }, vat: { ...money, examples: [21000] } },
+  required: ['rate', 'base', 'vat'],
+};
 const ENTRY_PROPERTIES: Record<string, Record<string, unknown>> = {
-  date: { type: 'string', format: 'date' },
-  voucher_type: { type: 'integer', description: 'ARCA voucher code (1 Factura A, 3 NC A, 6 Factura B, 66 despacho…).' },
-  sale_point: { type: 'integer', minimum: 0, maximum: 99999 },
-  voucher_number: { type: 'integer', minimum: 1 },
-  voucher_number_to: { type: ['integer', 'null'], description: 'Last number of grouped daily B/C sales (default voucher_number).' },
-  customs_dispatch: { type: 'string', maxLength: 16, description: 'Required for type 66.' },
-  document_type: { type: 'integer', description: '80 CUIT, 86 CUIL, 96 DNI, 99 final consumer (sales only)…' },
-  document_number: { type: 'string', pattern: '^\\d{1,20}$', description: 'A CUIT/CUIL must have a valid check digit.' },
-  counterpart_name: { type: 'string', minLength: 1, maxLength: 300 },
-  currency: { type: 'string', description: 'ARCA code: PES (default), DOL, 060…' },
-  exchange_rate: { type: 'number', description: 'Pesos per unit, 6 decimals; 1 for PES. Amounts are in pesos.' },
-  total: money,
-  untaxed: { ...money, description: 'No gravado.' },
-  exempt: { ...money, description: 'Exento.' },
-  vat_perception: { ...money, description: 'Percepciones de IVA suffered (purchases).' },
-  national_perception: { ...money, description: 'Other national perceptions / payments on account.' },
-  gross_income_perception: { ...money, description: 'Percepciones de Ingresos Brutos.' },
-  municipal_perception: money,
-  internal_taxes: money,
-  other_taxes: money,
+  date: { examples: ['2025-03-14'], type: 'string', format: 'date' },
+  voucher_type: { examples: [1], type: 'integer', description: 'ARCA voucher code (1 Factura A, 3 NC A, 6 Factura B, 66 despacho…).' },
+  sale_point: { examples: [4], type: 'integer', minimum: 0, maximum: 99999 },
+  voucher_number: { examples: [12345], type: 'integer', minimum: 1 },
+  voucher_number_to: { examples: [12345], type: ['integer', 'null'], description: 'Last number of grouped daily B/C sales (default voucher_number).' },
+  customs_dispatch: { examples: ['25001IC04012345K'], type: 'string', maxLength: 16, description: 'Required for type 66.' },
+  document_type: { examples: [80], type: 'integer', description: '80 CUIT, 86 CUIL, 96 DNI, 99 final consumer (sales only)…' },
+  document_number: { examples: ['30708123451'], type: 'string', pattern: '^\\d{1,20}$', description: 'A CUIT/CUIL must have a valid check digit.' },
+  counterpart_name: { examples: ['Papelera del Plata SA'], type: 'string', minLength: 1, maxLength: 300 },
+  currency: { examples: ['ARS'], type: 'string', description: 'ARCA code: PES (default), DOL, 060…' },
+  exchange_rate: { examples: [1], type: 'number', description: 'Pesos per unit, 6 decimals; 1 for PES. Amounts are in pesos.' },
+  total: { ...money, examples: [121000] },
+  untaxed: { examples: [0], ...money, description: 'No gravado.' },
+  exempt: { examples: [0], ...money, description: 'Exento.' },
+  vat_perception: { examples: [3000], ...money, description: 'Percepciones de IVA suffered (purchases).' },
+  national_perception: { examples: [0], ...money, description: 'Other national perceptions / payments on account.' },
+  gross_income_perception: { examples: [0], ...money, description: 'Percepciones de Ingresos Brutos.' },
+  municipal_perception: { ...money, examples: [0] },
+  internal_taxes: { ...money, examples: [0] },
+  other_taxes: { ...money, examples: [0] },
   vat_lines: { type: 'array', maxItems: 9, items: rateLine, description: 'One per rate; vat = round(base × rate, 2) exactly.' },
-  payment_due_date: { type: ['string', 'null'], format: 'date' },
+  payment_due_date: { examples: ['2025-04-13'], type: ['string', 'null'], format: 'date' },
 };
 
 export const IVA_COMPONENTS: Record<string, Record<string, unknown>> = {
@@ -404,28 +422,32 @@ export const IVA_COMPONENTS: Record<string, Record<string, unknown>> = {
     properties: {
       vat_condition: { type: 'string', enum: ['responsable_inscripto', 'exento', 'monotributo', 'no_alcanzado'] },
       prorata: { type: 'string', enum: ['none', 'global'] },
-      prorata_coefficient: { type: 'number' },
+      prorata_coefficient: { examples: [1], type: 'number' },
       sources: {
         type: 'object',
         properties: { received_invoices: { type: 'boolean' }, expenses: { type: 'boolean' }, issued_vouchers: { type: 'boolean' } },
         required: ['received_invoices', 'expenses', 'issued_vouchers'],
       },
-      default_period: { type: ['string', 'null'] },
+      default_period: { examples: ['2025-03'], type: ['string', 'null'] },
     },
     required: ['vat_condition', 'prorata', 'prorata_coefficient', 'sources', 'default_period'],
   },
   IvaBook: {
     type: 'object',
     properties: {
-      _id: { type: 'string', description: 'The book_id: YYYY-MM-purchases or YYYY-MM-sales.' },
-      period: { type: 'string' },
+      _id: { examples: ['6650a1c2e4b0d5a7c8e9f012'], type: 'string', description: 'The book_id: YYYY-MM-purchases or YYYY-MM-sales.' },
+      period: { examples: ['2025-03'], type: 'string' },
       book_type: { type: 'string', enum: ['purchases', 'sales'] },
       status: { type: 'string', enum: ['open', 'closed'] },
-      count: { type: 'integer' },
-      entries_to_review: { type: 'integer', description: 'Lines that need review; the Libro IVA Digital export waits for them (409).' },
-      total: { ...money, description: 'In pesos: a foreign-currency voucher counts each stated amount × its rate, rounded to the centavo.' },
-      vat: money,
-      computable_credit: money,
+      count: { examples: [3], type: 'integer' },
+      entries_to_review: { examples: [1], type: 'integer', description: 'Lines that need review; the Libro IVA Digital export waits for them (409).' },
+      total: {
+        examples: [121000],
+        ...money,
+        description: 'In pesos: a foreign-currency voucher counts each stated amount × its rate, rounded to the centavo.',
+      },
+      vat: { ...money, examples: [21000] },
+      computable_credit: { ...money, examples: [21000] },
       rates: { type: 'array', items: rateLine },
     },
     required: ['_id', 'period', 'book_type', 'status', 'count', 'entries_to_review', 'total', 'vat', 'computable_credit', 'rates'],
@@ -439,21 +461,21 @@ export const IVA_COMPONENTS: Record<string, Record<string, unknown>> = {
   IvaBookEntry: {
     type: 'object',
     properties: {
-      _id: { type: 'string' },
-      book_id: { type: 'string' },
-      period: { type: 'string' },
+      _id: { examples: ['6650a1c2e4b0d5a7c8e9f012'], type: 'string' },
+      book_id: { examples: ['6650a1c2e4b0d5a7c8e9f012'], type: 'string' },
+      period: { examples: ['2025-03'], type: 'string' },
       book_type: { type: 'string', enum: ['purchases', 'sales'] },
       origin: { type: 'string', enum: ['received_invoice', 'expense', 'issued_voucher', 'manual'] },
-      source_id: { type: ['string', 'null'] },
+      source_id: { examples: ['6650a1c2e4b0d5a7c8e9f012'], type: ['string', 'null'] },
       ...ENTRY_PROPERTIES,
-      vat: money,
-      operation_code: { type: 'string', description: 'Libro IVA Digital código de operación: space, N, E, X…' },
-      computable_credit: money,
-      total_pesos: { ...money, description: 'The amounts above are in the voucher currency; this is round(total × rate).' },
-      vat_pesos: { ...money, description: 'Σ round(VAT of a rate × rate): what the book adds up.' },
-      computable_credit_pesos: money,
+      vat: { ...money, examples: [21000] },
+      operation_code: { examples: ['0'], type: 'string', description: 'Libro IVA Digital código de operación: space, N, E, X…' },
+      computable_credit: { ...money, examples: [21000] },
+      total_pesos: { examples: [121000], ...money, description: 'The amounts above are in the voucher currency; this is round(total × rate).' },
+      vat_pesos: { examples: [21000], ...money, description: 'Σ round(VAT of a rate × rate): what the book adds up.' },
+      computable_credit_pesos: { ...money, examples: [21000] },
       needs_review: { type: 'boolean' },
-      review_reason: { type: ['string', 'null'] },
+      review_reason: { examples: ['La alícuota declarada no coincide con el neto'], type: ['string', 'null'] },
     },
     required: [
       '_id',
@@ -476,19 +498,19 @@ export const IVA_COMPONENTS: Record<string, Record<string, unknown>> = {
   IvaPeriod: {
     type: 'object',
     properties: {
-      period: { type: 'string' },
+      period: { examples: ['2025-03'], type: 'string' },
       status: { type: 'string', enum: ['open', 'closed'] },
-      closed_at: { type: ['string', 'null'] },
-      closed_by: { type: ['string', 'null'] },
+      closed_at: { examples: ['2025-03-14T10:32:05.120'], type: ['string', 'null'] },
+      closed_by: { examples: ['contadora@estudiorivas.com.ar'], type: ['string', 'null'] },
       history: {
         type: 'array',
         items: {
           type: 'object',
           properties: {
             action: { type: 'string', enum: ['closed', 'reopened'] },
-            at: { type: 'string' },
-            by: { type: 'string' },
-            reason: { type: ['string', 'null'] },
+            at: { examples: ['2025-03-14T10:32:05.120'], type: 'string' },
+            by: { examples: ['contadora@estudiorivas.com.ar'], type: 'string' },
+            reason: { examples: ['Error de carga en el importe'], type: ['string', 'null'] },
           },
           required: ['action', 'at', 'by', 'reason'],
         },
@@ -499,23 +521,23 @@ export const IVA_COMPONENTS: Record<string, Record<string, unknown>> = {
   IvaPosition: {
     type: 'object',
     properties: {
-      period: { type: 'string' },
-      debit: { ...money, description: 'Débito fiscal (sales VAT; credit notes subtract).' },
-      credit: { ...money, description: 'Crédito fiscal computable (after pro-rata).' },
+      period: { examples: ['2025-03'], type: 'string' },
+      debit: { examples: [21000], ...money, description: 'Débito fiscal (sales VAT; credit notes subtract).' },
+      credit: { examples: [21000], ...money, description: 'Crédito fiscal computable (after pro-rata).' },
       debit_by_rate: { type: 'array', items: rateLine },
       credit_by_rate: { type: 'array', items: rateLine },
-      perceptions: { ...money, description: 'VAT perceptions suffered (purchases book).' },
-      withholdings: { ...money, description: 'VAT withholdings suffered, as given to calculate.' },
-      technical_balance: { ...money, description: 'débito − crédito.' },
-      previous_technical_favor: money,
-      applied_technical_favor: money,
-      determined_tax: money,
-      new_technical_favor: { ...money, description: 'Saldo técnico a favor carried to the next month.' },
-      previous_free_balance: { ...money, description: 'Saldo de libre disponibilidad of the previous calculated month.' },
-      payments_on_account: money,
-      to_pay: money,
-      new_free_balance: { ...money, description: 'Saldo de libre disponibilidad carried to the next month.' },
-      calculated_at: { type: ['string', 'null'] },
+      perceptions: { examples: [3000], ...money, description: 'VAT perceptions suffered (purchases book).' },
+      withholdings: { examples: [2100], ...money, description: 'VAT withholdings suffered, as given to calculate.' },
+      technical_balance: { examples: [150000], ...money, description: 'débito − crédito.' },
+      previous_technical_favor: { ...money, examples: [0] },
+      applied_technical_favor: { ...money, examples: [0] },
+      determined_tax: { ...money, examples: [150000] },
+      new_technical_favor: { examples: [0], ...money, description: 'Saldo técnico a favor carried to the next month.' },
+      previous_free_balance: { examples: [0], ...money, description: 'Saldo de libre disponibilidad of the previous calculated month.' },
+      payments_on_account: { ...money, examples: [0] },
+      to_pay: { ...money, examples: [150000] },
+      new_free_balance: { examples: [0], ...money, description: 'Saldo de libre disponibilidad carried to the next month.' },
+      calculated_at: { examples: ['2025-03-14T10:32:05.120'], type: ['string', 'null'] },
     },
   },
 };

@@ -1,4 +1,5 @@
 import { SCOPES } from '../domain/auth/scopes';
+import { withExamples } from './openapi-examples';
 import type { RestRoute } from './route';
 import { TAGS, tagOf } from './tags';
 
@@ -75,7 +76,7 @@ export function openApiDocument(routes: RestRoute[], components: Record<string, 
       responses,
     };
   }
-  return {
+  return withExamples(routes, {
     openapi: '3.1.0',
     info: {
       title: 'Gateway REST compatibility API',
@@ -124,5 +125,5 @@ export function openApiDocument(routes: RestRoute[], components: Record<string, 
         Deleted: { type: 'object', properties: { _id: { type: 'string' }, deleted: { const: true } }, required: ['_id', 'deleted'] },
       },
     },
-  };
+  });
 }

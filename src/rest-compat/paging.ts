@@ -53,18 +53,25 @@ export function askedNote(spec: PagingSpec, paging: Pick<Paging, 'asked'>): Reco
 }
 
 export function askedSchema(spec: PagingSpec): Record<string, unknown> {
-  return { [`${spec.size}_requested`]: { type: 'integer', description: `The ${spec.size} asked for, present only when it was above ${spec.max}.` } };
+  return {
+    [`${spec.size}_requested`]: {
+      type: 'integer',
+      description: `The ${spec.size} asked for, present only when it was above ${spec.max}.`,
+      examples: [1000],
+    },
+  };
 }
 
 export function pagedSchema(spec: PagingSpec, item: Record<string, unknown>, withPages = true): Record<string, unknown> {
-  const counts = ['total', 'page', spec.size, ...(withPages ? ['pages'] : [])];
+  // The first page of 50 of 127 records.
+  const counts: Record<string, number> = { total: 127, page: 1, [spec.size]: 50, ...(withPages ? { pages: 3 } : {}) };
   return {
     type: 'object',
     properties: {
       items: { type: 'array', items: item },
-      ...Object.fromEntries(counts.map((name) => [name, { type: 'integer' }])),
+      ...Object.fromEntries(Object.entries(counts).map(([name, example]) => [name, { type: 'integer', examples: [example] }])),
       ...askedSchema(spec),
     },
-    required: ['items', ...counts],
+    required: ['items', ...Object.keys(counts)],
   };
 }

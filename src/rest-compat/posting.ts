@@ -22,25 +22,25 @@ const SETTINGS_FIELDS = `expense vat_credit: vatCredit vat_credit_by_rate: vatCr
 const code = { type: 'string', minLength: 1, maxLength: 20, description: 'A ledger account code (active, detail).' };
 const rateAccount = {
   type: 'object',
-  properties: { rate: { type: 'number', enum: [0, 2.5, 5, 10.5, 21, 27] }, account_code: code },
+  properties: { rate: { type: 'number', enum: [0, 2.5, 5, 10.5, 21, 27] }, account_code: { ...code, examples: ['1.1.1.01.001'] } },
   required: ['rate', 'account_code'],
   additionalProperties: false,
 };
 const methodAccount = {
   type: 'object',
-  properties: { method: { type: 'string', minLength: 1, maxLength: 50 }, account_code: code },
+  properties: { method: { examples: ['bank_transfer'], type: 'string', minLength: 1, maxLength: 50 }, account_code: { ...code, examples: ['1.1.1.01.001'] } },
   required: ['method', 'account_code'],
   additionalProperties: false,
 };
 const SETTINGS_PROPERTIES = {
-  expense: { ...code, description: 'Net of an expense, and of a received invoice posted without an account.' },
-  vat_credit: { ...code, description: 'IVA crédito fiscal (rates without an account of their own).' },
+  expense: { examples: ['5.2.1.01.003'], ...code, description: 'Net of an expense, and of a received invoice posted without an account.' },
+  vat_credit: { examples: ['1.1.4.01.001'], ...code, description: 'IVA crédito fiscal (rates without an account of their own).' },
   vat_credit_by_rate: { type: 'array', items: rateAccount, maxItems: 6 },
-  iva_perceptions: code,
-  iibb_perceptions: code,
-  ganancias_perceptions: code,
+  iva_perceptions: { ...code, examples: ['1.1.4.01.003'] },
+  iibb_perceptions: { ...code, examples: ['1.1.4.01.005'] },
+  ganancias_perceptions: { ...code, examples: ['1.1.4.01.004'] },
   other_taxes_as: { type: 'string', enum: ['iva', 'iibb', 'ganancias'], description: "The tax a received invoice's other taxes are booked as." },
-  suppliers_payable: { ...code, description: 'Proveedores.' },
+  suppliers_payable: { examples: ['2.1.1.01.001'], ...code, description: 'Proveedores.' },
   payment_methods: { type: 'array', items: methodAccount, maxItems: 50 },
 };
 const SETTINGS_SCHEMA = { type: 'object', properties: SETTINGS_PROPERTIES, required: Object.keys(SETTINGS_PROPERTIES) };
@@ -73,7 +73,7 @@ const PUT_SETTINGS: RestRoute = {
     additionalProperties: false,
   },
   responseSchema: SETTINGS_SCHEMA,
-  responseExtra: { message: { type: 'string' } },
+  responseExtra: { message: { examples: ['Posting accounts updated.'], type: 'string' } },
   successStatus: 200,
 };
 
@@ -105,7 +105,7 @@ const POST_EXPENSE: RestRoute = {
     extra: { message: 'Expense posted.' },
   }),
   responseSchema: ref('JournalEntry'),
-  responseExtra: { message: { type: 'string' } },
+  responseExtra: { message: { examples: ['Expense posted.'], type: 'string' } },
   successStatus: 200,
 };
 
@@ -130,11 +130,14 @@ const POST_INVOICE: RestRoute = {
   pathRenames: { accountCode: 'account_code' },
   requestBody: {
     type: 'object',
-    properties: { account_code: { type: ['string', 'null'], maxLength: 20 }, date: { type: ['string', 'null'], format: 'date' } },
+    properties: {
+      account_code: { examples: ['1.1.1.01.001'], type: ['string', 'null'], maxLength: 20 },
+      date: { examples: ['2025-03-14'], type: ['string', 'null'], format: 'date' },
+    },
     additionalProperties: false,
   },
   responseSchema: ref('JournalEntry'),
-  responseExtra: { message: { type: 'string' } },
+  responseExtra: { message: { examples: ['Received invoice posted.'], type: 'string' } },
   successStatus: 200,
 };
 
@@ -155,7 +158,7 @@ const CREATE_EXPENSE: RestRoute = {
     extra: { message: 'Expense created from the received invoice.' },
   }),
   responseSchema: ref('Expense'),
-  responseExtra: { message: { type: 'string' } },
+  responseExtra: { message: { examples: ['Expense created from the received invoice.'], type: 'string' } },
   successStatus: 201,
 };
 

@@ -33,6 +33,12 @@ const UPLOAD = importRoute({
     return { file: form.file, options: { createMissingSuppliers: create } };
   },
   formFields: { create_missing_suppliers: { type: 'string', enum: ['true', 'false'] } },
+  formExample: {
+    name: 'recibidos-marzo',
+    summary: 'March 2025 as the Mis Comprobantes Recibidos portal downloads it, creating the suppliers not yet on file',
+    description: 'Two form parts: `file`, the ZIP itself (or the CSV inside it) sent as a file, and `create_missing_suppliers`.',
+    value: { file: 'comprobantes-recibidos-30712345671-2025-03.zip', create_missing_suppliers: 'true' },
+  },
 });
 
 const HISTORY = importHistoryRoute({
@@ -47,11 +53,11 @@ const STATE = `id status linked_journal_entry_id: linkedJournalEntryId linked_ac
 const STATE_SCHEMA = {
   type: 'object',
   properties: {
-    received_invoice_id: { type: 'string' },
+    received_invoice_id: { examples: ['6650a1c2e4b0d5a7c8e9f012'], type: 'string' },
     status: { type: 'string', enum: ['pending', 'linked', 'ignored'] },
-    linked_journal_entry_id: { type: ['string', 'null'] },
-    linked_account_id: { type: ['string', 'null'] },
-    updated_at: { type: 'string' },
+    linked_journal_entry_id: { examples: ['6650a1c2e4b0d5a7c8e9f012'], type: ['string', 'null'] },
+    linked_account_id: { examples: ['6650a1c2e4b0d5a7c8e9f012'], type: ['string', 'null'] },
+    updated_at: { examples: ['2025-03-14T10:32:05.120'], type: 'string' },
   },
   required: ['received_invoice_id', 'status'],
 };
@@ -87,12 +93,15 @@ const LINK: RestRoute = {
   pathRenames: { journalEntryId: 'journal_entry_id', accountId: 'account_id' },
   requestBody: {
     type: 'object',
-    properties: { journal_entry_id: { type: 'string' }, account_id: { type: ['string', 'null'] } },
+    properties: {
+      journal_entry_id: { examples: ['6650a1c2e4b0d5a7c8e9f012'], type: 'string' },
+      account_id: { examples: ['6650a1c2e4b0d5a7c8e9f012'], type: ['string', 'null'] },
+    },
     required: ['journal_entry_id'],
     additionalProperties: false,
   },
   responseSchema: STATE_SCHEMA,
-  responseExtra: { message: { type: 'string' } },
+  responseExtra: { message: { examples: ['Received invoice linked.'], type: 'string' } },
   successStatus: 200,
 };
 
@@ -106,7 +115,7 @@ const IGNORE: RestRoute = {
   variables: ({ params }) => ({ id: params.id }),
   respond: (data) => ({ status: 200, data: stateOf(data.ignoreReceivedInvoice as Record<string, unknown>), extra: { message: 'Received invoice ignored.' } }),
   responseSchema: STATE_SCHEMA,
-  responseExtra: { message: { type: 'string' } },
+  responseExtra: { message: { examples: ['Received invoice ignored.'], type: 'string' } },
   successStatus: 200,
 };
 
@@ -137,12 +146,15 @@ const CUSTOMS_DISPATCH: RestRoute = {
   pathRenames: { customsDispatch: 'customs_dispatch' },
   requestBody: {
     type: 'object',
-    properties: { customs_dispatch: { type: 'string', pattern: '^[0-9A-Za-z]{16}$' } },
+    properties: { customs_dispatch: { examples: ['25001IC04012345K'], type: 'string', pattern: '^[0-9A-Za-z]{16}$' } },
     required: ['customs_dispatch'],
     additionalProperties: false,
   },
-  responseSchema: { ...STATE_SCHEMA, properties: { ...STATE_SCHEMA.properties, customs_dispatch: { type: ['string', 'null'] } } },
-  responseExtra: { message: { type: 'string' } },
+  responseSchema: {
+    ...STATE_SCHEMA,
+    properties: { ...STATE_SCHEMA.properties, customs_dispatch: { examples: ['25001IC04012345K'], type: ['string', 'null'] } },
+  },
+  responseExtra: { message: { examples: ['Customs dispatch number saved.'], type: 'string' } },
   successStatus: 200,
 };
 

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { Scope } from '../domain/auth/scopes';
+import type { HandWrittenExample } from './openapi-examples';
 
 /** What a route receives from the HTTP request, already parsed. */
 export interface RestInput {
@@ -51,6 +52,11 @@ export interface RestRoute {
   errors?: Record<string, string>;
   /** A download: the success answer is a file of this media type (what `respond` returns as `file`), not the envelope. */
   download?: { contentType: string };
+  /**
+   * OpenAPI: examples written by hand, only where the ones derived from the schemas can't be right (a form with a
+   * file, a file download).
+   */
+  examples?: { request?: HandWrittenExample; response?: HandWrittenExample };
 }
 
 /** A file a route answers with instead of the JSON envelope (errors still use the envelope). */

@@ -10,17 +10,33 @@ type Row = Record<string, unknown>;
 const ENTRY_SCHEMA = {
   type: 'object',
   properties: {
-    id: { type: 'string' },
-    resource_type: { type: 'string', description: 'The collection of the record: suppliers, expenses, received_invoices, journal_entries, bank_statements…' },
-    resource_id: { type: 'string' },
+    id: { examples: ['6650a1c2e4b0d5a7c8e9f012'], type: 'string' },
+    resource_type: {
+      examples: ['expense'],
+      type: 'string',
+      description: 'The collection of the record: suppliers, expenses, received_invoices, journal_entries, bank_statements…',
+    },
+    resource_id: { examples: ['6650a1c2e4b0d5a7c8e9f012'], type: 'string' },
     action: { type: 'string', enum: [...ACTIVITY_ACTIONS] },
     actor: {
       type: ['object', 'null'],
-      properties: { kind: { type: 'string', enum: ['api_key', 'user'] }, id: { type: 'string' }, name: { type: ['string', 'null'] } },
+      properties: {
+        kind: { type: 'string', enum: ['api_key', 'user'] },
+        id: { examples: ['6650a1c2e4b0d5a7c8e9f012'], type: 'string' },
+        name: { examples: ['Facturación web'], type: ['string', 'null'] },
+      },
       required: ['kind', 'id', 'name'],
     },
-    at: { type: 'string', description: 'When, in Argentine time (ISO 8601 without offset, as every date-time of the REST API).' },
-    summary: { type: 'string', description: 'One line: the record’s kind, its name or number, the amount in pesos and what happened.' },
+    at: {
+      examples: ['2025-03-14T10:32:05.120'],
+      type: 'string',
+      description: 'When, in Argentine time (ISO 8601 without offset, as every date-time of the REST API).',
+    },
+    summary: {
+      examples: ['3 vencimientos en abril'],
+      type: 'string',
+      description: 'One line: the record’s kind, its name or number, the amount in pesos and what happened.',
+    },
   },
   required: ['id', 'resource_type', 'resource_id', 'action', 'actor', 'at', 'summary'],
 };

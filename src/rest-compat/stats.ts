@@ -12,20 +12,26 @@ const PERIOD = `period
   fce { ${BUCKET} }
   vat { debit credit position }`;
 
-const countTotal = { type: 'object', properties: { count: { type: 'integer' }, total: { type: 'number' } } };
-const bucket = { type: 'object', properties: { status: { type: 'string' }, count: { type: 'integer' }, total: { type: 'number' } } };
+const countTotal = { type: 'object', properties: { count: { examples: [3], type: 'integer' }, total: { examples: [121000], type: 'number' } } };
+const bucket = {
+  type: 'object',
+  properties: { status: { examples: ['pending'], type: 'string' }, count: { examples: [3], type: 'integer' }, total: { examples: [121000], type: 'number' } },
+};
 const periodSchema = {
   type: 'object',
   properties: {
-    period: { type: 'string', description: 'YYYY-MM.' },
+    period: { examples: ['2025-03'], type: 'string', description: 'YYYY-MM.' },
     purchases: { ...countTotal, description: 'Received invoices issued in the month, in pesos.' },
-    expenses: { type: 'object', properties: { count: { type: 'integer' }, total: { type: 'number' }, by_status: { type: 'array', items: bucket } } },
+    expenses: {
+      type: 'object',
+      properties: { count: { examples: [3], type: 'integer' }, total: { examples: [121000], type: 'number' }, by_status: { type: 'array', items: bucket } },
+    },
     pending_received_invoices: countTotal,
     fce: { type: 'array', items: bucket, description: 'Issued FCE vouchers (types 201–213) by FCE status.' },
     vat: {
       type: 'object',
       description: 'Provisional VAT position of the month: débito fiscal − crédito fiscal.',
-      properties: { debit: { type: 'number' }, credit: { type: 'number' }, position: { type: 'number' } },
+      properties: { debit: { examples: [21000], type: 'number' }, credit: { examples: [21000], type: 'number' }, position: { examples: [1], type: 'number' } },
     },
   },
 };
@@ -56,7 +62,14 @@ const DASHBOARD: RestRoute = {
     properties: {
       current: periodSchema,
       previous: periodSchema,
-      stock: { type: 'object', properties: { products_value: { type: 'number' }, supplies_value: { type: 'number' }, total: { type: 'number' } } },
+      stock: {
+        type: 'object',
+        properties: {
+          products_value: { examples: [845050], type: 'number' },
+          supplies_value: { examples: [275999.4], type: 'number' },
+          total: { examples: [121000], type: 'number' },
+        },
+      },
     },
     required: ['current', 'previous', 'stock'],
   },

@@ -16,15 +16,19 @@ const MOVEMENT_FIELDS = `_id: id item_type: itemType item_id: itemId delta stock
 const MOVEMENT_SCHEMA = {
   type: 'object',
   properties: {
-    _id: { type: 'string' },
+    _id: { examples: ['6650a1c2e4b0d5a7c8e9f012'], type: 'string' },
     item_type: { type: 'string', enum: ['product', 'supply'] },
-    item_id: { type: 'string' },
-    delta: { type: 'number', description: 'Signed quantity added (negative: removed).' },
-    stock_after: { type: 'number', description: 'The stock once moved.' },
-    reason: { type: ['string', 'null'] },
-    cause: { type: 'object', properties: { type: { type: 'string' }, id: { type: ['string', 'null'] } }, required: ['type', 'id'] },
-    user_id: { type: ['string', 'null'] },
-    created_at: { type: 'string', description: 'Argentine time (UTC−3), ISO 8601 without a zone.' },
+    item_id: { examples: ['6650a1c2e4b0d5a7c8e9f012'], type: 'string' },
+    delta: { examples: [-2.5], type: 'number', description: 'Signed quantity added (negative: removed).' },
+    stock_after: { examples: [117.5], type: 'number', description: 'The stock once moved.' },
+    reason: { examples: ['Error de carga en el importe'], type: ['string', 'null'] },
+    cause: {
+      type: 'object',
+      properties: { type: { examples: ['expense'], type: 'string' }, id: { examples: ['6650a1c2e4b0d5a7c8e9f012'], type: ['string', 'null'] } },
+      required: ['type', 'id'],
+    },
+    user_id: { examples: ['6650a1c2e4b0d5a7c8e9f012'], type: ['string', 'null'] },
+    created_at: { examples: ['2025-03-14T10:32:05.120'], type: 'string', description: 'Argentine time (UTC−3), ISO 8601 without a zone.' },
   },
   required: ['_id', 'item_type', 'item_id', 'delta', 'stock_after', 'reason', 'cause', 'user_id', 'created_at'],
 };
@@ -52,8 +56,8 @@ function adjustment(itemType: 'product' | 'supply', base: string, what: string):
     requestBody: {
       type: 'object',
       properties: {
-        delta: { type: 'number', not: { const: 0 }, multipleOf: 0.001, description: 'Quantity to add; negative to remove.' },
-        reason: { type: 'string', minLength: 1, maxLength: 500 },
+        delta: { examples: [-2.5], type: 'number', not: { const: 0 }, multipleOf: 0.001, description: 'Quantity to add; negative to remove.' },
+        reason: { examples: ['Error de carga en el importe'], type: 'string', minLength: 1, maxLength: 500 },
       },
       required: ['delta', 'reason'],
       additionalProperties: false,

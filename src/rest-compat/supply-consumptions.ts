@@ -24,15 +24,15 @@ const REVERT: RestRoute = {
   responseSchema: {
     type: 'object',
     properties: {
-      _id: { type: 'string' },
+      _id: { examples: ['6650a1c2e4b0d5a7c8e9f012'], type: 'string' },
       status: { const: 'reverted' },
-      reverted_at: { type: 'string', description: 'Argentine time (UTC−3), ISO 8601 without a zone.' },
-      reverted_by: { type: ['string', 'null'] },
-      total_cost: { type: 'number' },
+      reverted_at: { examples: ['2025-03-14T10:32:05.120'], type: 'string', description: 'Argentine time (UTC−3), ISO 8601 without a zone.' },
+      reverted_by: { examples: ['contadora@estudiorivas.com.ar'], type: ['string', 'null'] },
+      total_cost: { examples: [91999.8], type: 'number' },
     },
     required: ['_id', 'status', 'reverted_at', 'reverted_by', 'total_cost'],
   },
-  responseExtra: { message: { type: 'string' } },
+  responseExtra: { message: { examples: ['Supply consumption reverted: the stock of its supplies was restored.'], type: 'string' } },
   successStatus: 200,
 };
 

@@ -63,11 +63,24 @@ function systemRecord(raw: unknown): Row {
   return system;
 }
 
-const afipErrors = { type: 'array', items: { type: 'object', properties: { code: integer, message: string }, required: ['code', 'message'] } };
+const afipErrors = {
+  type: 'array',
+  items: {
+    type: 'object',
+    properties: { code: { ...integer, examples: [1] }, message: { ...string, examples: ['El CUIT no figura en el padrón de ARCA'] } },
+    required: ['code', 'message'],
+  },
+};
 
 const delegationCheck = {
   type: 'object',
-  properties: { cuit: string, delegated: { type: 'boolean' }, reason: string, afip_errors: afipErrors, checked_at: string },
+  properties: {
+    cuit: { ...string, examples: ['30712345671'] },
+    delegated: { type: 'boolean' },
+    reason: { ...string, examples: ['Error de carga en el importe'] },
+    afip_errors: afipErrors,
+    checked_at: { ...string, examples: ['2025-03-14T10:32:05.120'] },
+  },
   required: ['cuit', 'delegated', 'reason', 'afip_errors', 'checked_at'],
 };
 
@@ -76,12 +89,12 @@ const POINT_OF_SALE_STATUSES = ['enabled', 'blocked', 'dropped', 'not_listed', '
 const pointOfSaleCheck = {
   type: 'object',
   properties: {
-    cuit: string,
-    punto_venta: integer,
+    cuit: { ...string, examples: ['30712345671'] },
+    punto_venta: { ...integer, examples: [3] },
     valid: { type: 'boolean' },
     status: { type: 'string', enum: POINT_OF_SALE_STATUSES },
-    reason: string,
-    checked_at: string,
+    reason: { ...string, examples: ['Error de carga en el importe'] },
+    checked_at: { ...string, examples: ['2025-03-14T10:32:05.120'] },
   },
   required: ['cuit', 'punto_venta', 'valid', 'status', 'reason', 'checked_at'],
 };
@@ -91,27 +104,36 @@ export const TAX_INFO_COMPONENTS: Record<string, Record<string, unknown>> = {
     type: 'object',
     description: 'The account’s primary taxpayer. Edited with the GraphQL mutation updatePrimaryTaxpayer; the CUIT is the account’s.',
     properties: {
-      tax_id: { type: 'string', description: 'CUIT, 11 digits.' },
-      legal_name: { type: 'string', description: 'Razón social (default: the account’s name).' },
+      tax_id: { examples: ['30712345671'], type: 'string', description: 'CUIT, 11 digits.' },
+      legal_name: { examples: ['Imprenta Rivas SA'], type: 'string', description: 'Razón social (default: the account’s name).' },
       vat_condition: { type: 'string', enum: ['responsable_inscripto', 'monotributo', 'exento', 'no_alcanzado'] },
-      vat_condition_code: { type: 'integer', description: 'ARCA condición-IVA id: 1 RI, 6 monotributo, 4 exento, 15 no alcanzado.' },
+      vat_condition_code: { examples: [1], type: 'integer', description: 'ARCA condición-IVA id: 1 RI, 6 monotributo, 4 exento, 15 no alcanzado.' },
       afip_environment: { type: 'string', enum: ['testing', 'production'] },
       fiscal_address: nullable({
         type: 'object',
-        properties: { street: nullable(string), city: nullable(string), province: nullable(string), postal_code: nullable(string) },
+        properties: {
+          street: nullable({ ...string, examples: ['Av. San Juan 2350'] }),
+          city: nullable({ ...string, examples: ['Ciudad Autónoma de Buenos Aires'] }),
+          province: nullable({ ...string, examples: ['CABA'] }),
+          postal_code: nullable({ ...string, examples: ['C1232AAP'] }),
+        },
         required: ['street', 'city', 'province', 'postal_code'],
       }),
       activities: {
         type: 'array',
         items: {
           type: 'object',
-          properties: { code: string, description: nullable(string), main: { type: 'boolean' } },
+          properties: {
+            code: { ...string, examples: ['181109'] },
+            description: nullable({ ...string, examples: ['Servicios relacionados con la impresión n.c.p.'] }),
+            main: { type: 'boolean' },
+          },
           required: ['code', 'description', 'main'],
         },
       },
-      gross_income_number: nullable({ type: 'string', description: 'Ingresos brutos number.' }),
+      gross_income_number: nullable({ examples: ['901-123456-7'], type: 'string', description: 'Ingresos brutos number.' }),
       activity_start_date: nullable({ type: 'string', format: 'date' }),
-      active_billing_system: nullable({ type: 'string', description: 'Name of the active billing system.' }),
+      active_billing_system: nullable({ examples: ['Facturación electrónica ARCA'], type: 'string', description: 'Name of the active billing system.' }),
       points_of_sale: { type: 'array', items: integer, description: 'The active billing system’s points of sale.' },
     },
     required: [
@@ -133,20 +155,27 @@ export const TAX_INFO_COMPONENTS: Record<string, Record<string, unknown>> = {
     description: 'A billing system, identified by its name (afip_wsfe). Its certificate shows only its summary: the PEM and the key are never returned.',
     properties: {
       billing_system: { type: 'string', enum: ['afip_wsfe'] },
-      description: string,
+      description: { ...string, examples: ['Servicio de internet de marzo'] },
       environment: { type: 'string', enum: ['testing', 'production'] },
-      represented_cuit: { type: 'string', description: 'CUIT vouchers are issued for.' },
+      represented_cuit: { examples: ['20284567898'], type: 'string', description: 'CUIT vouchers are issued for.' },
       points_of_sale: { type: 'array', items: integer },
       certificate: nullable({
         type: 'object',
-        properties: { subject: string, issuer: string, serial_number: string, valid_from: string, valid_to: string, fingerprint_sha256: string },
+        properties: {
+          subject: { ...string, examples: ['SERIALNUMBER=CUIT 30712345671, CN=facturacion'] },
+          issuer: { ...string, examples: ['C=AR, O=AFIP, CN=Computadores'] },
+          serial_number: { ...string, examples: ['4f1a2b3c4d5e6f70'] },
+          valid_from: { ...string, examples: ['2025-01-15T12:00:00.000'] },
+          valid_to: { ...string, examples: ['2027-01-15T12:00:00.000'] },
+          fingerprint_sha256: { ...string, examples: ['3f1c9a7be2d4c8a1f0e5b6d7c8a9b0e1f2a3b4c5d6e7f8091a2b3c4d5e6f7a8b'] },
+        },
         required: ['subject', 'issuer', 'serial_number', 'valid_from', 'valid_to', 'fingerprint_sha256'],
       }),
       is_active: { type: 'boolean' },
       last_delegation_check: nullable(delegationCheck),
       last_point_of_sale_check: nullable(pointOfSaleCheck),
-      created_at: string,
-      updated_at: string,
+      created_at: { ...string, examples: ['2025-03-14T10:32:05.120'] },
+      updated_at: { ...string, examples: ['2025-03-14T10:32:05.120'] },
     },
     required: [
       'billing_system',
@@ -177,10 +206,16 @@ const systemBody = (description: string) => ({
   description,
   properties: {
     environment: { type: 'string', enum: ['testing', 'production'], description: 'Default: the primary taxpayer’s environment.' },
-    represented_cuit: { type: 'string', description: 'Default: the primary taxpayer’s CUIT.' },
+    represented_cuit: { examples: ['20284567898'], type: 'string', description: 'Default: the primary taxpayer’s CUIT.' },
     points_of_sale: { type: 'array', items: { type: 'integer', minimum: 1, maximum: 99999 }, maxItems: 100, uniqueItems: true },
-    certificate: { type: 'string', writeOnly: true, description: 'PEM certificate issued by ARCA; with private_key. Never returned.' },
+    certificate: {
+      examples: ['-----BEGIN CERTIFICATE-----\nMIIDSzCCAjOgAwIBAgIIT...\n-----END CERTIFICATE-----'],
+      type: 'string',
+      writeOnly: true,
+      description: 'PEM certificate issued by ARCA; with private_key. Never returned.',
+    },
     private_key: {
+      examples: ['-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASC...\n-----END PRIVATE KEY-----'],
       type: 'string',
       writeOnly: true,
       description: 'PEM RSA private key matching the certificate, no passphrase; stored encrypted, never returned.',
@@ -214,7 +249,11 @@ const SYSTEMS: RestRoute = {
     const items = (data.billingSystems as unknown[]).map(systemRecord);
     return { status: 200, data: { items, count: items.length } };
   },
-  responseSchema: { type: 'object', properties: { items: { type: 'array', items: ref('BillingSystem') }, count: integer }, required: ['items', 'count'] },
+  responseSchema: {
+    type: 'object',
+    properties: { items: { type: 'array', items: ref('BillingSystem') }, count: { ...integer, examples: [3] } },
+    required: ['items', 'count'],
+  },
   successStatus: 200,
 };
 
@@ -234,7 +273,7 @@ const ACTIVE: RestRoute = {
   respond: (data) => ({ status: 200, data: systemRecord(data.setActiveBillingSystem) }),
   requestBody: {
     type: 'object',
-    properties: { billing_system: { type: 'string', description: 'A configured system’s name, e.g. afip_wsfe.' } },
+    properties: { billing_system: { examples: ['RECE'], type: 'string', description: 'A configured system’s name, e.g. afip_wsfe.' } },
     required: ['billing_system'],
     additionalProperties: false,
   },
@@ -288,7 +327,11 @@ const DELETE_SYSTEM: RestRoute = {
   document: 'mutation RestDeleteBillingSystem($name: String!) { deleteBillingSystem(name: $name) }',
   variables: ({ params }) => ({ name: params.billing_system }),
   respond: (data) => ({ status: 200, data: { billing_system: data.deleteBillingSystem, deleted: true } }),
-  responseSchema: { type: 'object', properties: { billing_system: string, deleted: { const: true } }, required: ['billing_system', 'deleted'] },
+  responseSchema: {
+    type: 'object',
+    properties: { billing_system: { ...string, examples: ['RECE'] }, deleted: { const: true } },
+    required: ['billing_system', 'deleted'],
+  },
   successStatus: 200,
 };
 
@@ -319,8 +362,8 @@ const VERIFY_DELEGATION: RestRoute = {
   requestBody: {
     type: 'object',
     properties: {
-      billing_system: { type: 'string', description: 'Default: the active billing system.' },
-      cuit: { type: 'string', description: 'Default: the system’s represented CUIT.' },
+      billing_system: { examples: ['RECE'], type: 'string', description: 'Default: the active billing system.' },
+      cuit: { examples: ['30712345671'], type: 'string', description: 'Default: the system’s represented CUIT.' },
     },
     additionalProperties: false,
   },
@@ -328,8 +371,8 @@ const VERIFY_DELEGATION: RestRoute = {
     type: 'object',
     properties: {
       ...delegationCheck.properties,
-      billing_system: string,
-      environment: string,
+      billing_system: { ...string, examples: ['RECE'] },
+      environment: { ...string, examples: ['production'] },
       in_ticket_relations: nullable({ type: 'boolean', description: 'Whether the access ticket’s token lists the CUIT (null: it lists none).' }),
     },
     required: [...delegationCheck.required, 'billing_system', 'environment', 'in_ticket_relations'],
@@ -363,9 +406,9 @@ const VERIFY_POINT_OF_SALE: RestRoute = {
   requestBody: {
     type: 'object',
     properties: {
-      punto_venta: { type: 'integer', minimum: 1, maximum: 99999 },
-      billing_system: { type: 'string', description: 'Default: the active billing system.' },
-      cuit: { type: 'string', description: 'Default: the system’s represented CUIT.' },
+      punto_venta: { examples: [3], type: 'integer', minimum: 1, maximum: 99999 },
+      billing_system: { examples: ['RECE'], type: 'string', description: 'Default: the active billing system.' },
+      cuit: { examples: ['30712345671'], type: 'string', description: 'Default: the system’s represented CUIT.' },
     },
     required: ['punto_venta'],
     additionalProperties: false,
@@ -374,14 +417,19 @@ const VERIFY_POINT_OF_SALE: RestRoute = {
     type: 'object',
     properties: {
       ...pointOfSaleCheck.properties,
-      billing_system: string,
-      environment: string,
-      emission_type: nullable(string),
+      billing_system: { ...string, examples: ['RECE'] },
+      environment: { ...string, examples: ['production'] },
+      emission_type: nullable({ ...string, examples: ['CAE - Web Services'] }),
       points_of_sale: {
         type: 'array',
         items: {
           type: 'object',
-          properties: { number: integer, emission_type: string, blocked: { type: 'boolean' }, dropped_on: nullable(string) },
+          properties: {
+            number: { ...integer, examples: [3] },
+            emission_type: { ...string, examples: ['CAE - Web Services'] },
+            blocked: { type: 'boolean' },
+            dropped_on: nullable({ ...string, examples: ['2024-12-31'] }),
+          },
           required: ['number', 'emission_type', 'blocked', 'dropped_on'],
         },
       },

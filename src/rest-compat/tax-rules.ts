@@ -43,7 +43,7 @@ const REMOVE: RestRoute = {
   },
   responseSchema: {
     type: 'object',
-    properties: { id: { type: 'string' }, deleted: { const: true }, is_active: { const: false } },
+    properties: { id: { examples: ['6650a1c2e4b0d5a7c8e9f012'], type: 'string' }, deleted: { const: true }, is_active: { const: false } },
     required: ['id', 'deleted', 'is_active'],
   },
 };
@@ -61,7 +61,11 @@ const BY_COUNTRY: RestRoute = {
   },
   responseSchema: {
     type: 'object',
-    properties: { country: { type: 'string' }, items: { type: 'array', items: ref('TaxRule') }, count: { type: 'integer' } },
+    properties: {
+      country: { examples: ['Argentina'], type: 'string' },
+      items: { type: 'array', items: ref('TaxRule') },
+      count: { examples: [3], type: 'integer' },
+    },
     required: ['country', 'items', 'count'],
   },
   successStatus: 200,
@@ -80,10 +84,14 @@ const SEED: RestRoute = {
   },
   responseSchema: {
     type: 'object',
-    properties: { country: { type: 'string' }, seeded: { type: 'integer', minimum: 0 }, message: { type: 'string' } },
+    properties: {
+      country: { examples: ['Argentina'], type: 'string' },
+      seeded: { examples: [6], type: 'integer', minimum: 0 },
+      message: { examples: ['Loaded 6 default tax rules for AR.'], type: 'string' },
+    },
     required: ['country', 'seeded', 'message'],
   },
-  responseExtra: { seeded: { type: 'integer', minimum: 0 }, message: { type: 'string' } },
+  responseExtra: { seeded: { examples: [6], type: 'integer', minimum: 0 }, message: { examples: ['Loaded 6 default tax rules for AR.'], type: 'string' } },
   successStatus: 200,
 };
 

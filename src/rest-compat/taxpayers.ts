@@ -71,7 +71,7 @@ const LIST: RestRoute = {
   },
   responseSchema: {
     ...(list.responseSchema as Row),
-    properties: { ...((list.responseSchema as { properties: Row }).properties ?? {}), count: { type: 'integer' } },
+    properties: { ...((list.responseSchema as { properties: Row }).properties ?? {}), count: { examples: [3], type: 'integer' } },
     required: [...((list.responseSchema as { required: string[] }).required ?? []), 'count'],
   },
 };
@@ -107,20 +107,20 @@ const ALL: RestRoute = {
         items: {
           type: 'object',
           properties: {
-            id: { type: ['string', 'null'], description: 'null for the primary taxpayer (the account itself).' },
+            id: { examples: ['6650a1c2e4b0d5a7c8e9f012'], type: ['string', 'null'], description: 'null for the primary taxpayer (the account itself).' },
             is_primary: { type: 'boolean' },
-            tax_id: { type: 'string' },
-            tax_condition: { type: 'string' },
-            business_name: { type: ['string', 'null'] },
-            first_name: { type: ['string', 'null'] },
-            last_name: { type: ['string', 'null'] },
-            punto_venta: { type: ['string', 'null'] },
+            tax_id: { examples: ['30712345671'], type: 'string' },
+            tax_condition: { examples: ['responsable_inscripto'], type: 'string' },
+            business_name: { examples: ['Imprenta Rivas SA'], type: ['string', 'null'] },
+            first_name: { examples: ['Laura'], type: ['string', 'null'] },
+            last_name: { examples: ['Fernández'], type: ['string', 'null'] },
+            punto_venta: { examples: ['3'], type: ['string', 'null'] },
             afip_environment: { type: 'string', enum: ['testing', 'production'] },
           },
           required: ['id', 'is_primary', 'tax_id', 'tax_condition', 'afip_environment'],
         },
       },
-      count: { type: 'integer' },
+      count: { examples: [3], type: 'integer' },
     },
     required: ['items', 'count'],
   },
@@ -141,10 +141,14 @@ const CREATE: RestRoute = {
   requestBody: requiredExceptAliased(aliasedSchema(create.requestBody)) as RestRoute['requestBody'],
   responseSchema: {
     type: 'object',
-    properties: { success: { const: true }, message: { type: 'string' }, taxpayer: { $ref: '#/components/schemas/AdditionalTaxpayer' } },
+    properties: {
+      success: { const: true },
+      message: { examples: ['Additional taxpayer created.'], type: 'string' },
+      taxpayer: { $ref: '#/components/schemas/AdditionalTaxpayer' },
+    },
     required: ['success', 'message', 'taxpayer'],
   },
-  responseExtra: { message: { type: 'string' } },
+  responseExtra: { message: { examples: ['Additional taxpayer created.'], type: 'string' } },
 };
 
 const UPDATE: RestRoute = {

@@ -2,6 +2,7 @@ import type { Scope } from '../domain/auth/scopes';
 import { ValidationError } from '../domain/errors';
 import { withRestDateTimes } from './naming';
 import type { RestRoute } from './route';
+import { RECORD_ID } from './openapi-schemas';
 
 /**
  * `POST /{vouchers}/{id}/vat-lines/`: resolving an import's rate review on a voucher (received or issued), one route
@@ -12,7 +13,11 @@ const AMOUNT = { type: 'number', minimum: 0, multipleOf: 0.01 };
 
 const VAT_LINE_SCHEMA = {
   type: 'object',
-  properties: { aliquot: { type: 'number', enum: [0, 2.5, 5, 10.5, 21, 27] }, base: AMOUNT, amount: AMOUNT },
+  properties: {
+    aliquot: { type: 'number', enum: [0, 2.5, 5, 10.5, 21, 27] },
+    base: { ...AMOUNT, examples: [100000] },
+    amount: { ...AMOUNT, examples: [12100.5] },
+  },
   required: ['aliquot', 'base', 'amount'],
   additionalProperties: false,
 };
@@ -71,26 +76,38 @@ export function vatLinesRoute(spec: VatLinesRouteSpec): RestRoute {
     pathRenames: { vatItems: 'vat_items', netTaxed: 'net_taxed', netUntaxed: 'net_untaxed' },
     requestBody: {
       type: 'object',
-      properties: { vat_items: { type: 'array', items: VAT_LINE_SCHEMA, minItems: 1, maxItems: 6 }, net_taxed: AMOUNT, net_untaxed: AMOUNT, exempt: AMOUNT },
+      properties: {
+        vat_items: { type: 'array', items: VAT_LINE_SCHEMA, minItems: 1, maxItems: 6 },
+        net_taxed: { ...AMOUNT, examples: [100000] },
+        net_untaxed: { ...AMOUNT, examples: [0] },
+        exempt: { ...AMOUNT, examples: [0] },
+      },
       required: ['vat_items'],
       additionalProperties: false,
     },
     responseSchema: {
       type: 'object',
       properties: {
-        [spec.idName]: { type: 'string' },
+        [spec.idName]: RECORD_ID,
         vat_items: { type: 'array', items: VAT_LINE_SCHEMA },
-        net_taxed: { type: 'number' },
-        net_untaxed: { type: 'number' },
-        exempt: { type: 'number' },
-        stated_net: { type: ['object', 'null'], properties: { net_taxed: { type: 'number' }, net_untaxed: { type: 'number' }, exempt: { type: 'number' } } },
+        net_taxed: { examples: [100000], type: 'number' },
+        net_untaxed: { examples: [0], type: 'number' },
+        exempt: { examples: [0], type: 'number' },
+        stated_net: {
+          type: ['object', 'null'],
+          properties: {
+            net_taxed: { examples: [100000], type: 'number' },
+            net_untaxed: { examples: [0], type: 'number' },
+            exempt: { examples: [0], type: 'number' },
+          },
+        },
         rate_review: { type: ['object', 'null'] },
         needs_review: { type: 'boolean' },
-        updated_at: { type: 'string' },
+        updated_at: { examples: ['2025-03-14T10:32:05.120'], type: 'string' },
       },
       required: [spec.idName, 'vat_items', 'rate_review', 'needs_review'],
     },
-    responseExtra: { message: { type: 'string' } },
+    responseExtra: { message: { examples: ['VAT lines set; the rate review is cleared.'], type: 'string' } },
     successStatus: 200,
   };
 }

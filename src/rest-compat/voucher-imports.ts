@@ -2,6 +2,7 @@ import { type PagingSpec, pageSizeParameter } from './paging';
 import { QueryReader } from './query';
 import type { RestInput, RestRoute } from './route';
 import { withRestDateTimes } from './naming';
+import type { HandWrittenExample } from './openapi-examples';
 
 /** The selection of an import in the stored operations, aliased to REST names. */
 export const IMPORT_FIELDS = `id direction file_name: fileName size sha256 layout encoding status failure rows_total: rowsTotal rows_imported: rowsImported
@@ -14,11 +15,18 @@ const rowProblems = {
   items: {
     type: 'object',
     properties: {
-      line: { type: 'integer' },
-      messages: { type: 'array', items: { type: 'string' } },
+      line: { examples: [2], type: 'integer' },
+      messages: { type: 'array', items: { type: 'string' }, examples: [['Fila 12: el CUIT 30708123450 no tiene un dígito verificador válido']] },
       reasons: {
         type: 'array',
-        items: { type: 'object', properties: { code: { type: ['string', 'null'] }, message: { type: 'string' } }, required: ['code', 'message'] },
+        items: {
+          type: 'object',
+          properties: {
+            code: { examples: ['INVALID_CUIT'], type: ['string', 'null'] },
+            message: { examples: ['the CUIT 30708123450 has a wrong check digit'], type: 'string' },
+          },
+          required: ['code', 'message'],
+        },
       },
     },
   },
@@ -27,28 +35,28 @@ const rowProblems = {
 export const IMPORT_SCHEMA = {
   type: 'object',
   properties: {
-    id: { type: 'string' },
+    id: { examples: ['6650a1c2e4b0d5a7c8e9f012'], type: 'string' },
     direction: { type: 'string', enum: ['received', 'issued'] },
-    file_name: { type: 'string' },
-    size: { type: 'integer' },
-    sha256: { type: 'string' },
+    file_name: { examples: ['mis-comprobantes-recibidos-2025-03.zip'], type: 'string' },
+    size: { examples: [48213], type: 'integer' },
+    sha256: { examples: ['3f1c9a7be2d4c8a1f0e5b6d7c8a9b0e1f2a3b4c5d6e7f8091a2b3c4d5e6f7a8b'], type: 'string' },
     layout: { type: 'string', enum: ['G1', 'G2', 'G3'] },
-    encoding: { type: 'string' },
+    encoding: { examples: ['utf-8'], type: 'string' },
     status: { type: 'string', enum: ['running', 'completed', 'failed'] },
-    failure: { type: ['string', 'null'] },
-    rows_total: { type: 'integer' },
-    rows_imported: { type: 'integer' },
-    rows_duplicated: { type: 'integer' },
-    rows_with_errors: { type: 'integer' },
-    rows_with_warnings: { type: 'integer' },
-    rows_needing_review: { type: 'integer', description: 'Rows stored with their VAT rates to review (counted among rows_imported).' },
-    suppliers_created: { type: 'integer' },
+    failure: { examples: ['ARCA no respondió a tiempo'], type: ['string', 'null'] },
+    rows_total: { examples: [49], type: 'integer' },
+    rows_imported: { examples: [48], type: 'integer' },
+    rows_duplicated: { examples: [0], type: 'integer' },
+    rows_with_errors: { examples: [1], type: 'integer' },
+    rows_with_warnings: { examples: [2], type: 'integer' },
+    rows_needing_review: { examples: [1], type: 'integer', description: 'Rows stored with their VAT rates to review (counted among rows_imported).' },
+    suppliers_created: { examples: [2], type: 'integer' },
     row_errors: rowProblems,
     row_warnings: rowProblems,
     row_reviews: rowProblems,
-    user_id: { type: ['string', 'null'] },
-    started_at: { type: 'string', description: 'Argentine time (UTC−3), ISO 8601 without a zone.' },
-    finished_at: { type: ['string', 'null'] },
+    user_id: { examples: ['6650a1c2e4b0d5a7c8e9f012'], type: ['string', 'null'] },
+    started_at: { examples: ['2025-03-14T10:32:05.120'], type: 'string', description: 'Argentine time (UTC−3), ISO 8601 without a zone.' },
+    finished_at: { examples: ['2025-03-14T10:32:05.120'], type: ['string', 'null'] },
   },
   required: ['id', 'file_name', 'size', 'sha256', 'layout', 'status', 'rows_total', 'rows_imported', 'rows_duplicated', 'rows_with_errors', 'row_errors'],
 };
@@ -69,6 +77,8 @@ export function importRoute(options: {
   maxBytes: number;
   variables?: (input: RestInput) => Record<string, unknown>;
   formFields?: Record<string, Record<string, unknown>>;
+  /** The form a client sends (OpenAPI example, by hand: the file is a file). */
+  formExample: HandWrittenExample;
 }): RestRoute {
   return {
     method: 'post',
@@ -96,8 +106,9 @@ export function importRoute(options: {
       },
       required: ['file'],
     },
+    examples: { request: options.formExample },
     responseSchema: IMPORT_SCHEMA,
-    responseExtra: { message: { type: 'string' } },
+    responseExtra: { message: { examples: ['48 imported, 0 already stored, 1 rows refused, 1 with the VAT rate to review.'], type: 'string' } },
     successStatus: 200,
   };
 }

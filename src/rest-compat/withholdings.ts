@@ -131,7 +131,7 @@ const CONFIG_PUT: RestRoute = {
   pathRenames: { input: '' },
   requestBody: ref('WithholdingConfigInput'),
   responseSchema: ref('WithholdingConfig'),
-  responseExtra: { message: { type: 'string' } },
+  responseExtra: { message: { examples: ['Withholding settings saved.'], type: 'string' } },
   successStatus: 200,
 };
 
@@ -185,7 +185,7 @@ const REGIMES_POST: RestRoute = {
   pathRenames: { input: '' },
   requestBody: ref('WithholdingRegimeInput'),
   responseSchema: ref('WithholdingRegime'),
-  responseExtra: { message: { type: 'string' } },
+  responseExtra: { message: { examples: ['Regime added.'], type: 'string' } },
   successStatus: 201,
 };
 
@@ -245,15 +245,15 @@ const APPLY: RestRoute = {
   responseSchema: {
     type: 'object',
     properties: {
-      payment_id: { type: 'string' },
-      journal_entry_id: { type: 'string' },
-      total: { type: 'number' },
-      net_payment: { type: 'number' },
+      payment_id: { examples: ['OP-2025-0311'], type: 'string' },
+      journal_entry_id: { examples: ['6650a1c2e4b0d5a7c8e9f012'], type: 'string' },
+      total: { examples: [121000], type: 'number' },
+      net_payment: { examples: [118900], type: 'number' },
       withholdings: { type: 'array', items: ref('Withholding') },
     },
     required: ['payment_id', 'journal_entry_id', 'total', 'net_payment', 'withholdings'],
   },
-  responseExtra: { message: { type: 'string' } },
+  responseExtra: { message: { examples: ['Withholdings applied.'], type: 'string' } },
   successStatus: 201,
 };
 
@@ -322,9 +322,14 @@ const CERTIFICATES_POST: RestRoute = {
   },
   respond: (data) => ({ status: 201, data: withCreated(data.issueWithholdingCertificate), extra: { message: 'Certificate issued.' } }),
   pathRenames: { withholdingId: 'withholding_id' },
-  requestBody: { type: 'object', properties: { withholding_id: { type: 'string' } }, required: ['withholding_id'], additionalProperties: false },
+  requestBody: {
+    type: 'object',
+    properties: { withholding_id: { examples: ['6650a1c2e4b0d5a7c8e9f012'], type: 'string' } },
+    required: ['withholding_id'],
+    additionalProperties: false,
+  },
   responseSchema: ref('WithholdingCertificate'),
-  responseExtra: { message: { type: 'string' } },
+  responseExtra: { message: { examples: ['Certificate issued.'], type: 'string' } },
   successStatus: 201,
 };
 
@@ -344,6 +349,14 @@ const printRoute = (format: 'html' | 'pdf'): RestRoute => ({
   pathRenames: { id: 'certificate_id' },
   responseSchema: { type: 'string', format: 'binary' },
   download: { contentType: format === 'html' ? 'text/html' : 'application/pdf' },
+  examples: {
+    response: {
+      name: 'certificado-ganancias-00000152',
+      summary: `certificado-ganancias-00000152.${format}`,
+      description:
+        'The certificate of a Ganancias withholding (RG 830, régimen 78) by Imprenta Rivas SA (CUIT 30-71234567-1) to Papelera del Plata SA (CUIT 30-70812345-1): base $ 100.000,00, 2 %, withheld $ 2.000,00.',
+    },
+  },
   successStatus: 200,
 });
 

@@ -25,14 +25,13 @@ const trimmed = (value: unknown): unknown =>
 const pointer = (...parts: string[]) => `openapi.json#/${parts.map((part) => part.replace(/~/g, '~0').replace(/\//g, '~1')).join('/')}`;
 
 /**
- * Holds every REST exchange of a test to the published OpenAPI document (served at /api/v1/openapi.json): the answer
- * must be one the operation documents, for its status, in its media type and schema; and a request the gateway
- * accepted (2xx) must be one the document allows (its JSON body, its query parameters). A drift between what the
- * gateway does and what it publishes is a list of problems (empty: none).
+ * The schemas of an OpenAPI document, compiled on demand by their place in it (`validator('paths', …, 'schema')`), as
+ * ajv with the 2020-12 dialect reads them; `errorsOf` lists a value's problems (empty: valid).
  */
-export function openApiConformance(
-  doc: Json,
-): (exchange: { method: string; url: string; requestBody?: unknown; status: number; contentType: string | null; body: unknown }) => string[] {
+export function documentSchemas(doc: Json): {
+  validator(...parts: string[]): ValidateFunction;
+  errorsOf(validate: ValidateFunction, value: unknown): string[];
+} {
   const ajv = new Ajv2020({ strict: false, allErrors: true });
   addFormats(ajv);
   // Amounts are documented as multiples of 0.01 (quantities of 0.001): decimal places. A double is never exactly such
@@ -63,6 +62,20 @@ export function openApiConformance(
     validate(value)
       ? []
       : (validate.errors ?? []).slice(0, 5).map((error) => `${error.instancePath || '(root)'} ${error.message} ${JSON.stringify(error.params)}`);
+
+  return { validator, errorsOf };
+}
+
+/**
+ * Holds every REST exchange of a test to the published OpenAPI document (served at /api/v1/openapi.json): the answer
+ * must be one the operation documents, for its status, in its media type and schema; and a request the gateway
+ * accepted (2xx) must be one the document allows (its JSON body, its query parameters). A drift between what the
+ * gateway does and what it publishes is a list of problems (empty: none).
+ */
+export function openApiConformance(
+  doc: Json,
+): (exchange: { method: string; url: string; requestBody?: unknown; status: number; contentType: string | null; body: unknown }) => string[] {
+  const { validator, errorsOf } = documentSchemas(doc);
 
   const operations: Operation[] = [];
   for (const [template, methods] of Object.entries(doc.paths as Json)) {

@@ -21,21 +21,28 @@ export const LEDGER_ACCOUNT = declareResource({
   scopes: { read: 'accounting:read', write: 'accounting:write' },
   rest: { base: '/accounting/accounts', idName: '_id' },
   fields: {
-    code: text(20, { min: 1, required: true, sort: true, description: 'Unique within the account (409 CONFLICT otherwise), e.g. 1.1.1.01.001.' }),
-    name: text(200, { min: 1, required: true }),
+    code: text(20, {
+      example: '1.1.1.01.001',
+      min: 1,
+      required: true,
+      sort: true,
+      description: 'Unique within the account (409 CONFLICT otherwise), e.g. 1.1.1.01.001.',
+    }),
+    name: text(200, { example: 'Caja en pesos', min: 1, required: true }),
     accountType: oneOf(ACCOUNT_TYPES, 'LedgerAccountType', {
       required: true,
       filter: 'accountType',
       typeDescription: 'asset and expense accounts have debit balances; liability, equity and revenue accounts credit balances.',
     }),
-    parentCode: text(20, {
-      filter: 'parentCode',
-      description: "The parent account's code: an account of the same type, one level up.",
+    parentCode: text(20, { example: '1.1.1.01', filter: 'parentCode', description: "The parent account's code: an account of the same type, one level up." }),
+    level: int(1, MAX_LEVEL, {
+      example: 5,
+      filter: 'level',
+      description: "Depth in the chart, 1 to 5 (default: the parent's level + 1, or 1 without a parent).",
     }),
-    level: int(1, MAX_LEVEL, { filter: 'level', description: "Depth in the chart, 1 to 5 (default: the parent's level + 1, or 1 without a parent)." }),
     isDetail: flag({ filter: 'isDetail', description: 'Whether journal lines may be posted to it (default: true at level 5, false above).' }),
-    description: text(500),
-    afipCode: text(20, { description: 'Tax-authority code of the account.' }),
+    description: text(500, { example: 'Efectivo en la caja de la oficina central' }),
+    afipCode: text(20, { example: '1.1.1', description: 'Tax-authority code of the account.' }),
     isActive: flag({
       default: true,
       filter: 'isActive',

@@ -86,6 +86,8 @@ export interface Common {
   readOnly?: boolean;
   /** Written by inputs, never read back (a secret such as a private key, which the resource keeps encrypted). */
   writeOnly?: boolean;
+  /** A value an Argentine business would store here (the OpenAPI examples are derived from it); else its kind's. */
+  example?: unknown;
 }
 
 export const text = (max: number, common: Common & { min?: number } = {}): FieldSpec => ({ kind: 'text', max, min: common.min, common });

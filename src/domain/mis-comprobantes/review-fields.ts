@@ -8,7 +8,11 @@ export const reviewFields = (type: 'ReceivedInvoice' | 'IssuedVoucher', resolver
   rateReview: object(
     `${type}RateReview`,
     {
-      reason: text(1000, { readOnly: true, description: 'Why, with its code (VAT_RATES_MIXED, VAT_LINE_OFF…).' }),
+      reason: text(1000, {
+        readOnly: true,
+        example: 'VAT_RATES_MIXED: el IVA informado mezcla alícuotas de 21 % y 10,5 %',
+        description: 'Why, with its code (VAT_RATES_MIXED, VAT_LINE_OFF…).',
+      }),
       flaggedAt: instant({ description: 'When the import marked it.' }),
     },
     {

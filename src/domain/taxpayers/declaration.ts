@@ -28,6 +28,7 @@ export const ADDITIONAL_TAXPAYER = declareResource({
   operations: { bulk: false },
   fields: {
     taxId: text(13, {
+      example: '20284567898',
       required: true,
       sort: true,
       description:
@@ -38,10 +39,10 @@ export const ADDITIONAL_TAXPAYER = declareResource({
       filter: 'taxCondition',
       typeDescription: 'VAT condition of a taxpayer identity.',
     }),
-    puntoVenta: text(5, { description: 'Enabled point of sale (ARCA number, 1 to 99999).' }),
-    businessName: text(200, { sort: true, description: 'Razón social (companies).' }),
-    firstName: text(100, { description: 'Natural person.' }),
-    lastName: text(100, { description: 'Natural person.' }),
+    puntoVenta: text(5, { example: '3', description: 'Enabled point of sale (ARCA number, 1 to 99999).' }),
+    businessName: text(200, { example: 'Fernández Laura', sort: true, description: 'Razón social (companies).' }),
+    firstName: text(100, { example: 'Laura', description: 'Natural person.' }),
+    lastName: text(100, { example: 'Fernández', description: 'Natural person.' }),
     afipEnvironment: oneOf(AFIP_ENVIRONMENTS, 'AfipEnvironment', {
       typeDescription: 'ARCA web services environment: testing (homologación) or production.',
       description: 'Default: the primary taxpayer’s environment.',
@@ -49,18 +50,24 @@ export const ADDITIONAL_TAXPAYER = declareResource({
     certificates: lines(
       'TaxpayerCertificate',
       {
-        certificate: text(20_000, { required: true, writeOnly: true, description: 'PEM X.509 certificate issued by ARCA (never returned).' }),
+        certificate: text(20_000, {
+          example: '-----BEGIN CERTIFICATE-----\nMIIDSzCCAjOgAwIBAgIIT...\n-----END CERTIFICATE-----',
+          required: true,
+          writeOnly: true,
+          description: 'PEM X.509 certificate issued by ARCA (never returned).',
+        }),
         privateKey: text(20_000, {
+          example: '-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASC...\n-----END PRIVATE KEY-----',
           required: true,
           writeOnly: true,
           description: 'PEM private key matching the certificate, without a passphrase (stored encrypted, never returned).',
         }),
-        subject: text(1000, { readOnly: true }),
-        issuer: text(1000, { readOnly: true }),
-        serialNumber: text(100, { readOnly: true }),
+        subject: text(1000, { example: 'SERIALNUMBER=CUIT 20284567898, CN=facturacion', readOnly: true }),
+        issuer: text(1000, { example: 'C=AR, O=AFIP, CN=Computadores', readOnly: true }),
+        serialNumber: text(100, { example: '4f1a2b3c4d5e6f70', readOnly: true }),
         validFrom: instant(),
         validTo: instant(),
-        fingerprintSha256: text(100, { readOnly: true }),
+        fingerprintSha256: text(100, { readOnly: true, example: '3f1c9a7be2d4c8a1f0e5b6d7c8a9b0e1f2a3b4c5d6e7f8091a2b3c4d5e6f7a8b' }),
       },
       10,
       {

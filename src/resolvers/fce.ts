@@ -2,7 +2,7 @@ import { GraphQLJSONObject } from 'graphql-scalars';
 import { Arg, Authorized, Ctx, FieldResolver, Float, ID, Int, Mutation, Query, Resolver, Root, type SubscribeResolverData, Subscription } from 'type-graphql';
 import { requirePrincipal, type RequestContext } from '../domain/context';
 import { checkEligibility, type EligibilityInput, voucherDay } from '../domain/fce/eligibility';
-import { type FceEventDocument, type FceVoucher, fceVoucher, fceView, listEvents, recordEvent } from '../domain/fce/events';
+import { type FceEventDocument, type FceVoucher, fceVoucher, fceVoucherOf, fceView, listEvents, recordEvent } from '../domain/fce/events';
 import { checkReceiverObligation } from '../domain/fce/obligation-check';
 import { argentineDay } from '../domain/dates';
 import { listIssuedFce } from '../domain/fce/issued';
@@ -141,7 +141,7 @@ export class FceEventResolver {
 
   @FieldResolver(() => FceInvoice, { description: 'The FCE voucher of the event, as it stands when the field is read.' })
   async fceInvoice(@Root() event: FceEvent, @Ctx() context: RequestContext): Promise<FceInvoice> {
-    return toFceInvoice(fceView(await fceVoucher(context, event.fceInvoiceId), context.now()));
+    return toFceInvoice(fceView(await fceVoucherOf(context, event.fceInvoiceId), context.now()));
   }
 }
 
@@ -151,6 +151,6 @@ export class IssuedVoucherFceResolver {
   @FieldResolver(() => FceInvoice, { nullable: true, description: 'The FCE lifecycle of the voucher; null when it is not an FCE voucher.' })
   async fce(@Root() voucher: IssuedVoucher, @Ctx() context: RequestContext): Promise<FceInvoice | null> {
     if (!FCE_TYPES.has(voucher.voucherType as number)) return null;
-    return toFceInvoice(fceView(await fceVoucher(context, voucher.id), context.now()));
+    return toFceInvoice(fceView(await fceVoucherOf(context, voucher.id), context.now()));
   }
 }

@@ -1,6 +1,7 @@
-import { isObjectType, type GraphQLSchema } from 'graphql';
+import type { GraphQLSchema } from 'graphql';
 import { gatewaySchema } from '../../src/resolvers/gateway-schema';
 import { startTestGateway, type TestGateway } from '../support/gateway';
+import { resolvedFields as resolvedFieldsOf } from '../support/resolved-fields';
 
 /**
  * Per-field work is what large results cost: plain fields are read by graphql-js's default resolver (no
@@ -18,14 +19,7 @@ afterAll(async () => {
   await gw?.stop();
 });
 
-function resolvedFields(): string[] {
-  const names: string[] = [];
-  for (const type of Object.values(schema.getTypeMap())) {
-    if (!isObjectType(type) || type.name.startsWith('__') || type.name === 'Query' || type.name === 'Mutation' || type.name === 'Subscription') continue;
-    for (const field of Object.values(type.getFields())) if (field.resolve) names.push(`${type.name}.${field.name}`);
-  }
-  return names.sort();
-}
+const resolvedFields = () => resolvedFieldsOf(schema);
 
 /** The fields that run a resolver of their own: relations and computed values. */
 const RESOLVED = [

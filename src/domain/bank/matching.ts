@@ -34,18 +34,36 @@ const dayDistance = (a: string, b: string) => Math.abs(Date.parse(`${a}T00:00:00
 
 /** The posted lines of a ledger account dated in [from, to], each with its entry (one indexed query). */
 export async function bankJournalLines(context: RequestContext, code: string, from: string, to: string, session?: ClientSession): Promise<BankJournalLine[]> {
+  return (await bankJournalLinesOf(context, [code], from, to, session)).map(({ code: _code, ...line }) => line);
+}
+
+/** The posted lines of several ledger accounts dated in [from, to], each with its account's code (one query). */
+export async function bankJournalLinesOf(
+  context: RequestContext,
+  codes: readonly string[],
+  from: string,
+  to: string,
+  session?: ClientSession,
+): Promise<Array<BankJournalLine & { code: string }>> {
+  const wanted = new Set(codes);
   const entries = await context.store
     .collection<JournalEntryDocument>('journal_entries')
     .find(
-      { account_id: requirePrincipal(context).accountId, 'lines.account_code': code, date: { $gte: from, $lte: to }, status: { $in: POSTED } },
+      {
+        account_id: requirePrincipal(context).accountId,
+        'lines.account_code': codes.length === 1 ? codes[0] : { $in: [...codes] },
+        date: { $gte: from, $lte: to },
+        status: { $in: POSTED },
+      },
       { session, projection: { date: 1, number: 1, description: 1, reference_id: 1, lines: 1 } },
     )
     .toArray();
   return entries.flatMap((entry) =>
     entry.lines.flatMap((line, lineIndex) =>
-      line.account_code === code
+      wanted.has(line.account_code)
         ? [
             {
+              code: line.account_code,
               entryId: entry._id,
               lineIndex,
               date: entry.date,

@@ -4,7 +4,7 @@ import type { BankMatchDocument, BankStatementDocument, BankStatementLineDocumen
 import type { LedgerDailyTotalDocument } from '../../store/ledger';
 import { requirePrincipal, type RequestContext } from '../context';
 import { ValidationError } from '../errors';
-import { bankJournalLines, statementOf, unmatchedLines } from './matching';
+import { bankJournalLinesOf, statementOf, unmatchedLines } from './matching';
 
 export interface StatementPage<T> {
   items: T[];
@@ -40,7 +40,10 @@ export async function listStatements(
 
 export const getStatement = statementOf;
 
-/** A statement's lines in file order, optionally only the open or the matched ones. */
+/**
+ * A statement's lines in file order, optionally only the open or the matched ones: one aggregation for every statement
+ * of the request tick asking for the same page (nothing kept afterwards, so a write later in the request shows).
+ */
 export async function statementLines(
   context: RequestContext,
   statement: BankStatementDocument,
@@ -48,14 +51,29 @@ export async function statementLines(
   page: number,
   limit: number,
 ): Promise<StatementPage<BankStatementLineDocument>> {
-  const filter = { account_id: requirePrincipal(context).accountId, statement_id: statement._id, ...(status ? { status } : {}) };
-  const lines = context.store.collection<BankStatementLineDocument>('bank_statement_lines');
   const window = pageOf(page, limit);
-  const [items, total] = await Promise.all([
-    lines.find(filter, { sort: status ? { status: 1, date: 1, _id: 1 } : { line: 1, _id: 1 }, ...window }).toArray(),
-    lines.countDocuments(filter),
-  ]);
-  return { items, total };
+  const sortBy = status ? { date: 1, _id: 1 } : { line: 1, _id: 1 };
+  return context
+    .loaders()
+    .custom(
+      `bankStatementLines:${status ?? ''}:${window.skip}:${window.limit}`,
+      (accountId) =>
+        new DataLoader<string, StatementPage<BankStatementLineDocument>>(
+          async (ids) => {
+            const groups = await context.store
+              .collection<BankStatementLineDocument>('bank_statement_lines')
+              .aggregate<{ _id: ObjectId; total: number; docs: BankStatementLineDocument[] }>([
+                { $match: { account_id: accountId, statement_id: { $in: ids.map((id) => new ObjectId(id)) }, ...(status ? { status } : {}) } },
+                { $group: { _id: '$statement_id', total: { $sum: 1 }, docs: { $topN: { n: window.skip + window.limit, sortBy, output: '$$ROOT' } } } },
+              ])
+              .toArray();
+            const byStatement = new Map(groups.map((group) => [group._id.toHexString(), group]));
+            return ids.map((id) => ({ items: byStatement.get(id)?.docs.slice(window.skip) ?? [], total: byStatement.get(id)?.total ?? 0 }));
+          },
+          { cache: false },
+        ),
+    )
+    .load(statement._id.toHexString());
 }
 
 /** The matches of statement lines, batched per request. */
@@ -91,44 +109,71 @@ export interface Reconciliation {
   differenceCents: number | null;
 }
 
-/** Where the statement stands against the ledger: aggregated in the database, plus the period's unmatched bank lines. */
-export async function reconciliation(context: RequestContext, statement: BankStatementDocument): Promise<Reconciliation> {
+/**
+ * Where the statement stands against the ledger: aggregated in the database, plus the period's unmatched bank lines.
+ * Every statement of the request tick is reconciled by the same four reads (nothing kept afterwards).
+ */
+export function reconciliation(context: RequestContext, statement: BankStatementDocument): Promise<Reconciliation> {
+  return context
+    .loaders()
+    .custom(
+      'bankReconciliations',
+      () => new DataLoader<BankStatementDocument, Reconciliation>((statements) => reconcile(context, statements), { cache: false }),
+    )
+    .load(statement);
+}
+
+async function reconcile(context: RequestContext, statements: readonly BankStatementDocument[]): Promise<Reconciliation[]> {
   const accountId = requirePrincipal(context).accountId;
-  const to = statement.period_to ?? '0000-00-00';
-  const from = statement.period_from ?? to;
+  const periods = statements.map((statement) => {
+    const to = statement.period_to ?? '0000-00-00';
+    return { statement, to, from: statement.period_from ?? to };
+  });
+  const codes = [...new Set(statements.map((statement) => statement.ledger_account_code))];
+  const first = periods.reduce((day, period) => (period.from < day ? period.from : day), periods[0].from);
+  const last = periods.reduce((day, period) => (period.to > day ? period.to : day), periods[0].to);
   const [byStatus, ledger, journal] = await Promise.all([
     context.store
       .collection<BankStatementLineDocument>('bank_statement_lines')
-      .aggregate<{ _id: string; count: number; cents: number }>([
-        { $match: { account_id: accountId, statement_id: statement._id } },
-        { $group: { _id: '$status', count: { $sum: 1 }, cents: { $sum: '$amount_cents' } } },
+      .aggregate<{ _id: { statement: ObjectId; status: string }; count: number; cents: number }>([
+        { $match: { account_id: accountId, statement_id: { $in: statements.map((statement) => statement._id) } } },
+        { $group: { _id: { statement: '$statement_id', status: '$status' }, count: { $sum: 1 }, cents: { $sum: '$amount_cents' } } },
       ])
       .toArray(),
     context.store
       .collection<LedgerDailyTotalDocument>('ledger_daily_totals')
-      .aggregate<{ debit: number; credit: number }>([
-        { $match: { account_id: accountId, account_code: statement.ledger_account_code, day: { $lte: to } } },
-        { $group: { _id: null, debit: { $sum: '$debit_cents' }, credit: { $sum: '$credit_cents' } } },
+      .aggregate<{ _id: { code: string; day: string }; debit: number; credit: number }>([
+        { $match: { account_id: accountId, account_code: { $in: codes }, day: { $lte: last } } },
+        { $group: { _id: { code: '$account_code', day: '$day' }, debit: { $sum: '$debit_cents' }, credit: { $sum: '$credit_cents' } } },
       ])
       .toArray(),
-    bankJournalLines(context, statement.ledger_account_code, from, to),
+    bankJournalLinesOf(context, codes, first, last),
   ]);
-  const openLedger = await unmatchedLines(context, journal);
-  const matched = byStatus.find((group) => group._id === 'matched');
-  const open = byStatus.find((group) => group._id === 'open');
-  const ledgerBalanceCents = (ledger[0]?.debit ?? 0) - (ledger[0]?.credit ?? 0);
-  const openLedgerCents = openLedger.reduce((sum, line) => sum + line.amountCents, 0);
-  const reconciledBalanceCents = ledgerBalanceCents + (open?.cents ?? 0) - openLedgerCents;
-  return {
-    statementClosingCents: statement.closing_balance_cents,
-    ledgerBalanceCents,
-    matchedLines: matched?.count ?? 0,
-    openLines: open?.count ?? 0,
-    matchedCents: matched?.cents ?? 0,
-    openStatementCents: open?.cents ?? 0,
-    openLedgerLines: openLedger.length,
-    openLedgerCents,
-    reconciledBalanceCents,
-    differenceCents: statement.closing_balance_cents === null ? null : statement.closing_balance_cents - reconciledBalanceCents,
-  };
+  const journalOf = (period: (typeof periods)[number]) =>
+    journal.filter((line) => line.code === period.statement.ledger_account_code && line.date >= period.from && line.date <= period.to);
+  const keyOf = (line: { entryId: ObjectId; lineIndex: number }) => `${line.entryId.toHexString()}:${line.lineIndex}`;
+  const open = new Set((await unmatchedLines(context, periods.flatMap(journalOf))).map(keyOf));
+  return periods.map((period) => {
+    const { statement, to } = period;
+    const groupOf = (status: string) => byStatus.find((group) => group._id.statement.equals(statement._id) && group._id.status === status);
+    const matched = groupOf('matched');
+    const openLines = groupOf('open');
+    const days = ledger.filter((row) => row._id.code === statement.ledger_account_code && row._id.day <= to);
+    const ledgerBalanceCents = days.reduce((sum, row) => sum + row.debit - row.credit, 0);
+    const openLedger = journalOf(period).filter((line) => open.has(keyOf(line)));
+    const openLedgerCents = openLedger.reduce((sum, line) => sum + line.amountCents, 0);
+    const reconciledBalanceCents = ledgerBalanceCents + (openLines?.cents ?? 0) - openLedgerCents;
+    return {
+      statementClosingCents: statement.closing_balance_cents,
+      ledgerBalanceCents,
+      matchedLines: matched?.count ?? 0,
+      openLines: openLines?.count ?? 0,
+      matchedCents: matched?.cents ?? 0,
+      openStatementCents: openLines?.cents ?? 0,
+      openLedgerLines: openLedger.length,
+      openLedgerCents,
+      reconciledBalanceCents,
+      differenceCents: statement.closing_balance_cents === null ? null : statement.closing_balance_cents - reconciledBalanceCents,
+    };
+  });
 }

@@ -1,3 +1,4 @@
+import DataLoader from 'dataloader';
 import { type ClientSession, ObjectId } from 'mongodb';
 import { actionOn } from '../activity/actions';
 import { recordChanges } from '../activity/changes';
@@ -51,6 +52,37 @@ export async function fceVoucher(context: RequestContext, id: string, session?: 
 }
 
 export { fceView, standsAcceptedTacitly, TACIT_RECORDER, tacitEvent } from './tacit';
+
+/**
+ * An issued FCE voucher of the calling account, or 404, for a field of many parents: every voucher asked for in one
+ * tick is read by one query. Nothing is kept between ticks: a subscription's context lives across its events, and
+ * each event shows its voucher as it stands when the field is read.
+ */
+export async function fceVoucherOf(context: RequestContext, id: string): Promise<FceVoucher> {
+  const doc = await context
+    .loaders()
+    .custom(
+      'fceVouchersNow',
+      (accountId) =>
+        new DataLoader<string, FceVoucher | null>(
+          async (ids) => {
+            const wanted = ids.map(parseId).filter((_id): _id is ObjectId => _id !== null);
+            const found = wanted.length
+              ? await context.store
+                  .collection<FceVoucher>('issued_vouchers')
+                  .find({ _id: { $in: wanted }, account_id: accountId, voucher_type: { $in: [...FCE_TYPES] } })
+                  .toArray()
+              : [];
+            const byId = new Map(found.map((voucher) => [voucher._id.toHexString(), voucher]));
+            return ids.map((one) => byId.get(one.toLowerCase()) ?? null);
+          },
+          { cache: false },
+        ),
+    )
+    .load(id);
+  if (!doc) throw notFound('FCE invoice', id);
+  return doc;
+}
 
 /**
  * Writes the tacit acceptance of a voucher whose term has run out while it was pending, in a transaction of its own;

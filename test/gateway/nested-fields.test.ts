@@ -539,9 +539,8 @@ const SCENARIOS: Record<string, Scenario> = {
     everyFilled: false,
   },
   'LedgerAccount.lines': {
-    // By design one indexed walk per account that stops after its page (src/domain/accounting/reports/graph.ts,
-    // linesOf): the cost follows the accounts shown and their page size, never the size of their books.
-    perParent: 1,
+    // Each account's page is its own walk of the index that stops after the page, all walks in one read
+    // (src/domain/accounting/reports/lines.ts): the cost follows the page size, never the size of the books.
     key: purchasesKey,
     query: (n, f) =>
       `{ ledgerAccounts(first: ${n}, filter: { isDetail: true }) { nodes { code ${select(f, `lines(${PERIOD}, first: 2) { nodes { number } }`)} } } }`,

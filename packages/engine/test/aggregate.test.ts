@@ -334,3 +334,54 @@ describe('large $group', () => {
     expect(total).toEqual([{ _id: null, v: (19_999 * 20_000) / 2, cents: grandCents }]);
   });
 });
+
+describe('$unionWith', () => {
+  const page = (region: string, limit: number) => [{ $match: { region } }, { $sort: { qty: -1 } }, { $limit: limit }, { $project: { item: 1, qty: 1 } }];
+
+  it('appends each branch’s own page (its match, order and limit) after the first', async () => {
+    const out = await sales
+      .aggregate([
+        ...page('north', 2),
+        { $addFields: { branch: 0 } },
+        { $unionWith: { coll: 'sales', pipeline: [...page('south', 1), { $addFields: { branch: 1 } }] } },
+        { $unionWith: { coll: 'sales', pipeline: [{ $match: { item: 'carrot' } }, { $addFields: { branch: 2 } }] } },
+      ])
+      .toArray();
+    expect(out).toEqual([
+      { _id: 6, item: 'apple', qty: 8, branch: 0 },
+      { _id: 4, item: 'carrot', qty: 7, branch: 0 },
+      { _id: 2, item: 'banana', qty: 10, branch: 1 },
+      { _id: 4, item: 'carrot', region: 'north', qty: 7, price: 3, tags: ['vegetable'], branch: 2 },
+    ]);
+  });
+
+  it('runs the stages after a union over everything before it, and reads another collection, or all of one', async () => {
+    const other = store.db.collection<Doc>('union_other');
+    await other.insertMany([
+      { _id: 'x', qty: 100 },
+      { _id: 'y', qty: 1 },
+    ]);
+    const out = await sales
+      .aggregate([
+        { $match: { item: 'banana' } },
+        { $unionWith: { coll: 'union_other', pipeline: [{ $match: { qty: { $gt: 50 } } }] } },
+        { $group: { _id: null, qty: { $sum: '$qty' } } },
+      ])
+      .toArray();
+    expect(out).toEqual([{ _id: null, qty: 10 + 2 + 100 }]);
+    const whole = await sales.aggregate([{ $match: { _id: 1 } }, { $unionWith: 'union_other' }, { $project: { _id: 1 } }]).toArray();
+    expect(sorted(whole.map((doc) => String(doc._id)))).toEqual(['1', 'x', 'y']);
+  });
+
+  it('leaves the stored documents as they were', async () => {
+    await sales.aggregate([{ $match: { _id: 1 } }, { $unionWith: { coll: 'sales', pipeline: [{ $match: { _id: 2 } }] } }, { $set: { qty: -1 } }]).toArray();
+    expect(
+      (
+        await sales
+          .find({ _id: { $in: [1, 2] } })
+          .sort({ _id: 1 })
+          .toArray()
+      ).map((doc) => doc.qty),
+    ).toEqual([5, 10]);
+  });
+});

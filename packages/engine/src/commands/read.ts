@@ -279,6 +279,35 @@ export const aggregate: Handler = (command, context) => {
     }
     return docs;
   };
-  const results = rest.length ? runPipeline(input, rest as Document[], resolveCollection) : input;
+  const branch = (coll: string, branchPipeline: Document[]): Document[] => {
+    const { options: branchOptions, rest: branchRest } = leadingQuery(branchPipeline);
+    const docs = unit.query(collectionOf(context, coll), branchOptions).matches.map(({ doc }) => doc);
+    return withUnions(docs, branchRest, branch, resolveCollection);
+  };
+  const results = typed ? runPipeline(input, rest as Document[], resolveCollection) : withUnions(input, rest as Document[], branch, resolveCollection);
   return context.cursors.reply(`${context.db}.${name}`, results, batchSize);
 };
+
+/**
+ * Runs a pipeline whose `$unionWith` stages read their collection through its indexes, as MongoDB does: a branch
+ * pipeline opening with a query (`$match`, then `$sort` and `$limit`) is planned like a find, instead of handing the
+ * whole collection to the stage. Other stages run as they are.
+ */
+function withUnions(
+  input: Document[],
+  stages: Document[],
+  branch: (coll: string, pipeline: Document[]) => Document[],
+  resolveCollection: (name: string) => Document[],
+): Document[] {
+  let docs = input;
+  let from = 0;
+  stages.forEach((stage, index) => {
+    const union = stage.$unionWith;
+    if (!isPlainObject(union) || typeof union.coll !== 'string' || !Array.isArray(union.pipeline)) return;
+    const before = stages.slice(from, index);
+    docs = (before.length ? runPipeline(docs, before, resolveCollection) : docs).concat(branch(union.coll, union.pipeline as Document[]));
+    from = index + 1;
+  });
+  const after = stages.slice(from);
+  return after.length ? runPipeline(docs, after, resolveCollection) : docs;
+}

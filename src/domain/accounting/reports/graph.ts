@@ -2,7 +2,7 @@ import DataLoader from 'dataloader';
 import type { LedgerDailyTotalDocument } from '../../../store/ledger';
 import type { RequestContext } from '../../context';
 import { natured } from '../accounts';
-import { linesAfter, type BookLine } from './lines';
+import { linesAfterEach, type BookLine } from './lines';
 import { encodeLineCursor, type LinePosition } from './params';
 
 /**
@@ -61,20 +61,26 @@ export function linesOf(context: RequestContext, code: string, args: LinesArgs):
     .custom(
       `ledgerLines:${key}`,
       () =>
-        new DataLoader((codes: readonly string[]) =>
-          Promise.all(
-            codes.map(async (one) => {
-              const { lines: found } = await linesAfter(context, [one], args.from, args.to, args.after, args.first);
-              const lines = found.slice(0, args.first);
-              const last = lines.at(-1);
-              return {
-                lines,
-                hasNextPage: found.length > args.first,
-                endCursor: last ? encodeLineCursor({ code: one, date: last.date, number: last.number, line: last.line }) : null,
-              };
-            }),
-          ),
-        ),
+        new DataLoader(async (codes: readonly string[]) => {
+          const pages = await linesAfterEach(
+            context,
+            codes.map((one) => [one]),
+            args.from,
+            args.to,
+            args.after,
+            args.first,
+          );
+          return codes.map((one, index) => {
+            const found = pages[index].lines;
+            const lines = found.slice(0, args.first);
+            const last = lines.at(-1);
+            return {
+              lines,
+              hasNextPage: found.length > args.first,
+              endCursor: last ? encodeLineCursor({ code: one, date: last.date, number: last.number, line: last.line }) : null,
+            };
+          });
+        }),
     )
     .load(code);
 }

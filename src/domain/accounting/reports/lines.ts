@@ -1,4 +1,4 @@
-import type { ObjectId } from 'mongodb';
+import type { Collection, Filter, ObjectId } from 'mongodb';
 import type { JournalEntryDocument, LedgerDailyTotalDocument } from '../../../store/ledger';
 import { requirePrincipal, type RequestContext } from '../../context';
 import type { LinePosition } from './params';
@@ -55,11 +55,87 @@ function bookLines(entry: JournalEntryDocument, codes: ReadonlySet<string>, afte
 }
 
 /**
- * Up to `limit + 1` posted lines on `codes` dated within [from, to], in book order (day, entry number, line), after
- * `after` (exclusive). Each read walks the index on (line account, day, number) from the cursor on: the rest of the
- * cursor's day, then the following days, never the lines before it. `before` is what the cursor's own entry posted
- * to the codes up to the cursor (the start of the page's running balance).
+ * The posted entries each query finds, in book order, up to its limit: one read however many queries. Each query is
+ * its own walk of the index on (line account, day, number) — a `$unionWith` branch whose `$match`, `$sort` and
+ * `$limit` the server serves from the index — so a batch costs what its pages hold, never the books' size.
  */
+async function entriesEach(
+  entries: Collection<JournalEntryDocument>,
+  queries: ReadonlyArray<{ filter: Filter<JournalEntryDocument>; limit: number }>,
+): Promise<JournalEntryDocument[][]> {
+  const sort = { date: 1, number: 1 } as const;
+  if (queries.length === 1) {
+    const [{ filter, limit }] = queries;
+    return [(await entries.find(filter, { projection: PROJECTION }).sort(sort).limit(limit).toArray()) as JournalEntryDocument[]];
+  }
+  const branch = ({ filter, limit }: { filter: Filter<JournalEntryDocument>; limit: number }, index: number) => [
+    { $match: filter },
+    { $sort: sort },
+    { $limit: limit },
+    { $project: PROJECTION },
+    { $addFields: { branch: index } },
+  ];
+  const [first, ...others] = queries.map(branch);
+  const found = (await entries
+    .aggregate([...first, ...others.map((pipeline) => ({ $unionWith: { coll: entries.collectionName, pipeline } }))])
+    .toArray()) as Array<JournalEntryDocument & { branch: number }>;
+  const each: JournalEntryDocument[][] = queries.map(() => []);
+  for (const entry of found) each[entry.branch].push(entry);
+  return each;
+}
+
+/**
+ * For each group of codes, up to `limit + 1` posted lines on them dated within [from, to], in book order (day, entry
+ * number, line), after `after` (exclusive). Each group's read walks the index on (line account, day, number) from the
+ * cursor on: the rest of the cursor's day, then the following days, never the lines before it; all groups are read
+ * together, two reads at most. `cursorEntrySigned` is what the cursor's own entry posted to the group's codes up to
+ * the cursor (the start of the page's running balance).
+ */
+export async function linesAfterEach(
+  context: RequestContext,
+  groups: ReadonlyArray<readonly string[]>,
+  from: string,
+  to: string,
+  after: Position | null,
+  limit: number,
+): Promise<Array<{ lines: BookLine[]; cursorEntrySigned: number }>> {
+  const entries = context.store.collection<JournalEntryDocument>('journal_entries');
+  const accountId = requirePrincipal(context).accountId;
+  const base = (codes: readonly string[]) => ({ account_id: accountId, 'lines.account_code': codes.length === 1 ? codes[0] : { $in: [...codes] }, status: POSTED });
+  const results = groups.map(() => ({ lines: [] as BookLine[], cursorEntrySigned: 0 }));
+  const start = after && after.date >= from ? after : null;
+  if (start && start.date > to) return results;
+  if (start) {
+    const sameDay = await entriesEach(
+      entries,
+      groups.map((codes) => ({ filter: { ...base(codes), date: start.date, number: { $gte: start.number } }, limit: limit + 2 })),
+    );
+    groups.forEach((codes, index) => {
+      const wanted = new Set(codes);
+      for (const entry of sameDay[index]) {
+        if (entry.number === start.number)
+          for (const line of bookLines(entry, wanted, null)) if (line.line <= start.line) results[index].cursorEntrySigned += line.debit - line.credit;
+        results[index].lines.push(...bookLines(entry, wanted, start));
+      }
+    });
+  }
+  const days = start ? { $gt: start.date, $lte: to } : { $gte: from, $lte: to };
+  const open = groups.flatMap((codes, index) => (results[index].lines.length <= limit ? [index] : []));
+  if (open.length) {
+    const rest = await entriesEach(
+      entries,
+      open.map((index) => ({ filter: { ...base(groups[index]), date: days }, limit: limit + 1 - results[index].lines.length })),
+    );
+    open.forEach((index, at) => {
+      const wanted = new Set(groups[index]);
+      for (const entry of rest[at]) results[index].lines.push(...bookLines(entry, wanted, null));
+    });
+  }
+  for (const result of results) result.lines = result.lines.slice(0, limit + 1);
+  return results;
+}
+
+/** {@link linesAfterEach} for one group of codes. */
 export async function linesAfter(
   context: RequestContext,
   codes: readonly string[],
@@ -68,39 +144,8 @@ export async function linesAfter(
   after: Position | null,
   limit: number,
 ): Promise<{ lines: BookLine[]; cursorEntrySigned: number }> {
-  const entries = context.store.collection<JournalEntryDocument>('journal_entries');
-  const wanted = new Set(codes);
-  const base = {
-    account_id: requirePrincipal(context).accountId,
-    'lines.account_code': codes.length === 1 ? codes[0] : { $in: [...codes] },
-    status: POSTED,
-  };
-  const lines: BookLine[] = [];
-  let cursorEntrySigned = 0;
-  const start = after && after.date >= from ? after : null;
-  if (start && start.date > to) return { lines, cursorEntrySigned };
-  if (start) {
-    const sameDay = await entries
-      .find({ ...base, date: start.date, number: { $gte: start.number } }, { projection: PROJECTION })
-      .sort({ date: 1, number: 1 })
-      .limit(limit + 2)
-      .toArray();
-    for (const entry of sameDay) {
-      if (entry.number === start.number)
-        for (const line of bookLines(entry, wanted, null)) if (line.line <= start.line) cursorEntrySigned += line.debit - line.credit;
-      lines.push(...bookLines(entry, wanted, start));
-    }
-  }
-  if (lines.length <= limit) {
-    const days = start ? { $gt: start.date, $lte: to } : { $gte: from, $lte: to };
-    const rest = await entries
-      .find({ ...base, date: days }, { projection: PROJECTION })
-      .sort({ date: 1, number: 1 })
-      .limit(limit + 1 - lines.length)
-      .toArray();
-    for (const entry of rest) lines.push(...bookLines(entry, wanted, null));
-  }
-  return { lines: lines.slice(0, limit + 1), cursorEntrySigned };
+  const [result] = await linesAfterEach(context, [codes], from, to, after, limit);
+  return result;
 }
 
 /**

@@ -2,7 +2,7 @@ import { MAX_STATEMENT_BYTES } from '../domain/bank/import';
 import { ValidationError } from '../domain/errors';
 import { withRestDateTimes } from './naming';
 import { pagedAnswer, pagedSchema, pagingParameters, pageSizeParameter, readPaging, type Paging, type PagingSpec } from './paging';
-import { bodyObject, onlyFields, QueryReader } from './query';
+import { onlyFields, queryReading } from './query';
 import type { RestRoute } from './route';
 
 type Row = Record<string, unknown>;
@@ -104,6 +104,8 @@ const restStatement = (row: Row) => withRestDateTimes(row, ['created_at']);
 const BANK_PAGING: PagingSpec = { size: 'limit', fallback: 100, max: 500 };
 const pagingVariables = (paging: Paging) => ({ page: paging.page, limit: paging.size });
 
+const statementsQuery = queryReading((reader) => ({ ledgerAccountCode: reader.string('ledger_account_code'), paging: readPaging(reader, BANK_PAGING) }));
+
 const STATEMENTS: RestRoute = {
   method: 'get',
   path: `${BASE}/statements/`,
@@ -113,17 +115,12 @@ const STATEMENTS: RestRoute = {
     bankStatements(ledgerAccountCode: $ledgerAccountCode, page: $page, limit: $limit) { total items { ${STATEMENT_FIELDS} } }
   }`,
   variables({ query }) {
-    const reader = new QueryReader(query);
-    const variables = {
-      ledgerAccountCode: reader.string('ledger_account_code'),
-      ...pagingVariables(readPaging(reader, BANK_PAGING)),
-    };
-    reader.done();
-    return variables;
+    const { ledgerAccountCode, paging } = statementsQuery(query);
+    return { ledgerAccountCode, ...pagingVariables(paging) };
   },
   respond(data, { query }) {
     const page = data.bankStatements as { total: number; items: Row[] };
-    return { status: 200, data: pagedAnswer(BANK_PAGING, readPaging(new QueryReader(query), BANK_PAGING), page.items.map(restStatement), page.total) };
+    return { status: 200, data: pagedAnswer(BANK_PAGING, statementsQuery(query).paging, page.items.map(restStatement), page.total) };
   },
   pathRenames: { ledgerAccountCode: 'ledger_account_code' },
   parameters: [
@@ -133,6 +130,11 @@ const STATEMENTS: RestRoute = {
   responseSchema: pagedSchema(BANK_PAGING, STATEMENT_SCHEMA),
   successStatus: 200,
 };
+
+const linesQuery = queryReading((reader) => ({
+  status: reader.oneOf('status', ['open', 'matched', 'all'] as const, 'all'),
+  paging: readPaging(reader, BANK_PAGING),
+}));
 
 const STATEMENT: RestRoute = {
   method: 'get',
@@ -147,18 +149,12 @@ const STATEMENT: RestRoute = {
     }
   }`,
   variables({ params, query }) {
-    const reader = new QueryReader(query);
-    const variables = {
-      id: params.id,
-      status: reader.oneOf('status', ['open', 'matched', 'all'] as const, 'all'),
-      ...pagingVariables(readPaging(reader, BANK_PAGING)),
-    };
-    reader.done();
-    return { ...variables, status: variables.status === 'all' ? undefined : variables.status };
+    const { status, paging } = linesQuery(query);
+    return { id: params.id, status: status === 'all' ? undefined : status, ...pagingVariables(paging) };
   },
   respond(data, { query }) {
     const { reconciliation, lines, ...statement } = data.bankStatement as Row & { reconciliation: Row; lines: { total: number; items: Row[] } };
-    const paging = readPaging(new QueryReader(query), BANK_PAGING);
+    const { paging } = linesQuery(query);
     return { status: 200, data: { ...restStatement(statement), reconciliation, lines: pagedAnswer(BANK_PAGING, paging, lines.items, lines.total) } };
   },
   parameters: [

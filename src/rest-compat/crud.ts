@@ -4,8 +4,8 @@ import { ValidationError } from '../domain/errors';
 import { MAX_PAGE_SIZE } from '../domain/pagination';
 import { bodyToInput, restError } from './naming';
 import { RECORD_ID, restBodySchema } from './openapi-schemas';
-import { LIST_PAGING, type Paging, pagedAnswer, pagedSchema, pagingParameters, readPaging } from './paging';
-import { bodyObject, QueryReader } from './query';
+import { LIST_PAGING, pagedAnswer, pagedSchema, pagingParameters, readPaging } from './paging';
+import { bodyObject, type QueryReader, queryReading } from './query';
 import type { QueryParameter, RestInput, RestRoute } from './route';
 
 type Row = Record<string, any>;
@@ -122,20 +122,7 @@ export function crudRoutes(spec: CrudSpec): { routes: RestRoute[]; components: R
   const restErrors = (errors: Row[]) =>
     errors.map((error) => restError(error as { code: string; message: string; details: Array<{ path: string; message: string }> }, renames));
 
-  // Read once per request: the variables and the answer both need them.
-  const listParamsOf = new WeakMap<Record<string, unknown>, { paging: Paging; variables: Record<string, unknown> }>();
-  const listParams = (query: Record<string, unknown>) => {
-    let read = listParamsOf.get(query);
-    if (!read) {
-      const params = new QueryReader(query);
-      const paging = readPaging(params, LIST_PAGING);
-      const variables = spec.listVariables(params);
-      params.done();
-      read = { paging, variables };
-      listParamsOf.set(query, read);
-    }
-    return read;
-  };
+  const listParams = queryReading((params) => ({ paging: readPaging(params, LIST_PAGING), variables: spec.listVariables(params) }));
 
   const bulkResult = (verb: 'created' | 'updated', data: Row) => {
     const result = root(data);

@@ -4,8 +4,8 @@ import { FCE_EVENT_TYPES, FCE_STATUSES, parseEvent } from '../domain/fce/events'
 import { MAX_ISSUED_PER_PAGE } from '../domain/fce/issued';
 import { THRESHOLD_KEY } from '../domain/fce/threshold';
 import { withRestDateTimes } from './naming';
-import { type Paging, type PagingSpec, pagedAnswer, pagedSchema, pagingParameters, readPaging } from './paging';
-import { bodyObject, QueryReader } from './query';
+import { type PagingSpec, pagedAnswer, pagedSchema, pagingParameters, readPaging } from './paging';
+import { bodyObject, queryReading } from './query';
 import type { RestRoute } from './route';
 
 /** FCE MiPyME (contract §4.4): eligibility and threshold. */
@@ -204,17 +204,7 @@ const GET_EVENTS: RestRoute = {
 /** The contract's `per_page` at most 100 (§8): more is served as 100. */
 const ISSUED_PAGING: PagingSpec = { size: 'per_page', fallback: 20, max: MAX_ISSUED_PER_PAGE };
 
-const issuedParams = new WeakMap<Row, { paging: Paging; status?: string }>();
-function readIssued(query: Row) {
-  let read = issuedParams.get(query);
-  if (!read) {
-    const params = new QueryReader(query);
-    read = { paging: readPaging(params, ISSUED_PAGING), status: params.string('status') };
-    params.done();
-    issuedParams.set(query, read);
-  }
-  return read;
-}
+const readIssued = queryReading((params) => ({ paging: readPaging(params, ISSUED_PAGING), status: params.string('status') }));
 
 const ISSUED_ITEM = {
   type: 'object',

@@ -3,8 +3,8 @@ import { FISCAL_TAXES } from '../domain/accounting/fiscal-calendar/obligations';
 import { ValidationError } from '../domain/errors';
 import { MAX_PAGE_SIZE } from '../domain/pagination';
 import { withRestDateTimes } from './naming';
-import { LIST_PAGING, type Paging, pagedAnswer, pagedSchema, pagingParameters, readPaging } from './paging';
-import { bodyObject, onlyFields, QueryReader } from './query';
+import { LIST_PAGING, pagedAnswer, pagedSchema, pagingParameters, readPaging } from './paging';
+import { onlyFields, QueryReader, queryReading } from './query';
 import type { RestRoute } from './route';
 
 /**
@@ -44,20 +44,11 @@ const DEADLINE_FIELDS = `
   _id: id tax title form year month period cuit_group: cuitGroup nominal_date: nominalDate due_date: dueDate status
   completed_at: completedAt created_at: createdAt`;
 
-// Read once per request: the variables and the answer both need them.
-const pageOf = new WeakMap<Row, { paging: Paging; variables: Row }>();
-function listParams(query: Row) {
-  let read = pageOf.get(query);
-  if (!read) {
-    const params = new QueryReader(query);
-    const paging = readPaging(params, LIST_PAGING);
-    const filter = { year: params.whole('year'), month: params.whole('month'), status: params.string('status'), tax: params.string('tax') };
-    params.done();
-    read = { paging, variables: { filter, first: paging.size, offset: (paging.page - 1) * paging.size } };
-    pageOf.set(query, read);
-  }
-  return read;
-}
+const listParams = queryReading((params) => {
+  const paging = readPaging(params, LIST_PAGING);
+  const filter = { year: params.whole('year'), month: params.whole('month'), status: params.string('status'), tax: params.string('tax') };
+  return { paging, variables: { filter, first: paging.size, offset: (paging.page - 1) * paging.size } };
+});
 
 const LIST: RestRoute = {
   method: 'get',

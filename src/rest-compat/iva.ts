@@ -2,7 +2,7 @@ import { ValidationError } from '../domain/errors';
 import { MAX_PAGE_SIZE } from '../domain/pagination';
 import { withRestDateTimes } from './naming';
 import { LIST_PAGING, pagedAnswer, pagedSchema, pagingParameters, readPaging } from './paging';
-import { bodyObject, onlyFields, QueryReader } from './query';
+import { onlyFields, queryReading } from './query';
 import type { RestRoute } from './route';
 
 /**
@@ -132,6 +132,8 @@ const CONFIG_PUT: RestRoute = {
 
 const BOOK_FIELDS = `_id: id period book_type: bookType status count entries_to_review: entriesToReview total vat computable_credit: computableCredit rates { ${RATE_FIELDS} }`;
 
+const entriesPaging = queryReading((reader) => readPaging(reader, LIST_PAGING));
+
 const ENTRIES_LIST: RestRoute = {
   method: 'get',
   path: `${BASE}/books/{book_id}/entries/`,
@@ -141,14 +143,12 @@ const ENTRIES_LIST: RestRoute = {
     ivaBookEntries(bookId: $bookId, first: $first, offset: $offset) { totalCount nodes { ${ENTRY_FIELDS} } }
   }`,
   variables({ params, query }) {
-    const reader = new QueryReader(query);
-    const paging = readPaging(reader, LIST_PAGING);
-    reader.done();
+    const paging = entriesPaging(query);
     return { bookId: params.book_id, first: paging.size, offset: (paging.page - 1) * paging.size };
   },
   respond(data, { query }) {
     const connection = data.ivaBookEntries as { totalCount: number; nodes: unknown[] };
-    return { status: 200, data: pagedAnswer(LIST_PAGING, readPaging(new QueryReader(query), LIST_PAGING), connection.nodes, connection.totalCount) };
+    return { status: 200, data: pagedAnswer(LIST_PAGING, entriesPaging(query), connection.nodes, connection.totalCount) };
   },
   pathRenames: { first: 'limit', offset: 'page', bookId: 'book_id' },
   parameters: pagingParameters(LIST_PAGING),

@@ -107,3 +107,19 @@ export function bodyObject(body: unknown, what = 'request body'): Record<string,
   }
   return body as Record<string, unknown>;
 }
+
+/**
+ * A route's reading of its query string, done once per request: its variables and its answer (the page served, the
+ * size asked) both need it, and a malformed parameter is refused once, with every other malformed one.
+ */
+export function queryReading<T>(read: (reader: QueryReader) => T): (query: Record<string, unknown>) => T {
+  const readings = new WeakMap<Record<string, unknown>, T>();
+  return (query) => {
+    if (readings.has(query)) return readings.get(query) as T;
+    const reader = new QueryReader(query);
+    const reading = read(reader);
+    reader.done();
+    readings.set(query, reading);
+    return reading;
+  };
+}

@@ -2,7 +2,7 @@ import { ACTIVITY_ACTIONS } from '../store/activity';
 import { MAX_ACTIVITY_PER_PAGE } from '../domain/activity/list';
 import { withRestDateTimes } from './naming';
 import { type Paging, type PagingSpec, pagedAnswer, pagedSchema, pagingParameters, readPaging } from './paging';
-import { QueryReader } from './query';
+import { queryReading } from './query';
 import type { RestRoute } from './route';
 
 type Row = Record<string, unknown>;
@@ -43,26 +43,18 @@ const ENTRY_SCHEMA = {
 
 const PAGING: PagingSpec = { size: 'per_page', fallback: 20, max: MAX_ACTIVITY_PER_PAGE };
 
-const readParams = new WeakMap<Row, Row & { paging: Paging }>();
-function read(query: Row): Row & { paging: Paging } {
-  let params = readParams.get(query);
-  if (!params) {
-    const reader = new QueryReader(query);
-    const paging = readPaging(reader, PAGING);
-    params = {
-      paging,
-      page: paging.page,
-      perPage: paging.size,
-      resourceType: reader.string('resource_type'),
-      action: reader.string('action'),
-      from: reader.string('from'),
-      to: reader.string('to'),
-    };
-    reader.done();
-    readParams.set(query, params);
-  }
-  return params;
-}
+const read = queryReading((reader): Row & { paging: Paging } => {
+  const paging = readPaging(reader, PAGING);
+  return {
+    paging,
+    page: paging.page,
+    perPage: paging.size,
+    resourceType: reader.string('resource_type'),
+    action: reader.string('action'),
+    from: reader.string('from'),
+    to: reader.string('to'),
+  };
+});
 
 export const ACTIVITY: RestRoute = {
   method: 'get',

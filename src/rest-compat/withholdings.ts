@@ -1,7 +1,7 @@
 import { MAX_LIMIT } from '../domain/withholdings/lists';
 import { bodyToInput, withRestDateTimes } from './naming';
 import { type PagingSpec, pagedAnswer, pagedSchema, pagingParameters, readPaging } from './paging';
-import { onlyFields, QueryReader } from './query';
+import { onlyFields, QueryReader, queryReading } from './query';
 import type { QueryParameter, RestRoute } from './route';
 
 /**
@@ -78,19 +78,20 @@ const inputOf = (body: unknown, fields: readonly string[], what: string) => ({ i
 
 const PAGING: PagingSpec = { size: 'limit', fallback: 50, max: MAX_LIMIT };
 
-/** Page, limit and the filters a list takes, read from the query string. */
-function listVariables(query: Record<string, unknown>, filters: readonly string[]): Row {
-  const reader = new QueryReader(query);
-  const paging = readPaging(reader, PAGING);
-  const variables: Row = {
-    page: paging.page,
-    limit: paging.size,
+/** Page, limit and the filters a list takes, read from the query string (supplier_id only where the list offers it). */
+const listQuery = (bySupplier: boolean) =>
+  queryReading((reader) => ({
+    paging: readPaging(reader, PAGING),
     period: reader.string('period'),
     tax: reader.string('tax'),
-    supplierId: filters.includes('supplier_id') ? reader.string('supplier_id') : undefined,
-  };
-  reader.done();
-  return variables;
+    supplierId: bySupplier ? reader.string('supplier_id') : undefined,
+  }));
+const BY_SUPPLIER = listQuery(true);
+const BY_MONTH_OR_TAX = listQuery(false);
+
+function listVariables(query: Record<string, unknown>, filters: readonly string[]): Row {
+  const { paging, ...filter } = (filters.includes('supplier_id') ? BY_SUPPLIER : BY_MONTH_OR_TAX)(query);
+  return { page: paging.page, limit: paging.size, ...filter };
 }
 
 const listParameters = (filters: { supplier: boolean; taxes: string[] }): QueryParameter[] => [
@@ -200,7 +201,7 @@ const WITHHOLDINGS_GET: RestRoute = {
   variables: ({ query }) => listVariables(query, ['supplier_id']),
   respond(data, { query }) {
     const page = data.withholdings as { items: Row[]; total: number };
-    return { status: 200, data: pagedAnswer(PAGING, readPaging(new QueryReader(query), PAGING), page.items.map(withCreated), page.total, false) };
+    return { status: 200, data: pagedAnswer(PAGING, BY_SUPPLIER(query).paging, page.items.map(withCreated), page.total, false) };
   },
   pathRenames: { supplierId: 'supplier_id' },
   parameters: listParameters({ supplier: true, taxes: ['ganancias', 'iva', 'iibb'] }),
@@ -268,7 +269,7 @@ const PERCEPTIONS_GET: RestRoute = {
   variables: ({ query }) => listVariables(query, []),
   respond(data, { query }) {
     const page = data.perceptions as { items: Row[]; total: number };
-    return { status: 200, data: pagedAnswer(PAGING, readPaging(new QueryReader(query), PAGING), page.items, page.total, false) };
+    return { status: 200, data: pagedAnswer(PAGING, BY_MONTH_OR_TAX(query).paging, page.items, page.total, false) };
   },
   parameters: listParameters({ supplier: false, taxes: ['iva', 'iibb'] }),
   responseSchema: pageOf(ref('Perception')),
@@ -301,7 +302,7 @@ const CERTIFICATES_GET: RestRoute = {
   variables: ({ query }) => listVariables(query, ['supplier_id']),
   respond(data, { query }) {
     const page = data.withholdingCertificates as { items: Row[]; total: number };
-    return { status: 200, data: pagedAnswer(PAGING, readPaging(new QueryReader(query), PAGING), page.items.map(withCreated), page.total, false) };
+    return { status: 200, data: pagedAnswer(PAGING, BY_SUPPLIER(query).paging, page.items.map(withCreated), page.total, false) };
   },
   pathRenames: { supplierId: 'supplier_id' },
   parameters: listParameters({ supplier: true, taxes: ['ganancias', 'iva', 'iibb'] }),

@@ -15,6 +15,8 @@ const schema = z.object({
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
   LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(50),
   LOGIN_LOCKOUT_SECONDS: z.coerce.number().int().min(1).default(900),
+  /** Unknown or revoked API keys per client address within LOGIN_LOCKOUT_SECONDS; past it they answer 429. */
+  API_KEY_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(50),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(600),
   /** Subscription WebSocket connections: all accounts together, per account, and the largest client message. */
   SUBSCRIPTION_MAX_CONNECTIONS: z.coerce.number().int().min(1).default(1000),

@@ -64,6 +64,7 @@ export async function startGateway({
     loginFailuresPerAccount: config.LOGIN_MAX_FAILURES,
     loginFailuresPerIp: config.LOGIN_MAX_FAILURES_PER_IP,
     loginWindowSeconds: config.LOGIN_LOCKOUT_SECONDS,
+    unknownKeysPerIp: config.API_KEY_MAX_FAILURES_PER_IP,
     requestsPerMinute: config.RATE_LIMIT_PER_MINUTE,
   };
   const afip = new AfipSoapClient({

@@ -19,7 +19,7 @@ import { sendError } from '../rest-compat/envelope';
 import { serveGraphiQL, wantsGraphiQL } from './graphiql';
 import { graphqlUploads } from './graphql-uploads';
 import { authenticated, contextOf, requestScope } from './request-context';
-import { LoginThrottle, requestRateLimit, type ThrottleOptions } from './throttle';
+import { LoginThrottle, requestRateLimit, type ThrottleOptions, UnknownKeyThrottle } from './throttle';
 
 export interface AppOptions {
   schema: GraphQLSchema;
@@ -90,9 +90,19 @@ export function createApp(options: AppOptions): express.Express {
     checkJsonShape(req.body);
     next();
   });
-  app.use('/api/v1/auth', authRoutes({ store, now, secureCookies: options.secureCookies, throttle: new LoginThrottle(options.throttle) }));
-  app.use(authenticated({ store, log, now, secrets: options.secrets, afip: options.afip, platform: options.platform }));
-  if (options.throttle.requestsPerMinute > 0) app.use(requestRateLimit(options.throttle.requestsPerMinute));
+  app.use('/api/v1/auth', authRoutes({ store, now, secureCookies: options.secureCookies, throttle: new LoginThrottle(store, options.throttle) }));
+  app.use(
+    authenticated({
+      store,
+      log,
+      now,
+      secrets: options.secrets,
+      afip: options.afip,
+      platform: options.platform,
+      unknownKeys: new UnknownKeyThrottle(store, options.throttle),
+    }),
+  );
+  if (options.throttle.requestsPerMinute > 0) app.use(requestRateLimit(store, options.throttle.requestsPerMinute));
   app.use('/api/v1', restRouter(schema, routes, contextOf));
   app.use('/api/v1', (req, _res, next) => next(new NotFoundError(`no route ${req.method} ${req.originalUrl}`)));
   app.use('/graphql', (req, _res, next) => runInTimeZone(req.get('time-zone'), next));

@@ -23,15 +23,16 @@ export function authRoutes({
   router.post('/login', async (req, res) => {
     const body = (req.body ?? {}) as { email?: unknown; password?: unknown };
     const email = typeof body.email === 'string' ? body.email.trim().toLowerCase() : '';
-    await throttle.check(req, res, email);
+    // Counted before the password is checked, so that a burst of attempts cannot all be checked.
+    const attempt = await throttle.admit(req, res, email);
     let result: Awaited<ReturnType<typeof login>>;
     try {
       result = await login(store, body.email, body.password, now());
     } catch (error) {
-      if (error instanceof UnauthenticatedError) await throttle.failed(req, email, res.locals.log as Logger);
+      if (error instanceof UnauthenticatedError) attempt.failed(res.locals.log as Logger);
       throw error;
     }
-    await throttle.succeeded(email);
+    await attempt.succeeded();
     res.cookie(SESSION_COOKIE, result.sessionToken, {
       httpOnly: true,
       sameSite: 'strict',

@@ -29,10 +29,10 @@ export interface Authentication {
  * The caller behind a request: `X-API-Key`, else the session cookie (whose state-changing requests must carry
  * `X-CSRF-Token`). No credentials → null (resolvers then answer UNAUTHENTICATED); bad credentials throw.
  */
-export async function authenticate(req: Request, store: Store, now: Date, keys: RememberedKeys): Promise<Authentication> {
+export async function authenticate(req: Request, store: Store, now: Date, keys: RememberedKeys, unknownKey?: UnknownKeyCount): Promise<Authentication> {
   const key = req.get('x-api-key');
   // An empty header counts as none (GraphiQL sends one until a key is pasted), so introspection still works.
-  if (key) return authenticateKey(store, key, now, keys);
+  if (key) return authenticateKey(store, key, now, keys, unknownKey);
   const token = readCookie(req, SESSION_COOKIE);
   if (!token) return { principal: null };
   const { principal, csrfHash } = await principalForSession(store, token, now);
@@ -40,17 +40,24 @@ export async function authenticate(req: Request, store: Store, now: Date, keys: 
   return { principal };
 }
 
+/** Counts a key the store refused; throws instead of the 401 when its sender has sent too many (see throttle.ts). */
+export type UnknownKeyCount = () => Promise<void>;
+
 /**
  * An API key's caller. The store is asked on every request. A key it accepted before does not wait for the answer:
  * the request starts with the principal remembered for it, its reads going out beside the key's lookup instead of
  * after it, and `verified` carries the lookup's outcome, which every write and every answer waits for.
  */
-async function authenticateKey(store: Store, key: string, now: Date, keys: RememberedKeys): Promise<Authentication> {
+async function authenticateKey(store: Store, key: string, now: Date, keys: RememberedKeys, unknownKey?: UnknownKeyCount): Promise<Authentication> {
   const hash = tokenHash(key);
   const lookup = principalForKeyHash(store, hash, now);
   const remembered = keys.get(hash);
   if (!remembered) {
-    const principal = await lookup;
+    const principal = await lookup.catch(async (error: unknown) => {
+      // Only keys never accepted here are counted: a guess is one of them.
+      if (unknownKey && error instanceof UnauthenticatedError) await unknownKey();
+      throw error;
+    });
     keys.remember(hash, principal);
     return { principal };
   }

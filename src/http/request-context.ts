@@ -7,6 +7,7 @@ import type { Logger } from '../logger';
 import type { Store } from '../store/store';
 import { authenticate } from './authenticate';
 import { RememberedKeys } from './remembered-keys';
+import type { UnknownKeyThrottle } from './throttle';
 
 export interface ContextOptions {
   store: Store;
@@ -15,6 +16,8 @@ export interface ContextOptions {
   secrets: SecretBox;
   afip?: AfipServices;
   platform: PlatformSettings;
+  /** Counts the unknown API keys each client address sends (absent: not counted). */
+  unknownKeys?: UnknownKeyThrottle;
 }
 
 const REQUEST_ID = /^[\w.-]{1,100}$/;
@@ -57,11 +60,11 @@ export function requestScope({ store, log }: ContextOptions) {
  * statusPlugin), may start while the caller's API key is checked again (see authenticate); any other request
  * waits for the check.
  */
-export function authenticated({ store, now, secrets, afip, platform }: ContextOptions) {
+export function authenticated({ store, now, secrets, afip, platform, unknownKeys }: ContextOptions) {
   const keys = new RememberedKeys();
   return async (req: Request, res: Response, next: NextFunction) => {
     try {
-      const { principal, verified } = await authenticate(req, store, now(), keys);
+      const { principal, verified } = await authenticate(req, store, now(), keys, unknownKeys && (() => unknownKeys.count(req, res)));
       const runsAhead = req.method === 'GET' || req.path === '/graphql';
       if (verified && !runsAhead) await verified;
       res.locals.context = createContext({

@@ -1,17 +1,40 @@
 import type { NextFunction, Request, Response } from 'express';
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterMongo, RateLimiterRes } from 'rate-limiter-flexible';
+import { tokenHash } from '../domain/auth/secrets';
 import { RateLimitedError } from '../domain/errors';
 import type { Logger } from '../logger';
+import type { CollectionName } from '../store/catalog';
+import type { Store } from '../store/store';
 import { contextOf } from './request-context';
 
 export interface ThrottleOptions {
-  /** Wrong passwords allowed per email within `loginWindowSeconds` (then every login of it is refused until it ends). */
+  /** Login attempts checked per email within `loginWindowSeconds` (then every login of it is refused until it ends). */
   loginFailuresPerAccount: number;
   /** Wrong passwords allowed per client address within the window, whatever the email. */
   loginFailuresPerIp: number;
   loginWindowSeconds: number;
+  /** Unknown or revoked API keys answered 401 per client address within the login window; past it, 429. */
+  unknownKeysPerIp: number;
   /** Requests per minute per API key or session (per client address when unauthenticated); 0 turns it off. */
   requestsPerMinute: number;
+}
+
+/**
+ * A counter in the store (its collection in src/store/catalog.ts), so that every gateway process over the same
+ * database counts together: each point is one atomic `findOneAndUpdate` ($inc, upserting the window's document).
+ */
+function counter(store: Store, collection: CollectionName, points: number, duration: number): RateLimiterMongo {
+  return new RateLimiterMongo({
+    storeClient: store.client,
+    dbName: store.db.databaseName,
+    tableName: collection,
+    // The collection says what is counted.
+    keyPrefix: '',
+    points,
+    duration,
+    // ensureIndexes creates them at start-up; the library would create its own copies under other names, unawaited.
+    disableIndexesCreation: true,
+  });
 }
 
 const secondsUntil = (result: RateLimiterRes) => Math.max(1, Math.ceil(result.msBeforeNext / 1000));
@@ -21,40 +44,86 @@ function tooMany(res: Response, result: RateLimiterRes, message: string): RateLi
   return new RateLimitedError(message);
 }
 
+/** A point taken from `limiter`; `limited` when it went past the limit (the point still counts). */
+async function take(limiter: RateLimiterMongo, key: string): Promise<{ result: RateLimiterRes; limited: boolean }> {
+  try {
+    return { result: await limiter.consume(key), limited: false };
+  } catch (rejection) {
+    if (rejection instanceof RateLimiterRes) return { result: rejection, limited: true };
+    throw rejection;
+  }
+}
+
+/** A login attempt the throttle let through: its password may be checked once, and its outcome reported. */
+export interface LoginAttempt {
+  failed(log: Logger): void;
+  succeeded(): Promise<void>;
+}
+
 /**
- * Slows password guessing: wrong passwords are counted per email and per client address; past either limit, login
- * answers 429 RATE_LIMITED with Retry-After (even for the right password) until the window ends, and the lock-out
- * is logged once. A successful login clears its email's count. Counters live in this process.
+ * Slows password guessing. An attempt takes its points before its password is checked: one of its client address
+ * (past the limit: refused), then one of its email (past the limit: refused, and the address's point given back, as
+ * no password was checked). So however many attempts arrive at once, on however many gateways, at most
+ * `loginFailuresPerAccount` passwords of one email are checked per window. A refused attempt answers 429
+ * RATE_LIMITED with Retry-After, even with the right password, until the window ends; the lock-out is logged by the
+ * attempt that took the last point and failed. A successful login clears its email's count and gives its address's
+ * point back (the address counts wrong passwords).
  */
 export class LoginThrottle {
-  private readonly byAccount: RateLimiterMemory;
-  private readonly byIp: RateLimiterMemory;
+  private readonly byAccount: RateLimiterMongo;
+  private readonly byIp: RateLimiterMongo;
 
-  constructor(private readonly options: ThrottleOptions) {
-    this.byAccount = new RateLimiterMemory({ keyPrefix: 'login-account', points: options.loginFailuresPerAccount, duration: options.loginWindowSeconds });
-    this.byIp = new RateLimiterMemory({ keyPrefix: 'login-ip', points: options.loginFailuresPerIp, duration: options.loginWindowSeconds });
+  constructor(
+    store: Store,
+    private readonly options: ThrottleOptions,
+  ) {
+    this.byAccount = counter(store, 'throttle_login_accounts', options.loginFailuresPerAccount, options.loginWindowSeconds);
+    this.byIp = counter(store, 'throttle_login_addresses', options.loginFailuresPerIp, options.loginWindowSeconds);
   }
 
-  /** Refuses the attempt when its email or address is locked out. */
-  async check(req: Request, res: Response, email: string): Promise<void> {
-    const [account, ip] = await Promise.all([this.byAccount.get(email), this.byIp.get(req.ip ?? '')]);
-    if (account && account.consumedPoints >= this.options.loginFailuresPerAccount)
-      throw tooMany(res, account, 'too many failed logins for this account: try again later');
-    if (ip && ip.consumedPoints >= this.options.loginFailuresPerIp) throw tooMany(res, ip, 'too many failed logins from this address: try again later');
-  }
-
-  async failed(req: Request, email: string, log: Logger): Promise<void> {
-    const [account, ip] = await Promise.all([this.byAccount.penalty(email), this.byIp.penalty(req.ip ?? '')]);
-    if (account.consumedPoints === this.options.loginFailuresPerAccount) {
-      log.warn({ email, ip: req.ip, seconds: secondsUntil(account) }, 'login locked out for an account after repeated wrong passwords');
+  async admit(req: Request, res: Response, email: string): Promise<LoginAttempt> {
+    const ip = req.ip ?? '';
+    // Keyed by the email's hash: whatever a client sends as an email, the stored key has one size.
+    const account = tokenHash(email);
+    const byIp = await take(this.byIp, ip);
+    if (byIp.limited) throw tooMany(res, byIp.result, 'too many failed logins from this address: try again later');
+    const byAccount = await take(this.byAccount, account);
+    if (byAccount.limited) {
+      await this.byIp.reward(ip, 1);
+      throw tooMany(res, byAccount.result, 'too many failed logins for this account: try again later');
     }
-    if (ip.consumedPoints === this.options.loginFailuresPerIp) {
-      log.warn({ ip: req.ip, seconds: secondsUntil(ip) }, 'login locked out for a client address after repeated wrong passwords');
-    }
+    return {
+      failed: (log) => {
+        if (byAccount.result.consumedPoints === this.options.loginFailuresPerAccount) {
+          log.warn({ email, ip, seconds: secondsUntil(byAccount.result) }, 'login locked out for an account after repeated wrong passwords');
+        }
+        if (byIp.result.consumedPoints === this.options.loginFailuresPerIp) {
+          log.warn({ ip, seconds: secondsUntil(byIp.result) }, 'login locked out for a client address after repeated wrong passwords');
+        }
+      },
+      succeeded: async () => {
+        await Promise.all([this.byAccount.delete(account), this.byIp.reward(ip, 1)]);
+      },
+    };
+  }
+}
+
+/**
+ * Bounds the API keys one client address may try: each unknown or revoked key it sends takes a point, and past
+ * `unknownKeysPerIp` within the login window such keys answer 429 RATE_LIMITED with Retry-After instead of 401.
+ * Keys the store accepts take nothing, so checking them costs no command.
+ */
+export class UnknownKeyThrottle {
+  private readonly byIp: RateLimiterMongo;
+
+  constructor(store: Store, options: ThrottleOptions) {
+    this.byIp = counter(store, 'throttle_unknown_keys', options.unknownKeysPerIp, options.loginWindowSeconds);
   }
 
-  async succeeded(email: string): Promise<void> {
-    await this.byAccount.delete(email);
+  /** Counts an unknown key from the request's address; throws RateLimitedError when the address is past the bound. */
+  async count(req: Request, res: Response): Promise<void> {
+    const { result, limited } = await take(this.byIp, req.ip ?? '');
+    if (limited) throw tooMany(res, result, 'too many unknown API keys from this address: try again later');
   }
 }
 
@@ -62,21 +131,19 @@ export class LoginThrottle {
  * Per-caller request rate limit with the IETF `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset` headers
  * on every answer, and 429 RATE_LIMITED with Retry-After past the limit. Runs after authentication.
  */
-export function requestRateLimit(requestsPerMinute: number) {
-  const limiter = new RateLimiterMemory({ keyPrefix: 'requests', points: requestsPerMinute, duration: 60 });
+export function requestRateLimit(store: Store, requestsPerMinute: number) {
+  const limiter = counter(store, 'throttle_requests', requestsPerMinute, 60);
   return async (req: Request, res: Response, next: NextFunction) => {
     const principal = contextOf(res).principal;
     // Keys are counted by their id (the secret itself is never kept), sessions by their user.
     const caller = principal ? (principal.apiKey ? `key:${principal.apiKey.id.toHexString()}` : `user:${principal.userId?.toHexString()}`) : `ip:${req.ip}`;
-    let result: RateLimiterRes;
-    let limited = false;
+    let taken: Awaited<ReturnType<typeof take>>;
     try {
-      result = await limiter.consume(caller);
-    } catch (rejection) {
-      if (!(rejection instanceof RateLimiterRes)) return next(rejection);
-      result = rejection;
-      limited = true;
+      taken = await take(limiter, caller);
+    } catch (error) {
+      return next(error);
     }
+    const { result, limited } = taken;
     res.setHeader('RateLimit-Limit', String(requestsPerMinute));
     res.setHeader('RateLimit-Remaining', String(Math.max(0, result.remainingPoints)));
     res.setHeader('RateLimit-Reset', String(secondsUntil(result)));

@@ -1,6 +1,16 @@
 import type { Db, IndexDescription } from 'mongodb';
 import { ACTIVITY_RETENTION_DAYS } from './activity';
 
+/**
+ * A throttling counter's indexes: rate-limiter-flexible's RateLimiterMongo keeps one document per counted key (`key`,
+ * `points`, `expire`), found by `key` and removed by the expiry index once its window ends. Declared here (the library
+ * is told not to create them), so they exist before the first request and under our names.
+ */
+const THROTTLE_COUNTERS: IndexDescription[] = [
+  { key: { key: 1 }, name: 'key_unique', unique: true },
+  { key: { expire: -1 }, name: 'expiry', expireAfterSeconds: 0 },
+];
+
 /** Every collection the application uses, with its indexes, declared in one place. */
 export const COLLECTIONS = {
   accounts: [{ key: { cuit: 1 }, name: 'cuit_unique', unique: true }],
@@ -16,6 +26,14 @@ export const COLLECTIONS = {
     { key: { token_hash: 1 }, name: 'token_hash_unique', unique: true },
     { key: { user_id: 1, expires_at: 1 }, name: 'user_expiry' },
   ],
+  /**
+   * Throttling counters, shared by every gateway process over this store (src/http/throttle.ts): login attempts per
+   * email (by its SHA-256) and per client address, requests per caller and minute, unknown API keys per address.
+   */
+  throttle_login_accounts: THROTTLE_COUNTERS,
+  throttle_login_addresses: THROTTLE_COUNTERS,
+  throttle_requests: THROTTLE_COUNTERS,
+  throttle_unknown_keys: THROTTLE_COUNTERS,
   suppliers: [
     { key: { account_id: 1, created_at: -1 }, name: 'account_created' },
     { key: { account_id: 1, status: 1 }, name: 'account_status' },

@@ -129,11 +129,11 @@ describe('a key revoked after the store accepted it', () => {
     expect(unknown.body.error.code).toBe('UNAUTHENTICATED');
   });
 
-  it('is forgotten: its next request is looked up first, and refused', async () => {
+  it('is forgotten: its next request is looked up first, refused, and counted against its address', async () => {
     const key = await revokedKey();
     expect((await gw.rest('GET', '/suppliers/list/', { key })).status).toBe(401);
     const again = await commandsOf(() => gw.rest('GET', '/suppliers/list/', { key }));
-    expect(again.order).toEqual(['start api_keys', 'done api_keys']);
+    expect(again.order).toEqual(['start api_keys', 'done api_keys', 'start throttle_unknown_keys']);
   });
 });
 

@@ -53,6 +53,8 @@ export interface TestAccount {
 export interface TestGateway {
   url: string;
   store: Store;
+  /** The connection string of its store (where another gateway joins it, see startTestGateway's `sameStoreAs`). */
+  storeUri: string;
   /** The gateway's clock: tests may set it. */
   clock: { now: Date };
   /** A new account with a key holding `scopes`. */
@@ -87,15 +89,21 @@ let databases = 0;
 /**
  * A gateway on a free port, on its own database: of MONGODB_URI when set, else of an embedded engine on a
  * temporary directory. `env` overrides configuration variables; `logs` collects the warnings it logs;
- * `monitorCommands` turns on the driver's command events (`store.client.on('commandStarted', …)`).
+ * `monitorCommands` turns on the driver's command events (`store.client.on('commandStarted', …)`). `sameStoreAs`
+ * runs it on another test gateway's database instead, over a connection of its own, as another process would (stop
+ * it before that gateway, which owns the database).
  */
 export async function startTestGateway(
   env: Record<string, string> = {},
   logs?: Array<Record<string, unknown>>,
-  { monitorCommands = false }: { monitorCommands?: boolean } = {},
+  { monitorCommands = false, sameStoreAs }: { monitorCommands?: boolean; sameStoreAs?: TestGateway } = {},
 ): Promise<TestGateway> {
-  const dir = process.env.MONGODB_URI ? undefined : fs.mkdtempSync(path.join(os.tmpdir(), 'gateway-test-'));
-  const connection: StoreConnection = await connectStore({ mongodbUri: process.env.MONGODB_URI, dataDir: dir ?? os.tmpdir(), monitorCommands });
+  const dir = process.env.MONGODB_URI || sameStoreAs ? undefined : fs.mkdtempSync(path.join(os.tmpdir(), 'gateway-test-'));
+  const connection: StoreConnection = await connectStore({
+    mongodbUri: sameStoreAs?.storeUri ?? process.env.MONGODB_URI,
+    dataDir: dir ?? os.tmpdir(),
+    monitorCommands,
+  });
   const clock = { now: new Date() };
   // Request rate limits are off unless a suite turns them on (suites send hundreds of requests a second).
   const config = {
@@ -108,7 +116,7 @@ export async function startTestGateway(
       ...env,
     }),
   };
-  const dbName = `gw_${process.pid}_${Date.now().toString(36)}_${databases++}`;
+  const dbName = sameStoreAs?.store.db.databaseName ?? `gw_${process.pid}_${Date.now().toString(36)}_${databases++}`;
   const gateway: RunningGateway = await startGateway({
     config,
     log: logs ? createLogger('warn', { write: (line: string) => logs.push(JSON.parse(line)) }) : createLogger('silent'),
@@ -144,6 +152,7 @@ export async function startTestGateway(
   return {
     url: gateway.url,
     store: gateway.store,
+    storeUri: connection.uri,
     clock,
     async account(scopes) {
       const accountId = (await createAccount(gateway.store, { name: 'Test account', cuit: testCuit() })).toHexString();
@@ -189,7 +198,7 @@ export async function startTestGateway(
       if (!process.env.MONGODB_URI) {
         await connection.close();
       } else {
-        await gateway.store.db.dropDatabase().catch(() => undefined);
+        if (!sameStoreAs) await gateway.store.db.dropDatabase().catch(() => undefined);
         await connection.close();
       }
       if (dir) fs.rmSync(dir, { recursive: true, force: true });

@@ -3,7 +3,7 @@ import type { ApiKeyDocument, SessionDocument, UserDocument } from '../../store/
 import type { Store } from '../../store/store';
 import type { Principal } from '../context';
 import { ForbiddenError, UnauthenticatedError } from '../errors';
-import { newToken, tokenHash, verifyPassword } from './secrets';
+import { newToken, tokenHash, UNMATCHABLE_PASSWORD_HASH, verifyPassword } from './secrets';
 import { isScope, ROLES, type Role } from './scopes';
 
 export const SESSION_TTL_MS = 12 * 60 * 60 * 1000;
@@ -62,7 +62,9 @@ export interface LoginResult {
 export async function login(store: Store, email: unknown, password: unknown, now: Date): Promise<LoginResult> {
   if (typeof email !== 'string' || typeof password !== 'string') throw new UnauthenticatedError('wrong email or password');
   const user = await store.collection<UserDocument>('users').findOne({ email: email.trim().toLowerCase() });
-  if (!user || !(await verifyPassword(password, user.password_hash))) throw new UnauthenticatedError('wrong email or password');
+  // An unknown email costs one check too: the time of the answer must not tell which emails have an account.
+  const matches = await verifyPassword(password, user?.password_hash ?? UNMATCHABLE_PASSWORD_HASH);
+  if (!user || !matches) throw new UnauthenticatedError('wrong email or password');
   // Expired sessions of this user are dropped here, so the collection does not grow without bound.
   await store.collection<SessionDocument>('sessions').deleteMany({ user_id: user._id, expires_at: { $lte: now } });
   const sessionToken = newToken('ses');

@@ -23,6 +23,19 @@ export async function hashPassword(password: string): Promise<string> {
   return ['scrypt', SCRYPT.N, SCRYPT.r, SCRYPT.p, salt.toString('base64'), key.toString('base64')].join('$');
 }
 
+/**
+ * A hash no password matches (its key is random, not derived), in the same scheme and cost as real ones: a login
+ * for an unknown email is checked against it, so that it takes the time a known email's does.
+ */
+export const UNMATCHABLE_PASSWORD_HASH = [
+  'scrypt',
+  SCRYPT.N,
+  SCRYPT.r,
+  SCRYPT.p,
+  randomBytes(16).toString('base64'),
+  randomBytes(KEY_LENGTH).toString('base64'),
+].join('$');
+
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const [scheme, , , , salt, hash] = stored.split('$');
   if (scheme !== 'scrypt' || !salt || !hash) return false;

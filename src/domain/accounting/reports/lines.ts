@@ -101,7 +101,11 @@ export async function linesAfterEach(
 ): Promise<Array<{ lines: BookLine[]; cursorEntrySigned: number }>> {
   const entries = context.store.collection<JournalEntryDocument>('journal_entries');
   const accountId = requirePrincipal(context).accountId;
-  const base = (codes: readonly string[]) => ({ account_id: accountId, 'lines.account_code': codes.length === 1 ? codes[0] : { $in: [...codes] }, status: POSTED });
+  const base = (codes: readonly string[]) => ({
+    account_id: accountId,
+    'lines.account_code': codes.length === 1 ? codes[0] : { $in: [...codes] },
+    status: POSTED,
+  });
   const results = groups.map(() => ({ lines: [] as BookLine[], cursorEntrySigned: 0 }));
   const start = after && after.date >= from ? after : null;
   if (start && start.date > to) return results;

@@ -1,4 +1,5 @@
-import { declareResource, decimal, instant, int, lines, money, oneOf, rate, ref, text } from '../declare/field';
+import { declareResource, instant, int, lines, money, oneOf, rate, ref, text } from '../declare/field';
+import { amountFields } from '../mis-comprobantes/amount-fields';
 import { reviewFields } from '../mis-comprobantes/review-fields';
 import { VAT_RATES, VOUCHER_CLASSES } from '../received-invoices/declaration';
 
@@ -53,14 +54,7 @@ export const ISSUED_VOUCHER = declareResource({
       readOnly: true,
       description: "Receiver's name as the tax authority lists it (personal data).",
     }),
-    currency: text(3, { example: 'ARS', readOnly: true, filter: 'currency', description: 'ARS, USD or another ISO code; amounts are in this currency.' }),
-    exchangeRate: decimal({ example: 1, readOnly: true, default: 1, description: 'Pesos per unit of the currency, as the export gives it.' }),
-    totalAmount: money(0, { example: 121000, readOnly: true, sort: true }),
-    netTaxed: money(0, { example: 100000, readOnly: true }),
-    netUntaxed: money(0, { example: 0, readOnly: true }),
-    exempt: money(0, { example: 0, readOnly: true }),
-    iva: money(0, { example: 21000, readOnly: true, description: 'VAT amount.' }),
-    otherTaxes: money(0, { example: 0, readOnly: true, description: 'Perceptions and other taxes, one unsplit amount.' }),
+    ...amountFields(),
     vatItems: lines(
       'IssuedVoucherVatItem',
       {

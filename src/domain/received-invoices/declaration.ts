@@ -1,4 +1,5 @@
-import { declareResource, decimal, instant, int, lines, money, oneOf, rate, text } from '../declare/field';
+import { declareResource, instant, int, lines, money, oneOf, rate, text } from '../declare/field';
+import { amountFields } from '../mis-comprobantes/amount-fields';
 import { reviewFields } from '../mis-comprobantes/review-fields';
 
 export const RECEIVED_INVOICE_STATUSES = ['pending', 'linked', 'ignored'] as const;
@@ -44,14 +45,7 @@ export const RECEIVED_INVOICE = declareResource({
     caeExpiration: instant({ description: 'Expiry of the code (not in the export: null).' }),
     issueDate: instant({ sort: true, window: { from: 'from', to: 'to' }, description: 'Issue day (its start, Argentine time).' }),
     processedDate: instant({ description: 'When the tax authority registered it (not in the export: null).' }),
-    currency: text(3, { example: 'ARS', readOnly: true, filter: 'currency', description: 'ARS, USD or another ISO code; amounts are in this currency.' }),
-    exchangeRate: decimal({ example: 1, readOnly: true, default: 1, description: 'Pesos per unit of the currency, as the export gives it.' }),
-    totalAmount: money(0, { example: 121000, readOnly: true, sort: true }),
-    netTaxed: money(0, { example: 100000, readOnly: true }),
-    netUntaxed: money(0, { example: 0, readOnly: true }),
-    exempt: money(0, { example: 0, readOnly: true }),
-    iva: money(0, { example: 21000, readOnly: true, description: 'VAT amount.' }),
-    otherTaxes: money(0, { example: 0, readOnly: true, description: 'Perceptions and other taxes, one unsplit amount.' }),
+    ...amountFields(),
     vatItems: lines(
       'ReceivedInvoiceVatItem',
       {

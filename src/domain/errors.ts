@@ -4,60 +4,65 @@
  * A class has a default code; a more precise one (e.g. INSUFFICIENT_STOCK for a 409) may be given.
  */
 
+import type { ERROR_CODES, ErrorCode } from './error-codes';
+
 export interface ErrorDetail {
   path: string;
   message: string;
 }
 
-export abstract class AppError extends Error {
-  abstract readonly status: number;
-  readonly code: string;
+/** The codes published with an HTTP status: an error class takes only its own status's codes. */
+export type CodeOf<S extends number> = { [K in ErrorCode]: (typeof ERROR_CODES)[K]['status'] extends S ? K : never }[ErrorCode];
+
+export abstract class AppError<S extends number = number> extends Error {
+  abstract readonly status: S;
+  readonly code: CodeOf<S>;
 
   constructor(
     message: string,
     readonly details: ErrorDetail[] = [],
-    code?: string,
+    code?: CodeOf<S>,
   ) {
     super(message);
-    this.code = code ?? (this.constructor as typeof AppError & { defaultCode: string }).defaultCode;
+    this.code = code ?? (this.constructor as unknown as { defaultCode: CodeOf<S> }).defaultCode;
   }
 }
 
-export class ValidationError extends AppError {
-  static readonly defaultCode = 'BAD_USER_INPUT';
+export class ValidationError extends AppError<400> {
+  static readonly defaultCode: CodeOf<400> = 'BAD_USER_INPUT';
   readonly status = 400;
 }
 
-export class UnauthenticatedError extends AppError {
-  static readonly defaultCode = 'UNAUTHENTICATED';
+export class UnauthenticatedError extends AppError<401> {
+  static readonly defaultCode: CodeOf<401> = 'UNAUTHENTICATED';
   readonly status = 401;
   constructor(message = 'authentication required: send a valid X-API-Key header or a session cookie') {
     super(message);
   }
 }
 
-export class ForbiddenError extends AppError {
-  static readonly defaultCode = 'FORBIDDEN';
+export class ForbiddenError extends AppError<403> {
+  static readonly defaultCode: CodeOf<403> = 'FORBIDDEN';
   readonly status = 403;
 }
 
-export class NotFoundError extends AppError {
-  static readonly defaultCode = 'NOT_FOUND';
+export class NotFoundError extends AppError<404> {
+  static readonly defaultCode: CodeOf<404> = 'NOT_FOUND';
   readonly status = 404;
 }
 
-export class ConflictError extends AppError {
-  static readonly defaultCode = 'CONFLICT';
+export class ConflictError extends AppError<409> {
+  static readonly defaultCode: CodeOf<409> = 'CONFLICT';
   readonly status = 409;
 }
 
-export class PayloadTooLargeError extends AppError {
-  static readonly defaultCode = 'PAYLOAD_TOO_LARGE';
+export class PayloadTooLargeError extends AppError<413> {
+  static readonly defaultCode: CodeOf<413> = 'PAYLOAD_TOO_LARGE';
   readonly status = 413;
 }
 
-export class RateLimitedError extends AppError {
-  static readonly defaultCode = 'RATE_LIMITED';
+export class RateLimitedError extends AppError<429> {
+  static readonly defaultCode: CodeOf<429> = 'RATE_LIMITED';
   readonly status = 429;
 }
 

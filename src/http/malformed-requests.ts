@@ -1,7 +1,8 @@
 import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
+import type { ErrorCode } from '../domain/error-codes';
 
-const ANSWERS: Record<string, { status: number; reason: string; code: string; message: string }> = {
+const ANSWERS: Record<string, { status: number; reason: string; code: ErrorCode; message: string }> = {
   HPE_HEADER_OVERFLOW: {
     status: 431,
     reason: 'Request Header Fields Too Large',
@@ -10,7 +11,12 @@ const ANSWERS: Record<string, { status: number; reason: string; code: string; me
   },
   ERR_HTTP_REQUEST_TIMEOUT: { status: 408, reason: 'Request Timeout', code: 'REQUEST_TIMEOUT', message: 'the request was not received in time' },
 };
-const MALFORMED = { status: 400, reason: 'Bad Request', code: 'MALFORMED_REQUEST', message: 'the request is not valid HTTP' };
+const MALFORMED: { status: number; reason: string; code: ErrorCode; message: string } = {
+  status: 400,
+  reason: 'Bad Request',
+  code: 'MALFORMED_REQUEST',
+  message: 'the request is not valid HTTP',
+};
 
 /**
  * Requests Node's HTTP parser refuses before the application sees them (a URL or headers over 16 KB, broken HTTP)

@@ -17,6 +17,7 @@ import { type Extra, useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { principalForApiKey } from '../domain/auth/authenticate';
 import { createContext, type Principal } from '../domain/context';
+import type { ErrorCode } from '../domain/error-codes';
 import { AppError, UnauthenticatedError } from '../domain/errors';
 import { formatGraphQLError } from './graphql';
 import { armorValidationRules, checkedCost, PARSE_OPTIONS, refuseCostly } from './graphql-limits';
@@ -60,12 +61,12 @@ interface Connection {
   accountId: string;
 }
 
-const coded = (error: GraphQLError, code: string) =>
+const coded = (error: GraphQLError, code: ErrorCode) =>
   new GraphQLError(error.message, { nodes: error.nodes, source: error.source, positions: error.positions, extensions: { code } });
-const refusal = (message: string, code: string) => new GraphQLError(message, { extensions: { code } });
+const refusal = (message: string, code: ErrorCode) => new GraphQLError(message, { extensions: { code } });
 
 /** An upgrade request refused before it becomes a WebSocket, with the same JSON envelope as other refusals. */
-function refuseUpgrade(socket: Duplex, status: number, reason: string, code: string, message: string): void {
+function refuseUpgrade(socket: Duplex, status: number, reason: string, code: ErrorCode, message: string): void {
   const body = JSON.stringify({ success: false, error: { code, message, details: [] } });
   socket.end(
     `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,

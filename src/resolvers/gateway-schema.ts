@@ -4,6 +4,7 @@ import { buildSchema } from 'type-graphql';
 import { authChecker } from './auth-checker';
 import { pubSub } from './fce-pubsub';
 import { RESOLVERS } from './index';
+import { describeErrorCodes } from './operation-errors';
 import { simpleWhereUnguarded } from '../schema/simple-fields';
 import { validateArgument } from '../schema/validation';
 import { DateTimeISO } from '../schema/date-time';
@@ -19,7 +20,7 @@ export function gatewaySchema(): Promise<GraphQLSchema> {
     validateFn: validateArgument,
     pubSub,
     scalarsMap: [{ type: Date, scalar: DateTimeISO }],
-  });
+  }).then(describeErrorCodes);
   return built;
 }
 

@@ -1,4 +1,5 @@
 import { GraphQLError } from 'graphql';
+import { ERROR_CODES } from '../domain/error-codes';
 import { AppError, type ErrorDetail } from '../domain/errors';
 import { isDuplicateKeyError, isTransientTransactionError } from '../store/store';
 
@@ -10,14 +11,7 @@ export interface ClientError {
   status: number;
 }
 
-const STATUS_BY_CODE: Record<string, number> = {
-  GRAPHQL_PARSE_FAILED: 400,
-  GRAPHQL_VALIDATION_FAILED: 400,
-  BAD_USER_INPUT: 400,
-  BAD_REQUEST: 400,
-  OPERATION_RESOLUTION_FAILURE: 400,
-  QUERY_TOO_COMPLEX: 400,
-};
+const statusOf = (code: string): number => (ERROR_CODES as Record<string, { status: number }>)[code]?.status ?? 400;
 
 /**
  * graphql-js reports a variable that does not fit its input type in prose; turn it into a field path so both
@@ -68,7 +62,7 @@ export function toClientError(error: unknown, report: (error: unknown) => void):
     const code = typeof original.extensions?.code === 'string' ? original.extensions.code : coercion ? 'BAD_USER_INPUT' : 'GRAPHQL_VALIDATION_FAILED';
     if (code !== 'INTERNAL_SERVER_ERROR') {
       const details = coercion ? coercionDetails(original.message) : [];
-      return { code, message: original.message, details, status: STATUS_BY_CODE[code] ?? 400 };
+      return { code, message: original.message, details, status: statusOf(code) };
     }
   }
   // A duplicate key no rule turned into a precise conflict (the store already retried races): still the client's 409.

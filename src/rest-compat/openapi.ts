@@ -1,27 +1,8 @@
 import { SCOPES } from '../domain/auth/scopes';
+import { errorResponses } from './openapi-errors';
 import { withExamples } from './openapi-examples';
 import type { RestRoute } from './route';
 import { TAGS, tagOf } from './tags';
-
-const ERROR_STATUSES: Record<string, string> = {
-  '400': 'Invalid input: `error.details` lists every failing field.',
-  '401': 'No API key or session, or an unknown or revoked key.',
-  '403': "The key lacks the route's scope (or the CSRF token is missing).",
-  '404': "No such record in the caller's account (also for malformed ids).",
-  '409': 'Conflicts with existing data.',
-  '413': 'Body larger than 1 MB.',
-  '429': 'RATE_LIMITED: more requests this minute than the key (or session, or address) may send; wait `Retry-After` seconds.',
-  '500': 'INTERNAL_SERVER_ERROR: an unexpected failure, logged under the request’s X-Request-Id; the message says nothing of the cause.',
-  '431': 'HEADERS_TOO_LARGE: the request line and headers exceed 16 KB (refused before any route runs).',
-};
-
-const integerHeader = (description: string) => ({ description, schema: { type: 'integer', minimum: 0 } });
-/** The rate limit's headers (IETF RateLimit fields), on every answer while the limit is on, and Retry-After on a 429. */
-const RATE_LIMIT_HEADERS = {
-  'RateLimit-Limit': integerHeader('Requests allowed per minute.'),
-  'RateLimit-Remaining': integerHeader('Requests left in the current minute.'),
-  'RateLimit-Reset': integerHeader('Seconds until the minute ends.'),
-};
 
 /** The OpenAPI 3.1 description of the REST routes, generated from the route table. */
 export function openApiDocument(routes: RestRoute[], components: Record<string, Record<string, unknown>>, version: string) {
@@ -50,15 +31,7 @@ export function openApiDocument(routes: RestRoute[], components: Record<string, 
             },
       },
     };
-    for (const [status, description] of Object.entries({ ...ERROR_STATUSES, ...route.errors })) {
-      if (status === '413' && !route.requestBody) continue;
-      const text = status === '413' && route.upload ? `File larger than ${route.upload.maxBytes / 1024 / 1024} MB.` : description;
-      responses[status] = {
-        description: text,
-        ...(status === '429' ? { headers: { 'Retry-After': integerHeader('Seconds to wait before sending again.'), ...RATE_LIMIT_HEADERS } } : {}),
-        content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
-      };
-    }
+    Object.assign(responses, errorResponses(route));
     // An upload is a form, its file one part (OpenAPI 3.1 §4.8.14.3: a binary part's media type); text fields go as they are.
     const bodyMedia = route.upload
       ? { 'multipart/form-data': { schema: route.requestBody, encoding: { [route.upload.field]: { contentType: 'application/octet-stream' } } } }

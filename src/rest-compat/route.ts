@@ -48,8 +48,6 @@ export interface RestRoute {
    * taken, and the body schema says what a right one holds. Published as `x-judges-body`.
    */
   judgesBody?: boolean;
-  /** OpenAPI: error statuses of this route beyond the ones every route has (e.g. 503 when ARCA does not answer). */
-  errors?: Record<string, string>;
   /** A download: the success answer is a file of this media type (what `respond` returns as `file`), not the envelope. */
   download?: { contentType: string };
   /**

@@ -335,11 +335,7 @@ const DELETE_SYSTEM: RestRoute = {
   successStatus: 200,
 };
 
-/** What a route that asks ARCA may answer besides the usual refusals. */
-const ARCA_ERRORS = { '503': 'AFIP_UNAVAILABLE: ARCA (WSAA or the web service) did not answer, or answered nothing usable; nothing was stored.' };
-
 const VERIFY_DELEGATION: RestRoute = {
-  errors: ARCA_ERRORS,
   method: 'post',
   path: `${BASE}/verify-delegation/`,
   summary:
@@ -381,7 +377,6 @@ const VERIFY_DELEGATION: RestRoute = {
 };
 
 const VERIFY_POINT_OF_SALE: RestRoute = {
-  errors: ARCA_ERRORS,
   method: 'post',
   path: `${BASE}/verify-punto-venta/`,
   summary:

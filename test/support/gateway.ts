@@ -9,7 +9,12 @@ import { startGateway, type RunningGateway } from '../../src/gateway';
 import { createLogger } from '../../src/logger';
 import { connectStore, type StoreConnection } from '../../src/store/connect';
 import type { Store } from '../../src/store/store';
+import { graphqlErrorCodeProblems } from './error-code-conformance';
 import { openApiConformance } from './openapi-conformance';
+
+const driftFound = (what: string, problems: string[]) => {
+  throw new Error(`${what}:\n${problems.join('\n')}`);
+};
 
 export interface HttpResult {
   status: number;
@@ -176,16 +181,23 @@ export async function startTestGateway(
         contentType: result.headers.get('content-type'),
         body: result.body,
       });
-      if (problems.length) throw new Error(`the answer drifts from the published OpenAPI document:\n${problems.join('\n')}`);
+      if (problems.length) driftFound('the answer drifts from the published OpenAPI document', problems);
       return result;
     },
     http: request,
-    gql(query, variables, options = {}) {
+    async gql(query, variables, options = {}) {
       const files = filesIn(variables ?? {}, 'variables', []);
-      if (!files.length) return request('POST', '/graphql', { ...options, body: { query, variables } });
       // Uploads must carry the preflight header (Apollo's CSRF prevention refuses simple multipart requests).
-      const headers = { 'apollo-require-preflight': 'true', ...(options.headers ?? {}) };
-      return request('POST', '/graphql', { ...options, headers, body: multipartOperation(query, variables ?? {}, files) });
+      const result = files.length
+        ? await request('POST', '/graphql', {
+            ...options,
+            headers: { 'apollo-require-preflight': 'true', ...(options.headers ?? {}) },
+            body: multipartOperation(query, variables ?? {}, files),
+          })
+        : await request('POST', '/graphql', { ...options, body: { query, variables } });
+      const problems = graphqlErrorCodeProblems(query, undefined, result.body);
+      if (problems.length) driftFound('the answer carries an undeclared error code', problems);
+      return result;
     },
     async commandsOf(requestId) {
       for (let attempt = 0; attempt < 1000 && !commands.has(requestId); attempt++) await new Promise((resolve) => setTimeout(resolve, 2));

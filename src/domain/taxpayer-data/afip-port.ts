@@ -1,4 +1,4 @@
-import { AppError } from '../errors';
+import { AppError, type CodeOf } from '../errors';
 
 export type AfipEnvironment = 'testing' | 'production';
 
@@ -67,8 +67,8 @@ export interface AfipServices {
 }
 
 /** The web services could not be reached or did not answer in time: nothing was decided, retry later. */
-export class AfipUnavailableError extends AppError {
-  static readonly defaultCode = 'AFIP_UNAVAILABLE';
+export class AfipUnavailableError extends AppError<503> {
+  static readonly defaultCode: CodeOf<503> = 'AFIP_UNAVAILABLE';
   readonly status = 503;
 }
 

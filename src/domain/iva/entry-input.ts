@@ -9,7 +9,7 @@ import { toMicro, vatOfBase } from './money-text';
 import { computableCredit, operationCode } from './credit';
 import { pesosOf } from './pesos';
 
-const money = () => moneySchema({ max: 1e12 }).default(0);
+const money = () => moneySchema().default(0);
 
 /** A manual entry, in the API's snake-case names; amounts as decimals (validated exact, kept in cents). */
 const entryInput = () =>
@@ -39,7 +39,7 @@ const entryInput = () =>
         .regex(/^[A-Z0-9]{3}$/, 'an ARCA currency code (PES, DOL, 060…)')
         .default('PES'),
       exchange_rate: z.number().positive().max(9999.999999).default(1),
-      total: moneySchema({ max: 1e12 }),
+      total: moneySchema(),
       untaxed: money(),
       exempt: money(),
       vat_perception: money(),
@@ -52,9 +52,9 @@ const entryInput = () =>
         .array(
           z
             .object({
-              rate: z.number().refine((rate) => IVA_RATES.includes(rate), { message: `one of ${IVA_RATES.join(', ')}` }),
-              base: moneySchema({ max: 1e12 }),
-              vat: moneySchema({ max: 1e12 }),
+              rate: z.number().refine((rate) => IVA_RATES.includes(rate), { message: `one of ${[...IVA_RATES].sort((a, b) => a - b).join(', ')}` }),
+              base: moneySchema(),
+              vat: moneySchema(),
             })
             .strict(),
         )

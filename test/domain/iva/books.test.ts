@@ -428,8 +428,14 @@ describe('manual lines', () => {
     expect(
       (await updateEntry(ctx(), doc._id.toHexString().toUpperCase(), { ...MANUAL, date: '2026-03-10', document_type: 99, document_number: '0' })).date,
     ).toBe('2026-03-10');
+    // A line written before it (first in the collection) stays: only the line named goes.
+    const before = await store()
+      .collection('iva_book_entries')
+      .findOne({}, { sort: { _id: 1 } });
     expect((await deleteEntry(ctx(), doc._id.toHexString()))._id).toEqual(doc._id);
     expect(await store().collection('iva_book_entries').findOne({ _id: doc._id })).toBeNull();
+    expect(before?._id).not.toEqual(doc._id);
+    expect(await store().collection('iva_book_entries').findOne({ _id: before?._id })).not.toBeNull();
     expect(await store().collection('activity').countDocuments({ account_id: account, resource_id: doc._id, action: 'deleted' })).toBe(1);
     expect(await rejection(deleteEntry(ctx(), doc._id.toHexString()))).toBeInstanceOf(NotFoundError);
   });

@@ -298,4 +298,66 @@ describe('the fields of a manual line', () => {
     expect(problems({ ...MANUAL, vat_lines: [{ rate: 21, base: 0.5, vat: 0.1 }], vat_perception: 0, untaxed: 0, total: 0.6 })).toEqual(['vat_lines.0.vat']);
     expect(problems({ ...MANUAL, vat_lines: [{ rate: 10.5, base: 0.02, vat: 0 }], vat_perception: 0, untaxed: 0, total: 0.02 })).toEqual([]);
   });
+
+  it('each refusal names its field and says what a right value is, in the words the client reads', () => {
+    const refusal = (input: unknown) => {
+      try {
+        parseEntry(input, purchases, 10_000);
+      } catch (error) {
+        expect((error as ValidationError).message).toBe('invalid VAT book entry');
+        return (error as ValidationError).details;
+      }
+      throw new Error('accepted');
+    };
+    const cases: Array<[Record<string, unknown>, string, string]> = [
+      [{ voucher_type: 400 }, 'voucher_type', 'not an ARCA voucher type'],
+      [{ voucher_type: 66, customs_dispatch: '25-001' }, 'customs_dispatch', 'letters and digits only'],
+      [{ document_type: 81 }, 'document_type', 'one of 80, 86, 87, 89, 90, 91, 92, 93, 94, 95, 96, 99'],
+      [{ document_number: '30-70888444-4' }, 'document_number', 'digits only, at most 20'],
+      [{ currency: 'USD$' }, 'currency', 'an ARCA currency code (PES, DOL, 060…)'],
+      [{ vat_lines: [{ rate: 19, base: 1000, vat: 190 }] }, 'vat_lines.0.rate', 'one of 0, 2.5, 5, 10.5, 21, 27'],
+    ];
+    for (const [change, path, message] of cases) expect(refusal({ ...MANUAL, ...change })).toContainEqual({ path, message });
+  });
+
+  it('amounts stop below a trillion pesos: the total, each base and each VAT', () => {
+    const huge = 1e12;
+    expect(problems({ ...MANUAL, total: huge })).toContain('total');
+    expect(problems({ ...MANUAL, vat_lines: [{ rate: 21, base: huge, vat: 210 }] })).toContain('vat_lines.0.base');
+    expect(problems({ ...MANUAL, vat_lines: [{ rate: 21, base: 1000, vat: huge }] })).toContain('vat_lines.0.vat');
+    expect(problems({ ...MANUAL, untaxed: huge })).toContain('untaxed');
+  });
+
+  it('the rules read after the shape say which rule failed', () => {
+    const sales = { period: '2025-12', bookType: 'sales' as const };
+    const detailsOf = (input: unknown, book: { period: string; bookType: 'purchases' | 'sales' } = purchases) => {
+      try {
+        parseEntry(input, book, 10_000);
+      } catch (error) {
+        return (error as ValidationError).details;
+      }
+      return [];
+    };
+    expect(detailsOf({ ...MANUAL, document_number: '30708884445' })).toContainEqual({
+      path: 'document_number',
+      message: 'not a valid CUIT/CUIL (check digit)',
+    });
+    expect(detailsOf({ ...MANUAL, document_type: 99, document_number: '0' })).toContainEqual({
+      path: 'document_type',
+      message: 'a seller must be identified (not 99)',
+    });
+    expect(detailsOf({ ...MANUAL, document_type: 99, document_number: '0' }, sales)).toEqual([]);
+    expect(detailsOf({ ...MANUAL, voucher_type: 66 })).toContainEqual({
+      path: 'customs_dispatch',
+      message: 'a customs dispatch (066) needs its 16-character dispatch number',
+    });
+    expect(detailsOf({ ...MANUAL, voucher_number_to: 500 })).toContainEqual({ path: 'voucher_number_to', message: 'must not be below voucher_number' });
+    expect(detailsOf({ ...MANUAL, currency: 'DOL', exchange_rate: 1.0000001 })).toContainEqual({ path: 'exchange_rate', message: 'at most 6 decimals' });
+    expect(detailsOf({ ...MANUAL, exchange_rate: 2 })).toContainEqual({ path: 'exchange_rate', message: 'must be 1 for pesos' });
+    const twice = [
+      { rate: 21, base: 500, vat: 105 },
+      { rate: 21, base: 500, vat: 105 },
+    ];
+    expect(detailsOf({ ...MANUAL, vat_lines: twice })).toContainEqual({ path: 'vat_lines.1.rate', message: 'another line already has this rate' });
+  });
 });

@@ -19,7 +19,8 @@ import { sendError } from '../rest-compat/envelope';
 import { serveGraphiQL, wantsGraphiQL } from './graphiql';
 import { graphqlUploads } from './graphql-uploads';
 import { authenticated, contextOf, requestScope } from './request-context';
-import { LoginThrottle, requestRateLimit, type ThrottleOptions, UnknownKeyThrottle } from './throttle';
+import { requestRateLimit } from './request-rate-limit';
+import { LoginThrottle, type ThrottleOptions, UnknownKeyThrottle } from './throttle';
 
 export interface AppOptions {
   schema: GraphQLSchema;

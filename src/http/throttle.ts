@@ -1,11 +1,10 @@
-import type { NextFunction, Request, Response } from 'express';
+import type { Request, Response } from 'express';
 import { RateLimiterMongo, RateLimiterRes } from 'rate-limiter-flexible';
 import { tokenHash } from '../domain/auth/secrets';
 import { RateLimitedError } from '../domain/errors';
 import type { Logger } from '../logger';
 import type { CollectionName } from '../store/catalog';
 import type { Store } from '../store/store';
-import { contextOf } from './request-context';
 
 export interface ThrottleOptions {
   /** Login attempts checked per email within `loginWindowSeconds` (then every login of it is refused until it ends). */
@@ -23,7 +22,7 @@ export interface ThrottleOptions {
  * A counter in the store (its collection in src/store/catalog.ts), so that every gateway process over the same
  * database counts together: each point is one atomic `findOneAndUpdate` ($inc, upserting the window's document).
  */
-function counter(store: Store, collection: CollectionName, points: number, duration: number): RateLimiterMongo {
+export function counter(store: Store, collection: CollectionName, points: number, duration: number): RateLimiterMongo {
   return new RateLimiterMongo({
     storeClient: store.client,
     dbName: store.db.databaseName,
@@ -37,15 +36,15 @@ function counter(store: Store, collection: CollectionName, points: number, durat
   });
 }
 
-const secondsUntil = (result: RateLimiterRes) => Math.max(1, Math.ceil(result.msBeforeNext / 1000));
+export const secondsUntil = (result: RateLimiterRes) => Math.max(1, Math.ceil(result.msBeforeNext / 1000));
 
-function tooMany(res: Response, result: RateLimiterRes, message: string): RateLimitedError {
+export function tooMany(res: Response, result: RateLimiterRes, message: string): RateLimitedError {
   res.setHeader('Retry-After', String(secondsUntil(result)));
   return new RateLimitedError(message);
 }
 
 /** A point taken from `limiter`; `limited` when it went past the limit (the point still counts). */
-async function take(limiter: RateLimiterMongo, key: string): Promise<{ result: RateLimiterRes; limited: boolean }> {
+export async function take(limiter: RateLimiterMongo, key: string): Promise<{ result: RateLimiterRes; limited: boolean }> {
   try {
     return { result: await limiter.consume(key), limited: false };
   } catch (rejection) {
@@ -125,28 +124,4 @@ export class UnknownKeyThrottle {
     const { result, limited } = await take(this.byIp, req.ip ?? '');
     if (limited) throw tooMany(res, result, 'too many unknown API keys from this address: try again later');
   }
-}
-
-/**
- * Per-caller request rate limit with the IETF `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset` headers
- * on every answer, and 429 RATE_LIMITED with Retry-After past the limit. Runs after authentication.
- */
-export function requestRateLimit(store: Store, requestsPerMinute: number) {
-  const limiter = counter(store, 'throttle_requests', requestsPerMinute, 60);
-  return async (req: Request, res: Response, next: NextFunction) => {
-    const principal = contextOf(res).principal;
-    // Keys are counted by their id (the secret itself is never kept), sessions by their user.
-    const caller = principal ? (principal.apiKey ? `key:${principal.apiKey.id.toHexString()}` : `user:${principal.userId?.toHexString()}`) : `ip:${req.ip}`;
-    let taken: Awaited<ReturnType<typeof take>>;
-    try {
-      taken = await take(limiter, caller);
-    } catch (error) {
-      return next(error);
-    }
-    const { result, limited } = taken;
-    res.setHeader('RateLimit-Limit', String(requestsPerMinute));
-    res.setHeader('RateLimit-Remaining', String(Math.max(0, result.remainingPoints)));
-    res.setHeader('RateLimit-Reset', String(secondsUntil(result)));
-    next(limited ? tooMany(res, result, `more than ${requestsPerMinute} requests in a minute: slow down`) : undefined);
-  };
 }

@@ -1,5 +1,5 @@
 import { sample } from 'openapi-sampler';
-import type { RestRoute } from './route';
+import type { HandWrittenExample, RestRoute } from './route';
 
 type Json = Record<string, any>;
 
@@ -32,11 +32,3 @@ export function withExamples<D extends { paths: Record<string, Record<string, un
 }
 
 const exampleObject = ({ name: _name, ...example }: HandWrittenExample): Json => example;
-
-/** An example written by hand, as an OpenAPI Example Object under a name. */
-export interface HandWrittenExample {
-  name: string;
-  summary: string;
-  description?: string;
-  value?: unknown;
-}

@@ -1,6 +1,5 @@
 import type { z } from 'zod';
 import type { Scope } from '../domain/auth/scopes';
-import type { HandWrittenExample } from './openapi-examples';
 
 /** What a route receives from the HTTP request, already parsed. */
 export interface RestInput {
@@ -62,4 +61,12 @@ export interface RestFile {
   name: string;
   contentType: string;
   body: Buffer;
+}
+
+/** An example written by hand, as an OpenAPI Example Object under a name. */
+export interface HandWrittenExample {
+  name: string;
+  summary: string;
+  description?: string;
+  value?: unknown;
 }

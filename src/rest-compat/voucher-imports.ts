@@ -1,8 +1,7 @@
 import { type PagingSpec, pageSizeParameter } from './paging';
 import { QueryReader } from './query';
-import type { RestInput, RestRoute } from './route';
+import type { HandWrittenExample, RestInput, RestRoute } from './route';
 import { withRestDateTimes } from './naming';
-import type { HandWrittenExample } from './openapi-examples';
 
 /** The selection of an import in the stored operations, aliased to REST names. */
 export const IMPORT_FIELDS = `id direction file_name: fileName size sha256 layout encoding status failure rows_total: rowsTotal rows_imported: rowsImported

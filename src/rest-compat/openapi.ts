@@ -1,6 +1,7 @@
 import { SCOPES } from '../domain/auth/scopes';
 import { errorResponses } from './openapi-errors';
 import { withExamples } from './openapi-examples';
+import { MAX_QUERY_TEXT } from './query';
 import type { RestRoute } from './route';
 import { TAGS, tagOf } from './tags';
 
@@ -14,7 +15,13 @@ export function openApiDocument(routes: RestRoute[], components: Record<string, 
       required: true,
       schema: { type: 'string' },
     }));
-    const queryParameters = (route.parameters ?? []).map((parameter) => ({ ...parameter, in: 'query', required: false }));
+    const queryParameters = (route.parameters ?? []).map((parameter) => ({
+      ...parameter,
+      schema:
+        parameter.schema.type === 'string' && parameter.schema.maxLength === undefined ? { ...parameter.schema, maxLength: MAX_QUERY_TEXT } : parameter.schema,
+      in: 'query',
+      required: false,
+    }));
     const responses: Record<string, unknown> = {
       [String(route.successStatus)]: {
         description: 'Success',

@@ -1,6 +1,9 @@
 import { isCalendarDate } from '../domain/dates';
 import { ValidationError, type ErrorDetail } from '../domain/errors';
 
+/** The longest value a query-string parameter takes (codes, names, searches, dates): published as its maxLength. */
+export const MAX_QUERY_TEXT = 200;
+
 /**
  * Reads query-string parameters of a REST route, collecting every malformed one; `done()` throws a 400 naming
  * them all. Values that parse are left for the GraphQL operation to validate like any other argument.
@@ -19,6 +22,7 @@ export class QueryReader {
     const raw = this.query[name];
     if (raw === undefined || raw === '') return undefined;
     if (typeof raw !== 'string') return this.fail(name, 'must be a single text value');
+    if (raw.length > MAX_QUERY_TEXT) return this.fail(name, `at most ${MAX_QUERY_TEXT} characters`);
     return raw;
   }
 

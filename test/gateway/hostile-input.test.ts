@@ -128,3 +128,34 @@ describe('prototype keys in free-form objects', () => {
     expect(await count()).toBe(before);
   });
 });
+
+describe('text longer than any index key holds', () => {
+  const long = '1'.repeat(2_000);
+  const textParameters = ROUTES.filter((route) => route.method === 'get').flatMap((route) =>
+    (route.parameters ?? [])
+      .filter((parameter) => parameter.schema.type === 'string')
+      .map((parameter) => [`GET ${route.path}?${parameter.name}=…`, route, parameter.name] as const),
+  );
+
+  it.each(textParameters)('%s of 2,000 characters → 400 naming it, its bound published', async (_label, route, name) => {
+    const path = route.path.replace(/\{\w+\}/g, '000000000000000000000000');
+    const res = await gw.rest('GET', `${path}?${name}=${long}`, { key });
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe('BAD_USER_INPUT');
+    expect(res.body.error.details).toContainEqual({ path: name, message: 'at most 200 characters' });
+    const doc = (await gw.http('GET', '/api/v1/openapi.json')).body as Record<string, any>;
+    const documented = doc.paths[`/api/v1${route.path}`].get.parameters.find((parameter: { name: string }) => parameter.name === name);
+    expect(documented.schema.maxLength).toBeLessThanOrEqual(200);
+  });
+
+  it('a 2,000-character value that reaches the store (a path segment) reads as nothing, never a 500', async () => {
+    const ledger = await gw.rest('GET', `/accounting/reports/account-ledger/${long}/`, { key });
+    expect(ledger.status).toBe(404);
+    expect(ledger.body.error.code).toBe('NOT_FOUND');
+  });
+
+  it('GraphQL bounds its text arguments the same way', async () => {
+    const search = await gw.gql('query($text: String) { suppliers(filter: {search: $text}) { totalCount } }', { text: long }, { key });
+    expect(search.body.errors[0].extensions).toEqual({ code: 'BAD_USER_INPUT', details: [{ path: 'search', message: 'must be at most 200 characters' }] });
+  });
+});

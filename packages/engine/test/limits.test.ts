@@ -47,6 +47,35 @@ describe('document limits', () => {
   });
 });
 
+describe('filter values longer than any index key', () => {
+  it('read as matching nothing (or what they bound), through the index, in finds, counts and aggregations', async () => {
+    const coll = fresh();
+    await coll.createIndex({ account: 1, code: 1 });
+    await coll.insertMany([
+      { _id: 1, account: 1, code: 'a' },
+      { _id: 2, account: 1, code: 'z' },
+      { _id: 3, account: 2, code: 'a' },
+    ]);
+    const long = 'y'.repeat(3000);
+    expect(await coll.find({ account: 1, code: long }).toArray()).toEqual([]);
+    expect(await coll.countDocuments({ account: 1, code: long })).toBe(0);
+    expect(await coll.aggregate([{ $match: { account: 1, code: long } }]).toArray()).toEqual([]);
+    // A long bound still bounds: 'z' sorts after 'yyy…', 'a' before it.
+    expect((await coll.find({ account: 1, code: { $gt: long } }).toArray()).map((doc) => doc._id)).toEqual([2]);
+    expect(
+      (
+        await coll
+          .find({ account: 1, code: { $lt: long } })
+          .sort({ code: -1 })
+          .toArray()
+      ).map((doc) => doc._id),
+    ).toEqual([1]);
+    expect(await coll.countDocuments({ account: 1, code: { $lte: long } })).toBe(1);
+    expect(await coll.findOne({ _id: long })).toBeNull();
+    expect(await coll.countDocuments({ account: long })).toBe(0);
+  });
+});
+
 describe('retryable writes', () => {
   it('an update resent with the same session and txnNumber is applied once and answers the same', async () => {
     const coll = fresh();

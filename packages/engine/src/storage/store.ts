@@ -246,11 +246,15 @@ export class Store {
   // ---- reads ----
 
   getDoc(meta: CollectionMeta, idKey: Buffer, snapshot?: Snapshot): Buffer | undefined {
-    return this.docs.get(this.docKey(meta, idKey), snapshot ? { transaction: snapshot } : undefined);
+    const key = this.docKey(meta, idKey);
+    // No stored key is longer than LMDB takes: a longer one names nothing.
+    if (key.length > LMDB_MAX_KEY) return undefined;
+    return this.docs.get(key, snapshot ? { transaction: snapshot } : undefined);
   }
 
   hasDoc(meta: CollectionMeta, idKey: Buffer): boolean {
-    return this.docs.doesExist(this.docKey(meta, idKey));
+    const key = this.docKey(meta, idKey);
+    return key.length <= LMDB_MAX_KEY && this.docs.doesExist(key);
   }
 
   /** The collection's documents in `_id` order (reversed on request). */
@@ -271,7 +275,7 @@ export class Store {
 
   countIndex(index: IndexMeta, range: KeyRange, snapshot?: Snapshot): number {
     const base = prefix(index.id);
-    return this.entries.getKeysCount({ start: Buffer.concat([base, range.start]), end: Buffer.concat([base, range.end]), transaction: snapshot });
+    return this.entries.getKeysCount({ start: fit(Buffer.concat([base, range.start])), end: fit(Buffer.concat([base, range.end])), transaction: snapshot });
   }
 
   countDocs(meta: CollectionMeta, snapshot?: Snapshot): number {
@@ -284,7 +288,7 @@ export class Store {
   }
 
   private readCount(key: Buffer, snapshot?: Snapshot): number {
-    const stored = this.counts.get(key, { transaction: snapshot }) ?? 0;
+    const stored = key.length > LMDB_MAX_KEY ? 0 : (this.counts.get(key, { transaction: snapshot }) ?? 0);
     return snapshot ? stored : stored + (this.countDeltas?.get(key.toString('latin1')) ?? 0);
   }
 
@@ -536,10 +540,22 @@ export class Store {
 }
 
 /** LMDB range options for `[start, end)`, walked backwards on request. */
+/** The longest key LMDB reads or writes (lmdb-js's compiled maximum). */
+const LMDB_MAX_KEY = 1978;
+
+/**
+ * A range bound LMDB can take. Every stored key is shorter than LMDB_MAX_KEY (writes refuse longer index keys), so a
+ * longer bound cut to that length orders against every stored key exactly as the whole bound does: a filter value
+ * longer than any key can hold reads an empty or the same range, never an error.
+ */
+const fit = (bound: Buffer): Buffer => (bound.length > LMDB_MAX_KEY ? bound.subarray(0, LMDB_MAX_KEY) : bound);
+
 function rangeOptions(bounds: KeyRange, reverse: boolean, snapshot: Snapshot) {
+  const start = fit(bounds.start);
+  const end = fit(bounds.end);
   return reverse
-    ? { start: bounds.end, end: bounds.start, reverse: true, exclusiveStart: true, inclusiveEnd: true, transaction: snapshot }
-    : { start: bounds.start, end: bounds.end, transaction: snapshot };
+    ? { start: end, end: start, reverse: true, exclusiveStart: true, inclusiveEnd: true, transaction: snapshot }
+    : { start, end, transaction: snapshot };
 }
 
 const SAMPLE = 1000;

@@ -47,24 +47,4 @@ export const VAT_RATE_IDS: ReadonlyMap<number, number> = new Map([
 ]);
 export const IVA_RATES = [...VAT_RATE_IDS.keys()];
 
-/** ISO currency → ARCA MonId. */
-export const CURRENCY_CODES: ReadonlyMap<string, string> = new Map([
-  ['ARS', 'PES'],
-  ['USD', 'DOL'],
-  ['EUR', '060'],
-  ['BRL', '012'],
-  ['UYU', '011'],
-  ['MXN', '010'],
-  ['GBP', '021'],
-  ['CAD', '018'],
-  ['JPY', '019'],
-  ['CHF', '009'],
-  ['DKK', '014'],
-  ['NOK', '015'],
-  ['BOB', '031'],
-  ['COP', '032'],
-  ['CLP', '033'],
-  ['CNY', '064'],
-]);
-
 export const DOCUMENT_TYPES = [80, 86, 87, 89, 90, 91, 92, 93, 94, 95, 96, 99] as const;

@@ -4,6 +4,7 @@ import { calendarDateSchema } from '../dates';
 import { ValidationError } from '../errors';
 import { moneySchema } from '../money';
 import { CUSTOMS_DISPATCH_LENGTH, CUSTOMS_DISPATCH_TYPES, DOCUMENT_TYPES, IVA_RATES, VOUCHER_TYPES } from './codes';
+import { isArcaCurrency } from './currencies';
 import type { BookType, IvaEntry } from './entry';
 import { toMicro, vatOfBase } from './money-text';
 import { computableCredit, operationCode } from './credit';
@@ -37,6 +38,7 @@ const entryInput = () =>
       currency: z
         .string()
         .regex(/^[A-Z0-9]{3}$/, 'an ARCA currency code (PES, DOL, 060…)')
+        .refine((code) => !/^[A-Z0-9]{3}$/.test(code) || isArcaCurrency(code), { message: 'not in ARCA’s currency table (PES, DOL, 060…)' })
         .default('PES'),
       exchange_rate: z.number().positive().max(9999.999999).default(1),
       total: moneySchema(),

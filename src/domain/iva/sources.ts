@@ -1,6 +1,7 @@
 import type { ObjectId } from 'mongodb';
 import { argentineDay } from '../dates';
-import { CURRENCY_CODES, CUSTOMS_DISPATCH_TYPES, NO_VAT_TYPES } from './codes';
+import { CUSTOMS_DISPATCH_TYPES, NO_VAT_TYPES } from './codes';
+import { ARCA_CURRENCY_OF } from './currencies';
 import { computableCredit, operationCode } from './credit';
 import type { IvaEntry, VatLine } from './entry';
 import { pesosOf, UNIT_RATE_MICRO } from './pesos';
@@ -64,9 +65,9 @@ export function rateMicro(rate: number): number {
   return Math.min(value, 9_999_999_999);
 }
 
-/** ISO currency → ARCA code; an unknown 3-letter code is kept as given, anything else is pesos. */
+/** Stored currency → ARCA code (src/domain/iva/currencies.ts); one outside the table, stored before imports checked it, is kept as given if it has 3 characters, else pesos. */
 export function currencyCode(currency: string): string {
-  return CURRENCY_CODES.get(currency) ?? (currency.length === 3 ? currency : 'PES');
+  return ARCA_CURRENCY_OF.get(currency) ?? (currency.length === 3 ? currency : 'PES');
 }
 
 interface Pricing {

@@ -1,3 +1,4 @@
+import { storedCurrencyOf } from '../iva/currencies';
 /** Cell values of the export, read exactly: amounts as integer centavos, days as real calendar days. */
 
 /** An amount in centavos; null for an empty cell; an Error for anything else (negative, scientific, 3 decimals). */
@@ -51,12 +52,9 @@ export function wholeOf(cell: string | undefined, max: number): number | null {
   return value <= max ? value : null;
 }
 
-const CURRENCIES: Record<string, string> = { $: 'ARS', PES: 'ARS', ARS: 'ARS', DOL: 'USD', USD: 'USD', U$S: 'USD', EUR: 'EUR', '060': 'EUR' };
-
-/** `$`/`PES` → ARS, `USD`/`DOL` → USD; another three-letter code as written. */
+/** `$`/`PES` → ARS, `USD`/`DOL` → USD, `060`/`EUR` → EUR…: a currency of ARCA's table (src/domain/iva/currencies.ts), else null. */
 export function currencyOf(cell: string | undefined): string | null {
-  const text = (cell ?? '').trim().toUpperCase();
-  return CURRENCIES[text] ?? (/^[A-Z]{3}$/.test(text) ? text : null);
+  return storedCurrencyOf(cell ?? '');
 }
 
 /** Document types written as text in older exports. */

@@ -315,6 +315,7 @@ describe('the fields of a manual line', () => {
       [{ document_type: 81 }, 'document_type', 'one of 80, 86, 87, 89, 90, 91, 92, 93, 94, 95, 96, 99'],
       [{ document_number: '30-70888444-4' }, 'document_number', 'digits only, at most 20'],
       [{ currency: 'USD$' }, 'currency', 'an ARCA currency code (PES, DOL, 060…)'],
+      [{ currency: 'XYZ', exchange_rate: 2 }, 'currency', 'not in ARCA’s currency table (PES, DOL, 060…)'],
       [{ vat_lines: [{ rate: 19, base: 1000, vat: 190 }] }, 'vat_lines.0.rate', 'one of 0, 2.5, 5, 10.5, 21, 27'],
     ];
     for (const [change, path, message] of cases) expect(refusal({ ...MANUAL, ...change })).toContainEqual({ path, message });

@@ -16,7 +16,16 @@ describe('the rate review fields', () => {
     expect(fields.rateReview.common.typeDescription).toBe("Why a voucher's VAT rates are to be reviewed.");
     expect(fields.rateReview.common.description).toContain(`refuses the period's Libro IVA Digital until ${resolver} sets the lines`);
     expect(fields.rateReview.fields).toEqual({
-      reason: { kind: 'text', max: 1000, min: undefined, common: { readOnly: true, description: 'Why, with its code (VAT_RATES_MIXED, VAT_LINE_OFF…).' } },
+      reason: {
+        kind: 'text',
+        max: 1000,
+        min: undefined,
+        common: {
+          readOnly: true,
+          description: 'Why, with its code (VAT_RATES_MIXED, VAT_LINE_OFF…).',
+          example: 'VAT_RATES_MIXED: el IVA informado mezcla alícuotas de 21 % y 10,5 %',
+        },
+      },
       flaggedAt: { kind: 'instant', common: { description: 'When the import marked it.' } },
     });
 

@@ -204,7 +204,7 @@ describe('whole numbers, currencies and document types', () => {
     expect(documentTypeOf(' dni ')).toBe(96);
   });
 
-  test.each([['dólares'], ['US'], [''], ['12'], ['ABCD']])('currency %j is unknown', (cell) => {
+  test.each([['dólares'], ['US'], [''], ['12'], ['ABCD'], ['XYZ'], ['BTC']])('currency %j is unknown', (cell) => {
     expect(currencyOf(cell)).toBeNull();
   });
 

@@ -263,6 +263,21 @@ describe('data directory lock', () => {
   });
 });
 
+describe('the data directory', () => {
+  it('may be named with a dot, and holds its files for its owner only', async () => {
+    const dir = path.join(tempDir('engine-perm-'), 'app.data');
+    const first = await open(dir);
+    await first.client.db('perm').collection<Doc>('c').insertOne({ _id: 1, v: 'kept' });
+    await stop(first);
+    const again = await open(dir);
+    expect(await again.client.db('perm').collection<Doc>('c').findOne({ _id: 1 })).toEqual({ _id: 1, v: 'kept' });
+    expect(fs.statSync(dir).isDirectory()).toBe(true);
+    expect(fs.statSync(dir).mode & 0o777).toBe(0o700);
+    for (const name of ['data.mdb', 'lock.mdb']) expect(fs.statSync(path.join(dir, name)).mode & 0o777).toBe(0o600);
+    await stop(again);
+  });
+});
+
 describe('data directories of the old format', () => {
   it('are migrated on first open: documents, indexes and options survive; the old files are kept aside', async () => {
     const dir = tempDir('engine-legacy-');

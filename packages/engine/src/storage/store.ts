@@ -113,7 +113,8 @@ export class Store {
   ) {}
 
   static open(dir: string): Store {
-    const env = open({ path: dir, maxDbs: 8, mapSize: MAP_SIZE, overlappingSync: true });
+    // A directory, even one named with a dot (`app.data`), which lmdb would otherwise take for a file.
+    const env = open({ path: dir, noSubdir: false, maxDbs: 8, mapSize: MAP_SIZE, overlappingSync: true });
     const binary = { keyEncoding: 'binary', encoding: 'binary' } as const;
     const store = new Store(
       env,

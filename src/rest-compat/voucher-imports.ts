@@ -41,7 +41,12 @@ export const IMPORT_SCHEMA = {
     sha256: { examples: ['3f1c9a7be2d4c8a1f0e5b6d7c8a9b0e1f2a3b4c5d6e7f8091a2b3c4d5e6f7a8b'], type: 'string' },
     layout: { type: 'string', enum: ['G1', 'G2', 'G3'] },
     encoding: { examples: ['utf-8'], type: 'string' },
-    status: { type: 'string', enum: ['running', 'completed', 'failed'] },
+    status: {
+      type: 'string',
+      enum: ['running', 'completed', 'failed', 'interrupted'],
+      description:
+        'interrupted: a running import that stopped writing its progress (its gateway stopped); its counts are what it stored, and uploading the file again completes it.',
+    },
     failure: { examples: ['ARCA no respondió a tiempo'], type: ['string', 'null'] },
     rows_total: { examples: [49], type: 'integer' },
     rows_imported: { examples: [48], type: 'integer' },

@@ -47,7 +47,10 @@ export class VoucherImport {
   @Field(() => String, { description: 'utf8, windows-1252 or cp850, told by the header.' })
   encoding!: string;
 
-  @Field(() => String, { description: 'running, completed or failed.' })
+  @Field(() => String, {
+    description:
+      'running, completed or failed; interrupted: a running import that stopped writing its progress (its gateway stopped): its counts are what it stored, and uploading the file again completes it.',
+  })
   status!: string;
 
   @Field(() => String, { nullable: true, description: 'Why a failed import stopped.' })

@@ -10,7 +10,8 @@ export type ImportDocument = TenantDocument & {
   sha256: string;
   layout: 'G1' | 'G2' | 'G3';
   encoding: string;
-  status: 'running' | 'completed' | 'failed';
+  /** As stored; `interrupted` is how a read shows a `running` import its gateway stopped answering for (never stored). */
+  status: 'running' | 'completed' | 'failed' | 'interrupted';
   failure?: string;
   rows_total: number;
   rows_imported: number;

@@ -1,3 +1,4 @@
+import { importAsOf } from '../mis-comprobantes/import-record';
 import type { IssuedVoucherDocument } from '../../store/issued-vouchers';
 import type { ImportDocument } from '../../store/voucher-imports';
 import { requirePrincipal, type RequestContext } from '../context';
@@ -21,11 +22,12 @@ export { createIssuedVoucherSchema, issuedVoucherFilterSchema, updateIssuedVouch
 export const issuedVouchers = new Resource<IssuedVoucherDocument, never, never, Record<string, unknown>, never>(definition as never);
 
 /** The account's most recent imports of the Emitidos export, newest first. */
-export function issuedImportHistory(context: RequestContext, limit: number): Promise<ImportDocument[]> {
-  return context.store
+export async function issuedImportHistory(context: RequestContext, limit: number): Promise<ImportDocument[]> {
+  const found = await context.store
     .collection<ImportDocument>('issued_voucher_imports')
     .find({ account_id: requirePrincipal(context).accountId }, { sort: { started_at: -1, _id: -1 }, limit })
     .toArray();
+  return found.map((doc) => importAsOf(doc, context.now()));
 }
 
 /**

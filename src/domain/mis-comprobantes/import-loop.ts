@@ -13,7 +13,17 @@ import { requirePrincipal, type RequestContext } from '../context';
 import { ValidationError } from '../errors';
 import type { Direction, Layout } from './layout';
 import type { RowReason } from './row';
-import { countRefused, countWarned, countWritten, csvFailure, fileNameOf, type ImportRecord, outcomeOf } from './import-record';
+import {
+  countRefused,
+  countWarned,
+  countWritten,
+  csvFailure,
+  fileNameOf,
+  IMPORT_PROGRESS_ROWS,
+  type ImportRecord,
+  outcomeOf,
+  progressOf,
+} from './import-record';
 import { openExport, spool } from './source';
 import type { RateReview } from './vat-lines';
 
@@ -110,6 +120,10 @@ export async function importExport<V>(context: RequestContext, file: UploadedFil
     // WRITES_IN_FLIGHT writes and the batch being read are in memory.
     const writing: Array<Promise<void>> = [];
     const marks = new ImportMarks(context.store, principal.accountId, plan.vouchers, record._id);
+    // What it has done so far, stored as it goes: an import whose gateway stops reads as interrupted with these counts.
+    const progress = async () => {
+      await history.updateOne({ _id: record._id, status: 'running' }, { $set: { ...progressOf(record), updated_at: context.now() } });
+    };
     try {
       const parser = Readable.from(source.text).pipe(
         parse({
@@ -134,6 +148,7 @@ export async function importExport<V>(context: RequestContext, file: UploadedFil
           const written = await plan.writeBatch(sending, record);
           countWritten(record, sending, written);
           stored = written.imported > 0;
+          await progress();
         } finally {
           if (stored) marks.wrote(days);
         }
@@ -149,6 +164,7 @@ export async function importExport<V>(context: RequestContext, file: UploadedFil
       };
       for await (const { record: cells, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
         record.rows_total++;
+        if (record.rows_total % IMPORT_PROGRESS_ROWS === 0) await progress();
         const result = plan.readRow(cells, source.layout, owners);
         if ('problems' in result) {
           countRefused(record, info.lines, result.problems);

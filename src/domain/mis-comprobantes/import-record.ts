@@ -59,3 +59,29 @@ export function csvFailure(error: unknown): string | undefined {
 
 /** The stored file name: the upload's own, cut to 300 characters, or `upload` when it has none. */
 export const fileNameOf = (filename: string | undefined): string => (filename || 'upload').slice(0, 300);
+
+/**
+ * How long a running import may go without writing its progress before a read shows it `interrupted`: it writes its
+ * counts after every batch and every IMPORT_PROGRESS_ROWS rows read, well within this, so only an import whose
+ * gateway stopped (a crash, a kill) stays silent this long. Its counts are what it had stored by then; uploading
+ * the file again completes it (stored vouchers count as duplicates).
+ */
+export const IMPORT_SILENCE_MS = 5 * 60 * 1000;
+export const IMPORT_PROGRESS_ROWS = 5000;
+
+/** The import as a reader sees it at `now` (reads never write: the stored record keeps `running`). */
+export function importAsOf(doc: ImportDocument, now: Date): ImportDocument {
+  const silent = now.getTime() - doc.updated_at.getTime() > IMPORT_SILENCE_MS;
+  return doc.status === 'running' && silent ? { ...doc, status: 'interrupted' } : doc;
+}
+
+/** The counters an import writes as it goes (its reports are written when it ends). */
+export const progressOf = (record: ImportRecord) => ({
+  rows_total: record.rows_total,
+  rows_imported: record.rows_imported,
+  rows_duplicated: record.rows_duplicated,
+  rows_with_errors: record.rows_with_errors,
+  rows_with_warnings: record.rows_with_warnings,
+  rows_needing_review: record.rows_needing_review,
+  suppliers_created: record.suppliers_created,
+});

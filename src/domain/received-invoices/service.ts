@@ -1,3 +1,4 @@
+import { importAsOf } from '../mis-comprobantes/import-record';
 import type { Filter, ObjectId } from 'mongodb';
 import { actionOn } from '../activity/actions';
 import { recordChanges } from '../activity/changes';
@@ -162,12 +163,13 @@ export async function setCustomsDispatch(context: RequestContext, id: string, di
 }
 
 /** The account's most recent imports, newest first. */
-export function importHistory(context: RequestContext, limit: number): Promise<ImportDocument[]> {
+export async function importHistory(context: RequestContext, limit: number): Promise<ImportDocument[]> {
   const accountId: ObjectId = requirePrincipal(context).accountId;
-  return context.store
+  const found = await context.store
     .collection<ImportDocument>('received_invoice_imports')
     .find({ account_id: accountId }, { sort: { started_at: -1, _id: -1 }, limit })
     .toArray();
+  return found.map((doc) => importAsOf(doc, context.now()));
 }
 
 /**

@@ -17,8 +17,11 @@ export function openApiDocument(routes: RestRoute[], components: Record<string, 
     }));
     const queryParameters = (route.parameters ?? []).map((parameter) => ({
       ...parameter,
+      // Text the reader bounds (QueryReader); an enum bounds itself.
       schema:
-        parameter.schema.type === 'string' && parameter.schema.maxLength === undefined ? { ...parameter.schema, maxLength: MAX_QUERY_TEXT } : parameter.schema,
+        parameter.schema.type === 'string' && parameter.schema.maxLength === undefined && parameter.schema.enum === undefined
+          ? { ...parameter.schema, maxLength: MAX_QUERY_TEXT }
+          : parameter.schema,
       in: 'query',
       required: false,
     }));

@@ -145,7 +145,7 @@ describe('text longer than any index key holds', () => {
     expect(res.body.error.details).toContainEqual({ path: name, message: 'at most 200 characters' });
     const doc = (await gw.http('GET', '/api/v1/openapi.json')).body as Record<string, any>;
     const documented = doc.paths[`/api/v1${route.path}`].get.parameters.find((parameter: { name: string }) => parameter.name === name);
-    expect(documented.schema.maxLength).toBeLessThanOrEqual(200);
+    if (!documented.schema.enum) expect(documented.schema.maxLength).toBeLessThanOrEqual(200);
   });
 
   it('a 2,000-character value that reaches the store (a path segment) reads as nothing, never a 500', async () => {

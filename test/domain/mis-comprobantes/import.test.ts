@@ -303,8 +303,9 @@ describe('the import loop with a plan of its own', () => {
       [1, 5001, 5001],
     ]);
     expect(answer).toMatchObject({ rows_total: 5001, rows_imported: 5001, status: 'completed' });
-    // The history holds the import as running from its start.
-    expect(whileWriting[0]).toEqual({ status: 'running', finished_at: null, rows_total: 0 });
+    // The history holds the import as running from its start, with its count of the rows read so far (written
+    // every 5,000 rows, so a crash leaves what it had done).
+    expect(whileWriting[0]).toEqual({ status: 'running', finished_at: null, rows_total: 5000 });
   });
 
   test('a file of exactly one batch is written once; an empty file is not written at all', async () => {

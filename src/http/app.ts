@@ -50,6 +50,40 @@ function transportError(error: unknown): AppError | undefined {
   return undefined;
 }
 
+/** The most of an unread body discarded before a refusal is sent: past the largest upload, the client is cut off. */
+const DISCARDED_BYTES = 32 * 1024 * 1024;
+
+/**
+ * A refusal made before the body was read (no key, no scope, not a form, a header missing) reaches a client that is
+ * still writing it: answering and closing then resets its socket before it reads the answer. The rest of the body is
+ * read and discarded first, up to DISCARDED_BYTES (past that, the answer closes the connection).
+ */
+function unreadBodyDiscarded(req: Request, res: Response): Promise<void> {
+  if (req.complete || req.readableEnded || req.destroyed) return Promise.resolve();
+  return new Promise((resolve) => {
+    let read = 0;
+    const done = () => {
+      req.off('data', count);
+      req.off('end', done);
+      req.off('close', done);
+      req.off('error', done);
+      resolve();
+    };
+    const count = (chunk: Buffer) => {
+      read += chunk.length;
+      if (read > DISCARDED_BYTES) {
+        res.setHeader('Connection', 'close');
+        done();
+      }
+    };
+    req.on('data', count);
+    req.on('end', done);
+    req.on('close', done);
+    req.on('error', done);
+    req.resume();
+  });
+}
+
 export function createApp(options: AppOptions): express.Express {
   const { schema, apollo, store, log, now } = options;
   const routes = compileRoutes(schema, ROUTES);
@@ -112,6 +146,7 @@ export function createApp(options: AppOptions): express.Express {
 
   app.use(async (error: unknown, req: Request, res: Response, _next: NextFunction) => {
     const requestLog = (res.locals.log as Logger | undefined) ?? log;
+    await unreadBodyDiscarded(req, res);
     // A key the store stopped accepting while the request ran is what the caller hears about, whatever else failed.
     const cause = (await refusalOf(contextOf(res))) ?? transportError(error) ?? error;
     const client = toClientError(cause, (unexpected) => requestLog.error({ err: unexpected }, 'unexpected error'));

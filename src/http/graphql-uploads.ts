@@ -81,7 +81,10 @@ export function graphqlUploads() {
         guardUploads(req.body);
         // Apollo reads the operations graphql-upload parsed into req.body as it reads a JSON body.
         req.headers['content-type'] = 'application/json';
-        next();
+        // The operation runs once the whole body is in (its files spooled): an answer given while the client is still
+        // writing (a refusal before any file is read) would have the rest of the body cut off and its socket reset.
+        if (req.complete) next();
+        else finished(req, () => next());
         return;
       }
       const status = (error as { status?: number }).status;

@@ -23,8 +23,15 @@ let dir: string;
 let gateway: ChildProcess | undefined;
 const lines: Array<Record<string, unknown>> = [];
 
+/** `npm start`'s build step (package.json's `prestart`): its output. */
+const prestart = async () => {
+  const command = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).scripts.prestart as string;
+  const [program, ...args] = command.split(/\s+/);
+  return (await promisify(execFile)(program, args, { cwd: ROOT, timeout: 240_000 })).stdout;
+};
+
 beforeAll(async () => {
-  await promisify(execFile)('npm', ['run', '-s', 'build'], { cwd: ROOT, timeout: 240_000 });
+  await prestart();
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'built-gateway-'));
 }, 300_000);
 afterAll(() => {
@@ -75,4 +82,11 @@ it('the built gateway runs on the built engine, answers REST and GraphQL, and st
   gateway.kill('SIGTERM');
   const [code] = await once(gateway, 'exit');
   expect(code).toBe(0);
+});
+
+it('a start whose sources did not change builds nothing (a restart starts Node at once)', async () => {
+  const outputs = ['dist/.tsbuildinfo', 'dist/src/main.js', 'packages/engine/dist/.tsbuildinfo', 'packages/engine/dist/src/main.js'];
+  const before = outputs.map((file) => fs.statSync(path.join(ROOT, file)).mtimeMs);
+  expect(await prestart()).toBe('build up to date\n');
+  expect(outputs.map((file) => fs.statSync(path.join(ROOT, file)).mtimeMs)).toEqual(before);
 });

@@ -9,6 +9,7 @@ import { ensureIndexes } from '../store/catalog';
 import { upgradeStoredData } from '../store/upgrades';
 import { connectStore, type StoreConnection } from '../store/connect';
 import { Store } from '../store/store';
+import { backupCommand, restoreCommand } from './backup';
 import { verifyBooksCommand } from './verify-books';
 import { CommandOutcome, verifyLedgerCommand } from './verify-ledger';
 
@@ -25,7 +26,9 @@ const USAGE = `usage: npm run admin -- <command> [options]
   set-negative-stock --account ID --allow true|false
   revoke-api-key --id ID
   verify-ledger --account ID   (exit 3 when the stored totals disagree with the journal lines)
-  verify-books --account ID [--period YYYY-MM]   (exit 3 when the VAT book lines disagree with their sources)`;
+  verify-books --account ID [--period YYYY-MM]   (exit 3 when the VAT book lines disagree with their sources)
+  backup --out FILE   (a consistent copy of the embedded store, taken while the gateway runs)
+  restore --from FILE   (puts a backup back in DATA_DIR; the gateway must be stopped)`;
 
 class UsageError extends Error {}
 
@@ -81,6 +84,8 @@ async function run(store: Store, command: string, values: Record<string, string 
       return verifyLedgerCommand(store, required(values, 'account'));
     case 'verify-books':
       return verifyBooksCommand(store, required(values, 'account'), values.period);
+    case 'backup':
+      return backupCommand(store.client, required(values, 'out'));
     default:
       throw new UsageError(command ? `unknown command ${command}` : 'no command given');
   }
@@ -91,6 +96,8 @@ export interface AdminIo {
   out(text: string): void;
   err(text: string): void;
   open(): Promise<Pick<StoreConnection, 'client' | 'close'>>;
+  /** The embedded store's data directory (restore works on it without opening it), when the store is not MONGODB_URI's. */
+  dataDir?: string;
 }
 
 /** Runs one admin command; answers the exit code (0 done, 1 refused with error JSON, 2 usage, 3 a check found differences). */
@@ -101,7 +108,7 @@ export async function runAdmin(args: string[], io: AdminIo): Promise<number> {
       args,
       allowPositionals: true,
       options: Object.fromEntries(
-        ['name', 'cuit', 'account', 'scopes', 'user', 'email', 'password', 'role', 'widget', 'active', 'allow', 'id', 'period'].map((name) => [
+        ['name', 'cuit', 'account', 'scopes', 'user', 'email', 'password', 'role', 'widget', 'active', 'allow', 'id', 'period', 'out', 'from'].map((name) => [
           name,
           { type: 'string' as const },
         ]),
@@ -112,6 +119,21 @@ export async function runAdmin(args: string[], io: AdminIo): Promise<number> {
     return 2;
   }
   const [command] = parsed.positionals;
+  // A restore replaces the store's files: it runs with no engine on them, so it opens nothing.
+  if (command === 'restore') {
+    const from = parsed.values.from;
+    if (typeof from !== 'string' || !from) {
+      io.err(`--from is required\n${USAGE}\n`);
+      return 2;
+    }
+    if (!io.dataDir) {
+      io.out(`${JSON.stringify({ error: { code: 'NOT_EMBEDDED', message: 'the store is MONGODB_URI’s: restore MongoDB with mongorestore' } })}\n`);
+      return 1;
+    }
+    const outcome = restoreCommand(io.dataDir, from, new Date());
+    io.out(`${JSON.stringify(outcome.output)}\n`);
+    return outcome.exitCode;
+  }
   const connection = await io.open();
   try {
     const store = Store.on(connection.client);
@@ -141,6 +163,7 @@ if (require.main === module) {
     out: (text) => process.stdout.write(text),
     err: (text) => process.stderr.write(text),
     open: () => connectStore({ mongodbUri: config.MONGODB_URI, dataDir: config.DATA_DIR }),
+    dataDir: config.MONGODB_URI ? undefined : config.DATA_DIR,
   }).then(
     (code) => process.exit(code),
     (error: Error) => {

@@ -57,6 +57,7 @@ const HANDLERS: Record<string, Handler> = {
   },
   refreshsessions: ok,
   killallsessions: ok,
+  backup: admin.backup,
 };
 
 /** Writes the driver may retry with the same txnNumber (retryable writes). */

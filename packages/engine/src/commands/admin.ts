@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { ObjectId, type Document } from 'bson';
 import {
   badValue,
@@ -202,4 +204,18 @@ export const dropIndexes: Handler = async (command, context) => {
   for (const index of names) context.store.dropIndex(collection, index);
   await context.store.durable();
   return { nIndexesWas, ok: 1 };
+};
+
+/**
+ * `{backup: 1, to: "/absolute/file"}` on `admin`: a consistent online copy of the embedded store in one file (see
+ * Store.backup), never over an existing file. MongoDB has no such command: its backups are mongodump's.
+ */
+export const backup: Handler = async (command, context) => {
+  if (context.db !== 'admin') throw new EngineError(13, 'Unauthorized', 'backup may only be run against the admin database');
+  const to = command.to;
+  if (typeof to !== 'string' || !path.isAbsolute(to)) throw new EngineError(2, 'BadValue', "backup needs 'to': an absolute file path");
+  if (fs.existsSync(to)) throw new EngineError(2, 'BadValue', `backup does not overwrite ${to}: choose a new file`);
+  if (!fs.existsSync(path.dirname(to))) throw new EngineError(2, 'BadValue', `the directory of ${to} does not exist`);
+  const bytes = await context.store.backup(to);
+  return { file: to, bytes, ok: 1 };
 };

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { BSON, type Document } from 'bson';
 import { open, TransactionFlags, type Database, type RootDatabase, type Transaction } from 'lmdb';
 import { duplicateKeyError, ID_INDEX_NAME } from '../index-spec';
@@ -134,6 +136,22 @@ export class Store {
       store.collections.set(nsOf(meta), meta);
     }
     return store;
+  }
+
+  /**
+   * A consistent copy of the whole store in one file, taken while writes go on: LMDB copies the snapshot of one read
+   * transaction, compacted (free pages left out). The file is a data directory's `data.mdb`, readable by its owner only.
+   */
+  async backup(file: string): Promise<number> {
+    const dir = fs.mkdtempSync(path.join(path.dirname(file), '.backup-'));
+    try {
+      await this.env.backup(dir, true);
+      fs.renameSync(path.join(dir, 'data.mdb'), file);
+      fs.chmodSync(file, 0o600);
+      return fs.statSync(file).size;
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   }
 
   async close(): Promise<void> {

@@ -8,6 +8,7 @@ import { createApp } from './http/app';
 import { createApolloServer } from './http/graphql';
 import { answerMalformedRequests } from './http/malformed-requests';
 import { attachSubscriptions } from './http/subscriptions';
+import { UnknownKeyThrottle } from './http/throttle';
 import type { Logger } from './logger';
 import { gatewaySchema } from './resolvers/gateway-schema';
 import { declaredIndexes } from './domain/declarations';
@@ -100,7 +101,8 @@ export async function startGateway({
   const subscriptions = attachSubscriptions(
     server,
     schema,
-    { store, log, now, secrets, afip, platform },
+    // Its unknown-key counts are the HTTP ones (the same collection): one bound per address over both.
+    { store, log, now, secrets, afip, platform, unknownKeys: new UnknownKeyThrottle(store, throttle) },
     {
       maxConnections: config.SUBSCRIPTION_MAX_CONNECTIONS,
       maxConnectionsPerAccount: config.SUBSCRIPTION_MAX_CONNECTIONS_PER_ACCOUNT,

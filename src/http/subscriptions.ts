@@ -20,6 +20,7 @@ import { createContext, type Principal } from '../domain/context';
 import type { ErrorCode } from '../domain/error-codes';
 import { AppError, UnauthenticatedError } from '../domain/errors';
 import { formatGraphQLError } from './graphql';
+import { UNKNOWN_KEYS_MESSAGE } from './throttle';
 import { armorValidationRules, checkedCost, PARSE_OPTIONS, refuseCostly } from './graphql-limits';
 import type { ContextOptions } from './request-context';
 
@@ -41,6 +42,8 @@ export const CLOSE = {
   /** No key, an unknown or a revoked one (like HTTP 401): also when a key is revoked while connected. */
   unauthenticated: CloseCode.Unauthorized,
   tooManyConnections: 4429,
+  /** Past the bound of unknown keys one address may try (like HTTP 429). */
+  rateLimited: 4430,
   internal: CloseCode.InternalServerError,
   shutdown: 1001,
 } as const;
@@ -150,7 +153,7 @@ export function attachSubscriptions(server: Server, schema: GraphQLSchema, optio
 
   const serverOptions: ServerOptions<Record<string, unknown>, Extra> = {
     schema,
-    async onConnect({ connectionParams, extra: { socket } }) {
+    async onConnect({ connectionParams, extra: { socket, request } }) {
       const key = apiKeyOf(connectionParams);
       let principal: Principal;
       try {
@@ -162,7 +165,10 @@ export function attachSubscriptions(server: Server, schema: GraphQLSchema, optio
           socket.close(CLOSE.internal, 'internal error');
           return false;
         }
-        socket.close(CLOSE.unauthenticated, error.message.slice(0, 120));
+        // An unknown key counts against its address as over HTTP: guessing keys over WebSocket is bounded the same.
+        const wait = key === undefined ? null : await options.unknownKeys?.countAddress(request.socket.remoteAddress ?? '');
+        if (wait) socket.close(CLOSE.rateLimited, `${UNKNOWN_KEYS_MESSAGE} (in ${wait} s)`);
+        else socket.close(CLOSE.unauthenticated, error.message.slice(0, 120));
         return false;
       }
       // The socket may have gone while the key was being looked up: nothing to count then.

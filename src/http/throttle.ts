@@ -112,6 +112,8 @@ export class LoginThrottle {
  * `unknownKeysPerIp` within the login window such keys answer 429 RATE_LIMITED with Retry-After instead of 401.
  * Keys the store accepts take nothing, so checking them costs no command.
  */
+export const UNKNOWN_KEYS_MESSAGE = 'too many unknown API keys from this address: try again later';
+
 export class UnknownKeyThrottle {
   private readonly byIp: RateLimiterMongo;
 
@@ -122,6 +124,12 @@ export class UnknownKeyThrottle {
   /** Counts an unknown key from the request's address; throws RateLimitedError when the address is past the bound. */
   async count(req: Request, res: Response): Promise<void> {
     const { result, limited } = await take(this.byIp, req.ip ?? '');
-    if (limited) throw tooMany(res, result, 'too many unknown API keys from this address: try again later');
+    if (limited) throw tooMany(res, result, UNKNOWN_KEYS_MESSAGE);
+  }
+
+  /** Counts an unknown key from an address (a WebSocket's); the seconds to wait when it is past the bound, else null. */
+  async countAddress(address: string): Promise<number | null> {
+    const { result, limited } = await take(this.byIp, address);
+    return limited ? secondsUntil(result) : null;
   }
 }

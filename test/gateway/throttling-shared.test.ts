@@ -1,6 +1,15 @@
 import { tokenHash } from '../../src/domain/auth/secrets';
 import * as secrets from '../../src/domain/auth/secrets';
+import WebSocket from 'ws';
 import { type HttpResult, startTestGateway, type TestGateway } from '../support/gateway';
+
+/** Opens a subscription socket, sends connection_init with `key`, and answers how the gateway closed it. */
+async function subscriptionClosed(gateway: TestGateway, key: string): Promise<{ code: number; reason: string }> {
+  const socket = new WebSocket(`${gateway.url.replace(/^http/, 'ws')}/graphql`, 'graphql-transport-ws');
+  socket.on('open', () => socket.send(JSON.stringify({ type: 'connection_init', payload: { 'x-api-key': key } })));
+  const [code, reason] = (await new Promise((resolve) => socket.on('close', (...args) => resolve(args)))) as [number, Buffer];
+  return { code, reason: reason.toString() };
+}
 
 /**
  * Throttling as several gateway processes over one store see it: three test gateways on one database, each with its
@@ -155,13 +164,17 @@ describe('three gateways over one store count together', () => {
 });
 
 describe('unknown API keys per client address', () => {
-  it(`after ${UNKNOWN_KEYS} unknown keys from an address (any gateway), its unknown keys are 429; a real key still works`, async () => {
-    const guesses = Array.from({ length: UNKNOWN_KEYS + gateways.length }, (_, i) => `sk_guess${i}${'x'.repeat(40)}`);
+  it(`after ${UNKNOWN_KEYS} unknown keys from an address (any gateway, HTTP or WebSocket), its unknown keys are 429; a real key still works`, async () => {
+    // The first guess goes over a WebSocket's connection_init: refused as unknown, and counted like the others.
+    expect(await subscriptionClosed(nth(2), 'sk_socketGuess')).toEqual({ code: 4401, reason: 'unknown or revoked API key' });
+    const guesses = Array.from({ length: UNKNOWN_KEYS - 1 + gateways.length }, (_, i) => `sk_guess${i}${'x'.repeat(40)}`);
     const answers: HttpResult[] = [];
     for (const [i, guess] of guesses.entries()) answers.push(await nth(i).rest('GET', '/suppliers/list/', { key: guess }));
-    expect(statuses(answers)).toEqual([401, 401, 401, 429, 429, 429]);
-    expect(answers[UNKNOWN_KEYS].body.error).toMatchObject({ code: 'RATE_LIMITED', message: expect.stringMatching(/unknown API keys/) });
-    expect(Number(answers[UNKNOWN_KEYS].headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(statuses(answers)).toEqual([401, 401, 429, 429, 429]);
+    expect(answers[UNKNOWN_KEYS - 1].body.error).toMatchObject({ code: 'RATE_LIMITED', message: expect.stringMatching(/unknown API keys/) });
+    expect(Number(answers[UNKNOWN_KEYS - 1].headers.get('retry-after'))).toBeGreaterThan(0);
+    // Past the bound, a WebSocket guess is closed as rate limited (4430), not as unauthenticated.
+    expect(await subscriptionClosed(nth(0), 'sk_socketGuess2')).toEqual({ code: 4430, reason: expect.stringMatching(/unknown API keys/) });
 
     // GraphQL is behind the same bound, and a burst gets no 401 through.
     const graphql = await nth(1).gql('{ suppliers { totalCount } }', {}, { key: 'sk_graphqlGuess' });

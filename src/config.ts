@@ -18,6 +18,17 @@ const schema = z.object({
   /** Unknown or revoked API keys per client address within LOGIN_LOCKOUT_SECONDS; past it they answer 429. */
   API_KEY_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(50),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(600),
+  /** Origins (scheme://host[:port], comma-separated) whose browser pages may call the API; unset, none may (no CORS). */
+  CORS_ORIGINS: z
+    .string()
+    .transform((value) =>
+      value
+        .split(',')
+        .map((origin) => origin.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().regex(/^https?:\/\/[^/\s]+$/, 'each origin is scheme://host[:port], without a path')))
+    .default([]),
   /** Subscription WebSocket connections: all accounts together, per account, and the largest client message. */
   SUBSCRIPTION_MAX_CONNECTIONS: z.coerce.number().int().min(1).default(1000),
   SUBSCRIPTION_MAX_CONNECTIONS_PER_ACCOUNT: z.coerce.number().int().min(1).default(20),

@@ -87,6 +87,7 @@ export async function startGateway({
     secureCookies: config.production,
     version: VERSION,
     throttle,
+    corsOrigins: config.CORS_ORIGINS,
   });
   const server: Server = await new Promise<Server>((resolve, reject) => {
     // Express 5 calls back on an error too (a port in use): the server is answered only once it listens.

@@ -1,3 +1,5 @@
+import compression from 'compression';
+import cors from 'cors';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { expressMiddleware } from '@as-integrations/express5';
 import type { ApolloServer, BaseContext } from '@apollo/server';
@@ -34,7 +36,17 @@ export interface AppOptions {
   secureCookies: boolean;
   version: string;
   throttle: ThrottleOptions;
+  /** Origins whose browser pages may call the API (CORS); none: no CORS headers at all. */
+  corsOrigins: readonly string[];
 }
+
+/** What a browser page of an allowed origin may send and read (the API's own headers). */
+const CORS = {
+  methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+  allowedHeaders: ['content-type', 'x-api-key', 'x-csrf-token', 'apollo-require-preflight', 'time-zone', 'x-request-id'],
+  exposedHeaders: ['x-request-id', 'retry-after', 'ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset', 'content-disposition'],
+  maxAge: 600,
+};
 
 /**
  * Failures raised before our code runs, as our errors: a body over 1 MB is 413, malformed JSON is 400, and so is a
@@ -94,6 +106,10 @@ export function createApp(options: AppOptions): express.Express {
   app.set('query parser', 'simple');
 
   app.use(requestScope({ store, log, now, secrets: options.secrets, platform: options.platform }));
+  // JSON, GraphiQL (9 MB as written) and exports travel compressed when the client accepts it (gzip, brotli).
+  app.use(compression({ threshold: 1024 }));
+  // Preflights are answered before any key is asked for: a browser sends none with them.
+  if (options.corsOrigins.length) app.use(cors({ origin: [...options.corsOrigins], ...CORS }));
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
   });

@@ -92,7 +92,9 @@ describe('CORS', () => {
   });
 
   it('a malformed origin in the configuration stops the start with its reason', () => {
-    expect(() => loadConfig({ CORS_ORIGINS: 'https://panel.example.com/app' })).toThrow(/CORS_ORIGINS.0: each origin is scheme:\/\/host\[:port\], without a path/);
+    expect(() => loadConfig({ CORS_ORIGINS: 'https://panel.example.com/app' })).toThrow(
+      /CORS_ORIGINS.0: each origin is scheme:\/\/host\[:port\], without a path/,
+    );
     expect(loadConfig({ CORS_ORIGINS: ' https://a.example.com ,http://localhost:5173' }).CORS_ORIGINS).toEqual([
       'https://a.example.com',
       'http://localhost:5173',

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { z } from 'zod';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -66,4 +68,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`invalid configuration:\n  ${problems.join('\n  ')}`);
   }
   return { ...parsed.data, production: parsed.data.NODE_ENV === 'production' };
+}
+
+/**
+ * Loads `ENV_FILE` (default `.env` in the working directory) into the environment when the file exists, with Node's
+ * own parser: a variable already set in the environment keeps its value, so a deployment's settings win over the
+ * file. Answers the file read, if any.
+ */
+export function loadEnvFile(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): string | null {
+  const file = path.resolve(cwd, env.ENV_FILE || '.env');
+  if (!fs.existsSync(file)) {
+    if (env.ENV_FILE) throw new ConfigError(`ENV_FILE: ${file} does not exist`);
+    return null;
+  }
+  process.loadEnvFile(file);
+  return file;
 }

@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig, type Config } from './config';
+import { ConfigError, loadConfig, loadEnvFile, type Config } from './config';
 import { startGateway } from './gateway';
 import type { SecretBox } from './domain/secrets';
 import { createLogger, type Logger } from './logger';
@@ -10,6 +10,7 @@ async function main(): Promise<void> {
   let log: Logger;
   let secrets: SecretBox;
   try {
+    loadEnvFile();
     config = loadConfig();
     log = createLogger(config.LOG_LEVEL);
     secrets = loadSecretBox(config, log);

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { DAILY_TOTALS_STEP } from '../domain/stats/daily-totals';
-import { loadConfig } from '../config';
+import { loadConfig, loadEnvFile } from '../config';
 import { createAccount, createApiKey, createUser, revokeApiKey, setAllowNegativeStock, setWidget } from '../domain/auth/admin';
 import { parseScopes, type Role, type Scope } from '../domain/auth/scopes';
 import { declaredIndexes } from '../domain/declarations';
@@ -158,6 +158,7 @@ export async function runAdmin(args: string[], io: AdminIo): Promise<number> {
 }
 
 if (require.main === module) {
+  loadEnvFile();
   const config = loadConfig();
   runAdmin(process.argv.slice(2), {
     out: (text) => process.stdout.write(text),

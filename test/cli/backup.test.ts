@@ -8,6 +8,7 @@ import type { RunningGateway } from '../../src/gateway';
 import { connectStore } from '../../src/store/connect';
 import { type AdminGateway, startAdminGateway } from '../support/admin-gateway';
 import { testCuit } from '../support/gateway';
+import { SMALL_CHART } from '../support/small-chart';
 
 /**
  * `backup --out FILE` copies the embedded store while the gateway serves writes; `restore --from FILE` puts it back
@@ -45,13 +46,7 @@ beforeAll(async () => {
   ({ gateway } = running);
   accountId = (await createAccount(gateway.store, { name: 'Respaldo SA', cuit: testCuit() })).toHexString();
   key = (await createApiKey(gateway.store, { accountId, scopes: ['accounting:read', 'accounting:write', 'suppliers:read', 'suppliers:write'] })).key;
-  for (const body of [
-    { code: '1', name: 'ACTIVO', account_type: 'asset' },
-    { code: '1.1', name: 'Caja', account_type: 'asset', parent_code: '1', is_detail: true },
-    { code: '4', name: 'INGRESOS', account_type: 'revenue' },
-    { code: '4.1', name: 'Ventas', account_type: 'revenue', parent_code: '4', is_detail: true },
-  ])
-    expect((await rest('POST', '/accounting/accounts/', body)).status).toBe(201);
+  for (const body of SMALL_CHART) expect((await rest('POST', '/accounting/accounts/', body)).status).toBe(201);
   for (const amount of [100, 20.5, 7]) {
     const created = await rest('POST', '/accounting/journal/', {
       date: '2026-05-01',

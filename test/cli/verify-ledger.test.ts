@@ -5,6 +5,7 @@ import { createAccount, createApiKey } from '../../src/domain/auth/admin';
 import type { RunningGateway } from '../../src/gateway';
 import { type AdminGateway, startAdminGateway } from '../support/admin-gateway';
 import { testCuit } from '../support/gateway';
+import { SMALL_CHART } from '../support/small-chart';
 
 /**
  * `verify-ledger --account ID`: recomputes daily totals and balances from the posted lines; prints every difference
@@ -37,13 +38,7 @@ beforeAll(async () => {
   ({ gateway } = running);
   accountId = (await createAccount(gateway.store, { name: 'Libros SA', cuit: testCuit() })).toHexString();
   key = (await createApiKey(gateway.store, { accountId, scopes: ['accounting:read', 'accounting:write'] })).key;
-  for (const body of [
-    { code: '1', name: 'ACTIVO', account_type: 'asset' },
-    { code: '1.1', name: 'Caja', account_type: 'asset', parent_code: '1', is_detail: true },
-    { code: '4', name: 'INGRESOS', account_type: 'revenue' },
-    { code: '4.1', name: 'Ventas', account_type: 'revenue', parent_code: '4', is_detail: true },
-  ])
-    expect((await rest('POST', '/accounting/accounts/', body)).status).toBe(201);
+  for (const body of SMALL_CHART) expect((await rest('POST', '/accounting/accounts/', body)).status).toBe(201);
   for (const [date, amount] of [
     ['2026-05-01', 100],
     ['2026-05-01', 20.5],

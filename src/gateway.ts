@@ -68,6 +68,8 @@ export async function startGateway({
     unknownKeysPerIp: config.API_KEY_MAX_FAILURES_PER_IP,
     requestsPerMinute: config.RATE_LIMIT_PER_MINUTE,
   };
+  // One unknown-key bound for HTTP and the subscription sockets: a guess counts against its address over both.
+  const unknownKeys = new UnknownKeyThrottle(store, throttle);
   const afip = new AfipSoapClient({
     wsaa: { testing: config.AFIP_WSAA_URL_TESTING, production: config.AFIP_WSAA_URL_PRODUCTION },
     wsfe: { testing: config.AFIP_WSFE_URL_TESTING, production: config.AFIP_WSFE_URL_PRODUCTION },
@@ -87,6 +89,7 @@ export async function startGateway({
     secureCookies: config.production,
     version: VERSION,
     throttle,
+    unknownKeys,
     corsOrigins: config.CORS_ORIGINS,
   });
   const server: Server = await new Promise<Server>((resolve, reject) => {
@@ -102,8 +105,7 @@ export async function startGateway({
   const subscriptions = attachSubscriptions(
     server,
     schema,
-    // Its unknown-key counts are the HTTP ones (the same collection): one bound per address over both.
-    { store, log, now, secrets, afip, platform, unknownKeys: new UnknownKeyThrottle(store, throttle) },
+    { store, log, now, secrets, afip, platform, unknownKeys },
     {
       maxConnections: config.SUBSCRIPTION_MAX_CONNECTIONS,
       maxConnectionsPerAccount: config.SUBSCRIPTION_MAX_CONNECTIONS_PER_ACCOUNT,

@@ -126,10 +126,6 @@ export async function runAdmin(args: string[], io: AdminIo): Promise<number> {
       io.err(`--from is required\n${USAGE}\n`);
       return 2;
     }
-    if (!io.dataDir) {
-      io.out(`${JSON.stringify({ error: { code: 'NOT_EMBEDDED', message: 'the store is MONGODB_URI’s: restore MongoDB with mongorestore' } })}\n`);
-      return 1;
-    }
     const outcome = restoreCommand(io.dataDir, from, new Date());
     io.out(`${JSON.stringify(outcome.output)}\n`);
     return outcome.exitCode;

@@ -28,9 +28,11 @@ export async function backupCommand(client: MongoClient, out: string): Promise<C
  * `restore --from FILE`: puts a backup back as the data directory's store, while nothing serves that directory. The
  * store it replaces is kept beside it (`data.mdb.before-restore-…`), never deleted.
  */
-export function restoreCommand(dataDir: string, from: string, now: Date): CommandOutcome {
+export function restoreCommand(dataDir: string | undefined, from: string, now: Date): CommandOutcome {
+  if (!dataDir) return refused('NOT_EMBEDDED', 'the store is MONGODB_URI’s: restore MongoDB with mongorestore');
   const file = path.resolve(from);
-  if (!fs.existsSync(file) || !fs.statSync(file).isFile() || fs.statSync(file).size === 0) return refused('NO_BACKUP', `${file} is not a backup file`);
+  const stat = fs.statSync(file, { throwIfNoEntry: false });
+  if (!stat?.isFile() || stat.size === 0) return refused('NO_BACKUP', `${file} is not a backup file`);
   if (servingEngine(dataDir)) return refused('STORE_IN_USE', `an engine serves ${dataDir}: stop the gateway (and the engine) before restoring`);
   fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const current = path.join(dataDir, 'data.mdb');

@@ -22,7 +22,7 @@ import { serveGraphiQL, wantsGraphiQL } from './graphiql';
 import { graphqlUploads } from './graphql-uploads';
 import { authenticated, contextOf, requestScope } from './request-context';
 import { requestRateLimit } from './request-rate-limit';
-import { LoginThrottle, type ThrottleOptions, UnknownKeyThrottle } from './throttle';
+import { LoginThrottle, type ThrottleOptions, type UnknownKeyThrottle } from './throttle';
 
 export interface AppOptions {
   schema: GraphQLSchema;
@@ -36,6 +36,8 @@ export interface AppOptions {
   secureCookies: boolean;
   version: string;
   throttle: ThrottleOptions;
+  /** The unknown-key bound, shared with the subscription server (one count per address over both). */
+  unknownKeys: UnknownKeyThrottle;
   /** Origins whose browser pages may call the API (CORS); none: no CORS headers at all. */
   corsOrigins: readonly string[];
 }
@@ -150,7 +152,7 @@ export function createApp(options: AppOptions): express.Express {
       secrets: options.secrets,
       afip: options.afip,
       platform: options.platform,
-      unknownKeys: new UnknownKeyThrottle(store, options.throttle),
+      unknownKeys: options.unknownKeys,
     }),
   );
   if (options.throttle.requestsPerMinute > 0) app.use(requestRateLimit(store, options.throttle.requestsPerMinute));

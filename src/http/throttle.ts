@@ -123,8 +123,10 @@ export class UnknownKeyThrottle {
 
   /** Counts an unknown key from the request's address; throws RateLimitedError when the address is past the bound. */
   async count(req: Request, res: Response): Promise<void> {
-    const { result, limited } = await take(this.byIp, req.ip ?? '');
-    if (limited) throw tooMany(res, result, UNKNOWN_KEYS_MESSAGE);
+    const wait = await this.countAddress(req.ip ?? '');
+    if (wait === null) return;
+    res.setHeader('Retry-After', String(wait));
+    throw new RateLimitedError(UNKNOWN_KEYS_MESSAGE);
   }
 
   /** Counts an unknown key from an address (a WebSocket's); the seconds to wait when it is past the bound, else null. */

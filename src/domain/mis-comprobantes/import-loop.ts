@@ -148,7 +148,6 @@ export async function importExport<V>(context: RequestContext, file: UploadedFil
           const written = await plan.writeBatch(sending, record);
           countWritten(record, sending, written);
           stored = written.imported > 0;
-          await progress();
         } finally {
           if (stored) marks.wrote(days);
         }

@@ -62,7 +62,7 @@ export const fileNameOf = (filename: string | undefined): string => (filename ||
 
 /**
  * How long a running import may go without writing its progress before a read shows it `interrupted`: it writes its
- * counts after every batch and every IMPORT_PROGRESS_ROWS rows read, well within this, so only an import whose
+ * counts every IMPORT_PROGRESS_ROWS rows read (a batch's worth), well within this, so only an import whose
  * gateway stopped (a crash, a kill) stays silent this long. Its counts are what it had stored by then; uploading
  * the file again completes it (stored vouchers count as duplicates).
  */

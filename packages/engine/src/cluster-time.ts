@@ -18,6 +18,19 @@ export function nextClusterTime(): Timestamp {
   return new Timestamp({ t: lastSeconds, i: ++increment });
 }
 
+/** The last cluster time given (every later one is greater). */
+export function currentClusterTime(): Timestamp {
+  return new Timestamp({ t: lastSeconds, i: increment });
+}
+
+/** Makes every later cluster time greater than `time` (one read back from storage after a restart). */
+export function observeClusterTime(time: Timestamp): void {
+  if (time.high > lastSeconds || (time.high === lastSeconds && time.low > increment)) {
+    lastSeconds = time.high;
+    increment = time.low;
+  }
+}
+
 /** An unsigned cluster time: the engine has no keys to sign with, as a server without authentication. */
 export function clusterTimeFields(time: Timestamp): Document {
   return {

@@ -1,5 +1,6 @@
 import { BSON, Long, type Document } from 'bson';
-import { cursorNotFound } from './errors';
+import type { ChangeStream } from './change-stream';
+import { cursorNotFound, EngineError } from './errors';
 import { RawReply } from './wire';
 
 /** First batches hold 101 documents unless asked otherwise, as in MongoDB; every batch stays well under 16 MB. */
@@ -37,12 +38,22 @@ function ends(cursor: OpenCursor, batch: Uint8Array[], size: number): boolean {
   return size === 0 || batch.length < size || (cursor.limit > 0 && cursor.returned >= cursor.limit);
 }
 
+/** A change stream's cursor: it stays open until killed, invalidated or idle, and its getMore may wait. */
+interface StreamCursor {
+  ns: string;
+  stream: ChangeStream;
+  touched: number;
+  /** Wakes a getMore waiting for a change (the cursor was killed). */
+  wake?: () => void;
+}
+
 /**
  * Results waiting for getMore. A cursor either holds materialised results, or reads its matches as getMore asks
  * for them, from a read snapshot of its own (released when it is exhausted, killed or idle too long).
  */
 export class CursorStore {
   private readonly open = new Map<bigint, OpenCursor>();
+  private readonly streams = new Map<bigint, StreamCursor>();
   private nextId = BigInt(1 + Math.floor(Math.random() * 2 ** 40));
 
   /** The reply to a command that returns a cursor over `items`. */
@@ -63,6 +74,42 @@ export class CursorStore {
       this.open.set(id, cursor);
     } else cursor.close?.();
     return encodeCursorReply('firstBatch', firstBatch, id, ns);
+  }
+
+  /** The reply to an aggregate opening a change stream: what is already there, and a cursor for the rest. */
+  openStream(ns: string, stream: ChangeStream, batchSize?: number): RawReply {
+    const { batch, resumeToken, ended } = stream.take(batchSize ?? DEFAULT_FIRST_BATCH);
+    const id = ended ? 0n : this.nextId++;
+    if (!ended) this.streams.set(id, { ns, stream, touched: Date.now() });
+    return encodeCursorReply('firstBatch', batch, id, ns, { postBatchResumeToken: resumeToken });
+  }
+
+  isStream(id: bigint): boolean {
+    return this.streams.has(id);
+  }
+
+  /**
+   * A change stream's next batch. With nothing to answer yet, waits for a committed change (`wait` resolves on one
+   * or when the time allowed is up; `wake` given to it ends the wait early), then answers what there is.
+   */
+  async getMoreStream(id: bigint, batchSize: number | undefined, wait: (wake: (resolve: () => void) => void) => Promise<boolean>): Promise<RawReply> {
+    const cursor = this.streams.get(id);
+    if (!cursor) throw cursorNotFound(id);
+    const size = batchSize && batchSize > 0 ? batchSize : Infinity;
+    let taken = cursor.stream.take(size);
+    while (taken.batch.length === 0 && !taken.ended) {
+      cursor.touched = Date.now();
+      const changed = await wait((resolve) => {
+        cursor.wake = resolve;
+      });
+      cursor.wake = undefined;
+      if (this.streams.get(id) !== cursor) throw new EngineError(237, 'CursorKilled', `cursor id ${id} was killed while waiting`);
+      taken = cursor.stream.take(size);
+      if (!changed) break;
+    }
+    cursor.touched = Date.now();
+    if (taken.ended) this.streams.delete(id);
+    return encodeCursorReply('nextBatch', taken.batch, taken.ended ? 0n : id, cursor.ns, { postBatchResumeToken: taken.resumeToken });
   }
 
   getMore(id: bigint, batchSize?: number): RawReply {
@@ -91,14 +138,21 @@ export class CursorStore {
 
   sweep(now = Date.now()): void {
     for (const [id, cursor] of this.open) if (now - cursor.touched > IDLE_TIMEOUT_MS) this.release(id);
+    for (const [id, cursor] of this.streams) if (!cursor.wake && now - cursor.touched > IDLE_TIMEOUT_MS) this.release(id);
   }
 
   /** Ends every cursor (the engine is stopping): their snapshots must be released before the store closes. */
   closeAll(): void {
-    for (const id of [...this.open.keys()]) this.release(id);
+    for (const id of [...this.open.keys(), ...this.streams.keys()]) this.release(id);
   }
 
   private release(id: bigint): boolean {
+    const stream = this.streams.get(id);
+    if (stream) {
+      this.streams.delete(id);
+      stream.wake?.();
+      return true;
+    }
     const cursor = this.open.get(id);
     if (!cursor) return false;
     this.open.delete(id);
@@ -124,7 +178,7 @@ function takeBatch(cursor: OpenCursor, limit: number): Uint8Array[] {
 }
 
 /** `{cursor: {<batch>: [...], id: Long, ns}, ok: 1.0}` as BSON, built around already serialised documents. */
-function encodeCursorReply(batchName: string, docs: Uint8Array[], id: bigint, ns: string): RawReply {
+function encodeCursorReply(batchName: string, docs: Uint8Array[], id: bigint, ns: string, extra?: Document): RawReply {
   const elements: Buffer[] = docs.map((doc, index) => Buffer.concat([Buffer.from([0x03]), cstring(String(index)), doc]));
   const array = document(elements);
   const idBytes = Buffer.alloc(8);
@@ -132,8 +186,10 @@ function encodeCursorReply(batchName: string, docs: Uint8Array[], id: bigint, ns
   const nsBytes = Buffer.from(ns, 'utf8');
   const nsLength = Buffer.alloc(4);
   nsLength.writeInt32LE(nsBytes.length + 1);
+  const extraBytes = extra ? Buffer.from(BSON.serialize(extra)) : undefined;
   const cursor = document([
     Buffer.concat([Buffer.from([0x04]), cstring(batchName), array]),
+    ...(extraBytes ? [extraBytes.subarray(4, extraBytes.length - 1)] : []),
     Buffer.concat([Buffer.from([0x12]), cstring('id'), idBytes]),
     Buffer.concat([Buffer.from([0x02]), cstring('ns'), nsLength, nsBytes, Buffer.from([0])]),
   ]);

@@ -103,6 +103,7 @@ export class Engine {
       this.sessions.sweep();
       try {
         expireDocuments(store);
+        store.trimChanges();
         const now = Date.now();
         if (now - this.retriesSweptAt >= RETRY_SWEEP_INTERVAL_MS) {
           this.retriesSweptAt = now;

@@ -18,6 +18,8 @@ export interface EngineOptions {
   /** 0 (the default) picks any free port. */
   port?: number;
   host?: string;
+  /** The change log's size bound in MB (mongod's `--oplogSizeMB`); 128 unless given. */
+  oplogSizeMB?: number;
 }
 
 const STARTUP_TIMEOUT_MS = 60_000;
@@ -37,6 +39,7 @@ export async function startEngine(options: EngineOptions): Promise<EngineHandle>
   const host = options.host ?? '127.0.0.1';
   const { file, execArgv } = entry();
   const args = ['--dbpath', path.resolve(options.dbpath), '--port', String(options.port ?? 0), '--host', host];
+  if (options.oplogSizeMB !== undefined) args.push('--oplogSizeMB', String(options.oplogSizeMB));
   const child = fork(file, args, { execArgv, stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
   let stderr = '';
   child.stderr?.setEncoding('utf8');

@@ -4,6 +4,7 @@ import { engineUri } from './index';
 import { updateLock } from './lock';
 import { listen } from './server';
 import { closeStore, openStore } from './storage/open';
+import { DEFAULT_CHANGE_LOG_MB } from './storage/store';
 
 /**
  * The engine as a process: `npm run db -- --port 27027 --dbpath ./.data`. Started by the gateway (with an IPC
@@ -23,7 +24,10 @@ async function main(): Promise<void> {
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`invalid --port ${option('port', '')}`);
   fs.mkdirSync(dbpath, { recursive: true });
 
+  const oplogMb = Number(option('oplogSizeMB', String(DEFAULT_CHANGE_LOG_MB)));
+  if (!Number.isFinite(oplogMb) || oplogMb <= 0) throw new Error(`invalid --oplogSizeMB ${option('oplogSizeMB', '')}`);
   const store = await openStore(dbpath, (line) => process.stderr.write(`${line}\n`));
+  store.changeLogMaxBytes = oplogMb * 1024 * 1024;
   let server: Awaited<ReturnType<typeof listen>>;
   try {
     server = await listen(store, host, port);

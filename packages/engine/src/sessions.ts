@@ -49,7 +49,12 @@ export class SessionStore {
     let session = this.sessions.get(key);
     if (command.startTransaction === true) {
       session?.txn?.abort();
-      session = { txnNumber, txn: new Transaction(this.store, this.locks), status: 'active', startedAt: Date.now() };
+      session = {
+        txnNumber,
+        txn: new Transaction(this.store, this.locks, { lsid: command.lsid as Document, txnNumber }),
+        status: 'active',
+        startedAt: Date.now(),
+      };
       this.sessions.set(key, session);
       return session.txn;
     }

@@ -4,9 +4,11 @@ import { DuplicateKeyError, writeConflict } from './errors';
 import { duplicateKeyError, ID_INDEX_NAME } from './index-spec';
 import { countMatches, runQuery, streamQuery, type ExecutionStats, type Match, type QueryOptions, type QueryResult, type Source } from './query/execute';
 import { checkNamespace, nsOf, type CollectionMeta } from './storage/catalog';
+import { originalBytes } from './raw-bson';
 import { indexEntries } from './storage/index-keys';
 import { encodeValue } from './storage/sort-key';
 import type { Store } from './storage/store';
+import { describeUpdate } from './update-description';
 
 /** How statements read and write: straight into the store, or buffered in a multi-document transaction. */
 export interface Unit {
@@ -18,9 +20,12 @@ export interface Unit {
   count(meta: CollectionMeta | undefined, filter: Document | undefined, hint?: unknown): { n: number; stats: ExecutionStats };
   /** `bytes`: the document's BSON, when `doc` holds only the fields its indexes read (outside a transaction). */
   insert(meta: CollectionMeta, doc: Document, bytes?: Buffer): void;
-  replace(meta: CollectionMeta, previous: Document, doc: Document): void;
+  /** `kind`: whether the change was made by update operators (or a pipeline) or by a replacement document. */
+  replace(meta: CollectionMeta, previous: Document, doc: Document, kind: ChangeKind): void;
   remove(meta: CollectionMeta, doc: Document): void;
 }
+
+export type ChangeKind = 'update' | 'replace';
 
 /** Statements outside a transaction: they run inside the command's LMDB write transaction (or read the latest state). */
 export class DirectUnit implements Unit {
@@ -56,8 +61,8 @@ export class DirectUnit implements Unit {
     this.store.insert(meta, doc, bytes);
   }
 
-  replace(meta: CollectionMeta, previous: Document, doc: Document): void {
-    this.store.put(meta, doc, previous);
+  replace(meta: CollectionMeta, previous: Document, doc: Document, kind: ChangeKind): void {
+    this.store.put(meta, doc, previous, kind);
   }
 
   remove(meta: CollectionMeta, doc: Document): void {
@@ -67,6 +72,20 @@ export class DirectUnit implements Unit {
 
 /** Which open multi-document transaction has written a document (`ns\0idKey`). */
 export type LockTable = Map<string, Transaction>;
+
+/** A statement's change, logged in statement order when the transaction commits (as MongoDB's oplog entries). */
+interface Statement {
+  meta: CollectionMeta;
+  op: 'insert' | ChangeKind | 'delete';
+  before?: Document;
+  after?: Document;
+}
+
+/** Who the change events of a transaction name: its session and transaction number. */
+export interface TransactionId {
+  lsid: Document;
+  txnNumber: bigint;
+}
 
 interface Pending {
   meta: CollectionMeta;
@@ -91,6 +110,7 @@ export class Transaction implements Unit {
   private readonly moved = new Map<string, Set<string>>();
   /** Collections first written by this transaction: created only if it commits. */
   private readonly created = new Map<string, CollectionMeta>();
+  private readonly statements: Statement[] = [];
   private readonly snapshot: ReadTransaction;
   private readonly startSeq: number;
   private finished = false;
@@ -98,6 +118,7 @@ export class Transaction implements Unit {
   constructor(
     private readonly store: Store,
     private readonly locks: LockTable,
+    private readonly id?: TransactionId,
   ) {
     const { snapshot, seq } = store.openSnapshot();
     this.snapshot = snapshot;
@@ -152,14 +173,17 @@ export class Transaction implements Unit {
     const idKey = encodeValue(doc._id);
     if (this.current(meta, idKey)) throw duplicateKeyError(nsOf(meta), ID_INDEX_NAME, { _id: 1 }, doc);
     this.write(meta, idKey, doc);
+    this.statements.push({ meta, op: 'insert', after: doc });
   }
 
-  replace(meta: CollectionMeta, _previous: Document, doc: Document): void {
+  replace(meta: CollectionMeta, previous: Document, doc: Document, kind: ChangeKind): void {
     this.write(meta, encodeValue(doc._id), doc);
+    this.statements.push({ meta, op: kind, before: previous, after: doc });
   }
 
   remove(meta: CollectionMeta, doc: Document): void {
     this.write(meta, encodeValue(doc._id), null);
+    this.statements.push({ meta, op: 'delete', before: doc });
   }
 
   /** The document as this transaction sees it. */
@@ -264,15 +288,18 @@ export class Transaction implements Unit {
         meta: pending.meta.id === 0 ? this.store.createCollection(pending.meta.db, pending.meta.name) : pending.meta,
       }));
       this.store.write(() => {
-        for (const { pending, meta } of targets) {
-          for (const [key, doc] of pending.docs) {
-            const idKey = Buffer.from(key, 'latin1');
-            const stored = this.store.getDoc(meta, idKey);
-            const previous = stored ? BSON.deserialize(stored) : undefined;
-            if (doc) this.store.put(meta, doc, previous);
-            else if (previous) this.store.remove(meta, previous);
+        this.store.unlogged(() => {
+          for (const { pending, meta } of targets) {
+            for (const [key, doc] of pending.docs) {
+              const idKey = Buffer.from(key, 'latin1');
+              const stored = this.store.getDoc(meta, idKey);
+              const previous = stored ? BSON.deserialize(stored) : undefined;
+              if (doc) this.store.put(meta, doc, previous);
+              else if (previous) this.store.remove(meta, previous);
+            }
           }
-        }
+        });
+        this.logStatements();
       });
     } catch (error) {
       // A unique key taken by a transaction that committed first is a conflict: the driver retries the whole thing.
@@ -282,6 +309,16 @@ export class Transaction implements Unit {
       this.finish();
     }
     await this.store.durable();
+  }
+
+  private logStatements(): void {
+    if (this.id) this.store.changeLog.setSession(this.id.lsid, this.id.txnNumber);
+    for (const { meta, op, before, after } of this.statements) {
+      const where = { db: meta.db, coll: meta.name, key: { _id: (after ?? before)?._id } };
+      if (op === 'insert' || op === 'replace') this.store.logChange({ op, ...where }, originalBytes(after as Document) ?? BSON.serialize(after as Document));
+      else if (op === 'update') this.store.logChange({ op, ...where, ud: describeUpdate(before as Document, after as Document) });
+      else this.store.logChange({ op, ...where });
+    }
   }
 
   abort(): void {

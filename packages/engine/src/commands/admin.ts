@@ -67,8 +67,7 @@ export const listDatabases: Handler = (command, context) => {
 };
 
 export const dropDatabase: Handler = async (_command, context) => {
-  for (const meta of context.store.collectionsOf(context.db)) context.store.dropCollection(meta);
-  await context.store.durable();
+  if (context.store.dropDatabase(context.db)) await context.store.durable();
   return { dropped: context.db, ok: 1 };
 };
 

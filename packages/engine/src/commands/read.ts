@@ -1,5 +1,6 @@
 import { BSON, type Document } from 'bson';
-import { badValue, EngineError, failedToParse, notImplemented, unknownPipelineStage } from '../errors';
+import { ChangeStream, parseChangeStream, waitForChange } from '../change-stream';
+import { badValue, EngineError, failedToParse, notImplemented, operationNotSupportedInTransaction, unknownPipelineStage } from '../errors';
 import { runPipeline } from '../matcher';
 import { pipelineFields, queryReads } from '../query/dependencies';
 import { copyFields, DESERIALIZE, fieldName, type FieldName } from '../stored-fields';
@@ -11,7 +12,7 @@ import { isPlainObject, keyOf } from '../values';
 import { cursorIdOf } from '../cursors';
 import { explainReply, explainVerbosity } from './explain';
 import { collStatsDocument } from './stats';
-import { collectionName, nonNegativeInteger, optionalDocument, reader, refuseCollation, type CommandContext, type Handler } from './context';
+import { collectionName, nonNegativeInteger, optionalDocument, reader, refuseCollation, type CommandContext, type Handler, type Reply } from './context';
 
 function collectionOf(context: CommandContext, name: string) {
   return reader(context).collection(context.db, name);
@@ -134,9 +135,18 @@ function explainedQuery(verb: string, inner: Document): QueryOptions | 'count' |
   }
 }
 
+/** How long a change stream's getMore waits for a change when the command gives no maxTimeMS (MongoDB's default). */
+const DEFAULT_AWAIT_MS = 1000;
+
 export const getMore: Handler = (command, context) => {
   const batchSize = command.batchSize === undefined ? undefined : nonNegativeInteger(command.batchSize, 'batchSize');
-  return context.cursors.getMore(cursorIdOf(command.getMore), batchSize);
+  const id = cursorIdOf(command.getMore);
+  if (context.cursors.isStream(id)) {
+    const awaitMs = command.maxTimeMS === undefined ? DEFAULT_AWAIT_MS : nonNegativeInteger(command.maxTimeMS, 'maxTimeMS');
+    const deadline = Date.now() + awaitMs;
+    return context.cursors.getMoreStream(id, batchSize, (wake) => waitForChange(context.store, deadline - Date.now(), wake));
+  }
+  return context.cursors.getMore(id, batchSize);
 };
 
 export const killCursors: Handler = (command, context) => {
@@ -177,7 +187,6 @@ const REFUSED_STAGES = new Set([
   '$search',
   '$searchMeta',
   '$vectorSearch',
-  '$changeStream',
   '$indexStats',
   '$currentOp',
   '$listSessions',
@@ -216,6 +225,17 @@ function leadingQuery(pipeline: Document[]): { options: QueryOptions; rest: Docu
   return { options: { filter: useLeading ? leading : undefined, sort, limit }, rest };
 }
 
+/** Opens a change stream: an aggregate whose pipeline starts with `$changeStream`. */
+function openChangeStream(command: Document, context: CommandContext, pipeline: Document[]): Reply {
+  if (context.txn) throw operationNotSupportedInTransaction('$changeStream cannot be used in a transaction');
+  if (command.explain) throw notImplemented('explain of a $changeStream is not supported by the embedded engine');
+  if (!isPlainObject(command.cursor)) throw failedToParse("The 'cursor' option is required, except for aggregate with the explain argument");
+  const batchSize = command.cursor.batchSize === undefined ? undefined : nonNegativeInteger(command.cursor.batchSize, 'batchSize');
+  const { scope, spec, stages } = parseChangeStream(context.store, command.aggregate, context.db, pipeline);
+  const ns = scope.coll === undefined ? `${context.db}.$cmd.aggregate` : `${context.db}.${scope.coll}`;
+  return context.cursors.openStream(ns, new ChangeStream(context.store, scope, spec, stages), batchSize);
+}
+
 function checkPipeline(command: Document): { name: string; pipeline: Document[] } {
   if (typeof command.aggregate !== 'string') throw notImplemented('database-level aggregation is not supported by the embedded engine');
   const pipeline = command.pipeline;
@@ -226,6 +246,7 @@ function checkPipeline(command: Document): { name: string; pipeline: Document[] 
     }
     const stageName = Object.keys(stage)[0];
     if (REFUSED_STAGES.has(stageName)) throw notImplemented(`${stageName} is not supported by the embedded engine`);
+    if (stageName === '$changeStream') throw new EngineError(40602, 'Location40602', '$changeStream is only valid as the first stage in a pipeline.');
     if (!stageName.startsWith('$')) throw unknownPipelineStage(stageName);
   }
   return { name: command.aggregate, pipeline: pipeline as Document[] };
@@ -244,6 +265,8 @@ function explainAggregate(command: Document, context: CommandContext, verbosity:
 
 export const aggregate: Handler = (command, context) => {
   refuseCollation(command);
+  const stages = command.pipeline;
+  if (Array.isArray(stages) && isPlainObject(stages[0]) && '$changeStream' in stages[0]) return openChangeStream(command, context, stages as Document[]);
   if (command.explain) return explainAggregate(command, context, 'queryPlanner');
   const { name, pipeline } = checkPipeline(command);
   if (!isPlainObject(command.cursor)) throw failedToParse("The 'cursor' option is required, except for aggregate with the explain argument");

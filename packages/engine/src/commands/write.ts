@@ -138,7 +138,7 @@ export const update: Handler = async (command, context) => {
       for (const doc of found) {
         const next = applyUpdate(doc, spec, { filter, arrayFilters: statement.arrayFilters });
         if (next) {
-          unit.replace(collection, doc, next);
+          unit.replace(collection, doc, next, isReplacement(spec) ? 'replace' : 'update');
           nModified++;
         }
         n++;
@@ -204,7 +204,7 @@ export const findAndModify: Handler = async (command, context) => {
       }
       if (target && collection) {
         const next = applyUpdate(target, spec, { filter, arrayFilters: command.arrayFilters }) ?? target;
-        if (next !== target) unit.replace(collection, target, next);
+        if (next !== target) unit.replace(collection, target, next, isReplacement(spec) ? 'replace' : 'update');
         return {
           lastErrorObject: { n: 1, updatedExisting: true },
           value: projected(command.new === true ? next : target),

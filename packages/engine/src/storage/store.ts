@@ -4,6 +4,8 @@ import { BSON, type Document } from 'bson';
 import { open, TransactionFlags, type Database, type RootDatabase, type Transaction } from 'lmdb';
 import { duplicateKeyError, ID_INDEX_NAME } from '../index-spec';
 import { originalBytes } from '../raw-bson';
+import { describeUpdate } from '../update-description';
+import { ChangeLog, type ChangeEntry } from './change-log';
 import { checkNamespace, collectionMeta, indexMeta, nsOf, storedCollection, type CollectionMeta, type IndexMeta, type StoredCollection } from './catalog';
 import { indexEntries } from './index-keys';
 import { withNumberTypes } from './number-types';
@@ -16,7 +18,8 @@ import { AFTER, encodeValue } from './sort-key';
  * - `counts`: `collection id` → its number of documents, and `index id + leading fields of a key` → how many
  *   entries start so, so that counting an account's documents (or those of an account and a status) is one read;
  * - `catalog`: namespace → the collection's options and index specs; `meta`: id counter and format version;
- * - `retries`: session id → its last retryable write (txnNumber, time, reply), as MongoDB's config.transactions.
+ * - `retries`: session id → its last retryable write (txnNumber, time, reply), as MongoDB's config.transactions;
+ * - `changes`: every committed change in commit order, for change streams (see change-log.ts).
  *
  * Writes run in synchronous LMDB transactions (one per write command or committed multi-document transaction),
  * so a command's reads and writes see one consistent state and nothing interleaves. The commit is visible and
@@ -27,6 +30,7 @@ import { AFTER, encodeValue } from './sort-key';
 const WRITE_FLAGS = TransactionFlags.ABORTABLE | TransactionFlags.SYNCHRONOUS_COMMIT | TransactionFlags.NO_SYNC_FLUSH;
 const NO_OVERWRITE = { noOverwrite: true } as const;
 const FORMAT_VERSION = 1;
+export const DEFAULT_CHANGE_LOG_MB = 128;
 /** Address space reserved for the map; the file only grows as data does. */
 const MAP_SIZE = 64 * 1024 ** 3;
 
@@ -103,6 +107,14 @@ export class Store {
   private readonly recentCountKeys = new Map<number, Array<{ bytes: Buffer; key: string }>>();
   /** Counter changes of the write transaction under way, saved once at its end (latin1 key → delta). */
   private countDeltas: Map<string, number> | undefined;
+  readonly changeLog: ChangeLog;
+  /** The change log is trimmed, oldest changes first, to stay within this size (mongod's `--oplogSizeMB`). */
+  changeLogMaxBytes = DEFAULT_CHANGE_LOG_MB * 1024 * 1024;
+  /** While false, writes log no change (a transaction's commit logs its own statements, in their order). */
+  private logging = true;
+  /** Called after each write transaction that logged a change has committed (change streams waiting for one). */
+  private readonly changeListeners = new Set<() => void>();
+  private trimScheduled = false;
 
   private constructor(
     private readonly env: RootDatabase,
@@ -112,7 +124,10 @@ export class Store {
     private readonly catalog: Database<Buffer, string>,
     private readonly meta: Database<unknown, string>,
     private readonly retries: Database<Buffer, string>,
-  ) {}
+    changes: Database<Buffer, Buffer>,
+  ) {
+    this.changeLog = new ChangeLog(changes, meta);
+  }
 
   static open(dir: string): Store {
     // A directory, even one named with a dot (`app.data`), which lmdb would otherwise take for a file.
@@ -126,6 +141,7 @@ export class Store {
       env.openDB<Buffer, string>('catalog', { encoding: 'binary' }),
       env.openDB<unknown, string>('meta', { encoding: 'msgpack' }),
       env.openDB<Buffer, string>('retries', { encoding: 'binary' }),
+      env.openDB<Buffer, Buffer>('changes', binary),
     );
     const version = store.meta.get('format');
     if (version !== undefined && version !== FORMAT_VERSION) {
@@ -171,17 +187,57 @@ export class Store {
   /** Runs `action` in one LMDB write transaction (nested calls join the outer one); an exception aborts it. */
   write<T>(action: () => T): T {
     if (this.countDeltas) return action();
-    return this.env.transactionSync(() => {
+    let logged = false;
+    const result = this.env.transactionSync(() => {
       this.seq++;
       this.countDeltas = new Map();
+      this.changeLog.begin();
       try {
         const result = action();
         this.saveCounts(this.countDeltas);
+        logged = this.changeLog.end();
         return result;
       } finally {
         this.countDeltas = undefined;
       }
     }, WRITE_FLAGS);
+    if (logged) {
+      for (const listener of [...this.changeListeners]) listener();
+      // Trimmed soon after the write that outgrew the bound (a large import), not only on the next sweep.
+      if (!this.trimScheduled && this.changeLog.bytes() > this.changeLogMaxBytes) {
+        this.trimScheduled = true;
+        setImmediate(() => {
+          this.trimScheduled = false;
+          try {
+            this.trimChanges();
+          } catch {
+            // The store closed meanwhile; otherwise the next sweep trims.
+          }
+        });
+      }
+    }
+    return result;
+  }
+
+  /** Runs `action` (inside write()) without logging its changes: the caller logs them itself. */
+  unlogged<T>(action: () => T): T {
+    this.logging = false;
+    try {
+      return action();
+    } finally {
+      this.logging = true;
+    }
+  }
+
+  /** Logs a change (inside write()). */
+  logChange(entry: ChangeEntry, doc?: Uint8Array): void {
+    if (this.logging) this.changeLog.append(entry, doc);
+  }
+
+  /** `listener` is called after every committed write that logged a change; the returned function stops it. */
+  onChange(listener: () => void): () => void {
+    this.changeListeners.add(listener);
+    return () => this.changeListeners.delete(listener);
   }
 
   /** A read snapshot for a multi-document transaction, which also starts recording changes for validation. */
@@ -226,8 +282,20 @@ export class Store {
       this.counts.removeSync(prefix(meta.id));
       for (const index of meta.indexes.values()) this.removeIndexData(index);
       this.catalog.removeSync(nsOf(meta));
+      this.logChange({ op: 'drop', db: meta.db, coll: meta.name });
     });
     this.collections.delete(nsOf(meta));
+  }
+
+  /** Drops every collection of a database in one transaction; false if it had none. */
+  dropDatabase(db: string): boolean {
+    const collections = this.collectionsOf(db);
+    if (collections.length === 0) return false;
+    this.write(() => {
+      for (const meta of collections) this.dropCollection(meta);
+      this.logChange({ op: 'dropDatabase', db });
+    });
+    return true;
   }
 
   databaseNames(): string[] {
@@ -383,6 +451,7 @@ export class Store {
     this.addCount(prefixKey(meta.id), 1);
     this.writeEntries(meta, entries, idKey);
     this.recordChange(meta, idKey);
+    this.logChange({ op: 'insert', db: meta.db, coll: meta.name, key: { _id: doc._id } }, bytes);
   }
 
   /**
@@ -398,7 +467,7 @@ export class Store {
    * Stores a document (`previous`: the committed version it replaces, if any), keeping index entries in step.
    * Unique keys are checked before anything is written, so a refused document leaves no trace.
    */
-  put(meta: CollectionMeta, doc: Document, previous: Document | undefined): void {
+  put(meta: CollectionMeta, doc: Document, previous: Document | undefined, kind: 'update' | 'replace' = 'replace'): void {
     const idKey = encodeValue(doc._id);
     const entries = this.entriesOf(meta, doc, idKey);
     const bytes = originalBytes(doc) ?? this.encode(meta, idKey, doc, previous);
@@ -407,6 +476,11 @@ export class Store {
     this.docs.putSync(this.docKey(meta, idKey), bytes);
     this.writeEntries(meta, entries, idKey);
     this.recordChange(meta, idKey);
+    if (!this.logging) return;
+    const where = { db: meta.db, coll: meta.name, key: { _id: doc._id } };
+    if (!previous) this.logChange({ op: 'insert', ...where }, bytes);
+    else if (kind === 'update') this.logChange({ op: 'update', ...where, ud: describeUpdate(previous, doc) });
+    else this.logChange({ op: 'replace', ...where }, bytes);
   }
 
   /**
@@ -447,6 +521,7 @@ export class Store {
     this.addCount(prefixKey(meta.id), -1);
     this.docs.removeSync(this.docKey(meta, idKey));
     this.recordChange(meta, idKey);
+    this.logChange({ op: 'delete', db: meta.db, coll: meta.name, key: { _id: doc._id } });
   }
 
   /** The BSON of a document; an update keeps the numeric types of the version it replaces. */
@@ -549,6 +624,12 @@ export class Store {
 
   private saveCollection(meta: CollectionMeta): void {
     this.catalog.putSync(nsOf(meta), Buffer.from(BSON.serialize(storedCollection(meta))));
+  }
+
+  /** Keeps the change log within `maxBytes`, a batch of its oldest changes at a time. */
+  trimChanges(maxBytes = this.changeLogMaxBytes): number {
+    if (this.changeLog.bytes() <= maxBytes) return 0;
+    return this.write(() => this.changeLog.trim(maxBytes, 10_000));
   }
 
   private allocateId(): number {

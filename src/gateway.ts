@@ -16,6 +16,9 @@ import { ensureIndexes } from './store/catalog';
 import { upgradeStoredData } from './store/upgrades';
 import { connectStore, type StoreConnection } from './store/connect';
 import { Store } from './store/store';
+import { followInserts } from './store/change-feed';
+import type { FceEventDocument } from './domain/fce/events';
+import { publishFceEvent } from './resolvers/fce-pubsub';
 import type { SecretBox } from './domain/secrets';
 import { loadSecretBox } from './secrets-key';
 import { AfipSoapClient } from './afip/client';
@@ -92,11 +95,14 @@ export async function startGateway({
     unknownKeys,
     corsOrigins: config.CORS_ORIGINS,
   });
+  // FCE events recorded through any gateway over this store, for this gateway's subscribers.
+  const fceFeed = await followInserts<FceEventDocument>(store, 'fce_events', (event) => publishFceEvent(store.events, event), log);
   const server: Server = await new Promise<Server>((resolve, reject) => {
     // Express 5 calls back on an error too (a port in use): the server is answered only once it listens.
     const listening = app.listen(config.PORT, config.HOST, (error?: Error) => (error ? reject(error) : resolve(listening)));
   }).catch(async (error: NodeJS.ErrnoException) => {
     await apollo.stop();
+    await fceFeed.close();
     if (!given) await connection.close();
     if (error.code === 'EADDRINUSE') throw new ConfigError(`port ${config.PORT} is in use on ${config.HOST}: stop what listens there or set PORT`);
     throw error;
@@ -127,6 +133,7 @@ export async function startGateway({
       server.closeIdleConnections();
       const timer = setTimeout(() => server.closeAllConnections(), DRAIN_TIMEOUT_MS);
       await subscriptions.close();
+      await fceFeed.close();
       await closed;
       clearTimeout(timer);
       await apollo.stop();

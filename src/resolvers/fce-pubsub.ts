@@ -5,9 +5,9 @@ import type { FceEventDocument } from '../domain/fce/events';
 import { RateLimitedError } from '../domain/errors';
 
 /**
- * FCE events as they are recorded, for the fceEventRecorded subscription. In-process: a deployment of several gateway
- * processes would need a shared bus (MongoDB change streams, Redis pub/sub) so that a subscriber on one process sees
- * events recorded on another.
+ * FCE events as they are recorded, for the fceEventRecorded subscription. Events reach a gateway's subscribers
+ * through that gateway's change feed on the store (see src/gateway.ts), whichever gateway process recorded them: so
+ * each gateway has a topic of its own per account, named by `fceTopic`, and a gateway's feed publishes to its own.
  */
 export const FCE_EVENT_RECORDED = 'FCE_EVENT_RECORDED';
 
@@ -23,17 +23,34 @@ const tooSlow = () =>
 const bus = new EventEmitter();
 bus.setMaxListeners(0);
 
+/** Each gateway's feed, by the store handle its requests share (a request's handle derives from it). */
+const feeds = new WeakMap<object, number>();
+let nextFeed = 0;
+
+/**
+ * The topic id of an account's FCE events as one gateway delivers them. `gateway` is anything a gateway's requests
+ * all share: its store's event emitter.
+ */
+export function fceTopic(gateway: object, accountId: string): string {
+  let feed = feeds.get(gateway);
+  if (feed === undefined) {
+    feed = nextFeed++;
+    feeds.set(gateway, feed);
+  }
+  return `${feed}:${accountId}`;
+}
+
 // Topics are routed per account (the topic id): a subscriber is only ever handed its own account's events.
-const channel = (topic: string, accountId: unknown) => `${topic}:${String(accountId)}`;
+const channel = (topic: string, topicId: unknown) => `${topic}:${String(topicId)}`;
 
 /** TypeGraphQL's pubSub: `@Subscription({ topics, topicId })` subscribes to one account's channel of a topic. */
 export const pubSub: PubSub = {
-  publish(topic, accountId, payload) {
-    bus.emit(channel(topic, accountId), payload);
+  publish(topic, topicId, payload) {
+    bus.emit(channel(topic, topicId), payload);
   },
-  subscribe(topic, accountId) {
-    if (accountId === undefined) throw new Error(`subscriptions to ${topic} are per account: give the account as topicId`);
-    const name = channel(topic, accountId);
+  subscribe(topic, topicId) {
+    if (topicId === undefined) throw new Error(`subscriptions to ${topic} are per account: give the account as topicId`);
+    const name = channel(topic, topicId);
     return new Repeater<unknown>(async (push, stop) => {
       let unread = 0;
       const listener = (payload: unknown) => {
@@ -52,11 +69,12 @@ export const pubSub: PubSub = {
   },
 };
 
-export function publishFceEvent(event: FceEventDocument): void {
-  pubSub.publish(FCE_EVENT_RECORDED, event.account_id.toHexString(), event);
+/** Hands an event read from the store's change feed to this gateway's subscribers of its account. */
+export function publishFceEvent(gateway: object, event: FceEventDocument): void {
+  pubSub.publish(FCE_EVENT_RECORDED, fceTopic(gateway, event.account_id.toHexString()), event);
 }
 
-/** Subscribers currently listening to one account's topic (tests wait for a subscription to be in place). */
-export function subscriberCount(topic: string, accountId: string): number {
-  return bus.listenerCount(channel(topic, accountId));
+/** Subscribers currently listening to one topic id (tests wait for a subscription to be in place). */
+export function subscriberCount(topic: string, topicId: string): number {
+  return bus.listenerCount(channel(topic, topicId));
 }

@@ -11,7 +11,7 @@ import { fromCents } from '../domain/money';
 import { FceEligibility, FceEvent, FceEventList, FceInvoice, FceInvoicePage, FceThreshold, FceThresholdSetting } from '../schema/fce';
 import { IssuedVoucher } from '../schema/issued-voucher';
 import { FCE_TYPES } from '../domain/fce/eligibility';
-import { FCE_EVENT_RECORDED, publishFceEvent } from './fce-pubsub';
+import { FCE_EVENT_RECORDED, fceTopic } from './fce-pubsub';
 
 export const toFceEvent = (doc: FceEventDocument): FceEvent => ({
   id: doc._id.toHexString(),
@@ -113,9 +113,8 @@ export class FceInvoiceResolver {
     @Arg('eventType', () => String) eventType: string,
     @Arg('payload', () => GraphQLJSONObject, { nullable: true }) payload?: Record<string, unknown>,
   ): Promise<FceEvent> {
-    const event = await recordEvent(context, fceInvoiceId, { event_type: eventType, payload });
-    publishFceEvent(event);
-    return toFceEvent(event);
+    // Subscribers hear of it through the store's change feed, on every gateway.
+    return toFceEvent(await recordEvent(context, fceInvoiceId, { event_type: eventType, payload }));
   }
 
   @FieldResolver(() => FceEventList, { description: 'The latest 50 events, newest first.' })
@@ -132,8 +131,10 @@ export class FceEventResolver {
   @Subscription(() => FceEvent, {
     description: 'Each FCE event recorded for the account from now on (REST or GraphQL), as recordFceEvent answers it.',
     topics: FCE_EVENT_RECORDED,
-    // Runs after the scope check: the caller is known, and only its account's events are routed to it.
-    topicId: ({ context }: SubscribeResolverData<unknown, object, RequestContext>) => requirePrincipal(context).accountId.toHexString(),
+    // Runs after the scope check: the caller is known, and only its account's events are routed to it, by the
+    // change feed of the gateway it is connected to.
+    topicId: ({ context }: SubscribeResolverData<unknown, object, RequestContext>) =>
+      fceTopic(context.store.events, requirePrincipal(context).accountId.toHexString()),
   })
   fceEventRecorded(@Root() event: FceEventDocument): FceEvent {
     return toFceEvent(event);

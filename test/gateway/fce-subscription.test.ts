@@ -1,15 +1,13 @@
-import { readFileSync } from 'node:fs';
 import http from 'node:http';
-import { join } from 'node:path';
-import { type Client, createClient, type FormattedExecutionResult } from 'graphql-ws';
+import type { Client, FormattedExecutionResult } from 'graphql-ws';
 import { ObjectId } from 'mongodb';
 import WebSocket from 'ws';
 import { revokeApiKey } from '../../src/domain/auth/admin';
 import { tokenHash } from '../../src/domain/auth/secrets';
 import { gatewaySchema } from '../../src/resolvers/gateway-schema';
-import { FCE_EVENT_RECORDED, MAX_UNREAD_EVENTS, pubSub, subscriberCount } from '../../src/resolvers/fce-pubsub';
-import { argentineDay } from '../../src/domain/dates';
+import { FCE_EVENT_RECORDED, fceTopic, MAX_UNREAD_EVENTS, pubSub, subscriberCount } from '../../src/resolvers/fce-pubsub';
 import { startTestGateway, type TestGateway } from '../support/gateway';
+import { connect as connectTo, FCE_SUBSCRIPTION as SUBSCRIPTION, importFceVoucher, subscribe, within } from '../support/fce-live';
 
 /**
  * The fceEventRecorded subscription over WebSocket (graphql-ws on /graphql): delivered to the account that recorded
@@ -17,19 +15,9 @@ import { startTestGateway, type TestGateway } from '../support/gateway';
  * the scope checked by the resolver; the HTTP limits applied to subscription documents; sockets closed on stop.
  */
 
-const G2_HEADER = readFileSync(join(__dirname, '..', 'fixtures', 'issued-vouchers', 'synthetic-g2-emitidos-2025-12.csv'), 'utf8').split('\n')[0];
 const SCOPES = ['invoices:read', 'invoices:write'] as const;
-/** Longest a test waits for something the server must send; reaching it fails the test. */
-const WAIT_MS = 10_000;
-
 /** Stands for a connection_init message carrying a valid key. */
 const INIT = 'connection_init with a key';
-
-const SUBSCRIPTION = /* GraphQL */ `
-  subscription Live {
-    fceEventRecorded { id fceInvoiceId eventType payload recordedBy recordedAt fceInvoice { id fceStatus numeroComprobante lastEventAt } }
-  }
-`;
 
 let gw: TestGateway;
 let number = 0;
@@ -45,87 +33,24 @@ afterAll(async () => {
   await gw?.stop();
 });
 
-/** Resolves with `promise`, or fails naming `what` when nothing came within WAIT_MS. */
-function within<T>(promise: Promise<T>, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`nothing within ${WAIT_MS} ms: ${what}`)), WAIT_MS);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
+/** The topic id of an account's FCE events on a gateway (each gateway delivers from its own change feed). */
+const topic = (accountId: string, gateway: TestGateway = gw) => fceTopic(gateway.store.events, accountId);
 
-/** Waits (bounded) until the server has `count` subscribers on the account's FCE topic. */
-async function subscribers(accountId: string, count: number): Promise<void> {
+/** Waits (bounded) until the server has `count` subscribers on a topic id (see `topic`). */
+async function subscribers(topicId: string, count: number): Promise<void> {
   await within(
     (async () => {
-      while (subscriberCount(FCE_EVENT_RECORDED, accountId) !== count) await new Promise((resolve) => setTimeout(resolve, 5));
+      while (subscriberCount(FCE_EVENT_RECORDED, topicId) !== count) await new Promise((resolve) => setTimeout(resolve, 5));
     })(),
-    `${count} subscriber(s) of account ${accountId}`,
+    `${count} subscriber(s) of ${topicId}`,
   );
-}
-
-interface Connection {
-  client: Client;
-  /** The close event's code and reason, once the server closes the socket. */
-  closed: Promise<{ code: number; reason: string }>;
-}
-
-function connect(connectionParams?: Record<string, unknown>): Connection {
-  let onClosed: (event: { code: number; reason: string }) => void = () => undefined;
-  const closed = new Promise<{ code: number; reason: string }>((resolve) => {
-    onClosed = resolve;
-  });
-  const client = createClient({
-    url: `${gw.url.replace(/^http/, 'ws')}/graphql`,
-    webSocketImpl: WebSocket,
-    connectionParams,
-    lazy: false,
-    retryAttempts: 0,
-    onNonLazyError: () => undefined,
-    on: { closed: (event) => onClosed({ code: (event as CloseEvent).code, reason: String((event as CloseEvent).reason) }) },
-  });
-  clients.push(client);
-  return { client, closed };
-}
-
-type Message = { next: FormattedExecutionResult<any, unknown> } | { error: unknown } | { complete: true };
-
-/** A subscription whose messages are taken one at a time (`take()` waits, bounded, for the next one). */
-function subscribe(client: Client, query = SUBSCRIPTION, variables?: Record<string, unknown>) {
-  const queue: Message[] = [];
-  const waiting: Array<(message: Message) => void> = [];
-  const deliver = (message: Message) => {
-    const waiter = waiting.shift();
-    if (waiter) waiter(message);
-    else queue.push(message);
-  };
-  const unsubscribe = client.subscribe(
-    { query, variables },
-    { next: (value) => deliver({ next: value }), error: (error) => deliver({ error }), complete: () => deliver({ complete: true }) },
-  );
-  return {
-    unsubscribe,
-    take(what: string): Promise<Message> {
-      const queued = queue.shift();
-      if (queued) return Promise.resolve(queued);
-      return within(new Promise<Message>((resolve) => waiting.push(resolve)), what);
-    },
-  };
 }
 
 /** Imports one FCE voucher (type 201) for the key's account; answers its id. */
-async function fceVoucher(key: string): Promise<string> {
-  const n = ++number;
-  // Issued on the gateway clock's day: within its acceptance term, so the buyer may still accept or reject it.
-  const row = `${argentineDay(gw.clock.now)};201;78;${n};${n};75481234500011;80;30715551248;CLIENTE FCE S.A.;1,00;PES;6000000,00;0,00;0,00;0,00;1260000,00;7260000,00`;
-  const form = new FormData();
-  form.append('file', new File([`${G2_HEADER}\n${row}\n`], `fce-ws-${n}.csv`));
-  const res = await gw.rest('POST', '/issued_vouchers/upload-csv/', { key, body: form });
-  expect(res.body.data?.rows_imported).toBe(1);
-  const accountId = ((await gw.store.collection('api_keys').findOne({ key_hash: tokenHash(key) })) as any).account_id;
-  const doc = await gw.store.collection('issued_vouchers').findOne({ sale_point: 78, voucher_number: n, account_id: accountId });
-  return (doc!._id as { toHexString(): string }).toHexString();
-}
+const fceVoucher = (key: string) => importFceVoucher(gw, key, ++number);
+
+/** A connection to the suite's gateway. */
+const connect = (connectionParams?: Record<string, unknown>) => connectTo(gw, clients, connectionParams);
 
 const viaRest = (key: string, id: string, body: unknown) => gw.rest('POST', `/fce/events/${id}/`, { key, body });
 const viaGraphQL = (key: string, id: string, eventType: string) =>
@@ -136,7 +61,7 @@ describe('fceEventRecorded', () => {
     const { accountId, key } = await gw.account([...SCOPES]);
     const id = await fceVoucher(key);
     const live = subscribe(connect({ 'x-api-key': key }).client);
-    await subscribers(accountId, 1);
+    await subscribers(topic(accountId), 1);
 
     const rest = await viaRest(key, id, { event_type: 'accepted', payload: { via: 'rest' } });
     expect(rest.status).toBe(201);
@@ -171,8 +96,8 @@ describe('fceEventRecorded', () => {
     const b = await gw.account([...SCOPES]);
     const ofA = subscribe(connect({ apiKey: a.key }).client);
     const ofB = subscribe(connect({ 'x-api-key': b.key }).client);
-    await subscribers(a.accountId, 1);
-    await subscribers(b.accountId, 1);
+    await subscribers(topic(a.accountId), 1);
+    await subscribers(topic(b.accountId), 1);
 
     const voucherOfA = await fceVoucher(a.key);
     expect((await viaRest(a.key, voucherOfA, { event_type: 'rejected' })).status).toBe(201);
@@ -201,7 +126,7 @@ describe('fceEventRecorded', () => {
     const doomed = await gw.store.collection('api_keys').findOne({ key_hash: tokenHash(key) });
     const { client, closed } = connect({ 'x-api-key': key });
     const live = subscribe(client);
-    await subscribers(accountId, 1);
+    await subscribers(topic(accountId), 1);
     const id = await fceVoucher(key);
     await revokeApiKey(gw.store, (doomed!._id as { toHexString(): string }).toHexString());
     const writer = await gw.key(accountId, [...SCOPES]);
@@ -217,7 +142,7 @@ describe('fceEventRecorded', () => {
     const { accountId, key } = await gw.account(['suppliers:read', 'invoices:write']);
     const refused = await subscribe(connect({ 'x-api-key': key }).client).take('the refusal');
     expect(refused).toEqual({ next: { errors: [expect.objectContaining({ extensions: { code: 'FORBIDDEN' } })] } });
-    expect(subscriberCount(FCE_EVENT_RECORDED, accountId)).toBe(0);
+    expect(subscriberCount(FCE_EVENT_RECORDED, topic(accountId))).toBe(0);
   });
 
   it.each([
@@ -240,7 +165,7 @@ describe('fceEventRecorded', () => {
     const { accountId, key } = await gw.account([...SCOPES]);
     const refused = (await subscribe(connect({ 'x-api-key': key }).client, query).take('the refusal')) as { error: Array<{ extensions: { code: string } }> };
     expect(refused.error.map((error) => error.extensions.code)).toContain(code);
-    expect(subscriberCount(FCE_EVENT_RECORDED, accountId)).toBe(0);
+    expect(subscriberCount(FCE_EVENT_RECORDED, topic(accountId))).toBe(0);
   });
 
   it('refuses a subscription sent over HTTP with 400, not an execution', async () => {
@@ -253,7 +178,7 @@ describe('fceEventRecorded', () => {
   it('closes one connection too many of an account with 4429; the others keep working', async () => {
     const { accountId, key } = await gw.account([...SCOPES]);
     const open = [1, 2, 3].map(() => subscribe(connect({ 'x-api-key': key }).client));
-    await subscribers(accountId, 3);
+    await subscribers(topic(accountId), 3);
     const extra = connect({ 'x-api-key': key });
     expect((await within(extra.closed, 'the refusal of the fourth connection')).code).toBe(4429);
     const id = await fceVoucher(key);
@@ -265,7 +190,7 @@ describe('fceEventRecorded', () => {
     const { accountId, key } = await gw.account([...SCOPES]);
     const { client } = connect({ 'x-api-key': key });
     const running = Array.from({ length: 10 }, () => subscribe(client));
-    await subscribers(accountId, 10);
+    await subscribers(topic(accountId), 10);
     const refused = (await subscribe(client).take('the refusal')) as { error: Array<{ extensions: { code: string } }> };
     expect(refused.error.map((error) => error.extensions.code)).toEqual(['TOO_MANY_OPERATIONS']);
     const id = await fceVoucher(key);
@@ -341,30 +266,17 @@ describe('a gateway at its connection limit, then stopped', () => {
     let stopped = false;
     try {
       const { accountId, key } = await own.account([...SCOPES]);
-      let onClosed: (code: number) => void = () => undefined;
-      const closed = new Promise<number>((resolve) => {
-        onClosed = resolve;
-      });
-      const client = createClient({
-        url: `${own.url.replace(/^http/, 'ws')}/graphql`,
-        webSocketImpl: WebSocket,
-        connectionParams: { 'x-api-key': key },
-        lazy: false,
-        retryAttempts: 0,
-        onNonLazyError: () => undefined,
-        on: { closed: (event) => onClosed((event as CloseEvent).code) },
-      });
-      clients.push(client);
+      const { client, closed } = connectTo(own, clients, { 'x-api-key': key });
       client.subscribe({ query: SUBSCRIPTION }, { next: () => undefined, error: () => undefined, complete: () => undefined });
-      await subscribers(accountId, 1);
+      await subscribers(topic(accountId, own), 1);
       const extra = new WebSocket(`${own.url.replace(/^http/, 'ws')}/graphql`, 'graphql-transport-ws');
       extra.on('error', () => undefined);
       const status = new Promise<number>((resolve) => extra.once('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0)));
       expect(await within(status, 'the refusal at the handshake')).toBe(503);
       await within(own.stop(), 'the gateway to stop');
       stopped = true;
-      expect(await within(closed, 'the socket to close')).toBe(1001);
-      expect(subscriberCount(FCE_EVENT_RECORDED, accountId)).toBe(0);
+      expect((await within(closed, 'the socket to close')).code).toBe(1001);
+      expect(subscriberCount(FCE_EVENT_RECORDED, topic(accountId, own))).toBe(0);
     } finally {
       if (!stopped) await own.stop();
     }

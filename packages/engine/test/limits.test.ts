@@ -231,6 +231,29 @@ describe('index keys longer than LMDB holds (stored cut, checked on read)', () =
     // 'x' sorts before 'y': the 97,500-character values come first.
     expect(found.map((doc) => doc._id)).toEqual([2, 3, 0, 13, 12]);
     for (const doc of found) expect(await coll.countDocuments({ u: doc.u })).toBe(1);
+    // The same inside a transaction.
+    const session = store.client.startSession();
+    try {
+      await session.withTransaction(async () => {
+        await coll.insertOne({ _id: 20, u: `${near[2]}w` }, { session });
+      });
+      const error = await serverError(
+        session.withTransaction(async () => {
+          await coll.insertOne({ _id: 21, u: near[2] }, { session });
+        }),
+      );
+      expect(error.code).toBe(11000);
+    } finally {
+      await session.endSession();
+    }
+    expect(
+      (
+        await coll
+          .find({ u: { $gte: near[2] } })
+          .sort({ u: 1 })
+          .toArray()
+      ).map((doc) => doc._id),
+    ).toEqual([2, 20, 3, 0, 13, 12]);
   });
 
   it('sparse and partial indexes store long values', async () => {

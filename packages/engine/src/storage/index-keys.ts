@@ -73,8 +73,10 @@ export function indexEntries(index: IndexMeta, doc: Document): { keys: Buffer[];
       perField.map(({ values }) => values[0]),
       index.descending,
     );
-    const counted = ends.slice(0, Math.min(ends.length - 1, COUNTED_PREFIX_FIELDS)).filter((end) => end <= WHOLE_KEY_BYTES);
-    return { keys: [key], prefixes: counted.map((end) => key.subarray(0, end)), multikey: arrays > 0 };
+    const prefixes: Buffer[] = [];
+    const counted = Math.min(ends.length - 1, COUNTED_PREFIX_FIELDS);
+    for (let i = 0; i < counted && ends[i] <= WHOLE_KEY_BYTES; i++) prefixes.push(key.subarray(0, ends[i]));
+    return { keys: [key], prefixes, multikey: arrays > 0 };
   }
   let keys: Buffer[] = [Buffer.alloc(0)];
   const prefixes: Buffer[] = [];

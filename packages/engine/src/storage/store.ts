@@ -29,7 +29,13 @@ import { AFTER, encodeValue } from './sort-key';
 
 const WRITE_FLAGS = TransactionFlags.ABORTABLE | TransactionFlags.SYNCHRONOUS_COMMIT | TransactionFlags.NO_SYNC_FLUSH;
 const NO_OVERWRITE = { noOverwrite: true } as const;
-const FORMAT_VERSION = 1;
+/**
+ * 1: every index key stored whole; 2: some stored cut (entry-keys.ts), entries an engine reading format 1 only would
+ * take for missing documents, so it refuses the directory instead. A directory becomes format 2 with its first cut
+ * entry; format 1 directories open as they are.
+ */
+const FORMAT_VERSIONS = [1, 2];
+const CUT_KEYS_FORMAT = 2;
 /** Address space reserved for the map; the file only grows as data does. */
 const MAP_SIZE = 64 * 1024 ** 3;
 
@@ -131,8 +137,8 @@ export class Store {
       env.openDB<Buffer, string>('retries', { encoding: 'binary' }),
     );
     const version = store.meta.get('format');
-    if (version !== undefined && version !== FORMAT_VERSION) {
-      throw new Error(`data directory ${dir} has storage format ${String(version)}; this engine reads format ${FORMAT_VERSION}`);
+    if (version !== undefined && !FORMAT_VERSIONS.includes(version as number)) {
+      throw new Error(`data directory ${dir} has storage format ${String(version)}; this engine reads formats ${FORMAT_VERSIONS.join(' and ')}`);
     }
     for (const { value } of store.catalog.getRange()) {
       const meta = collectionMeta(BSON.deserialize(value) as StoredCollection);
@@ -217,7 +223,7 @@ export class Store {
     return this.write(() => {
       const meta: CollectionMeta = { id: this.allocateId(), db, name, options, indexes: new Map() };
       this.saveCollection(meta);
-      this.meta.putSync('format', FORMAT_VERSION);
+      if (this.meta.get('format') === undefined) this.meta.putSync('format', 1);
       this.collections.set(nsOf(meta), meta);
       return meta;
     });
@@ -504,7 +510,9 @@ export class Store {
   }
 
   private putEntry(base: Buffer, key: Buffer, idKey: Buffer): void {
-    this.entries.putSync(entryKey(base, key, idKey), entryValue(key, idKey));
+    const value = entryValue(key, idKey);
+    if (value !== idKey && this.meta.get('format') !== CUT_KEYS_FORMAT) this.meta.putSync('format', CUT_KEYS_FORMAT);
+    this.entries.putSync(entryKey(base, key, idKey), value);
   }
 
   private removeEntries(meta: CollectionMeta, doc: Document, idKey: Buffer): void {

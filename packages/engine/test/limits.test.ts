@@ -159,7 +159,8 @@ describe('index keys longer than LMDB holds (stored cut, checked on read)', () =
       { filter: { n: 0 }, sort: { k: 1 } },
       { filter: { k: { $gt: 'p' } }, sort: { k: 1, n: 1 } },
     ];
-    for (const page of [...pages]) for (let skip = 0; skip < 8; skip += 3) pages.push({ ...page, skip, limit: 3 });
+    // Skips that end before, inside and after the runs of values sharing their first 1,900 bytes.
+    for (const page of [...pages]) for (let skip = 1; skip < 40; skip += 4) pages.push({ ...page, skip, limit: 5 });
     for (const { filter, sort, skip, limit } of pages) {
       const read = async (coll: Collection<Doc>) =>
         (
@@ -254,6 +255,36 @@ describe('index keys longer than LMDB holds (stored cut, checked on read)', () =
           .toArray()
       ).map((doc) => doc._id),
     ).toEqual([2, 20, 3, 0, 13, 12]);
+  });
+
+  it('an index built over stored long values answers the same; a unique one is refused only for a true duplicate', async () => {
+    const coll = fresh();
+    const scan = fresh();
+    const docs = VALUES.map((value, i) => ({ _id: i, v: value, w: i % 2 === 0 ? value : `${value}!` }));
+    await coll.insertMany(docs.map((doc) => ({ ...doc })));
+    await scan.insertMany(docs.map((doc) => ({ ...doc })));
+    await coll.createIndex({ v: -1 }, { unique: true });
+    for (const value of [...VALUES, ...ABSENT]) {
+      for (const filter of [{ v: value }, { v: { $gt: value } }, { v: { $lt: value } }]) {
+        expect(shown({ filter, ids: ids(await coll.find(filter).toArray()) })).toEqual(shown({ filter, ids: ids(await scan.find(filter).toArray()) }));
+        expect(shown({ filter, n: await coll.countDocuments(filter) })).toEqual(shown({ filter, n: ids(await scan.find(filter).toArray()).length }));
+      }
+    }
+    const order = async (c: Collection<Doc>) => (await c.find({}).sort({ v: -1 }).toArray()).map((doc) => doc._id);
+    expect(await order(coll)).toEqual(await order(scan));
+    // `w` holds near-duplicates (values and values with one more character): unique. True duplicates are refused.
+    await coll.createIndex({ w: 1 }, { unique: true });
+    await coll.insertOne({ _id: 100, w: `${P}b${'x'.repeat(97_000)}a.` });
+    expect((await serverError(coll.insertOne({ _id: 101, w: docs[11].w }))).code).toBe(11000);
+    expect((await serverError(coll.updateOne({ _id: 100 }, { $set: { v: docs[10].v } }))).code).toBe(11000);
+    const dups = fresh();
+    await dups.insertMany([
+      { _id: 1, dup: `${P}b` },
+      { _id: 2, dup: `${P}b!` },
+      { _id: 3, dup: `${P}b` },
+    ]);
+    expect((await serverError(dups.createIndex({ dup: 1 }, { unique: true }))).code).toBe(11000);
+    expect((await dups.indexes()).map((index) => index.name)).toEqual(['_id_']);
   });
 
   it('sparse and partial indexes store long values', async () => {

@@ -267,8 +267,7 @@ export class Transaction implements Unit {
       if (!index.unique) continue;
       const held = this.pendingUnique.get(`${nsOf(meta)}\0${index.name}`);
       for (const key of indexEntries(index, doc).keys) {
-        const owners = this.store.scanIndex(index, { start: key, end: Buffer.concat([key, Buffer.from([0xff])]) }, false, this.snapshot);
-        for (const owner of owners) {
+        for (const owner of this.store.holders(meta, index, key, this.snapshot)) {
           if (owner.equals(idKey) || pending?.has(owner.toString('latin1'))) continue;
           throw duplicateKeyError(nsOf(meta), index.name, index.spec.key, doc);
         }

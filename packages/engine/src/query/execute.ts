@@ -6,6 +6,7 @@ import { plan as choosePlan, type Plan } from './planner';
 import { originalBytes } from '../raw-bson';
 import { mentionsType, registerTwin } from '../typed-twins';
 import { sortBy } from './sort';
+import { cutGroup, entryId, exactBound, isCut } from '../storage/entry-keys';
 import { decodeFields, DESERIALIZE, type FieldName } from '../stored-fields';
 
 /** Where a statement reads: the store (at a snapshot, or the latest state) plus a transaction's pending writes. */
@@ -54,8 +55,13 @@ export interface QueryResult {
   stats: ExecutionStats;
 }
 
-/** The stored candidates of a plan, in plan order: `_id` sort key and BSON. */
-function* candidates(source: Source, plan: Plan, stats: ExecutionStats, unfetched: number): Iterable<{ idKey: Buffer; bytes: Buffer }> {
+type Candidate = { idKey: Buffer; bytes: Buffer };
+
+/**
+ * The stored candidates of a plan, in plan order: `_id` sort key and BSON. `sort`: the order an index scan gives
+ * (sortServed), which entries cut to the same bytes (long keys) do not give among themselves: they are sorted here.
+ */
+function* candidates(source: Source, plan: Plan, stats: ExecutionStats, unfetched: number, sort?: Document): Iterable<Candidate> {
   const { store, meta, snapshot } = source;
   if (!meta) return;
   if (plan.kind === 'ids') {
@@ -70,15 +76,47 @@ function* candidates(source: Source, plan: Plan, stats: ExecutionStats, unfetche
     yield* store.scanDocs(meta, plan.range, plan.reverse, snapshot);
     return;
   }
-  const seen = plan.index.multikey ? new Set<string>() : undefined;
+  // Ranges widened over long keys (see entryBound) may overlap: two long `$in` values with the same first bytes.
+  const widened = plan.ranges.length > 1 && plan.ranges.some(({ start, end }) => !exactBound(start) || !exactBound(end));
+  const seen = plan.index.multikey || widened ? new Set<string>() : undefined;
+  const resort = plan.sortServed && sort !== undefined && Object.keys(sort).length > 0;
+  let tied: Buffer[] = [];
+  let tiedOn: Buffer | undefined;
+  // Entries cut to the same bytes, in the sort's order; those the skip passes over are not read unless they must be sorted.
+  function* flushTied(): Iterable<Candidate> {
+    const group = tied;
+    tied = [];
+    tiedOn = undefined;
+    if (unfetched >= group.length) {
+      unfetched -= group.length;
+      return;
+    }
+    const read: Candidate[] = [];
+    for (const idKey of group) {
+      const bytes = store.getDoc(meta!, idKey, snapshot);
+      if (bytes) read.push({ idKey, bytes });
+    }
+    const ordered = sortBy(read, ({ bytes }) => BSON.deserialize(bytes, DESERIALIZE), sort!);
+    yield* ordered.slice(unfetched);
+    unfetched = 0;
+  }
   for (const range of plan.ranges) {
-    for (const idKey of store.scanIndex(plan.index, range, plan.reverse, snapshot)) {
+    for (const { key: entry, value } of store.scanIndex(plan.index, range, plan.reverse, snapshot)) {
       stats.keysExamined++;
+      const idKey = entryId(value);
       if (seen) {
         const key = idKey.toString('latin1');
         if (seen.has(key)) continue;
         seen.add(key);
       }
+      if (resort && isCut(value)) {
+        const group = cutGroup(entry);
+        if (tiedOn && !tiedOn.equals(group)) yield* flushTied();
+        tiedOn = Buffer.from(group);
+        tied.push(Buffer.from(idKey));
+        continue;
+      }
+      if (tied.length) yield* flushTied();
       if (unfetched > 0) {
         unfetched--;
         continue;
@@ -86,6 +124,7 @@ function* candidates(source: Source, plan: Plan, stats: ExecutionStats, unfetche
       const bytes = store.getDoc(meta, idKey, snapshot);
       if (bytes) yield { idKey, bytes };
     }
+    if (tied.length) yield* flushTied();
   }
 }
 
@@ -108,7 +147,7 @@ function* scan(source: Source, options: QueryOptions, plan: Plan, stats: Executi
   let toSkip = ordered ? (options.skip ?? 0) - skipInScan : 0;
   let remaining = ordered && options.limit ? options.limit : Infinity;
   const seen = pending ? new Set<string>() : undefined;
-  for (const { idKey, bytes } of candidates(source, plan, stats, skipInScan)) {
+  for (const { idKey, bytes } of candidates(source, plan, stats, skipInScan, options.sort)) {
     stats.docsExamined++;
     let doc: Document | null;
     let stored: Buffer | undefined = bytes;

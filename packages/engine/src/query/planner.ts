@@ -2,6 +2,7 @@ import type { Document } from 'bson';
 import { badValue } from '../errors';
 import { ID_INDEX_NAME } from '../index-spec';
 import type { CollectionMeta, IndexMeta } from '../storage/catalog';
+import { exactBound } from '../storage/entry-keys';
 import { COUNTED_PREFIX_FIELDS } from '../storage/index-keys';
 import { AFTER, invert, TAG } from '../storage/sort-key';
 import type { KeyRange } from '../storage/store';
@@ -131,8 +132,12 @@ function indexCandidate(
   const sortServed = direction !== undefined;
   if (eqCount === 0 && !hasRange && !(sortServed && sort.length > 0)) return undefined;
   // On a multikey index a document has one entry per element: entries count documents only for a whole-key point.
+  // A bound longer than a whole index key is widened over the entries of long keys, which the filter must check.
   const exact =
-    complete && [...fields.keys()].every((field) => used.has(field)) && (!index.multikey || (eqCount === index.fields.length && ranges.length === 1));
+    complete &&
+    [...fields.keys()].every((field) => used.has(field)) &&
+    (!index.multikey || (eqCount === index.fields.length && ranges.length === 1)) &&
+    ranges.every(({ start, end }) => exactBound(start) && exactBound(end));
   const score = eqCount * 10 + (hasRange ? 4 : 0) + (sortServed && sort.length > 0 ? 6 : 0) + (exact ? 1 : 0);
   const reverse = direction === 'reverse';
   if (reverse) ranges.reverse();

@@ -2,10 +2,9 @@ import type { Document } from 'bson';
 import { EngineError } from '../errors';
 import { isPlainObject } from '../values';
 import type { IndexMeta } from './catalog';
+import { WHOLE_KEY_BYTES } from './entry-keys';
 import { encodeComponent, encodeComponents } from './sort-key';
 
-/** Largest key LMDB stores (its compiled maximum is 1978 bytes; the 4-byte prefix and the id come on top). */
-const MAX_KEY_BYTES = 1900;
 /**
  * How many leading fields the index counters count (1: the account; 2: the account and a status). A count of a
  * longer equality prefix reads its range instead: such ranges are narrow (a supplier's vouchers of one type), while
@@ -55,7 +54,8 @@ export function indexPathValues(doc: Document, path: string): { values: unknown[
 /**
  * The key bytes (without index prefix and id) of each entry a document puts in an index (none if not indexed),
  * and the distinct leading parts of those keys (the first 1 … n−1 fields, at most COUNTED_PREFIX_FIELDS) that the
- * index's counters count.
+ * index's counters count. Keys may be of any length (the store cuts long ones); leading parts longer than a whole
+ * key are not counted (a counter's key must fit LMDB's keys), and no count reads them (see exactBound).
  */
 export function indexEntries(index: IndexMeta, doc: Document): { keys: Buffer[]; prefixes: Buffer[]; multikey: boolean } {
   if (index.partial && !index.partial(doc)) return { keys: [], prefixes: [], multikey: false };
@@ -73,9 +73,10 @@ export function indexEntries(index: IndexMeta, doc: Document): { keys: Buffer[];
       perField.map(({ values }) => values[0]),
       index.descending,
     );
-    checkKeySize(index, key);
-    const counted = ends.slice(0, Math.min(ends.length - 1, COUNTED_PREFIX_FIELDS));
-    return { keys: [key], prefixes: counted.map((end) => key.subarray(0, end)), multikey: arrays > 0 };
+    const prefixes: Buffer[] = [];
+    const counted = Math.min(ends.length - 1, COUNTED_PREFIX_FIELDS);
+    for (let i = 0; i < counted && ends[i] <= WHOLE_KEY_BYTES; i++) prefixes.push(key.subarray(0, ends[i]));
+    return { keys: [key], prefixes, multikey: arrays > 0 };
   }
   let keys: Buffer[] = [Buffer.alloc(0)];
   const prefixes: Buffer[] = [];
@@ -84,17 +85,10 @@ export function indexEntries(index: IndexMeta, doc: Document): { keys: Buffer[];
     const next: Buffer[] = [];
     for (const prefix of keys) for (const component of components) next.push(Buffer.concat([prefix, component]));
     keys = next;
-    if (i < perField.length - 1 && i < COUNTED_PREFIX_FIELDS) prefixes.push(...keys);
+    if (i < perField.length - 1 && i < COUNTED_PREFIX_FIELDS) prefixes.push(...keys.filter((key) => key.length <= WHOLE_KEY_BYTES));
   });
   if (keys.length > MAX_KEYS_PER_DOCUMENT) throw new EngineError(2, 'BadValue', `index ${index.name}: too many keys for one document`);
-  for (const key of keys) checkKeySize(index, key);
   return { keys, prefixes: uniqueBuffers(prefixes), multikey: arrays > 0 };
-}
-
-function checkKeySize(index: IndexMeta, key: Buffer): void {
-  if (key.length > MAX_KEY_BYTES) {
-    throw new EngineError(17280, 'KeyTooLong', `index ${index.name}: key of ${key.length} bytes exceeds the embedded engine's limit of ${MAX_KEY_BYTES}`);
-  }
 }
 
 /** Whether the path exists in the document (a field holding null counts, as for MongoDB's sparse indexes). */

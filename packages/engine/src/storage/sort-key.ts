@@ -36,12 +36,16 @@ type BsonLike = { _bsontype?: string };
  * Appends encodings to one growing buffer. Keys are built for every document written (an insert of 10,000
  * documents encodes tens of thousands), so the engine reuses one writer and copies out only the finished key.
  */
+const KEPT_BYTES = 64 * 1024;
+
 class KeyWriter {
   private bytes = Buffer.allocUnsafe(256);
   length = 0;
 
   reset(): void {
     this.length = 0;
+    // Keys may be as long as a document (a long indexed string): the buffer a long one grew is not kept.
+    if (this.bytes.length > KEPT_BYTES) this.bytes = Buffer.allocUnsafe(256);
   }
 
   private reserve(extra: number): void {

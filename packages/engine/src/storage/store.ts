@@ -2,11 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { BSON, type Document } from 'bson';
 import { open, TransactionFlags, type Database, type RootDatabase, type Transaction } from 'lmdb';
+import { EngineError } from '../errors';
 import { duplicateKeyError, ID_INDEX_NAME } from '../index-spec';
 import { originalBytes } from '../raw-bson';
 import { describeUpdate } from '../update-description';
 import { ChangeLog, type ChangeEntry } from './change-log';
 import { checkNamespace, collectionMeta, indexMeta, nsOf, storedCollection, type CollectionMeta, type IndexMeta, type StoredCollection } from './catalog';
+import { entryBound, entryId, entryValue, cutRange, LMDB_MAX_KEY, longEntryKey, storedWhole, WHOLE_KEY_BYTES } from './entry-keys';
 import { indexEntries } from './index-keys';
 import { withNumberTypes } from './number-types';
 import { AFTER, encodeValue } from './sort-key';
@@ -14,7 +16,8 @@ import { AFTER, encodeValue } from './sort-key';
 /**
  * The data directory as one LMDB environment (`data.mdb`, `lock.mdb`) with four databases:
  * - `docs`: `collection id (4 bytes) + sort key of _id` → the document as BSON (stored once);
- * - `entries`: `index id (4 bytes) + index key + sort key of _id` → sort key of _id, in MongoDB's order;
+ * - `entries`: `index id (4 bytes) + index key + sort key of _id` → sort key of _id, in MongoDB's order (a key too
+ *   long for LMDB is stored cut: see entry-keys.ts);
  * - `counts`: `collection id` → its number of documents, and `index id + leading fields of a key` → how many
  *   entries start so, so that counting an account's documents (or those of an account and a status) is one read;
  * - `catalog`: namespace → the collection's options and index specs; `meta`: id counter and format version;
@@ -29,7 +32,13 @@ import { AFTER, encodeValue } from './sort-key';
 
 const WRITE_FLAGS = TransactionFlags.ABORTABLE | TransactionFlags.SYNCHRONOUS_COMMIT | TransactionFlags.NO_SYNC_FLUSH;
 const NO_OVERWRITE = { noOverwrite: true } as const;
-const FORMAT_VERSION = 1;
+/**
+ * 1: every index key stored whole; 2: some stored cut (entry-keys.ts), entries an engine reading format 1 only would
+ * take for missing documents, so it refuses the directory instead. A directory becomes format 2 with its first cut
+ * entry; format 1 directories open as they are.
+ */
+const FORMAT_VERSIONS = [1, 2];
+const CUT_KEYS_FORMAT = 2;
 export const DEFAULT_CHANGE_LOG_MB = 128;
 /** Address space reserved for the map; the file only grows as data does. */
 const MAP_SIZE = 64 * 1024 ** 3;
@@ -144,8 +153,8 @@ export class Store {
       env.openDB<Buffer, Buffer>('changes', binary),
     );
     const version = store.meta.get('format');
-    if (version !== undefined && version !== FORMAT_VERSION) {
-      throw new Error(`data directory ${dir} has storage format ${String(version)}; this engine reads format ${FORMAT_VERSION}`);
+    if (version !== undefined && !FORMAT_VERSIONS.includes(version as number)) {
+      throw new Error(`data directory ${dir} has storage format ${String(version)}; this engine reads formats ${FORMAT_VERSIONS.join(' and ')}`);
     }
     for (const { value } of store.catalog.getRange()) {
       const meta = collectionMeta(BSON.deserialize(value) as StoredCollection);
@@ -270,7 +279,7 @@ export class Store {
     return this.write(() => {
       const meta: CollectionMeta = { id: this.allocateId(), db, name, options, indexes: new Map() };
       this.saveCollection(meta);
-      this.meta.putSync('format', FORMAT_VERSION);
+      if (this.meta.get('format') === undefined) this.meta.putSync('format', 1);
       this.collections.set(nsOf(meta), meta);
       return meta;
     });
@@ -353,16 +362,40 @@ export class Store {
     }
   }
 
-  /** Sort keys of `_id` of the index entries within `range` (index key bytes without the prefix). */
-  *scanIndex(index: IndexMeta, range: KeyRange, reverse: boolean, snapshot?: Snapshot): Iterable<Buffer> {
+  /**
+   * The index entries within `range` (index key bytes without the prefix), as stored (see entry-keys.ts: `entryId`
+   * of the value is the `_id` sort key). A bound longer than a whole key widens the range (entryBound).
+   */
+  scanIndex(index: IndexMeta, range: KeyRange, reverse: boolean, snapshot?: Snapshot): Iterable<{ key: Buffer; value: Buffer }> {
     const base = prefix(index.id);
-    const bounds = { start: Buffer.concat([base, range.start]), end: Buffer.concat([base, range.end]) };
-    for (const { value } of this.entries.getRange(rangeOptions(bounds, reverse, snapshot))) yield value;
+    const start = entryBound(Buffer.concat([base, range.start]), 'start');
+    const end = entryBound(Buffer.concat([base, range.end]), 'end');
+    return this.entries.getRange(rangeOptions({ start, end }, reverse, snapshot));
   }
 
+  /** How many entries are within `range` (whose bounds the caller knows to be exact: see exactBound). */
   countIndex(index: IndexMeta, range: KeyRange, snapshot?: Snapshot): number {
     const base = prefix(index.id);
-    return this.entries.getKeysCount({ start: fit(Buffer.concat([base, range.start])), end: fit(Buffer.concat([base, range.end])), transaction: snapshot });
+    const start = entryBound(Buffer.concat([base, range.start]), 'start');
+    return this.entries.getKeysCount({ start, end: entryBound(Buffer.concat([base, range.end]), 'end'), transaction: snapshot });
+  }
+
+  /**
+   * The `_id` sort keys of the documents holding exactly `key` in the index. A key stored cut is compared with the
+   * whole keys of the documents whose entries are cut to the same bytes (each one read and decoded).
+   */
+  *holders(meta: CollectionMeta, index: IndexMeta, key: Buffer, snapshot?: Snapshot): Iterable<Buffer> {
+    const base = prefix(index.id);
+    if (key.length <= WHOLE_KEY_BYTES) {
+      const start = Buffer.concat([base, key]);
+      for (const { value } of this.entries.getRange({ start, end: after(start), transaction: snapshot })) yield value;
+      return;
+    }
+    for (const { value } of this.entries.getRange({ ...cutRange(base, key), transaction: snapshot })) {
+      const idKey = entryId(value);
+      const bytes = this.getDoc(meta, idKey, snapshot);
+      if (bytes && indexEntries(index, BSON.deserialize(bytes)).keys.some((held) => held.equals(key))) yield idKey;
+    }
   }
 
   countDocs(meta: CollectionMeta, snapshot?: Snapshot): number {
@@ -440,6 +473,7 @@ export class Store {
    */
   insert(meta: CollectionMeta, doc: Document, bytes = originalBytes(doc) ?? Buffer.from(BSON.serialize(doc))): void {
     const idKey = encodeValue(doc._id);
+    checkIdKey(idKey);
     if (!this.claim(joined(prefix(meta.id), idKey), bytes)) throw duplicateKeyError(nsOf(meta), ID_INDEX_NAME, { _id: 1 }, doc);
     let entries: Entries;
     try {
@@ -469,6 +503,7 @@ export class Store {
    */
   put(meta: CollectionMeta, doc: Document, previous: Document | undefined, kind: 'update' | 'replace' = 'replace'): void {
     const idKey = encodeValue(doc._id);
+    checkIdKey(idKey);
     const entries = this.entriesOf(meta, doc, idKey);
     const bytes = originalBytes(doc) ?? this.encode(meta, idKey, doc, previous);
     if (previous) this.removeEntries(meta, previous, idKey);
@@ -493,7 +528,7 @@ export class Store {
       if (!index.unique) continue;
       const entry = { index, ...indexEntries(index, doc) };
       for (const key of entry.keys) {
-        if (this.firstOwner(index, key, idKey)) throw duplicateKeyError(nsOf(meta), index.name, index.spec.key, doc);
+        if (this.firstOwner(meta, index, key, idKey)) throw duplicateKeyError(nsOf(meta), index.name, index.spec.key, doc);
       }
       entries.push(entry);
     }
@@ -505,7 +540,7 @@ export class Store {
     let catalogChanged = false;
     for (const { index, keys, prefixes, multikey } of entries) {
       const base = prefix(index.id);
-      for (const key of keys) this.entries.putSync(joined(base, key, idKey), idKey);
+      for (const key of keys) this.putEntry(base, key, idKey);
       for (let i = 0; i < prefixes.length; i++) this.addCount(this.countKey(index.id, i, prefixes[i]), 1);
       if (multikey && !index.multikey) {
         index.multikey = true;
@@ -532,11 +567,8 @@ export class Store {
   }
 
   /** The id key of another document holding `key` in a unique index, if any. */
-  private firstOwner(index: IndexMeta, key: Buffer, idKey: Buffer): Buffer | undefined {
-    const start = Buffer.concat([prefix(index.id), key]);
-    for (const owner of this.entries.getRange({ start, end: after(start), limit: 2 }).map(({ value }) => value)) {
-      if (!owner.equals(idKey)) return owner;
-    }
+  private firstOwner(meta: CollectionMeta, index: IndexMeta, key: Buffer, idKey: Buffer): Buffer | undefined {
+    for (const owner of this.holders(meta, index, key)) if (!owner.equals(idKey)) return owner;
     return undefined;
   }
 
@@ -544,18 +576,24 @@ export class Store {
     const { keys, prefixes, multikey } = indexEntries(index, doc);
     for (const leading of prefixes) this.addCount(prefixKey(index.id) + leading.toString('latin1'), 1);
     for (const key of keys) {
-      if (index.unique && this.firstOwner(index, key, idKey)) {
+      if (index.unique && this.firstOwner(meta, index, key, idKey)) {
         throw duplicateKeyError(nsOf(meta), index.name, index.spec.key, doc);
       }
-      this.entries.putSync(Buffer.concat([prefix(index.id), key, idKey]), idKey);
+      this.putEntry(prefix(index.id), key, idKey);
     }
     if (multikey) index.multikey = true;
+  }
+
+  private putEntry(base: Buffer, key: Buffer, idKey: Buffer): void {
+    const value = entryValue(key, idKey);
+    if (value !== idKey && this.meta.get('format') !== CUT_KEYS_FORMAT) this.meta.putSync('format', CUT_KEYS_FORMAT);
+    this.entries.putSync(entryKey(base, key, idKey), value);
   }
 
   private removeEntries(meta: CollectionMeta, doc: Document, idKey: Buffer): void {
     for (const index of meta.indexes.values()) {
       const { keys, prefixes } = indexEntries(index, doc);
-      for (const key of keys) this.entries.removeSync(Buffer.concat([prefix(index.id), key, idKey]));
+      for (const key of keys) this.entries.removeSync(entryKey(prefix(index.id), key, idKey));
       for (const leading of prefixes) this.addCount(prefixKey(index.id) + leading.toString('latin1'), -1);
     }
   }
@@ -639,17 +677,31 @@ export class Store {
   }
 }
 
-/** LMDB range options for `[start, end)`, walked backwards on request. */
-/** The longest key LMDB reads or writes (lmdb-js's compiled maximum). */
-const LMDB_MAX_KEY = 1978;
+/**
+ * Refuses an `_id` whose sort key LMDB cannot hold as a document key. Documents are keyed by `_id` so that scans
+ * walk them in `_id` order and point reads are one lookup; a cut `_id` key would cost both a check of the document
+ * read, for values no application uses as ids (MongoDB before 4.2 refused them too, with this error).
+ */
+function checkIdKey(idKey: Buffer): void {
+  if (idKey.length > LMDB_MAX_KEY - 4) {
+    throw new EngineError(17280, 'KeyTooLong', `_id of ${idKey.length} bytes once encoded is longer than the embedded engine's limit of ${LMDB_MAX_KEY - 4}`);
+  }
+}
+
+/** An entry's LMDB key (in the scratch buffer when stored whole: valid until the next write's key). */
+function entryKey(base: Buffer, key: Buffer, idKey: Buffer): Buffer {
+  return storedWhole(key, idKey) ? joined(base, key, idKey) : longEntryKey(base, key, idKey);
+}
 
 /**
- * A range bound LMDB can take. Every stored key is shorter than LMDB_MAX_KEY (writes refuse longer index keys), so a
- * longer bound cut to that length orders against every stored key exactly as the whole bound does: a filter value
- * longer than any key can hold reads an empty or the same range, never an error.
+ * A range bound LMDB can take. Every document key is at most LMDB_MAX_KEY (longer `_id`s are refused) and entry
+ * bounds come through entryBound, so a longer bound cut to that length orders against every stored key as the
+ * whole bound does (the filter check drops a key equal to the cut): a filter value longer than any key can hold
+ * reads an empty or the same range, never an error.
  */
 const fit = (bound: Buffer): Buffer => (bound.length > LMDB_MAX_KEY ? bound.subarray(0, LMDB_MAX_KEY) : bound);
 
+/** LMDB range options for `[start, end)`, walked backwards on request. */
 function rangeOptions(bounds: KeyRange, reverse: boolean, snapshot: Snapshot) {
   const start = fit(bounds.start);
   const end = fit(bounds.end);

@@ -60,3 +60,22 @@ it('serverStatus answers the basics tools read', async () => {
   expect(status.mem.resident).toBeGreaterThan(0);
   expect(status.localTime).toBeInstanceOf(Date);
 });
+
+// The counters are the server's: on a shared MongoDB, suites running beside this one write too.
+(process.env.MONGODB_URI ? it.skip : it)("serverStatus's metrics.document counts the documents written, and reads count nothing", async () => {
+  const documents = async () => (await store.client.db('admin').command({ serverStatus: 1 })).metrics.document;
+  const coll = store.db.collection<Doc>('metered');
+  const before = await documents();
+  await coll.insertMany([{ _id: 1 }, { _id: 2 }, { _id: 3 }]);
+  await coll.updateMany({ _id: { $lte: 2 } }, { $set: { seen: true } });
+  await coll.deleteOne({ _id: 3 });
+  // A refused write counts nothing: the duplicate is not inserted.
+  await serverError(coll.insertOne({ _id: 1 }));
+  const written = await documents();
+  expect([written.inserted - before.inserted, written.updated - before.updated, written.deleted - before.deleted]).toEqual([3, 2, 1]);
+  await coll.find({}).toArray();
+  await coll.countDocuments({ seen: true });
+  await coll.aggregate([{ $group: { _id: null, n: { $sum: 1 } } }]).toArray();
+  const after = await documents();
+  expect([after.inserted, after.updated, after.deleted]).toEqual([written.inserted, written.updated, written.deleted]);
+});

@@ -123,6 +123,13 @@ export class Store {
   private logging = true;
   /** Called after each write transaction that logged a change has committed (change streams waiting for one). */
   private readonly changeListeners = new Set<() => void>();
+  /**
+   * Documents written since the engine started, as MongoDB's `serverStatus.metrics.document`, counted when their
+   * LMDB transaction commits (a refused or aborted write counts nothing): tests assert with them that reads write
+   * nothing.
+   */
+  readonly documentMetrics = { inserted: 0, updated: 0, deleted: 0 };
+  private pendingMetrics = { inserted: 0, updated: 0, deleted: 0 };
   private trimScheduled = false;
 
   private constructor(
@@ -197,6 +204,7 @@ export class Store {
   write<T>(action: () => T): T {
     if (this.countDeltas) return action();
     let logged = false;
+    this.pendingMetrics = { inserted: 0, updated: 0, deleted: 0 };
     const result = this.env.transactionSync(() => {
       this.seq++;
       this.countDeltas = new Map();
@@ -210,6 +218,9 @@ export class Store {
         this.countDeltas = undefined;
       }
     }, WRITE_FLAGS);
+    this.documentMetrics.inserted += this.pendingMetrics.inserted;
+    this.documentMetrics.updated += this.pendingMetrics.updated;
+    this.documentMetrics.deleted += this.pendingMetrics.deleted;
     if (logged) {
       for (const listener of [...this.changeListeners]) listener();
       // Trimmed soon after the write that outgrew the bound (a large import), not only on the next sweep.
@@ -485,6 +496,7 @@ export class Store {
     this.addCount(prefixKey(meta.id), 1);
     this.writeEntries(meta, entries, idKey);
     this.recordChange(meta, idKey);
+    this.pendingMetrics.inserted++;
     this.logChange({ op: 'insert', db: meta.db, coll: meta.name, key: { _id: doc._id } }, bytes);
   }
 
@@ -511,6 +523,8 @@ export class Store {
     this.docs.putSync(this.docKey(meta, idKey), bytes);
     this.writeEntries(meta, entries, idKey);
     this.recordChange(meta, idKey);
+    if (previous) this.pendingMetrics.updated++;
+    else this.pendingMetrics.inserted++;
     if (!this.logging) return;
     const where = { db: meta.db, coll: meta.name, key: { _id: doc._id } };
     if (!previous) this.logChange({ op: 'insert', ...where }, bytes);
@@ -556,6 +570,7 @@ export class Store {
     this.addCount(prefixKey(meta.id), -1);
     this.docs.removeSync(this.docKey(meta, idKey));
     this.recordChange(meta, idKey);
+    this.pendingMetrics.deleted++;
     this.logChange({ op: 'delete', db: meta.db, coll: meta.name, key: { _id: doc._id } });
   }
 

@@ -5,6 +5,8 @@ import type { Store } from './store';
 
 /** How long a feed waits before opening its stream again after an error the driver did not resume from itself. */
 const REOPEN_DELAY_MS = 1000;
+/** Named on every command a feed sends (server logs and profilers show it; command counts can leave them out). */
+export const CHANGE_FEED_COMMENT = 'change feed';
 /** MongoDB's answer when a stream's resume point has left the oplog (the embedded engine's change log). */
 const HISTORY_LOST = 286;
 
@@ -32,7 +34,10 @@ export async function followInserts<T extends Document>(
 
   const follow = async () => {
     while (!closed) {
-      stream = store.collection<T>(collection).watch<T, ChangeStreamInsertDocument<T>>([{ $match: { operationType: 'insert' } }], start);
+      stream = store.collection<T>(collection).watch<T, ChangeStreamInsertDocument<T>>([{ $match: { operationType: 'insert' } }], {
+        ...start,
+        comment: CHANGE_FEED_COMMENT,
+      });
       try {
         for await (const change of stream) {
           start = { startAfter: change._id };
@@ -69,6 +74,6 @@ export async function followInserts<T extends Document>(
 
 /** Where a stream opened now starts: the store's cluster time, as its reply to a ping gives it. */
 async function now(store: Store): Promise<{ startAtOperationTime: Timestamp }> {
-  const reply = await store.db.command({ ping: 1 });
+  const reply = await store.db.command({ ping: 1, comment: CHANGE_FEED_COMMENT });
   return { startAtOperationTime: reply.operationTime as Timestamp };
 }

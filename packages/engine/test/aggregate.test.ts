@@ -273,6 +273,81 @@ describe('$lookup', () => {
   });
 });
 
+describe('$lookup by join fields', () => {
+  // Local and foreign values of every shape a join meets: scalars, arrays, null, missing, numbers of two widths.
+  const locals = [
+    { _id: 1, ref: 'a' },
+    { _id: 2, ref: ['a', 'b'] },
+    { _id: 3, ref: null },
+    { _id: 4 },
+    { _id: 5, ref: 7 },
+    { _id: 6, ref: 'zz' },
+    { _id: 7, ref: { x: 1 } },
+  ];
+  const foreigns = [
+    { _id: 'f1', key: 'a' },
+    { _id: 'f2', key: ['b', 'c'] },
+    { _id: 'f3', key: null },
+    { _id: 'f4' },
+    { _id: 'f5', key: 7.0 },
+    { _id: 'f6', key: 'a' },
+    { _id: 'f7', key: { x: 1 } },
+  ];
+  let local: Collection<Doc>;
+
+  beforeAll(async () => {
+    local = store.db.collection<Doc>('join_local');
+    await local.insertMany(locals);
+    const foreign = store.db.collection<Doc>('join_foreign');
+    await foreign.insertMany(foreigns);
+    await foreign.createIndex({ key: 1 });
+  });
+
+  const ids = (docs: Document[]) => docs.map((doc) => [doc._id, sorted((doc.joined as Document[]).map((f) => f._id))]);
+
+  it('matches as the $expr form does: array elements on both sides, null and missing alike', async () => {
+    const byFields = await local
+      .aggregate([{ $lookup: { from: 'join_foreign', localField: 'ref', foreignField: 'key', as: 'joined' } }, { $sort: { _id: 1 } }])
+      .toArray();
+    expect(ids(byFields)).toEqual([
+      [1, ['f1', 'f6']],
+      [2, ['f1', 'f2', 'f6']],
+      [3, ['f3', 'f4']],
+      [4, ['f3', 'f4']],
+      [5, ['f5']],
+      [6, []],
+      [7, ['f7']],
+    ]);
+    // With a pipeline after the join (the concise form), the pipeline runs on each document's matches.
+    const concise = await local
+      .aggregate([
+        { $match: { _id: { $in: [1, 2] } } },
+        { $lookup: { from: 'join_foreign', localField: 'ref', foreignField: 'key', as: 'joined', pipeline: [{ $match: { _id: { $ne: 'f6' } } }] } },
+        { $sort: { _id: 1 } },
+      ])
+      .toArray();
+    expect(ids(concise)).toEqual([
+      [1, ['f1']],
+      [2, ['f1', 'f2']],
+    ]);
+  });
+
+  // The counters are the server's: on a shared MongoDB, suites running beside this one read too.
+  (process.env.MONGODB_URI ? it.skip : it)('reads the foreign documents through the index: only those that match', async () => {
+    const big = store.db.collection<Doc>('join_big');
+    await big.insertMany(Array.from({ length: 2000 }, (_, i) => ({ _id: i, key: `k${i % 1000}` })));
+    await big.createIndex({ key: 1 });
+    const examined = async () => (await store.client.db('admin').command({ serverStatus: 1 })).metrics.queryExecutor.scannedObjects;
+    const before = await examined();
+    const out = await local
+      .aggregate([{ $match: { _id: 1 } }, { $set: { ref: 'k42' } }, { $lookup: { from: 'join_big', localField: 'ref', foreignField: 'key', as: 'joined' } }])
+      .toArray();
+    expect(ids(out)).toEqual([[1, [42, 1042]]]);
+    // One local document, and the two foreign ones that match: not the 2,000 of the foreign collection.
+    expect((await examined()) - before).toBe(3);
+  });
+});
+
 describe('counting and distinct', () => {
   it('countDocuments with filter, skip and limit', async () => {
     expect(await sales.countDocuments()).toBe(6);

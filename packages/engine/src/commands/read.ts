@@ -11,6 +11,7 @@ import { mentionsType, registerTwin } from '../typed-twins';
 import { isPlainObject, keyOf } from '../values';
 import { cursorIdOf } from '../cursors';
 import { explainReply, explainVerbosity } from './explain';
+import { join, joinOf } from './lookup';
 import { collStatsDocument } from './stats';
 import { collectionName, nonNegativeInteger, optionalDocument, reader, refuseCollation, type CommandContext, type Handler, type Reply } from './context';
 
@@ -305,31 +306,46 @@ export const aggregate: Handler = (command, context) => {
   const branch = (coll: string, branchPipeline: Document[]): Document[] => {
     const { options: branchOptions, rest: branchRest } = leadingQuery(branchPipeline);
     const docs = unit.query(collectionOf(context, coll), branchOptions).matches.map(({ doc }) => doc);
-    return withUnions(docs, branchRest, branch, resolveCollection);
+    return withPlannedStages(docs, branchRest, { branch, lookUp, resolveCollection });
   };
-  const results = typed ? runPipeline(input, rest as Document[], resolveCollection) : withUnions(input, rest as Document[], branch, resolveCollection);
+  const lookUp = (coll: string, filter: Document) => unit.query(collectionOf(context, coll), { filter }).matches.map(({ doc }) => doc);
+  const results = typed
+    ? runPipeline(input, rest as Document[], resolveCollection)
+    : withPlannedStages(input, rest as Document[], { branch, lookUp, resolveCollection });
   return context.cursors.reply(`${context.db}.${name}`, results, batchSize);
 };
 
+interface PlannedStages {
+  /** A `$unionWith` branch's documents, its leading query planned like a find. */
+  branch: (coll: string, pipeline: Document[]) => Document[];
+  /** The documents of a collection matching a filter, through its indexes. */
+  lookUp: (coll: string, filter: Document) => Document[];
+  resolveCollection: (name: string) => Document[];
+}
+
 /**
- * Runs a pipeline whose `$unionWith` stages read their collection through its indexes, as MongoDB does: a branch
- * pipeline opening with a query (`$match`, then `$sort` and `$limit`) is planned like a find, instead of handing the
- * whole collection to the stage. Other stages run as they are.
+ * Runs a pipeline whose stages that read another collection do it through that collection's indexes, as MongoDB
+ * does: a `$unionWith` branch opening with a query (`$match`, then `$sort` and `$limit`) is planned like a find, and
+ * a `$lookup` by join fields reads the foreign documents matching the input's join values (see lookup.ts), instead
+ * of handing the whole collection to the stage. Other stages run as they are.
  */
-function withUnions(
-  input: Document[],
-  stages: Document[],
-  branch: (coll: string, pipeline: Document[]) => Document[],
-  resolveCollection: (name: string) => Document[],
-): Document[] {
+function withPlannedStages(input: Document[], stages: Document[], planned: PlannedStages): Document[] {
+  const { branch, lookUp, resolveCollection } = planned;
   let docs = input;
   let from = 0;
+  const upTo = (index: number) => {
+    const before = stages.slice(from, index);
+    from = index + 1;
+    return before.length ? runPipeline(docs, before, resolveCollection) : docs;
+  };
   stages.forEach((stage, index) => {
     const union = stage.$unionWith;
-    if (!isPlainObject(union) || typeof union.coll !== 'string' || !Array.isArray(union.pipeline)) return;
-    const before = stages.slice(from, index);
-    docs = (before.length ? runPipeline(docs, before, resolveCollection) : docs).concat(branch(union.coll, union.pipeline as Document[]));
-    from = index + 1;
+    if (isPlainObject(union) && typeof union.coll === 'string' && Array.isArray(union.pipeline)) {
+      docs = upTo(index).concat(branch(union.coll, union.pipeline as Document[]));
+      return;
+    }
+    const joining = joinOf(stage);
+    if (joining) docs = join(upTo(index), joining, lookUp, resolveCollection);
   });
   const after = stages.slice(from);
   return after.length ? runPipeline(docs, after, resolveCollection) : docs;

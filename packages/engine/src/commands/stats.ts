@@ -111,7 +111,7 @@ export const serverStatus: Handler = (_command, context) => {
     // Not a MongoDB field: the engine's JavaScript heap, which must not grow with the data (the bench reads it).
     engine: { heapUsedBytes: memory.heapUsed, rssBytes: memory.rss, storage: 'lmdb' },
     storageEngine: { name: 'lmdb', supportsCommittedReads: true, persistent: true },
-    metrics: { document: { ...context.store.documentMetrics } },
+    metrics: { document: { ...context.store.documentMetrics }, queryExecutor: { ...context.store.queryMetrics } },
     ok: 1,
   };
 };

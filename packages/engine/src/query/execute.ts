@@ -67,6 +67,7 @@ function* candidates(source: Source, plan: Plan, stats: ExecutionStats, unfetche
   if (plan.kind === 'ids') {
     for (const idKey of plan.idKeys) {
       stats.keysExamined++;
+      store.queryMetrics.scanned++;
       const bytes = store.getDoc(meta, idKey, snapshot);
       if (bytes) yield { idKey, bytes };
     }
@@ -103,6 +104,7 @@ function* candidates(source: Source, plan: Plan, stats: ExecutionStats, unfetche
   for (const range of plan.ranges) {
     for (const { key: entry, value } of store.scanIndex(plan.index, range, plan.reverse, snapshot)) {
       stats.keysExamined++;
+      store.queryMetrics.scanned++;
       const idKey = entryId(value);
       if (seen) {
         const key = idKey.toString('latin1');
@@ -149,6 +151,7 @@ function* scan(source: Source, options: QueryOptions, plan: Plan, stats: Executi
   const seen = pending ? new Set<string>() : undefined;
   for (const { idKey, bytes } of candidates(source, plan, stats, skipInScan, options.sort)) {
     stats.docsExamined++;
+    source.store.queryMetrics.scannedObjects++;
     let doc: Document | null;
     let stored: Buffer | undefined = bytes;
     let record: Buffer | undefined = bytes;

@@ -129,6 +129,8 @@ export class Store {
    * nothing.
    */
   readonly documentMetrics = { inserted: 0, updated: 0, deleted: 0 };
+  /** Index keys and documents examined by queries since the engine started (`serverStatus.metrics.queryExecutor`). */
+  readonly queryMetrics = { scanned: 0, scannedObjects: 0 };
   private pendingMetrics = { inserted: 0, updated: 0, deleted: 0 };
   private trimScheduled = false;
 

@@ -150,8 +150,14 @@ runBench('reports', async () => {
     );
     if (!agree) throw new Error('the trial balance differs from the sum of the lines');
 
-    // A ledger page in the middle of the year: its running balance comes from the totals and that day's entries.
-    const middle = dayOf(182);
+    // A ledger page in the middle of the entries (of the year, with a day's entries each day): its running balance
+    // comes from the totals and that day's entries. With few entries, not every day has one.
+    const entryCount = await store.collection('journal_entries').countDocuments({ account_id: accountId });
+    const middleEntry = await store
+      .collection('journal_entries')
+      .findOne({ account_id: accountId }, { sort: { date: 1, number: 1 }, skip: Math.floor(entryCount / 2), projection: { date: 1 } });
+    if (!middleEntry) throw new Error('no journal entries were written');
+    const middle = middleEntry.date as string;
     const firstOfDay = (await store.collection('journal_entries').findOne({ account_id: accountId, date: middle }, { sort: { number: 1 } }))!;
     const cursor = decodeLineCursor(encodeLineCursor({ code: CASH, date: middle, number: firstOfDay.number + 1, line: 10 }));
     const pages: number[] = [];

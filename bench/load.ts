@@ -29,6 +29,10 @@ const { values } = parseArgs({
     connections: { type: 'string', default: '1,10,50' },
     duration: { type: 'string', default: '10' },
     rounds: { type: 'string', default: '2' },
+    /** A directory to write the gateway's CPU profile to (node --cpu-prof), read with Chrome's DevTools. */
+    profile: { type: 'string' },
+    /** Only the cases whose label contains this. */
+    only: { type: 'string' },
   },
 });
 const CONNECTIONS = values.connections.split(',').map(Number);
@@ -118,7 +122,8 @@ runBench('load', async () => {
   try {
     const port = await freePort();
     const logFile = fs.openSync(path.join(dir, 'gateway.log'), 'a');
-    const gateway = spawn(process.execPath, ['--max-old-space-size=768', '--enable-source-maps', 'dist/src/main.js'], {
+    const profiling = values.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(values.profile)}`] : [];
+    const gateway = spawn(process.execPath, [...profiling, '--max-old-space-size=768', '--enable-source-maps', 'dist/src/main.js'], {
       cwd: ROOT,
       env: {
         ...process.env,
@@ -191,7 +196,7 @@ runBench('load', async () => {
 
     const load = os.loadavg();
     const rows: string[] = [];
-    for (const each of cases) {
+    for (const each of cases.filter((c) => !values.only || c.label.includes(values.only))) {
       for (const connections of CONNECTIONS) {
         const sides = { gateway: emptySide(), baseline: emptySide() };
         const pids = { gateway: gateway.pid!, baseline: baselines.pid! };

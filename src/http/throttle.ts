@@ -36,9 +36,9 @@ export function counter(store: Store, collection: CollectionName, points: number
   });
 }
 
-export const secondsUntil = (result: RateLimiterRes) => Math.max(1, Math.ceil(result.msBeforeNext / 1000));
+export const secondsUntil = (result: Pick<RateLimiterRes, 'msBeforeNext'>) => Math.max(1, Math.ceil(result.msBeforeNext / 1000));
 
-export function tooMany(res: Response, result: RateLimiterRes, message: string): RateLimitedError {
+export function tooMany(res: Response, result: Pick<RateLimiterRes, 'msBeforeNext'>, message: string): RateLimitedError {
   res.setHeader('Retry-After', String(secondsUntil(result)));
   return new RateLimitedError(message);
 }

@@ -1,4 +1,5 @@
-import { Arg, Authorized, Ctx, FieldResolver, Int, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Authorized, Ctx, FieldResolver, Int, Query, Resolver } from 'type-graphql';
+import { Parent } from './parent';
 import { cashFlow, DEFAULT_CASH_ACCOUNT } from '../domain/accounting/reports/cash-flow';
 import { dailyJournal } from '../domain/accounting/reports/daily-journal';
 import { linesOf } from '../domain/accounting/reports/graph';
@@ -237,7 +238,7 @@ export class LedgerAccountLinesResolver {
     description: 'Posted lines on this account in book order (a heading account has none: see accountLedger), batched per request.',
   })
   async lines(
-    @Root() account: LedgerAccount,
+    @Parent() account: LedgerAccount,
     @Ctx() context: RequestContext,
     @Arg('from', () => String, FROM) from?: string,
     @Arg('to', () => String, TO) to?: string,
@@ -263,7 +264,7 @@ export class LedgerAccountLinesResolver {
 @Resolver(() => LedgerLine)
 export class LedgerLineResolver {
   @FieldResolver(() => JournalEntry, { nullable: true, description: 'The journal entry of the line (batched per request).' })
-  async entry(@Root() line: LedgerLine, @Ctx() context: RequestContext): Promise<JournalEntry | null> {
+  async entry(@Parent() line: LedgerLine, @Ctx() context: RequestContext): Promise<JournalEntry | null> {
     const doc = await context.loaders().byId<JournalEntryDocument>('journal_entries').load(line.entryId);
     return doc ? toJournalEntry(doc) : null;
   }

@@ -1,4 +1,5 @@
-import { Arg, Authorized, Ctx, FieldResolver, Float, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Authorized, Ctx, FieldResolver, Float, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
+import { Parent } from './parent';
 import { LEDGER_ACCOUNT } from '../domain/accounting/account-declaration';
 import { accountByCode, balanceCents, childrenOf, ledgerAccounts, type LedgerAccountRecord } from '../domain/accounting/accounts';
 import { balances, seedDefaultChart } from '../domain/accounting/chart';
@@ -77,7 +78,7 @@ export class LedgerAccountLinksResolver {
       'Posted balance (drafts do not count) in the account’s nature: debits − credits for asset and expense accounts, credits − debits otherwise; a parent’s includes its descendants (batched per request).',
   })
   async balance(
-    @Root() account: LedgerAccount,
+    @Parent() account: LedgerAccount,
     @Ctx() context: RequestContext,
     @Arg('asOf', () => String, { nullable: true, description: 'YYYY-MM-DD: only entries dated up to this day count (default: all).' }) asOf?: string,
   ): Promise<number> {
@@ -86,7 +87,7 @@ export class LedgerAccountLinksResolver {
   }
 
   @FieldResolver(() => LedgerAccount, { nullable: true, description: 'The parent account (batched per request).' })
-  async parent(@Root() account: LedgerAccount, @Ctx() context: RequestContext): Promise<LedgerAccount | null> {
+  async parent(@Parent() account: LedgerAccount, @Ctx() context: RequestContext): Promise<LedgerAccount | null> {
     if (!account.parentCode) return null;
     const doc = await accountByCode(context, account.parentCode);
     return doc ? toLedgerAccount(doc) : null;
@@ -94,7 +95,7 @@ export class LedgerAccountLinksResolver {
 
   @FieldResolver(() => [LedgerAccount], { description: 'The child accounts in code order (batched per request).', complexity: pageComplexity })
   async children(
-    @Root() account: LedgerAccount,
+    @Parent() account: LedgerAccount,
     @Ctx() context: RequestContext,
     @Arg('first', () => Int, { nullable: true, description: '1 to 100 (default 20).' }) first?: number,
   ): Promise<LedgerAccount[]> {
@@ -129,14 +130,14 @@ export class JournalEntryMovesResolver {
   }
 
   @FieldResolver(() => JournalEntry, { nullable: true, description: 'On a reversed entry: its counter-entry.' })
-  async reversal(@Root() entry: JournalEntry, @Ctx() context: RequestContext): Promise<JournalEntry | null> {
+  async reversal(@Parent() entry: JournalEntry, @Ctx() context: RequestContext): Promise<JournalEntry | null> {
     if (!entry.reversalId) return null;
     const doc = await context.loaders().byId<JournalEntryRecord>('journal_entries').load(entry.reversalId);
     return doc ? toJournalEntry(doc) : null;
   }
 
   @FieldResolver(() => JournalEntry, { nullable: true, description: 'On a counter-entry: the entry it reverses.' })
-  async reverses(@Root() entry: JournalEntry, @Ctx() context: RequestContext): Promise<JournalEntry | null> {
+  async reverses(@Parent() entry: JournalEntry, @Ctx() context: RequestContext): Promise<JournalEntry | null> {
     if (!entry.reversesId) return null;
     const doc = await context.loaders().byId<JournalEntryRecord>('journal_entries').load(entry.reversesId);
     return doc ? toJournalEntry(doc) : null;
@@ -146,7 +147,7 @@ export class JournalEntryMovesResolver {
 @Resolver(() => JournalLine)
 export class JournalLineResolver {
   @FieldResolver(() => LedgerAccount, { nullable: true, description: 'The account of the line (batched per request).' })
-  async account(@Root() line: JournalLine, @Ctx() context: RequestContext): Promise<LedgerAccount | null> {
+  async account(@Parent() line: JournalLine, @Ctx() context: RequestContext): Promise<LedgerAccount | null> {
     const doc = await accountByCode(context, line.accountCode);
     return doc ? toLedgerAccount(doc) : null;
   }

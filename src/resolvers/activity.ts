@@ -1,4 +1,5 @@
-import { Arg, Authorized, Ctx, FieldResolver, Int, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Authorized, Ctx, FieldResolver, Int, Query, Resolver } from 'type-graphql';
+import { Parent } from './parent';
 import type { Scope } from '../domain/auth/scopes';
 import { listActivity } from '../domain/activity/list';
 import type { RequestContext } from '../domain/context';
@@ -47,7 +48,7 @@ export class ActivityResolver {
     description:
       'The record as it stands now (batched): null once it is deleted, for records of other kinds (bank statements, imports), or when the key lacks the record’s read scope.',
   })
-  async record(@Root() entry: Entry, @Ctx() context: RequestContext): Promise<typeof ActivityRecord | null> {
+  async record(@Parent() entry: Entry, @Ctx() context: RequestContext): Promise<typeof ActivityRecord | null> {
     const declaration = declarationOf.get(entry.collection);
     if (!declaration || !(entry.collection in ACTIVITY_RECORD_TYPES)) return null;
     if (!context.principal?.scopes.has(declaration.scopes.read as Scope)) return null;

@@ -1,5 +1,6 @@
 import { type FileUpload, GraphQLUpload } from 'graphql-upload-ts';
-import { Arg, Authorized, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Authorized, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
+import { Parent } from './parent';
 import { importStatement } from '../domain/bank/import';
 import { autoMatch, DEFAULT_WINDOW_DAYS, manualMatch, unmatch } from '../domain/bank/matching';
 import { getStatement, listStatements, matchesOf, reconciliation, statementLines } from '../domain/bank/statements';
@@ -118,7 +119,7 @@ export class BankStatementResolver {
   }
 
   @FieldResolver(() => BankReconciliation)
-  async reconciliation(@Root() statement: BankStatement, @Ctx() context: RequestContext): Promise<BankReconciliation> {
+  async reconciliation(@Parent() statement: BankStatement, @Ctx() context: RequestContext): Promise<BankReconciliation> {
     const r = await reconciliation(context, docOf<BankStatementDocument>(statement));
     return {
       statementClosingBalance: cents(r.statementClosingCents),
@@ -136,7 +137,7 @@ export class BankStatementResolver {
 
   @FieldResolver(() => BankStatementLinePage, { description: 'The movements in file order, or only the open or matched ones by date.' })
   async lines(
-    @Root() statement: BankStatement,
+    @Parent() statement: BankStatement,
     @Ctx() context: RequestContext,
     @Arg('status', () => String, { nullable: true, description: 'open or matched.' }) status?: string,
     @Arg('page', () => Int, { nullable: true }) page?: number,
@@ -203,12 +204,12 @@ export class BankStatementResolver {
 @Resolver(() => BankStatementLine)
 export class BankStatementLineResolver {
   @FieldResolver(() => String, { nullable: true, description: 'Why it was matched as it was (batched per request).' })
-  async matchExplanation(@Root() line: BankStatementLine, @Ctx() context: RequestContext): Promise<string | null> {
+  async matchExplanation(@Parent() line: BankStatementLine, @Ctx() context: RequestContext): Promise<string | null> {
     return (await matchesOf(context, docOf<BankStatementLineDocument>(line)._id))[0]?.explanation ?? null;
   }
 
   @FieldResolver(() => [BankMatch], { description: 'The journal lines it is matched to (batched per request).' })
-  async matches(@Root() line: BankStatementLine, @Ctx() context: RequestContext): Promise<BankMatch[]> {
+  async matches(@Parent() line: BankStatementLine, @Ctx() context: RequestContext): Promise<BankMatch[]> {
     return (await matchesOf(context, docOf<BankStatementLineDocument>(line)._id)).map(toMatch);
   }
 }
@@ -216,13 +217,13 @@ export class BankStatementLineResolver {
 @Resolver(() => BankMatch)
 export class BankMatchResolver {
   @FieldResolver(() => JournalEntry, { nullable: true, description: 'The journal entry (batched per request).' })
-  async journalEntry(@Root() match: BankMatch, @Ctx() context: RequestContext): Promise<JournalEntry | null> {
+  async journalEntry(@Parent() match: BankMatch, @Ctx() context: RequestContext): Promise<JournalEntry | null> {
     const entry = await context.loaders().byId<JournalEntryDocument>('journal_entries').load(match.journalEntryId);
     return entry ? toJournalEntry(entry) : null;
   }
 
   @FieldResolver(() => JournalLine, { nullable: true, description: 'The matched line of the entry, with its account.' })
-  async journalLine(@Root() match: BankMatch, @Ctx() context: RequestContext): Promise<JournalLine | null> {
+  async journalLine(@Parent() match: BankMatch, @Ctx() context: RequestContext): Promise<JournalLine | null> {
     const entry = await context.loaders().byId<JournalEntryDocument>('journal_entries').load(match.journalEntryId);
     return entry ? ((toJournalEntry(entry).lines as JournalLine[])[match.lineIndex] ?? null) : null;
   }

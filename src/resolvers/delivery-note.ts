@@ -1,4 +1,5 @@
-import { Arg, Authorized, Ctx, FieldResolver, ID, Int, Mutation, Resolver, Root } from 'type-graphql';
+import { Arg, Authorized, Ctx, FieldResolver, ID, Int, Mutation, Resolver } from 'type-graphql';
+import { Parent } from './parent';
 import type { RequestContext } from '../domain/context';
 import { DELIVERY_NOTE, type DeliveryNoteStatus as Status } from '../domain/delivery-notes/declaration';
 import {
@@ -83,7 +84,7 @@ export class DeliveryNoteMovesResolver {
   }
 
   @FieldResolver(() => Customer, { nullable: true, description: 'The customer (null if it was deleted since).' })
-  async customer(@Root() note: DeliveryNote, @Ctx() context: RequestContext): Promise<Customer | null> {
+  async customer(@Parent() note: DeliveryNote, @Ctx() context: RequestContext): Promise<Customer | null> {
     const doc = await context.loaders().byId<CustomerRecord>('customers').load(note.customerId);
     return doc ? toCustomer(doc) : null;
   }
@@ -92,7 +93,7 @@ export class DeliveryNoteMovesResolver {
 @Resolver(() => DeliveryNoteItem)
 export class DeliveryNoteItemResolver {
   @FieldResolver(() => Product, { nullable: true, description: 'The product of the line (batched per request).' })
-  async product(@Root() item: DeliveryNoteItem, @Ctx() context: RequestContext): Promise<Product | null> {
+  async product(@Parent() item: DeliveryNoteItem, @Ctx() context: RequestContext): Promise<Product | null> {
     if (!item.productId) return null;
     const doc = await context.loaders().byId<ProductRecord>('products').load(item.productId);
     return doc ? toProduct(doc) : null;
@@ -104,7 +105,7 @@ export class CustomerDeliveryNotesResolver {
   @Authorized('delivery_notes:read')
   @FieldResolver(() => [DeliveryNote], { description: "The customer's delivery notes, newest first (batched per request).", complexity: pageComplexity })
   async deliveryNotes(
-    @Root() customer: Customer,
+    @Parent() customer: Customer,
     @Ctx() context: RequestContext,
     @Arg('status', () => DeliveryNoteStatus, { nullable: true }) status?: Status,
     @Arg('first', () => Int, { nullable: true, description: '1 to 100 (default 20).' }) first?: number,
@@ -121,7 +122,7 @@ export class ProductDeliveryNotesResolver {
     complexity: pageComplexity,
   })
   async deliveryNotes(
-    @Root() product: Product,
+    @Parent() product: Product,
     @Ctx() context: RequestContext,
     @Arg('status', () => DeliveryNoteStatus, { nullable: true }) status?: Status,
     @Arg('first', () => Int, { nullable: true, description: '1 to 100 (default 20).' }) first?: number,

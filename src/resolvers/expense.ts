@@ -1,4 +1,5 @@
-import { Arg, Authorized, Ctx, FieldResolver, Float, ID, Mutation, Resolver, Root } from 'type-graphql';
+import { Arg, Authorized, Ctx, FieldResolver, Float, ID, Mutation, Resolver } from 'type-graphql';
+import { Parent } from './parent';
 import type { RequestContext } from '../domain/context';
 import { outputOf } from '../domain/declare/mapping';
 import { EXPENSE } from '../domain/expenses/declaration';
@@ -50,7 +51,7 @@ export class ExpenseMovesResolver {
     nullable: true,
     description: 'The linked supplier (null when none, or when it was deleted). Needs suppliers:read; supplierId is always visible.',
   })
-  async supplier(@Root() expense: Expense, @Ctx() context: RequestContext): Promise<Supplier | null> {
+  async supplier(@Parent() expense: Expense, @Ctx() context: RequestContext): Promise<Supplier | null> {
     if (!expense.supplierId) return null;
     const doc = await context.loaders().byId<SupplierDocument>('suppliers').load(expense.supplierId);
     return doc ? toSupplier(doc) : null;
@@ -60,7 +61,7 @@ export class ExpenseMovesResolver {
 @Resolver(() => EXPENSE_TYPES.Connection)
 export class ExpenseConnectionResolver {
   @FieldResolver(() => Float, { description: 'The exact sum of amount over every expense matching the filter (all pages).' })
-  async totalAmount(@Root() connection: ExpenseConnection, @Ctx() context: RequestContext): Promise<number> {
+  async totalAmount(@Parent() connection: ExpenseConnection, @Ctx() context: RequestContext): Promise<number> {
     if (typeof connection.totalAmountCents === 'number') return fromCents(connection.totalAmountCents);
     return fromCents(await expenses.totalCents(context, connection.filter));
   }

@@ -1,5 +1,6 @@
 import { GraphQLJSONObject } from 'graphql-scalars';
-import { Arg, Authorized, Ctx, FieldResolver, Float, ID, Int, Mutation, Query, Resolver, Root, type SubscribeResolverData, Subscription } from 'type-graphql';
+import { Arg, Authorized, Ctx, FieldResolver, Float, ID, Int, Mutation, Query, Resolver, type SubscribeResolverData, Subscription } from 'type-graphql';
+import { Parent } from './parent';
 import { requirePrincipal, type RequestContext } from '../domain/context';
 import { checkEligibility, type EligibilityInput, voucherDay } from '../domain/fce/eligibility';
 import { type FceEventDocument, type FceVoucher, fceVoucher, fceVoucherOf, fceView, listEvents, recordEvent } from '../domain/fce/events';
@@ -118,7 +119,7 @@ export class FceInvoiceResolver {
   }
 
   @FieldResolver(() => FceEventList, { description: 'The latest 50 events, newest first.' })
-  async events(@Root() invoice: FceInvoice, @Ctx() context: RequestContext): Promise<FceEventList> {
+  async events(@Parent() invoice: FceInvoice, @Ctx() context: RequestContext): Promise<FceEventList> {
     const events = await listEvents(context, invoice.id);
     return { nodes: events.map(toFceEvent), totalCount: events.length };
   }
@@ -136,12 +137,12 @@ export class FceEventResolver {
     topicId: ({ context }: SubscribeResolverData<unknown, object, RequestContext>) =>
       fceTopic(context.store.events, requirePrincipal(context).accountId.toHexString()),
   })
-  fceEventRecorded(@Root() event: FceEventDocument): FceEvent {
+  fceEventRecorded(@Parent() event: FceEventDocument): FceEvent {
     return toFceEvent(event);
   }
 
   @FieldResolver(() => FceInvoice, { description: 'The FCE voucher of the event, as it stands when the field is read.' })
-  async fceInvoice(@Root() event: FceEvent, @Ctx() context: RequestContext): Promise<FceInvoice> {
+  async fceInvoice(@Parent() event: FceEvent, @Ctx() context: RequestContext): Promise<FceInvoice> {
     return toFceInvoice(fceView(await fceVoucherOf(context, event.fceInvoiceId), context.now()));
   }
 }
@@ -150,7 +151,7 @@ export class FceEventResolver {
 @Resolver(() => IssuedVoucher)
 export class IssuedVoucherFceResolver {
   @FieldResolver(() => FceInvoice, { nullable: true, description: 'The FCE lifecycle of the voucher; null when it is not an FCE voucher.' })
-  async fce(@Root() voucher: IssuedVoucher, @Ctx() context: RequestContext): Promise<FceInvoice | null> {
+  async fce(@Parent() voucher: IssuedVoucher, @Ctx() context: RequestContext): Promise<FceInvoice | null> {
     if (!FCE_TYPES.has(voucher.voucherType as number)) return null;
     return toFceInvoice(fceView(await fceVoucherOf(context, voucher.id), context.now()));
   }

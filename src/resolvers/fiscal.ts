@@ -1,4 +1,5 @@
-import { Arg, Authorized, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Authorized, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
+import { Parent } from './parent';
 import {
   completeDeadline,
   listDeadlines,
@@ -210,7 +211,7 @@ const CLOSING_ENTRY = { nullable: true, description: 'The posted closing entry (
 @Resolver(() => FiscalYear)
 export class FiscalYearLinksResolver {
   @FieldResolver(() => JournalEntry, CLOSING_ENTRY)
-  closingEntry(@Root() year: FiscalYear, @Ctx() context: RequestContext): Promise<JournalEntry | null> {
+  closingEntry(@Parent() year: FiscalYear, @Ctx() context: RequestContext): Promise<JournalEntry | null> {
     return closingEntryOf(year, context);
   }
 }
@@ -218,7 +219,7 @@ export class FiscalYearLinksResolver {
 @Resolver(() => FiscalYearCalculation)
 export class FiscalYearCalculationLinksResolver {
   @FieldResolver(() => JournalEntry, CLOSING_ENTRY)
-  closingEntry(@Root() year: FiscalYearCalculation, @Ctx() context: RequestContext): Promise<JournalEntry | null> {
+  closingEntry(@Parent() year: FiscalYearCalculation, @Ctx() context: RequestContext): Promise<JournalEntry | null> {
     return closingEntryOf(year, context);
   }
 }

@@ -1,4 +1,5 @@
-import { Arg, Authorized, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Authorized, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
+import { Parent } from './parent';
 import type { RequestContext } from '../domain/context';
 import { ForbiddenError } from '../domain/errors';
 import { createEntry, deleteEntry, getBook, listEntries, updateEntry, type BookView } from '../domain/iva/books';
@@ -249,7 +250,7 @@ export class IvaBookResolver {
   }
 
   @FieldResolver(() => IvaEntrySource, { nullable: true, description: 'The document a generated line comes from (needs that document’s read scope; batched).' })
-  async source(@Root() entry: IvaBookEntry, @Ctx() context: RequestContext): Promise<typeof IvaEntrySource | null> {
+  async source(@Parent() entry: IvaBookEntry, @Ctx() context: RequestContext): Promise<typeof IvaEntrySource | null> {
     if (!entry.sourceId) return null;
     const scopes = context.principal?.scopes;
     const need = { received_invoice: 'received_invoices:read', expense: 'expenses:read', issued_voucher: 'invoices:read' }[entry.origin as 'expense'];

@@ -1,4 +1,5 @@
-import { Arg, Authorized, Ctx, FieldResolver, Int, Resolver, Root } from 'type-graphql';
+import { Arg, Authorized, Ctx, FieldResolver, Int, Resolver } from 'type-graphql';
+import { Parent } from './parent';
 import type { RequestContext } from '../domain/context';
 import { outputOf } from '../domain/declare/mapping';
 import { PRODUCT } from '../domain/products/declaration';
@@ -21,7 +22,7 @@ export class ProductLinksResolver {
   @Authorized('supplies:read')
   @FieldResolver(() => StockMovementConnection, { description: 'Stock movements of the product, newest first.', complexity: pageComplexity })
   async stockMovements(
-    @Root() product: Product,
+    @Parent() product: Product,
     @Ctx() context: RequestContext,
     @Arg('first', () => Int, { nullable: true }) first?: number,
     @Arg('after', () => String, { nullable: true }) after?: string,

@@ -1,5 +1,6 @@
 import { ObjectId, type Document } from 'mongodb';
-import { Arg, Authorized, Ctx, FieldResolver, Int, Resolver, Root } from 'type-graphql';
+import { Arg, Authorized, Ctx, FieldResolver, Int, Resolver } from 'type-graphql';
+import { Parent } from './parent';
 import type { JournalEntryRecord } from '../domain/accounting/journal';
 import type { LedgerAccountRecord } from '../domain/accounting/accounts';
 import type { RequestContext } from '../domain/context';
@@ -67,21 +68,21 @@ const byId = async <T>(
 export class ReceivedInvoiceLinksResolver {
   @Authorized('accounting:read')
   @FieldResolver(() => JournalEntry, { nullable: true, description: 'The journal entry it is linked to (needs accounting:read; batched per request).' })
-  async linkedJournalEntry(@Root() invoice: ReceivedInvoice, @Ctx() context: RequestContext): Promise<JournalEntry | null> {
+  async linkedJournalEntry(@Parent() invoice: ReceivedInvoice, @Ctx() context: RequestContext): Promise<JournalEntry | null> {
     const doc = await byId<JournalEntryRecord>(context, 'journal_entries', (invoice as Row).linkedJournalEntryId);
     return doc ? toJournalEntry(doc) : null;
   }
 
   @Authorized('expenses:read')
   @FieldResolver(() => Expense, { nullable: true, description: 'The expense made from it (needs expenses:read; batched per request).' })
-  async linkedExpense(@Root() invoice: ReceivedInvoice, @Ctx() context: RequestContext): Promise<Expense | null> {
+  async linkedExpense(@Parent() invoice: ReceivedInvoice, @Ctx() context: RequestContext): Promise<Expense | null> {
     const doc = await byId<ExpenseRecord>(context, 'expenses', (invoice as Row).linkedExpenseId);
     return doc ? toExpense(doc) : null;
   }
 
   @Authorized('accounting:read')
   @FieldResolver(() => LedgerAccount, { nullable: true, description: 'The ledger account it is linked to (needs accounting:read; batched per request).' })
-  async linkedAccount(@Root() invoice: ReceivedInvoice, @Ctx() context: RequestContext): Promise<LedgerAccount | null> {
+  async linkedAccount(@Parent() invoice: ReceivedInvoice, @Ctx() context: RequestContext): Promise<LedgerAccount | null> {
     const doc = await byId<LedgerAccountRecord>(context, 'ledger_accounts', (invoice as Row).linkedAccountId);
     return doc ? toLedgerAccount(doc) : null;
   }
@@ -92,14 +93,14 @@ export class ReceivedInvoiceLinksResolver {
 export class ExpenseLinksResolver {
   @Authorized('accounting:read')
   @FieldResolver(() => JournalEntry, { nullable: true, description: 'The purchase entry it was posted with (needs accounting:read; batched per request).' })
-  async journalEntry(@Root() expense: Expense, @Ctx() context: RequestContext): Promise<JournalEntry | null> {
+  async journalEntry(@Parent() expense: Expense, @Ctx() context: RequestContext): Promise<JournalEntry | null> {
     const doc = await byId<JournalEntryRecord>(context, 'journal_entries', (expense as Row).journalEntryId);
     return doc ? toJournalEntry(doc) : null;
   }
 
   @Authorized('received_invoices:read')
   @FieldResolver(() => ReceivedInvoice, { nullable: true, description: 'The received invoice it was made from (needs received_invoices:read).' })
-  async receivedInvoice(@Root() expense: Expense, @Ctx() context: RequestContext): Promise<ReceivedInvoice | null> {
+  async receivedInvoice(@Parent() expense: Expense, @Ctx() context: RequestContext): Promise<ReceivedInvoice | null> {
     const doc = await byId<ReceivedInvoiceDocument>(context, 'received_invoices', (expense as Row).receivedInvoiceId);
     return doc ? toReceivedInvoice(doc) : null;
   }
@@ -110,7 +111,7 @@ export class ExpenseLinksResolver {
 export class JournalEntrySourceResolver {
   @Authorized('expenses:read')
   @FieldResolver(() => Expense, { nullable: true, description: 'The expense it was posted from (needs expenses:read; batched per request).' })
-  async sourceExpense(@Root() entry: JournalEntry, @Ctx() context: RequestContext): Promise<Expense | null> {
+  async sourceExpense(@Parent() entry: JournalEntry, @Ctx() context: RequestContext): Promise<Expense | null> {
     if ((entry as Row).referenceType !== 'expense') return null;
     const doc = await byId<ExpenseRecord>(context, 'expenses', (entry as Row).referenceId);
     return doc ? toExpense(doc) : null;
@@ -121,7 +122,7 @@ export class JournalEntrySourceResolver {
     nullable: true,
     description: 'The received invoice it was posted from (needs received_invoices:read; batched per request).',
   })
-  async sourceReceivedInvoice(@Root() entry: JournalEntry, @Ctx() context: RequestContext): Promise<ReceivedInvoice | null> {
+  async sourceReceivedInvoice(@Parent() entry: JournalEntry, @Ctx() context: RequestContext): Promise<ReceivedInvoice | null> {
     if ((entry as Row).referenceType !== 'received_invoice') return null;
     const doc = await byId<ReceivedInvoiceDocument>(context, 'received_invoices', (entry as Row).referenceId);
     return doc ? toReceivedInvoice(doc) : null;
@@ -138,7 +139,7 @@ export class SupplierPurchasesResolver {
     complexity: pageComplexity,
   })
   async receivedInvoices(
-    @Root() supplier: Supplier,
+    @Parent() supplier: Supplier,
     @Ctx() context: RequestContext,
     @Arg('filter', () => RECEIVED_INVOICE_TYPES.Filter, { nullable: true }) filter?: Row,
     @Arg('first', () => Int, { nullable: true, description: 'Page size, 1 to 100 (default 20).' }) first?: number,
@@ -161,7 +162,7 @@ export class SupplierPurchasesResolver {
     complexity: pageComplexity,
   })
   async expenses(
-    @Root() supplier: Supplier,
+    @Parent() supplier: Supplier,
     @Ctx() context: RequestContext,
     @Arg('filter', () => EXPENSE_TYPES.Filter, { nullable: true }) filter?: Row,
     @Arg('first', () => Int, { nullable: true, description: 'Page size, 1 to 100 (default 20).' }) first?: number,

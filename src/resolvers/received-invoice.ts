@@ -1,6 +1,7 @@
 import DataLoader from 'dataloader';
 import { type FileUpload, GraphQLUpload } from 'graphql-upload-ts';
-import { Arg, Args, Authorized, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Args, Authorized, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
+import { Parent } from './parent';
 import type { RequestContext } from '../domain/context';
 import { outputOf } from '../domain/declare/mapping';
 import { RECEIVED_INVOICE } from '../domain/received-invoices/declaration';
@@ -119,7 +120,7 @@ export class ReceivedInvoiceMovesResolver {
 
   @Authorized('suppliers:read')
   @FieldResolver(() => Supplier, { nullable: true, description: 'The supplier of the account with this CUIT as tax id (needs suppliers:read).' })
-  async supplier(@Root() invoice: ReceivedInvoice, @Ctx() context: RequestContext): Promise<Supplier | null> {
+  async supplier(@Parent() invoice: ReceivedInvoice, @Ctx() context: RequestContext): Promise<Supplier | null> {
     const doc = await suppliersByCuit(context).load(invoice.supplierCuit);
     return doc ? toSupplier(doc) : null;
   }

@@ -1,4 +1,5 @@
-import { Arg, Authorized, Ctx, FieldResolver, ID, Mutation, Resolver, Root } from 'type-graphql';
+import { Arg, Authorized, Ctx, FieldResolver, ID, Mutation, Resolver } from 'type-graphql';
+import { Parent } from './parent';
 import type { UserRecord as UserDocument } from '../domain/auth/authenticate';
 import type { RequestContext } from '../domain/context';
 import type { CustomerRecord as CustomerDocument } from '../domain/customers/service';
@@ -43,19 +44,19 @@ export class SupplyConsumptionLinksResolver {
 
   @Authorized('delivery_notes:read')
   @FieldResolver(() => Customer, { nullable: true, description: 'The customer it was for (needs delivery_notes:read, the customers scope).' })
-  async customer(@Root() consumption: SupplyConsumption, @Ctx() context: RequestContext): Promise<Customer | null> {
+  async customer(@Parent() consumption: SupplyConsumption, @Ctx() context: RequestContext): Promise<Customer | null> {
     if (!consumption.customerId) return null;
     const doc = await context.loaders().byId<CustomerDocument>('customers').load(consumption.customerId);
     return doc ? toCustomer(doc) : null;
   }
 
   @FieldResolver(() => User, { nullable: true, description: 'The user who registered it (null for an API key acting for no user).' })
-  createdBy(@Root() consumption: SupplyConsumption, @Ctx() context: RequestContext): Promise<User | null> {
+  createdBy(@Parent() consumption: SupplyConsumption, @Ctx() context: RequestContext): Promise<User | null> {
     return userById(context, consumption.createdById);
   }
 
   @FieldResolver(() => User, { nullable: true, description: 'The user who reverted it.' })
-  revertedBy(@Root() consumption: SupplyConsumption, @Ctx() context: RequestContext): Promise<User | null> {
+  revertedBy(@Parent() consumption: SupplyConsumption, @Ctx() context: RequestContext): Promise<User | null> {
     return userById(context, consumption.revertedById);
   }
 }
@@ -63,7 +64,7 @@ export class SupplyConsumptionLinksResolver {
 @Resolver(() => SupplyConsumptionItem)
 export class SupplyConsumptionItemResolver {
   @FieldResolver(() => Supply, { nullable: true, description: 'The supply as it is now (null once deleted; the snapshot fields stay).' })
-  async supply(@Root() item: SupplyConsumptionItem, @Ctx() context: RequestContext): Promise<Supply | null> {
+  async supply(@Parent() item: SupplyConsumptionItem, @Ctx() context: RequestContext): Promise<Supply | null> {
     const doc = await context.loaders().byId<SupplyDocument>('supplies').load(item.supplyId);
     return doc ? toSupply(doc) : null;
   }

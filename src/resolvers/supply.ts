@@ -1,4 +1,5 @@
-import { Arg, Authorized, Ctx, FieldResolver, Int, Resolver, Root } from 'type-graphql';
+import { Arg, Authorized, Ctx, FieldResolver, Int, Resolver } from 'type-graphql';
+import { Parent } from './parent';
 import type { RequestContext } from '../domain/context';
 import { outputOf } from '../domain/declare/mapping';
 import { MAX_PAGE_SIZE } from '../domain/pagination';
@@ -25,7 +26,7 @@ export const SupplyResolver = declaredResolver(SUPPLY, SUPPLY_TYPES, supplies, t
 export class SupplyLinksResolver {
   @Authorized('suppliers:read')
   @FieldResolver(() => Supplier, { nullable: true, description: 'The supplier it is bought from (needs suppliers:read).' })
-  async supplier(@Root() supply: Supply, @Ctx() context: RequestContext): Promise<Supplier | null> {
+  async supplier(@Parent() supply: Supply, @Ctx() context: RequestContext): Promise<Supplier | null> {
     if (!supply.supplierId) return null;
     const doc = await context.loaders().byId<SupplierDocument>('suppliers').load(supply.supplierId);
     return doc ? toSupplier(doc) : null;
@@ -34,7 +35,7 @@ export class SupplyLinksResolver {
   @Authorized('supplies:read')
   @FieldResolver(() => StockMovementConnection, { description: 'Stock movements of the supply, newest first.', complexity: pageComplexity })
   async stockMovements(
-    @Root() supply: Supply,
+    @Parent() supply: Supply,
     @Ctx() context: RequestContext,
     @Arg('first', () => Int, { nullable: true }) first?: number,
     @Arg('after', () => String, { nullable: true }) after?: string,
@@ -48,7 +49,7 @@ export class SupplyLinksResolver {
 export class SupplierSuppliesResolver {
   @Authorized('supplies:read')
   @FieldResolver(() => [Supply], { description: 'The supplies bought from this supplier, newest first (at most 100; needs supplies:read).' })
-  async supplies(@Root() supplier: Supplier, @Ctx() context: RequestContext): Promise<Supply[]> {
+  async supplies(@Parent() supplier: Supplier, @Ctx() context: RequestContext): Promise<Supply[]> {
     return (await context.loaders().latestBy<SupplyDocument>('supplies', 'supplier_id', { limit: MAX_PAGE_SIZE }).load(supplier.id)).map(toSupply);
   }
 }

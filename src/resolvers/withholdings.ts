@@ -1,4 +1,5 @@
-import { Arg, Authorized, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Authorized, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
+import { Parent } from './parent';
 import type { JournalEntryRecord } from '../domain/accounting/journal';
 import type { RequestContext } from '../domain/context';
 import type { SupplierRecord } from '../domain/suppliers/service';
@@ -351,19 +352,19 @@ export class WithholdingResolver {
 
   @Authorized('suppliers:read')
   @FieldResolver(() => Supplier, { nullable: true, description: 'The supplier paid (needs suppliers:read; batched per request).' })
-  async supplier(@Root() withholding: Withholding, @Ctx() context: RequestContext): Promise<Supplier | null> {
+  async supplier(@Parent() withholding: Withholding, @Ctx() context: RequestContext): Promise<Supplier | null> {
     const doc = await context.loaders().byId<SupplierRecord>('suppliers').load(withholding.supplierId);
     return doc ? toSupplier(doc) : null;
   }
 
   @FieldResolver(() => JournalEntry, { nullable: true, description: 'The posted payment entry (batched per request).' })
-  async journalEntry(@Root() withholding: Withholding, @Ctx() context: RequestContext): Promise<JournalEntry | null> {
+  async journalEntry(@Parent() withholding: Withholding, @Ctx() context: RequestContext): Promise<JournalEntry | null> {
     const entry = await context.loaders().byId<JournalEntryRecord>('journal_entries').load(withholding.journalEntryId);
     return entry ? toJournalEntry(entry) : null;
   }
 
   @FieldResolver(() => WithholdingCertificate, { nullable: true, description: 'Its certificate, when something was withheld (batched per request).' })
-  async certificate(@Root() withholding: Withholding, @Ctx() context: RequestContext): Promise<WithholdingCertificate | null> {
+  async certificate(@Parent() withholding: Withholding, @Ctx() context: RequestContext): Promise<WithholdingCertificate | null> {
     if (!withholding.certificateId) return null;
     const doc = await context.loaders().byId<WithholdingCertificateDocument>('withholding_certificates').load(withholding.certificateId);
     return doc ? toCertificate(doc) : null;
@@ -375,12 +376,12 @@ const docOf = (certificate: WithholdingCertificate) => (certificate as unknown a
 @Resolver(() => WithholdingCertificate)
 export class WithholdingCertificatePrintResolver {
   @FieldResolver(() => String, { description: 'The printable certificate as a self-contained HTML page.' })
-  html(@Root() certificate: WithholdingCertificate): string {
+  html(@Parent() certificate: WithholdingCertificate): string {
     return certificateHtml(docOf(certificate));
   }
 
   @FieldResolver(() => String, { description: 'The printable certificate as an A4 PDF, base64.' })
-  async pdfBase64(@Root() certificate: WithholdingCertificate): Promise<string> {
+  async pdfBase64(@Parent() certificate: WithholdingCertificate): Promise<string> {
     return (await certificatePdf(docOf(certificate))).toString('base64');
   }
 }

@@ -1,5 +1,5 @@
 import { BSON, type Document, Timestamp } from 'bson';
-import { EngineError, badValue, failedToParse, notImplemented } from './errors';
+import { EngineError, badValue, failedToParse, notImplemented, unknownPipelineStage } from './errors';
 import { runPipeline } from './matcher';
 import { KEY_LENGTH, keyAtTime, type LoggedChange } from './storage/change-log';
 import { encodeValue } from './storage/sort-key';
@@ -30,6 +30,40 @@ interface StreamSpec {
 
 /** Stages a change stream's pipeline may use after `$changeStream` (MongoDB's list). */
 const ALLOWED_STAGES = new Set(['$match', '$project', '$addFields', '$set', '$unset', '$replaceRoot', '$replaceWith', '$redact']);
+/** The other stages MongoDB knows: refused as not permitted here, where an unknown name is an unknown stage. */
+const OTHER_STAGES = new Set([
+  '$bucket',
+  '$bucketAuto',
+  '$changeStreamSplitLargeEvent',
+  '$collStats',
+  '$count',
+  '$currentOp',
+  '$densify',
+  '$documents',
+  '$facet',
+  '$fill',
+  '$geoNear',
+  '$graphLookup',
+  '$group',
+  '$indexStats',
+  '$limit',
+  '$listLocalSessions',
+  '$listSessions',
+  '$lookup',
+  '$merge',
+  '$out',
+  '$planCacheStats',
+  '$sample',
+  '$search',
+  '$searchMeta',
+  '$setWindowFields',
+  '$skip',
+  '$sort',
+  '$sortByCount',
+  '$unionWith',
+  '$unwind',
+  '$vectorSearch',
+]);
 const SPEC_FIELDS = new Set([
   'fullDocument',
   'fullDocumentBeforeChange',
@@ -84,6 +118,7 @@ export function parseChangeStream(
   for (const stage of stages) {
     const name = Object.keys(stage)[0];
     if (name === '$changeStream') throw new EngineError(40602, 'Location40602', '$changeStream is only valid as the first stage in a pipeline.');
+    if (!ALLOWED_STAGES.has(name) && !OTHER_STAGES.has(name)) throw unknownPipelineStage(name);
     if (!ALLOWED_STAGES.has(name)) throw new EngineError(20, 'IllegalOperation', `${name} is not permitted in a $changeStream pipeline`);
   }
   if (options.showExpandedEvents === true) {

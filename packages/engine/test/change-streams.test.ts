@@ -146,6 +146,8 @@ describe('a collection stream', () => {
     await reshaped.close();
     const grouped = await serverError(coll.watch([{ $group: { _id: null } }]).tryNext());
     expect(grouped.code).toBeGreaterThan(0);
+    const unknown = await serverError(coll.watch([{ $noSuchStage: 1 }]).tryNext());
+    expect(unknown.message).toContain("Unrecognized pipeline stage name: '$noSuchStage'");
     const late = await serverError(coll.aggregate([{ $match: {} }, { $changeStream: {} }]).toArray());
     expect(late.code).toBe(40602);
   });

@@ -26,6 +26,7 @@ import { AfipSoapClient } from './afip/client';
 export const VERSION = '0.1.0';
 const DRAIN_TIMEOUT_MS = 10_000;
 const MAX_OPERATIONS_PER_CONNECTION = 10;
+const KEEP_ALIVE_MS = 65_000;
 
 export interface RunningGateway {
   url: string;
@@ -107,6 +108,11 @@ export async function startGateway({
     if (error.code === 'EADDRINUSE') throw new ConfigError(`port ${config.PORT} is in use on ${config.HOST}: stop what listens there or set PORT`);
     throw error;
   });
+  // Idle keep-alive sockets are kept longer than a load balancer keeps its own (60 s is the usual idle timeout), and
+  // than clients do: a client reusing a socket the server has just closed sees ECONNRESET, which it cannot retry for
+  // a POST. Node's 5 s made that race likely for any client whose event loop lags a second.
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
+  server.headersTimeout = KEEP_ALIVE_MS + 1000;
   answerMalformedRequests(server);
   const subscriptions = attachSubscriptions(
     server,

@@ -62,6 +62,22 @@ describe('in process', () => {
       expect(await response.json()).toEqual({ status: 'ok' });
     });
 
+    it('keeps idle connections 65 s, longer than a load balancer or a client does, and says so (Keep-Alive)', async () => {
+      const headers = await new Promise<http.IncomingHttpHeaders>((resolve, reject) => {
+        const agent = new http.Agent({ keepAlive: true });
+        http
+          .get(`${gw.url}/healthz`, { agent }, (res) => {
+            res.resume();
+            res.on('end', () => {
+              agent.destroy();
+              resolve(res.headers);
+            });
+          })
+          .on('error', reject);
+      });
+      expect(headers['keep-alive']).toBe('timeout=65');
+    });
+
     it('GET /readyz: 200 when the store answers', async () => {
       const response = await get('/readyz');
       expect(response.status).toBe(200);

@@ -80,6 +80,18 @@ function supplierRecord(doc: Document): Document {
   };
 }
 
+/** A delivery note as the GraphQL query of the nested bench answers it, from the note and its joined documents. */
+function noteNode(note: Document, customer: Document | undefined, productOf: Map<string, Document>): Document {
+  return {
+    number: orNull(note.number),
+    customer: customer ? { name: customer.name } : null,
+    items: (note.items as Document[]).map((item) => {
+      const product = item.product_id ? productOf.get(item.product_id.toHexString()) : undefined;
+      return { quantity: item.quantity_milli / 1000, product: product ? { name: product.name, sku: product.sku } : null };
+    }),
+  };
+}
+
 /** Starts the baseline routes on a free port (or `port`), with a driver connection of their own to the gateway's database. */
 export async function startBaselines(uri: string, dbName: string, port = 0): Promise<Baselines> {
   const client = await MongoClient.connect(uri);
@@ -135,18 +147,9 @@ export async function startBaselines(uri: string, dbName: string, port = 0): Pro
           },
         ])
         .toArray();
-      const nodes = (result.nodes as Document[]).map((note) => {
-        const products = new Map((note.products as Document[]).map((product) => [product._id.toHexString(), product]));
-        const customer = (note.customer as Document[])[0];
-        return {
-          number: orNull(note.number),
-          customer: customer ? { name: customer.name } : null,
-          items: (note.items as Document[]).map((item) => {
-            const product = item.product_id ? products.get(item.product_id.toHexString()) : undefined;
-            return { quantity: item.quantity_milli / 1000, product: product ? { name: product.name, sku: product.sku } : null };
-          }),
-        };
-      });
+      const nodes = (result.nodes as Document[]).map((note) =>
+        noteNode(note, (note.customer as Document[])[0], new Map((note.products as Document[]).map((product) => [product._id.toHexString(), product]))),
+      );
       return { data: { deliveryNotes: { totalCount: result.count[0]?.n ?? 0, nodes } } };
     });
     if (!body) return void res.status(401).json({ success: false });
@@ -184,17 +187,7 @@ export async function startBaselines(uri: string, dbName: string, port = 0): Pro
       ]);
       const customerOf = new Map(customers.map((customer) => [customer._id.toHexString(), customer]));
       const productOf = new Map(products.map((product) => [product._id.toHexString(), product]));
-      const nodes = notes.map((note) => {
-        const customer = note.customer_id ? customerOf.get(note.customer_id.toHexString()) : undefined;
-        return {
-          number: orNull(note.number),
-          customer: customer ? { name: customer.name } : null,
-          items: (note.items as Document[]).map((item) => {
-            const product = item.product_id ? productOf.get(item.product_id.toHexString()) : undefined;
-            return { quantity: item.quantity_milli / 1000, product: product ? { name: product.name, sku: product.sku } : null };
-          }),
-        };
-      });
+      const nodes = notes.map((note) => noteNode(note, note.customer_id ? customerOf.get(note.customer_id.toHexString()) : undefined, productOf));
       return { data: { deliveryNotes: { totalCount, nodes } } };
     });
     if (!body) return void res.status(401).json({ success: false });

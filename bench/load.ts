@@ -13,7 +13,6 @@ import './production';
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -23,6 +22,7 @@ import { MongoClient } from 'mongodb';
 import { Store } from '../src/store/store';
 import { runBench } from './harness';
 import { NOTES, SUPPLIER_FIELDS, seed } from './seed';
+import { freePort } from '../test/support/free-port';
 
 const { values } = parseArgs({
   options: {
@@ -64,17 +64,6 @@ interface Side {
   p99: number[];
   cpuMs: number;
   engineCpuMs: number;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** CPU time (user + system) a process has used, in ms. */

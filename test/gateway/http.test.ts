@@ -7,6 +7,7 @@ import path from 'node:path';
 import WebSocket from 'ws';
 import { ConfigError, loadConfig } from '../../src/config';
 import { startTestGateway, type TestGateway } from '../support/gateway';
+import { freePort } from '../support/free-port';
 
 /**
  * The HTTP layer: probes, request ids, body limits, error envelopes, configuration at start-up, structured logs and
@@ -299,18 +300,6 @@ describe('configuration', () => {
     }
   });
 });
-
-/** A port nobody listens on right now. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** The real server process, on its own data directory, with its stdout as parsed JSON log lines. */
 class ServerProcess {

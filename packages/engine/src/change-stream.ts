@@ -230,7 +230,8 @@ export class ChangeStream {
     if (change.op === 'dropDatabase' && this.scope.coll !== undefined) return;
     const typed: { fullDocument?: Document | null } = {};
     this.emit(this.event(change, typed), change.key12, TOKEN_EVENT, typed.fullDocument);
-    const ends = (change.op === 'drop' && this.scope.coll !== undefined) || (change.op === 'dropDatabase' && this.scope.db !== undefined);
+    const ends =
+      ((change.op === 'drop' || change.op === 'rename') && this.scope.coll !== undefined) || (change.op === 'dropDatabase' && this.scope.db !== undefined);
     if (ends) {
       this.emit({ operationType: 'invalidate', clusterTime: change.time, wallTime: change.wall }, change.key12, TOKEN_INVALIDATE);
       this.invalidated = true;
@@ -263,6 +264,7 @@ export class ChangeStream {
       else if (this.spec.fullDocument === 'required') throw noImage('post-image');
     }
     event.ns = ns;
+    if (change.to) event.to = change.to;
     if (change.key) event.documentKey = change.key;
     if (change.ud) event.updateDescription = change.ud;
     if (['update', 'replace', 'delete'].includes(change.op)) {

@@ -12,11 +12,12 @@ import { currentClusterTime, nextClusterTime, observeClusterTime } from '../clus
  *
  * A record's value is BSON documents one after the other: the record's header (`wall` time, and the session of a
  * transaction), then per change its entry (`o` operation, `d` database, `c` collection, `k` `{_id}`, `u` update
- * description, `f` set when the document's BSON follows), then, for an insert or a replacement, the document's BSON
+ * description, `t` a rename's new namespace, `f` set when the document's BSON follows), then, for an insert or a
+ * replacement, the document's BSON
  * as it is stored. A change is addressed by its record's key and its position in the record (a 12-byte key).
  */
 
-export type ChangeOperation = 'insert' | 'update' | 'replace' | 'delete' | 'drop' | 'dropDatabase';
+export type ChangeOperation = 'insert' | 'update' | 'replace' | 'delete' | 'drop' | 'dropDatabase' | 'rename';
 
 export interface ChangeEntry {
   op: ChangeOperation;
@@ -26,6 +27,8 @@ export interface ChangeEntry {
   key?: Document;
   /** For an update: `{updatedFields, removedFields, truncatedArrays}`. */
   ud?: Document;
+  /** For a rename: the collection's new namespace. */
+  to?: { db: string; coll: string };
 }
 
 export interface LoggedChange extends ChangeEntry {
@@ -105,7 +108,7 @@ function idElement(doc: Uint8Array): Buffer | undefined {
 function entryBytes(entry: ChangeEntry, doc: Uint8Array | undefined): Buffer {
   const head = entryHead(entry.op, entry.db, entry.coll);
   const id = doc ? idElement(doc) : undefined;
-  const rest = id ? undefined : serializedElements({ k: entry.key, u: entry.ud });
+  const rest = id ? undefined : serializedElements({ k: entry.key, u: entry.ud, t: entry.to });
   const restLength = id ? 0 : rest!.length;
   const update = id && entry.ud ? serializedElements({ u: entry.ud }) : undefined;
   const keyLength = id ? 3 + 4 + id.length + 1 : 0;
@@ -227,6 +230,7 @@ export class ChangeLog {
           coll: entry.c,
           key: entry.k,
           ud: entry.u,
+          to: entry.t,
           doc,
         };
       }

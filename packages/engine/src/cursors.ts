@@ -1,4 +1,5 @@
 import { BSON, Long, type Document } from 'bson';
+import { remainingTime, withinTime } from './deadline';
 import { cursorNotFound } from './errors';
 import { RawReply } from './wire';
 
@@ -21,6 +22,8 @@ interface OpenCursor {
   /** The command's limit (0: none) and how many documents were sent so far. */
   limit: number;
   returned: number;
+  /** What is left of the command's maxTimeMS (0: no limit): it bounds the cursor's getMores together. */
+  timeLeft: number;
 }
 
 /**
@@ -48,7 +51,7 @@ export class CursorStore {
   /** The reply to a command that returns a cursor over `items`. */
   reply(ns: string, items: Iterable<Item>, batchSize?: number, singleBatch = false, close?: () => void, limit = 0): RawReply {
     const iterator = items[Symbol.iterator]();
-    const cursor: OpenCursor = { ns, items: iterator, next: iterator.next(), touched: Date.now(), close, limit, returned: 0 };
+    const cursor: OpenCursor = { ns, items: iterator, next: iterator.next(), touched: Date.now(), close, limit, returned: 0, timeLeft: 0 };
     const size = batchSize ?? DEFAULT_FIRST_BATCH;
     let firstBatch: Uint8Array[];
     try {
@@ -57,6 +60,7 @@ export class CursorStore {
       cursor.close?.();
       throw error;
     }
+    cursor.timeLeft = remainingTime();
     let id = 0n;
     if (!singleBatch && !ends(cursor, firstBatch, size)) {
       id = this.nextId++;
@@ -72,7 +76,11 @@ export class CursorStore {
     let nextBatch: Uint8Array[];
     const size = batchSize && batchSize > 0 ? batchSize : Infinity;
     try {
-      nextBatch = takeBatch(cursor, size);
+      nextBatch = withinTime(cursor.timeLeft, () => {
+        const batch = takeBatch(cursor, size);
+        cursor.timeLeft = remainingTime();
+        return batch;
+      });
     } catch (error) {
       this.release(id);
       throw error;

@@ -5,7 +5,8 @@ import * as read from './commands/read';
 import * as stats from './commands/stats';
 import * as write from './commands/write';
 import { CursorStore } from './cursors';
-import { commandNotFound, DuplicateKeyError, EngineError, operationNotSupportedInTransaction, typeMismatch } from './errors';
+import { maxTimeOf, withinTime } from './deadline';
+import { badValue, commandNotFound, DuplicateKeyError, EngineError, operationNotSupportedInTransaction, typeMismatch } from './errors';
 import { retryOf, SessionStore } from './sessions';
 import { expireDocuments } from './ttl';
 import type { Store } from './storage/store';
@@ -153,12 +154,16 @@ export class Engine {
         throw operationNotSupportedInTransaction(`Cannot run '${name}' in a multi-document transaction.`);
       }
     }
+    const limit = maxTimeOf(command.maxTimeMS);
+    // A cursor's getMores run under what is left of the maxTimeMS of the command that opened it.
+    if (limit && key === 'getmore') throw badValue('cannot set maxTimeMS on getMore command for a non-awaitData cursor');
+    const timed: Handler = limit ? (c, ctx) => withinTime(limit, () => handler(c, ctx)) : handler;
     const retry = RETRYABLE.has(key) ? retryOf(command) : undefined;
     let reply: Reply;
     if (retry) {
       context.retry = retry;
-      reply = await this.sessions.once(retry, async () => (await handler(command, context)) as Document);
-    } else reply = await handler(command, context);
+      reply = await this.sessions.once(retry, async () => (await timed(command, context)) as Document);
+    } else reply = await timed(command, context);
     const concernError = writeConcernError(command.writeConcern);
     return concernError && !(reply instanceof RawReply) ? { ...reply, writeConcernError: concernError } : reply;
   }

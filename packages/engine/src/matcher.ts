@@ -11,6 +11,7 @@ import { Query } from 'mingo/query';
 import type { Options, QueryOperator } from 'mingo/types';
 import { resolve } from 'mingo/util';
 import { badValue, conflictingUpdateOperators, EngineError, immutableField, notImplemented, unknownPipelineStage } from './errors';
+import { checkDeadline } from './deadline';
 import { twinOf } from './typed-twins';
 import { isPlainObject, keyOf } from './values';
 
@@ -397,6 +398,9 @@ export function runPipeline(docs: Document[], stages: Document[], resolveCollect
       processingMode: readOnly ? ProcessingMode.CLONE_OFF : ProcessingMode.CLONE_INPUT,
       collectionResolver: resolveCollection,
     });
-    return aggregator.run(docs) as Document[];
+    const output = aggregator.run(docs) as Document[];
+    // mingo's stages cannot be interrupted: a pipeline past its maxTimeMS fails once they are done.
+    checkDeadline();
+    return output;
   });
 }

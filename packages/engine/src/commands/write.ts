@@ -1,5 +1,6 @@
 import type { Document } from 'bson';
 import { ObjectId } from 'bson';
+import { MAX_TIME_EXPIRED } from '../deadline';
 import { DuplicateKeyError, EngineError, failedToParse } from '../errors';
 import { checkProjection, project } from '../query/projection';
 import { withIdFirst } from '../raw-bson';
@@ -41,6 +42,8 @@ function runWrites<T>(
           context.sessions.failed(command);
           if (error.code === 112) throw error;
         }
+        // Out of time: the whole command fails and its LMDB transaction, hence every statement, is undone.
+        if (error.code === MAX_TIME_EXPIRED) throw error;
         writeErrors.push(writeError(index, error));
         if (ordered || context.txn) break;
       }

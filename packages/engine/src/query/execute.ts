@@ -7,6 +7,7 @@ import { originalBytes } from '../raw-bson';
 import { mentionsType, registerTwin } from '../typed-twins';
 import { sortBy } from './sort';
 import { decodeFields, DESERIALIZE, type FieldName } from '../stored-fields';
+import { checkDeadline } from '../deadline';
 
 /** Where a statement reads: the store (at a snapshot, or the latest state) plus a transaction's pending writes. */
 export interface Source {
@@ -74,6 +75,7 @@ function* candidates(source: Source, plan: Plan, stats: ExecutionStats, unfetche
   for (const range of plan.ranges) {
     for (const idKey of store.scanIndex(plan.index, range, plan.reverse, snapshot)) {
       stats.keysExamined++;
+      checkDeadline();
       if (seen) {
         const key = idKey.toString('latin1');
         if (seen.has(key)) continue;
@@ -110,6 +112,7 @@ function* scan(source: Source, options: QueryOptions, plan: Plan, stats: Executi
   const seen = pending ? new Set<string>() : undefined;
   for (const { idKey, bytes } of candidates(source, plan, stats, skipInScan)) {
     stats.docsExamined++;
+    checkDeadline();
     let doc: Document | null;
     let stored: Buffer | undefined = bytes;
     let record: Buffer | undefined = bytes;
@@ -162,6 +165,7 @@ export function runQuery(source: Source, options: QueryOptions): QueryResult {
     if (options.sort && Object.keys(options.sort).length) {
       stats.inMemorySort = true;
       result = sortBy(result, (match) => match.doc, options.sort);
+      checkDeadline();
     }
     const skip = options.skip ?? 0;
     if (skip || options.limit) result = result.slice(skip, options.limit ? skip + options.limit : undefined);

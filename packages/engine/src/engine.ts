@@ -3,6 +3,7 @@ import * as admin from './commands/admin';
 import type { CommandContext, Handler, Reply, ServerAddress } from './commands/context';
 import * as read from './commands/read';
 import * as stats from './commands/stats';
+import { onView } from './commands/views';
 import * as write from './commands/write';
 import { CursorStore } from './cursors';
 import { maxTimeOf, withinTime } from './deadline';
@@ -157,7 +158,9 @@ export class Engine {
     const limit = maxTimeOf(command.maxTimeMS);
     // A cursor's getMores run under what is left of the maxTimeMS of the command that opened it.
     if (limit && key === 'getmore') throw badValue('cannot set maxTimeMS on getMore command for a non-awaitData cursor');
-    const timed: Handler = limit ? (c, ctx) => withinTime(limit, () => handler(c, ctx)) : handler;
+    // A command naming a view is answered over the view's documents (or refused, for a write).
+    const viewed: Handler = (c, ctx) => onView(key, c, ctx) ?? handler(c, ctx);
+    const timed: Handler = limit ? (c, ctx) => withinTime(limit, () => viewed(c, ctx)) : viewed;
     const retry = RETRYABLE.has(key) ? retryOf(command) : undefined;
     let reply: Reply;
     if (retry) {

@@ -34,8 +34,11 @@ export function inPredicate(values: unknown): (fieldValue: unknown) => boolean {
   const keys = new Set<string>();
   const patterns: RegExp[] = [];
   for (const value of values) {
-    if (value instanceof RegExp) patterns.push(value);
-    else if (
+    if (value instanceof RegExp) {
+      patterns.push(value);
+      // A stored regular expression equal to it matches too, as in MongoDB.
+      keys.add(keyOf(value));
+    } else if (
       value !== null &&
       typeof value === 'object' &&
       Object.keys(value).some((k) => k.startsWith('$')) &&
@@ -83,6 +86,22 @@ function structuredEquality(negate: boolean, fallback: QueryOperator): QueryOper
     return (doc: Document) => matches(resolve(doc, selector, { unwrapArray: true })) !== negate;
   }) as unknown as QueryOperator;
 }
+
+/**
+ * `$regex` (and a regular expression as a field's value) also matches a stored regular expression with the same
+ * pattern and options, as MongoDB does; mingo only tests strings.
+ */
+const $regex: QueryOperator = ((selector: string, value: unknown, options: unknown) => {
+  const strings = (queryOperators.$regex as unknown as (...args: unknown[]) => (doc: Document) => boolean)(selector, value, options);
+  if (!(value instanceof RegExp)) return strings;
+  const key = keyOf(value);
+  const same = (item: unknown) => item instanceof RegExp && keyOf(item) === key;
+  return (doc: Document) => {
+    if (strings(doc)) return true;
+    const found = resolve(doc, selector, { unwrapArray: true });
+    return same(found) || (Array.isArray(found) && found.some(same));
+  };
+}) as unknown as QueryOperator;
 
 /** BSON type names and their numbers, for `$type`. */
 const TYPE_NUMBERS: Record<string, number> = {
@@ -207,6 +226,7 @@ const context = Context.init({
     $in,
     $nin,
     $type,
+    $regex,
     $eq: structuredEquality(false, queryOperators.$eq),
     $ne: structuredEquality(true, queryOperators.$ne),
   },

@@ -19,6 +19,7 @@ import { keyOf } from '../values';
 import { MAX_MESSAGE_SIZE } from '../wire';
 import { collectionName, type CommandContext, type Handler } from './context';
 import { databaseSizes } from './stats';
+import { isView, viewOptions } from './views';
 
 export const REPLICA_SET_NAME = 'embedded';
 const ELECTION_ID = new ObjectId('7fffffff0000000000000001');
@@ -85,14 +86,23 @@ const SUPPORTED_CREATE_OPTIONS = new Set([
   'comment',
 ]);
 
+const VIEW_OPTIONS = { viewOn: true, pipeline: true };
+
 export const create: Handler = async (command, context) => {
   const name = collectionName(command, 'create');
-  const unsupported = Object.keys(command).filter((key) => !SUPPORTED_CREATE_OPTIONS.has(key));
+  // `capped: false` asks for what every collection is.
+  const unsupported = Object.keys(command).filter(
+    (key) => !SUPPORTED_CREATE_OPTIONS.has(key) && !(key === 'capped' && command.capped === false) && !(key in VIEW_OPTIONS),
+  );
   if (unsupported.length) throw notImplemented(`collection options are not supported by the embedded engine: ${unsupported.join(', ')}`);
-  if (context.store.collections.has(`${context.db}.${name}`)) {
+  const options: Document = command.viewOn === undefined && command.pipeline === undefined ? {} : viewOptions(command);
+  const existing = context.store.collections.get(`${context.db}.${name}`);
+  if (existing) {
+    // As MongoDB 7.0: creating a collection that exists with the same options succeeds.
+    if (keyOf(existing.options) === keyOf(options)) return { ok: 1 };
     throw new EngineError(48, 'NamespaceExists', `Collection ${context.db}.${name} already exists.`);
   }
-  context.store.createCollection(context.db, name);
+  context.store.createCollection(context.db, name, options);
   await context.store.durable();
   return { ok: 1 };
 };
@@ -108,17 +118,18 @@ export const drop: Handler = async (command, context) => {
 };
 
 export const listCollections: Handler = (command, context) => {
-  const collections = context.store.collectionsOf(context.db).map((collection) =>
-    command.nameOnly
-      ? { name: collection.name, type: 'collection' }
-      : {
-          name: collection.name,
-          type: 'collection',
-          options: collection.options,
-          info: { readOnly: false },
-          idIndex: { v: 2, key: { _id: 1 }, name: ID_INDEX_NAME },
-        },
-  );
+  const collections = context.store.collectionsOf(context.db).map((collection) => {
+    const type = isView(collection) ? 'view' : 'collection';
+    if (command.nameOnly) return { name: collection.name, type };
+    if (type === 'view') return { name: collection.name, type, options: collection.options, info: { readOnly: true } };
+    return {
+      name: collection.name,
+      type,
+      options: collection.options,
+      info: { readOnly: false },
+      idIndex: { v: 2, key: { _id: 1 }, name: ID_INDEX_NAME },
+    };
+  });
   const matches = compileFilter(command.filter as Document | undefined);
   return context.cursors.reply(`${context.db}.$cmd.listCollections`, collections.filter(matches), command.cursor?.batchSize);
 };

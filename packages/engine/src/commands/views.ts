@@ -1,0 +1,110 @@
+import type { Document } from 'bson';
+import { EngineError, failedToParse } from '../errors';
+import { runPipeline } from '../matcher';
+import { pathValues } from '../paths';
+import type { CollectionMeta } from '../storage/catalog';
+import { isPlainObject, keyOf } from '../values';
+import { nonNegativeInteger, optionalDocument, reader, type CommandContext, type Reply } from './context';
+import { checkPipeline } from './read';
+
+/**
+ * Views (`create` with `viewOn` and `pipeline`): a catalog entry whose options name its source and pipeline. A read
+ * of a view runs the view's pipeline over its source (itself possibly a view), then the read's own stages, as
+ * MongoDB does; it reads the source whole, so it does not use the source's indexes. Writes are refused.
+ */
+
+export function isView(meta: CollectionMeta | undefined): boolean {
+  return typeof meta?.options.viewOn === 'string';
+}
+
+/** The options of a view to create, checked as MongoDB checks them. */
+export function viewOptions(command: Document): Document {
+  if (typeof command.viewOn !== 'string' || command.viewOn === '') throw new EngineError(14, 'TypeMismatch', "'viewOn' option must be a non-empty string");
+  const pipeline = command.pipeline ?? [];
+  checkPipeline({ aggregate: command.viewOn, pipeline });
+  return { viewOn: command.viewOn, pipeline };
+}
+
+const notOnView = (ns: string) => new EngineError(166, 'CommandNotSupportedOnView', `Namespace ${ns} is a view, not a collection`);
+
+/** Commands that write into their collection or work on its indexes: refused on a view with MongoDB's error. */
+const NOT_ON_VIEW = new Set(['insert', 'update', 'delete', 'findandmodify', 'createindexes', 'listindexes', 'dropindexes']);
+
+/** The documents a view shows, with `stages` applied after its own pipeline. */
+function viewDocuments(context: CommandContext, view: CollectionMeta, stages: Document[]): Document[] {
+  const unit = reader(context);
+  const resolve = (name: string): Document[] => {
+    const meta = unit.collection(context.db, name);
+    if (isView(meta)) return viewDocuments(context, meta!, []);
+    return unit.query(meta, {}).matches.map(({ doc }) => doc);
+  };
+  let pipeline = stages;
+  let source: CollectionMeta | undefined = view;
+  const seen = new Set<string>();
+  // A view on a view: the pipelines chain, the innermost first.
+  while (source && isView(source)) {
+    if (seen.has(source.name)) throw new EngineError(160, 'ViewDepthLimitExceeded', 'View depth too deep or view cycle detected');
+    seen.add(source.name);
+    pipeline = [...(source.options.pipeline as Document[]), ...pipeline];
+    source = unit.collection(context.db, source.options.viewOn as string);
+  }
+  const input = source ? unit.query(source, {}).matches.map(({ doc }) => doc) : [];
+  return pipeline.length ? runPipeline(input, pipeline, resolve) : input;
+}
+
+/** The stages a find is on a view. */
+function findStages(command: Document): Document[] {
+  const stages: Document[] = [];
+  const filter = optionalDocument(command.filter, 'filter');
+  if (filter && Object.keys(filter).length) stages.push({ $match: filter });
+  const sort = optionalDocument(command.sort, 'sort');
+  if (sort && Object.keys(sort).length) stages.push({ $sort: sort });
+  const skip = nonNegativeInteger(command.skip, 'skip');
+  if (skip) stages.push({ $skip: skip });
+  const limit = Math.abs(nonNegativeInteger(command.limit, 'limit'));
+  if (limit) stages.push({ $limit: limit });
+  const projection = optionalDocument(command.projection, 'projection');
+  if (projection && Object.keys(projection).length) stages.push({ $project: projection });
+  return stages;
+}
+
+/**
+ * The answer to a command on a view, or undefined when the command does not name a view (it then runs as usual).
+ * Reads run over the view's documents; writes are CommandNotSupportedOnView.
+ */
+export function onView(key: string, command: Document, context: CommandContext): Reply | undefined {
+  const name = command[Object.keys(command)[0]];
+  if (typeof name !== 'string') return undefined;
+  const meta = reader(context).collection(context.db, name);
+  if (!meta || !isView(meta)) return undefined;
+  const ns = `${context.db}.${name}`;
+  if (NOT_ON_VIEW.has(key)) throw notOnView(ns);
+  const batchSize = (value: unknown) => (value === undefined ? undefined : nonNegativeInteger(value, 'batchSize'));
+  switch (key) {
+    case 'find': {
+      const singleBatch = command.singleBatch === true || (typeof command.limit === 'number' && command.limit < 0);
+      return context.cursors.reply(ns, viewDocuments(context, meta, findStages(command)), batchSize(command.batchSize), singleBatch);
+    }
+    case 'aggregate': {
+      if (command.explain) return undefined;
+      const { pipeline } = checkPipeline(command);
+      if (!isPlainObject(command.cursor)) throw failedToParse("The 'cursor' option is required, except for aggregate with the explain argument");
+      return context.cursors.reply(ns, viewDocuments(context, meta, pipeline), batchSize(command.cursor.batchSize));
+    }
+    case 'count': {
+      const query = optionalDocument(command.query, 'query');
+      const stages = findStages({ filter: query, skip: command.skip, limit: command.limit });
+      return { n: viewDocuments(context, meta, stages).length, ok: 1 };
+    }
+    case 'distinct': {
+      if (typeof command.key !== 'string') throw failedToParse("BSON field 'distinct.key' is missing but a required field");
+      const values = new Map<string, unknown>();
+      for (const doc of viewDocuments(context, meta, findStages({ filter: command.query }))) {
+        for (const value of pathValues(doc, command.key)) if (value !== undefined) values.set(keyOf(value), value);
+      }
+      return { values: [...values.values()], ok: 1 };
+    }
+    default:
+      return undefined;
+  }
+}

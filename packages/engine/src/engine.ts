@@ -3,6 +3,7 @@ import * as admin from './commands/admin';
 import type { CommandContext, Handler, Reply, ServerAddress } from './commands/context';
 import * as read from './commands/read';
 import * as stats from './commands/stats';
+import { ValidationError } from './commands/validation';
 import { onView } from './commands/views';
 import * as write from './commands/write';
 import { CursorStore } from './cursors';
@@ -40,6 +41,8 @@ const HANDLERS: Record<string, Handler> = {
   distinct: read.distinct,
   aggregate: read.aggregate,
   create: admin.create,
+  collmod: admin.collMod,
+  renamecollection: admin.renameCollection,
   drop: admin.drop,
   listcollections: admin.listCollections,
   listdatabases: admin.listDatabases,
@@ -200,6 +203,7 @@ export function errorReply(error: unknown): Document {
     const reply: Document = { ok: 0, errmsg: error.message, code: error.code, codeName: error.codeName };
     if (error.labels.length) reply.errorLabels = error.labels;
     if (error instanceof DuplicateKeyError) Object.assign(reply, { keyPattern: error.keyPattern, keyValue: error.keyValue });
+    if (error instanceof ValidationError) reply.errInfo = error.errInfo;
     return reply;
   }
   const message = error instanceof Error ? error.message : String(error);

@@ -1,9 +1,11 @@
+import { Double } from 'mongodb';
 import { suiteStore } from './support/store';
 import { serverError, type Doc } from './helpers';
 
 /** Creating, listing and altering collections: options as MongoDB takes them, or its error for those it refuses. */
 
 const store = suiteStore('colls');
+const usingEngine = !process.env.MONGODB_URI;
 
 describe('create', () => {
   it('creating a collection that exists with the same options succeeds; other options are NamespaceExists', async () => {
@@ -14,12 +16,17 @@ describe('create', () => {
     expect(error.code).toBe(48);
   });
 
-  it('capped: false is an ordinary collection; capped: true is NotImplemented', async () => {
+  it('capped: false is an ordinary collection', async () => {
     const plain = await store.db.createCollection(store.fresh().collectionName, { capped: false });
     expect(await plain.isCapped()).toBe(false);
-    const error = await serverError(store.db.createCollection(store.fresh().collectionName, { capped: true, size: 4096 }));
-    expect(error.code).toBe(238);
   });
+
+  if (usingEngine) {
+    it('capped: true is NotImplemented (the engine has no capped collections)', async () => {
+      const error = await serverError(store.db.createCollection(store.fresh().collectionName, { capped: true, size: 4096 }));
+      expect(error.code).toBe(238);
+    });
+  }
 });
 
 describe('views', () => {
@@ -79,5 +86,99 @@ describe('views', () => {
     const name = store.fresh().collectionName;
     await serverError(store.db.createCollection(name, { viewOn: 'x', pipeline: [{ $out: 'y' }] }));
     expect(await store.db.listCollections({ name }).toArray()).toEqual([]);
+  });
+});
+
+describe('validators', () => {
+  it('a write whose document does not match the validator fails with DocumentValidationFailure (121) and errInfo', async () => {
+    const name = store.fresh().collectionName;
+    const coll = await store.db.createCollection<Doc>(name, { validator: { qty: { $type: 'number', $gte: 0 } } });
+    await coll.insertOne({ _id: 1, qty: 3 });
+    const error = await serverError(coll.insertOne({ _id: 2, qty: -1 }));
+    expect(error.code).toBe(121);
+    expect(error.errInfo).toMatchObject({ failingDocumentId: 2 });
+    expect(
+      (
+        await serverError(
+          coll.insertMany([
+            { _id: 3, qty: 1 },
+            { _id: 4, qty: 'x' },
+          ]),
+        )
+      ).code,
+    ).toBe(121);
+    expect((await serverError(coll.updateOne({ _id: 1 }, { $set: { qty: -5 } }))).code).toBe(121);
+    expect((await serverError(coll.updateOne({ _id: 9 }, { $set: { qty: -5 } }, { upsert: true }))).code).toBe(121);
+    expect((await serverError(coll.findOneAndUpdate({ _id: 1 }, { $unset: { qty: '' } }))).code).toBe(121);
+    expect((await serverError(coll.replaceOne({ _id: 1 }, { other: true }))).code).toBe(121);
+    expect(await coll.find({}, { sort: { _id: 1 } }).toArray()).toEqual([
+      { _id: 1, qty: 3 },
+      { _id: 3, qty: 1 },
+    ]);
+  });
+
+  it('$type in a validator tells the BSON number types of an inserted document apart', async () => {
+    const coll = await store.db.createCollection<Doc>(store.fresh().collectionName, { validator: { n: { $type: 'int' } } });
+    await coll.insertOne({ _id: 1, n: 3 });
+    expect((await serverError(coll.insertOne({ _id: 2, n: new Double(3) }))).code).toBe(121);
+  });
+
+  if (usingEngine) {
+    it('$jsonSchema validators are NotImplemented (the engine has no validator of that dialect)', async () => {
+      const error = await serverError(store.db.createCollection(store.fresh().collectionName, { validator: { $jsonSchema: { required: ['a'] } } }));
+      expect(error.code).toBe(238);
+    });
+  }
+
+  it('bypassDocumentValidation lets a write through', async () => {
+    const coll = await store.db.createCollection<Doc>(store.fresh().collectionName, { validator: { a: { $exists: true } } });
+    await coll.insertOne({ _id: 1, b: 1 }, { bypassDocumentValidation: true });
+    await coll.updateOne({ _id: 1 }, { $set: { c: 1 } }, { bypassDocumentValidation: true });
+    expect(await coll.findOne({ _id: 1 })).toEqual({ _id: 1, b: 1, c: 1 });
+  });
+
+  it('collMod changes the validator; moderate skips documents that did not match; warn and off let writes through', async () => {
+    const name = store.fresh().collectionName;
+    const coll = store.db.collection<Doc>(name);
+    await coll.insertMany([
+      { _id: 1, a: 1 },
+      { _id: 2, b: 1 },
+    ]);
+    await store.db.command({ collMod: name, validator: { a: { $exists: true } } });
+    expect((await serverError(coll.updateOne({ _id: 2 }, { $set: { c: 1 } }))).code).toBe(121);
+    await store.db.command({ collMod: name, validationLevel: 'moderate' });
+    await coll.updateOne({ _id: 2 }, { $set: { c: 1 } });
+    expect((await serverError(coll.updateOne({ _id: 1 }, { $unset: { a: '' } }))).code).toBe(121);
+    await store.db.command({ collMod: name, validationAction: 'warn' });
+    await coll.insertOne({ _id: 3 });
+    await store.db.command({ collMod: name, validationAction: 'error', validationLevel: 'off' });
+    await coll.insertOne({ _id: 4 });
+    const [listed] = await store.db.listCollections({ name }).toArray();
+    expect((listed as Doc).options).toMatchObject({ validator: { a: { $exists: true } }, validationLevel: 'off', validationAction: 'error' });
+  });
+});
+
+describe('renameCollection', () => {
+  it('moves documents and indexes to the new name; an existing target needs dropTarget', async () => {
+    const from = store.fresh<Doc>();
+    await from.insertMany([
+      { _id: 1, k: 'a' },
+      { _id: 2, k: 'b' },
+    ]);
+    await from.createIndex({ k: 1 }, { unique: true });
+    const toName = `${from.collectionName}_renamed`;
+    const renamed = store.db.collection<Doc>((await from.rename(toName)).collectionName);
+    expect(await renamed.find({}, { sort: { _id: 1 } }).toArray()).toEqual([
+      { _id: 1, k: 'a' },
+      { _id: 2, k: 'b' },
+    ]);
+    expect((await serverError(renamed.insertOne({ _id: 3, k: 'a' }))).code).toBe(11000);
+    expect(await store.db.listCollections({ name: from.collectionName }).toArray()).toEqual([]);
+    const other = store.fresh<Doc>();
+    await other.insertOne({ _id: 'other' });
+    expect((await serverError(renamed.rename(other.collectionName))).code).toBe(48);
+    await renamed.rename(other.collectionName, { dropTarget: true });
+    expect(await other.countDocuments()).toBe(2);
+    expect((await serverError(store.db.renameCollection('missing_collection', 'x'))).code).toBe(26);
   });
 });

@@ -220,6 +220,27 @@ export class Store {
     });
   }
 
+  /** Replaces a collection's options (`collMod`). */
+  setOptions(meta: CollectionMeta, options: Document): void {
+    this.write(() => {
+      meta.options = options;
+      this.saveCollection(meta);
+    });
+  }
+
+  /** Gives a collection another namespace: its documents and indexes live under its id, which does not change. */
+  renameCollection(meta: CollectionMeta, db: string, name: string): void {
+    checkNamespace(db, name);
+    this.write(() => {
+      this.catalog.removeSync(nsOf(meta));
+      this.collections.delete(nsOf(meta));
+      meta.db = db;
+      meta.name = name;
+      this.saveCollection(meta);
+      this.collections.set(nsOf(meta), meta);
+    });
+  }
+
   dropCollection(meta: CollectionMeta): void {
     this.write(() => {
       this.removeRange(this.docs, this.collectionRange(meta));

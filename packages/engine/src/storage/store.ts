@@ -364,12 +364,12 @@ export class Store {
     this.retries.putSync(session, value);
   }
 
-  /** The stored reply of a session's retryable write with this txnNumber, if that is its last one. */
-  loadRetry(session: string, txnNumber: bigint): Document | undefined {
+  /** The last retryable write stored for a session: its txnNumber and its reply. */
+  loadRetry(session: string): { txnNumber: bigint; reply: Document } | undefined {
     const value = this.retries.get(session);
     if (!value) return undefined;
     const record = BSON.deserialize(value.subarray(8), { promoteLongs: true, promoteValues: true });
-    return record.txnNumber === txnNumber.toString() ? (record.reply as Document) : undefined;
+    return { txnNumber: BigInt(record.txnNumber), reply: record.reply as Document };
   }
 
   /** Forgets the retryable writes of sessions that wrote nothing since `before` (ms since the epoch). */

@@ -1,5 +1,5 @@
 import type { Document } from 'bson';
-import { EngineError, failedToParse } from '../errors';
+import { EngineError, failedToParse, notImplemented } from '../errors';
 import { runPipeline } from '../matcher';
 import { pathValues } from '../paths';
 import type { CollectionMeta } from '../storage/catalog';
@@ -28,7 +28,7 @@ export function viewOptions(command: Document): Document {
 const notOnView = (ns: string) => new EngineError(166, 'CommandNotSupportedOnView', `Namespace ${ns} is a view, not a collection`);
 
 /** Commands that write into their collection or work on its indexes: refused on a view with MongoDB's error. */
-const NOT_ON_VIEW = new Set(['insert', 'update', 'delete', 'findandmodify', 'createindexes', 'listindexes', 'dropindexes']);
+const NOT_ON_VIEW = new Set(['insert', 'update', 'delete', 'findandmodify', 'createindexes', 'listindexes', 'dropindexes', 'collstats']);
 
 /** The documents a view shows, with `stages` applied after its own pipeline. */
 function viewDocuments(context: CommandContext, view: CollectionMeta, stages: Document[]): Document[] {
@@ -73,6 +73,14 @@ function findStages(command: Document): Document[] {
  * Reads run over the view's documents; writes are CommandNotSupportedOnView.
  */
 export function onView(key: string, command: Document, context: CommandContext): Reply | undefined {
+  if (key === 'explain' && isPlainObject(command.explain)) {
+    const inner = command.explain as Document;
+    const innerName = inner[Object.keys(inner)[0]];
+    if (typeof innerName === 'string' && isView(reader(context).collection(context.db, innerName))) {
+      throw notImplemented('explain of a read of a view is not supported by the embedded engine');
+    }
+    return undefined;
+  }
   const name = command[Object.keys(command)[0]];
   if (typeof name !== 'string') return undefined;
   const meta = reader(context).collection(context.db, name);
@@ -86,7 +94,7 @@ export function onView(key: string, command: Document, context: CommandContext):
       return context.cursors.reply(ns, viewDocuments(context, meta, findStages(command)), batchSize(command.batchSize), singleBatch);
     }
     case 'aggregate': {
-      if (command.explain) return undefined;
+      if (command.explain) throw notImplemented('explain of a read of a view is not supported by the embedded engine');
       const { pipeline } = checkPipeline(command);
       if (!isPlainObject(command.cursor)) throw failedToParse("The 'cursor' option is required, except for aggregate with the explain argument");
       return context.cursors.reply(ns, viewDocuments(context, meta, pipeline), batchSize(command.cursor.batchSize));

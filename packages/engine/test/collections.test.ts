@@ -86,6 +86,33 @@ describe('views', () => {
     ]);
   });
 
+  it('$lookup and $unionWith from a collection read a view through its pipeline', async () => {
+    const orders = store.fresh<Doc>();
+    const items = store.fresh<Doc>();
+    await orders.insertMany([
+      { _id: 1, item: 'a' },
+      { _id: 2, item: 'b' },
+    ]);
+    await items.insertMany([
+      { _id: 'a', price: 5, active: true },
+      { _id: 'b', price: 7, active: false },
+    ]);
+    const activeItems = `${items.collectionName}_active`;
+    await store.db.createCollection(activeItems, { viewOn: items.collectionName, pipeline: [{ $match: { active: true } }, { $project: { active: 0 } }] });
+    const joined = await orders
+      .aggregate([{ $lookup: { from: activeItems, localField: 'item', foreignField: '_id', as: 'found' } }, { $sort: { _id: 1 } }])
+      .toArray();
+    expect(joined).toEqual([
+      { _id: 1, item: 'a', found: [{ _id: 'a', price: 5 }] },
+      { _id: 2, item: 'b', found: [] },
+    ]);
+    const union = await orders.aggregate([{ $match: { _id: 1 } }, { $unionWith: activeItems }]).toArray();
+    expect(union).toEqual([
+      { _id: 1, item: 'a' },
+      { _id: 'a', price: 5 },
+    ]);
+  });
+
   it('a view pipeline with a refused stage is refused at creation', async () => {
     // MongoDB names its own code for it; the engine answers NotImplemented, as for $out anywhere.
     const name = store.fresh().collectionName;

@@ -30,14 +30,23 @@ const notOnView = (ns: string) => new EngineError(166, 'CommandNotSupportedOnVie
 /** Commands that write into their collection or work on its indexes: refused on a view with MongoDB's error. */
 const NOT_ON_VIEW = new Set(['insert', 'update', 'delete', 'findandmodify', 'createindexes', 'listindexes', 'dropindexes', 'collstats']);
 
+/** The documents of a collection or a view, for a stage that joins it. */
+function collectionDocuments(context: CommandContext, name: string): Document[] {
+  const unit = reader(context);
+  const meta = unit.collection(context.db, name);
+  if (isView(meta)) return viewDocuments(context, meta!, []);
+  return unit.query(meta, {}).matches.map(({ doc }) => doc);
+}
+
+function joinsView(pipeline: unknown, context: CommandContext): boolean {
+  const unit = reader(context);
+  return [...joinedCollections(pipeline)].some((name) => isView(unit.collection(context.db, name)));
+}
+
 /** The documents a view shows, with `stages` applied after its own pipeline. */
 function viewDocuments(context: CommandContext, view: CollectionMeta, stages: Document[]): Document[] {
   const unit = reader(context);
-  const resolve = (name: string): Document[] => {
-    const meta = unit.collection(context.db, name);
-    if (isView(meta)) return viewDocuments(context, meta!, []);
-    return unit.query(meta, {}).matches.map(({ doc }) => doc);
-  };
+  const resolve = (name: string): Document[] => collectionDocuments(context, name);
   let pipeline = stages;
   let source: CollectionMeta | undefined = view;
   const seen = new Set<string>();
@@ -50,6 +59,22 @@ function viewDocuments(context: CommandContext, view: CollectionMeta, stages: Do
   }
   const input = source ? unit.query(source, {}).matches.map(({ doc }) => doc) : [];
   return pipeline.length ? runPipeline(input, pipeline, resolve) : input;
+}
+
+/** The collections a pipeline reads besides its own (`$lookup`, `$graphLookup`, `$unionWith`, nested ones included). */
+function joinedCollections(value: unknown, into = new Set<string>()): Set<string> {
+  if (Array.isArray(value)) for (const item of value) joinedCollections(item, into);
+  else if (isPlainObject(value)) {
+    for (const [key, item] of Object.entries(value)) {
+      if ((key === '$lookup' || key === '$graphLookup') && isPlainObject(item) && typeof item.from === 'string') into.add(item.from);
+      if (key === '$unionWith') {
+        if (typeof item === 'string') into.add(item);
+        else if (isPlainObject(item) && typeof item.coll === 'string') into.add(item.coll);
+      }
+      joinedCollections(item, into);
+    }
+  }
+  return into;
 }
 
 /** The stages a find is on a view. */
@@ -84,6 +109,23 @@ export function onView(key: string, command: Document, context: CommandContext):
   const name = command[Object.keys(command)[0]];
   if (typeof name !== 'string') return undefined;
   const meta = reader(context).collection(context.db, name);
+  if (key === 'aggregate' && meta && !isView(meta) && !command.explain && joinsView(command.pipeline, context)) {
+    // A collection's pipeline that joins a view: run here, where joined views are resolved to their documents.
+    const { pipeline } = checkPipeline(command);
+    if (!isPlainObject(command.cursor)) throw failedToParse("The 'cursor' option is required, except for aggregate with the explain argument");
+    const docs = runPipeline(
+      reader(context)
+        .query(meta, {})
+        .matches.map(({ doc }) => doc),
+      pipeline,
+      (other) => collectionDocuments(context, other),
+    );
+    return context.cursors.reply(
+      `${context.db}.${name}`,
+      docs,
+      command.cursor.batchSize === undefined ? undefined : nonNegativeInteger(command.cursor.batchSize, 'batchSize'),
+    );
+  }
   if (!meta || !isView(meta)) return undefined;
   const ns = `${context.db}.${name}`;
   if (NOT_ON_VIEW.has(key)) throw notOnView(ns);

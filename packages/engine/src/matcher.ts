@@ -261,6 +261,7 @@ export function asEngineError(error: unknown): EngineError {
   if (stage) return unknownPipelineStage(stage[1]);
   const queryOperator = /unknown (?:query|top level) operator:? (\$\w+)/i.exec(message);
   if (queryOperator) return badValue(`unknown operator: ${queryOperator[1]}`);
+  if (message.includes('jsonSchemaValidator')) return notImplemented('$jsonSchema is not supported by the embedded engine');
   const zone = /timezone '(.+)' is invalid or not supported/.exec(message);
   if (zone) {
     return new EngineError(

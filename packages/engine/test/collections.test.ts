@@ -56,6 +56,7 @@ describe('views', () => {
     expect((await serverError(view.deleteMany({}))).code).toBe(166);
     expect((await serverError(view.createIndex({ qty: 1 }))).code).toBe(166);
     if (usingEngine) {
+      expect((await serverError(view.find({}, { collation: { locale: 'fr' } }).toArray())).code).toBe(238);
       // The engine's plans are those of collections: explaining a read of a view is refused, not answered wrong.
       expect((await serverError(view.find({}).explain())).code).toBe(238);
       expect((await serverError(view.aggregate([]).explain())).code).toBe(238);
@@ -159,6 +160,17 @@ describe('validators', () => {
     it('$jsonSchema validators are NotImplemented (the engine has no validator of that dialect)', async () => {
       const error = await serverError(store.db.createCollection(store.fresh().collectionName, { validator: { $jsonSchema: { required: ['a'] } } }));
       expect(error.code).toBe(238);
+      // In a query too.
+      expect(
+        (
+          await serverError(
+            store
+              .fresh()
+              .find({ $jsonSchema: { required: ['a'] } })
+              .toArray(),
+          )
+        ).code,
+      ).toBe(238);
     });
   }
 

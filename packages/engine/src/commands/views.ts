@@ -4,7 +4,7 @@ import { runPipeline } from '../matcher';
 import { pathValues } from '../paths';
 import type { CollectionMeta } from '../storage/catalog';
 import { isPlainObject, keyOf } from '../values';
-import { nonNegativeInteger, optionalDocument, reader, type CommandContext, type Reply } from './context';
+import { nonNegativeInteger, optionalDocument, reader, refuseCollation, type CommandContext, type Reply } from './context';
 import { checkPipeline } from './read';
 
 /**
@@ -129,6 +129,7 @@ export function onView(key: string, command: Document, context: CommandContext):
   if (!meta || !isView(meta)) return undefined;
   const ns = `${context.db}.${name}`;
   if (NOT_ON_VIEW.has(key)) throw notOnView(ns);
+  refuseCollation(command);
   const batchSize = (value: unknown) => (value === undefined ? undefined : nonNegativeInteger(value, 'batchSize'));
   switch (key) {
     case 'find': {

@@ -1,4 +1,4 @@
-import { Double } from 'mongodb';
+import { Double, Long } from 'mongodb';
 import { suiteStore } from './support/store';
 import { serverError, type Doc } from './helpers';
 
@@ -63,6 +63,18 @@ describe('views', () => {
     }
     const [listed] = await store.db.listCollections({ name: viewName }).toArray();
     expect(listed).toMatchObject({ name: viewName, type: 'view', options: { viewOn: source.collectionName }, info: { readOnly: true } });
+  });
+
+  it('a view reads its source as an aggregation does: number types read from the stored documents', async () => {
+    const source = store.fresh<Doc>();
+    await source.insertMany([
+      { _id: 1, n: 1 },
+      { _id: 2, n: new Double(2) },
+      { _id: 3, n: Long.fromNumber(3) },
+    ]);
+    const viewName = `${source.collectionName}_ints`;
+    await store.db.createCollection(viewName, { viewOn: source.collectionName, pipeline: [{ $match: { n: { $type: 'int' } } }] });
+    expect(await store.db.collection<Doc>(viewName).find({}).toArray()).toEqual([{ _id: 1, n: 1 }]);
   });
 
   it('a view on a view chains the pipelines', async () => {

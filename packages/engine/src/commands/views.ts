@@ -5,7 +5,7 @@ import { pathValues } from '../paths';
 import type { CollectionMeta } from '../storage/catalog';
 import { isPlainObject, keyOf } from '../values';
 import { nonNegativeInteger, optionalDocument, reader, refuseCollation, type CommandContext, type Reply } from './context';
-import { checkPipeline } from './read';
+import { aggregate, checkPipeline } from './read';
 
 /**
  * Views (`create` with `viewOn` and `pipeline`): a catalog entry whose options name its source and pipeline. A read
@@ -43,22 +43,43 @@ function joinsView(pipeline: unknown, context: CommandContext): boolean {
   return [...joinedCollections(pipeline)].some((name) => isView(unit.collection(context.db, name)));
 }
 
-/** The documents a view shows, with `stages` applied after its own pipeline. */
-function viewDocuments(context: CommandContext, view: CollectionMeta, stages: Document[]): Document[] {
+/** The collection a view reads in the end, and the pipeline over it: a view on a view chains, the innermost first. */
+function resolveView(context: CommandContext, view: CollectionMeta, stages: Document[]): { source: string; pipeline: Document[] } {
   const unit = reader(context);
-  const resolve = (name: string): Document[] => collectionDocuments(context, name);
   let pipeline = stages;
   let source: CollectionMeta | undefined = view;
+  let name = view.name;
   const seen = new Set<string>();
-  // A view on a view: the pipelines chain, the innermost first.
   while (source && isView(source)) {
     if (seen.has(source.name)) throw new EngineError(160, 'ViewDepthLimitExceeded', 'View depth too deep or view cycle detected');
     seen.add(source.name);
     pipeline = [...(source.options.pipeline as Document[]), ...pipeline];
-    source = unit.collection(context.db, source.options.viewOn as string);
+    name = source.options.viewOn as string;
+    source = unit.collection(context.db, name);
   }
-  const input = source ? unit.query(source, {}).matches.map(({ doc }) => doc) : [];
-  return pipeline.length ? runPipeline(input, pipeline, resolve) : input;
+  return { source: name, pipeline };
+}
+
+/** The documents a view shows, with `stages` applied after its own pipeline. */
+function viewDocuments(context: CommandContext, view: CollectionMeta, stages: Document[]): Document[] {
+  const { source, pipeline } = resolveView(context, view, stages);
+  const input = reader(context)
+    .query(reader(context).collection(context.db, source), {})
+    .matches.map(({ doc }) => doc);
+  return pipeline.length ? runPipeline(input, pipeline, (name) => collectionDocuments(context, name)) : input;
+}
+
+/**
+ * A cursor over a view's documents. Unless the pipeline joins another view, it is the aggregation of the whole
+ * pipeline over the source collection, so its leading `$match`/`$sort`/`$limit` are planned through the source's
+ * indexes as any aggregation's.
+ */
+function viewCursor(context: CommandContext, view: CollectionMeta, stages: Document[], batchSize: number | undefined, singleBatch = false): Reply {
+  const { source, pipeline } = resolveView(context, view, stages);
+  if (!singleBatch && !joinsView(pipeline, context)) {
+    return aggregate({ aggregate: source, pipeline, cursor: batchSize === undefined ? {} : { batchSize } }, context);
+  }
+  return context.cursors.reply(`${context.db}.${view.name}`, viewDocuments(context, view, stages), batchSize, singleBatch);
 }
 
 /** The collections a pipeline reads besides its own (`$lookup`, `$graphLookup`, `$unionWith`, nested ones included). */
@@ -134,13 +155,13 @@ export function onView(key: string, command: Document, context: CommandContext):
   switch (key) {
     case 'find': {
       const singleBatch = command.singleBatch === true || (typeof command.limit === 'number' && command.limit < 0);
-      return context.cursors.reply(ns, viewDocuments(context, meta, findStages(command)), batchSize(command.batchSize), singleBatch);
+      return viewCursor(context, meta, findStages(command), batchSize(command.batchSize), singleBatch);
     }
     case 'aggregate': {
       if (command.explain) throw notImplemented('explain of a read of a view is not supported by the embedded engine');
       const { pipeline } = checkPipeline(command);
       if (!isPlainObject(command.cursor)) throw failedToParse("The 'cursor' option is required, except for aggregate with the explain argument");
-      return context.cursors.reply(ns, viewDocuments(context, meta, pipeline), batchSize(command.cursor.batchSize));
+      return viewCursor(context, meta, pipeline, batchSize(command.cursor.batchSize));
     }
     case 'count': {
       const query = optionalDocument(command.query, 'query');

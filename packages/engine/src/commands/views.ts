@@ -10,7 +10,7 @@ import { aggregate, checkPipeline } from './read';
 /**
  * Views (`create` with `viewOn` and `pipeline`): a catalog entry whose options name its source and pipeline. A read
  * of a view runs the view's pipeline over its source (itself possibly a view), then the read's own stages, as
- * MongoDB does; it reads the source whole, so it does not use the source's indexes. Writes are refused.
+ * MongoDB does (see viewCursor). Writes are refused.
  */
 
 export function isView(meta: CollectionMeta | undefined): boolean {

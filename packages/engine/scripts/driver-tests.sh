@@ -58,6 +58,31 @@ files=(
   test/integration/crud/unicode.test.ts
   test/integration/index_management.test.ts
   test/integration/enumerate_indexes.test.ts
+  test/integration/enumerate_collections.test.ts
+  test/integration/enumerate_databases.test.ts
+  test/integration/collection-management/collection.test.ts
+  test/integration/collection-management/collection_db_management.test.ts
+  test/integration/collection-management/view.test.ts
+  test/integration/change-streams/change_stream.test.ts
+  test/integration/change-streams/change_streams.prose.test.ts
+  test/integration/node-specific/bson-options/bsonRegExp.test.ts
+  test/integration/node-specific/bson-options/ignore_undefined.test.ts
+  test/integration/node-specific/bson-options/promote_buffers.test.ts
+  test/integration/node-specific/bson-options/promote_values.test.ts
+  test/integration/node-specific/bson-options/raw.test.ts
+  test/integration/node-specific/bson-options/use_bigint_64.test.ts
+  test/integration/node-specific/bson-options/utf8_validation.test.ts
+  test/integration/node-specific/comment_with_falsy_values.test.ts
+  test/integration/node-specific/db.test.ts
+  test/integration/node-specific/validate_collection.test.ts
+  test/integration/read-write-concern/readconcern.test.ts
+  test/integration/read-write-concern/write_concern.test.ts
+  test/integration/retryable-writes/non-server-retryable_writes.test.ts
+  test/integration/retryable-writes/retryable_writes.spec.prose.test.ts
+  test/integration/server-selection/readpreference.test.ts
+  test/integration/causal-consistency/causal_consistency.prose.test.js
+  test/integration/run-command/run_command.test.ts
+  test/integration/run-command/run_cursor_command.test.ts
   test/integration/node-specific/abstract_cursor.test.ts
   test/integration/node-specific/cursor_async_iterator.test.js
   test/integration/node-specific/cursor_stream.test.ts

@@ -1,5 +1,6 @@
 import { BSON, Long, type Document } from 'bson';
 import type { ChangeStream } from './change-stream';
+import { remainingTime, withinTime } from './deadline';
 import { cursorNotFound, EngineError } from './errors';
 import { RawReply } from './wire';
 
@@ -22,6 +23,8 @@ interface OpenCursor {
   /** The command's limit (0: none) and how many documents were sent so far. */
   limit: number;
   returned: number;
+  /** What is left of the command's maxTimeMS (0: no limit): it bounds the cursor's getMores together. */
+  timeLeft: number;
 }
 
 /**
@@ -59,7 +62,7 @@ export class CursorStore {
   /** The reply to a command that returns a cursor over `items`. */
   reply(ns: string, items: Iterable<Item>, batchSize?: number, singleBatch = false, close?: () => void, limit = 0): RawReply {
     const iterator = items[Symbol.iterator]();
-    const cursor: OpenCursor = { ns, items: iterator, next: iterator.next(), touched: Date.now(), close, limit, returned: 0 };
+    const cursor: OpenCursor = { ns, items: iterator, next: iterator.next(), touched: Date.now(), close, limit, returned: 0, timeLeft: 0 };
     const size = batchSize ?? DEFAULT_FIRST_BATCH;
     let firstBatch: Uint8Array[];
     try {
@@ -68,6 +71,7 @@ export class CursorStore {
       cursor.close?.();
       throw error;
     }
+    cursor.timeLeft = remainingTime();
     let id = 0n;
     if (!singleBatch && !ends(cursor, firstBatch, size)) {
       id = this.nextId++;
@@ -119,7 +123,11 @@ export class CursorStore {
     let nextBatch: Uint8Array[];
     const size = batchSize && batchSize > 0 ? batchSize : Infinity;
     try {
-      nextBatch = takeBatch(cursor, size);
+      nextBatch = withinTime(cursor.timeLeft, () => {
+        const batch = takeBatch(cursor, size);
+        cursor.timeLeft = remainingTime();
+        return batch;
+      });
     } catch (error) {
       this.release(id);
       throw error;

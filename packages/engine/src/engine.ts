@@ -3,9 +3,12 @@ import * as admin from './commands/admin';
 import type { CommandContext, Handler, Reply, ServerAddress } from './commands/context';
 import * as read from './commands/read';
 import * as stats from './commands/stats';
+import { ValidationError } from './commands/validation';
+import { onView } from './commands/views';
 import * as write from './commands/write';
 import { CursorStore } from './cursors';
-import { commandNotFound, DuplicateKeyError, EngineError, operationNotSupportedInTransaction, typeMismatch } from './errors';
+import { maxTimeOf, withinTime } from './deadline';
+import { badValue, commandNotFound, DuplicateKeyError, EngineError, operationNotSupportedInTransaction, typeMismatch } from './errors';
 import { retryOf, SessionStore } from './sessions';
 import { expireDocuments } from './ttl';
 import type { Store } from './storage/store';
@@ -38,6 +41,8 @@ const HANDLERS: Record<string, Handler> = {
   distinct: read.distinct,
   aggregate: read.aggregate,
   create: admin.create,
+  collmod: admin.collMod,
+  renamecollection: admin.renameCollection,
   drop: admin.drop,
   listcollections: admin.listCollections,
   listdatabases: admin.listDatabases,
@@ -154,12 +159,18 @@ export class Engine {
         throw operationNotSupportedInTransaction(`Cannot run '${name}' in a multi-document transaction.`);
       }
     }
+    const limit = maxTimeOf(command.maxTimeMS);
+    // A cursor's getMores run under what is left of the maxTimeMS of the command that opened it.
+    if (limit && key === 'getmore') throw badValue('cannot set maxTimeMS on getMore command for a non-awaitData cursor');
+    // A command naming a view is answered over the view's documents (or refused, for a write).
+    const viewed: Handler = (c, ctx) => onView(key, c, ctx) ?? handler(c, ctx);
+    const timed: Handler = limit ? (c, ctx) => withinTime(limit, () => viewed(c, ctx)) : viewed;
     const retry = RETRYABLE.has(key) ? retryOf(command) : undefined;
     let reply: Reply;
     if (retry) {
       context.retry = retry;
-      reply = await this.sessions.once(retry, async () => (await handler(command, context)) as Document);
-    } else reply = await handler(command, context);
+      reply = await this.sessions.once(retry, async () => (await timed(command, context)) as Document);
+    } else reply = await timed(command, context);
     const concernError = writeConcernError(command.writeConcern);
     return concernError && !(reply instanceof RawReply) ? { ...reply, writeConcernError: concernError } : reply;
   }
@@ -193,6 +204,7 @@ export function errorReply(error: unknown): Document {
     const reply: Document = { ok: 0, errmsg: error.message, code: error.code, codeName: error.codeName };
     if (error.labels.length) reply.errorLabels = error.labels;
     if (error instanceof DuplicateKeyError) Object.assign(reply, { keyPattern: error.keyPattern, keyValue: error.keyValue });
+    if (error instanceof ValidationError) reply.errInfo = error.errInfo;
     return reply;
   }
   const message = error instanceof Error ? error.message : String(error);

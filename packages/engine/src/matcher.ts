@@ -11,6 +11,7 @@ import { Query } from 'mingo/query';
 import type { Options, QueryOperator } from 'mingo/types';
 import { resolve } from 'mingo/util';
 import { badValue, conflictingUpdateOperators, EngineError, immutableField, notImplemented, unknownPipelineStage } from './errors';
+import { checkDeadline } from './deadline';
 import { twinOf } from './typed-twins';
 import { isPlainObject, keyOf } from './values';
 
@@ -33,8 +34,11 @@ export function inPredicate(values: unknown): (fieldValue: unknown) => boolean {
   const keys = new Set<string>();
   const patterns: RegExp[] = [];
   for (const value of values) {
-    if (value instanceof RegExp) patterns.push(value);
-    else if (
+    if (value instanceof RegExp) {
+      patterns.push(value);
+      // A stored regular expression equal to it matches too, as in MongoDB.
+      keys.add(keyOf(value));
+    } else if (
       value !== null &&
       typeof value === 'object' &&
       Object.keys(value).some((k) => k.startsWith('$')) &&
@@ -82,6 +86,22 @@ function structuredEquality(negate: boolean, fallback: QueryOperator): QueryOper
     return (doc: Document) => matches(resolve(doc, selector, { unwrapArray: true })) !== negate;
   }) as unknown as QueryOperator;
 }
+
+/**
+ * `$regex` (and a regular expression as a field's value) also matches a stored regular expression with the same
+ * pattern and options, as MongoDB does; mingo only tests strings.
+ */
+const $regex: QueryOperator = ((selector: string, value: unknown, options: unknown) => {
+  const strings = (queryOperators.$regex as unknown as (...args: unknown[]) => (doc: Document) => boolean)(selector, value, options);
+  if (!(value instanceof RegExp)) return strings;
+  const key = keyOf(value);
+  const same = (item: unknown) => item instanceof RegExp && keyOf(item) === key;
+  return (doc: Document) => {
+    if (strings(doc)) return true;
+    const found = resolve(doc, selector, { unwrapArray: true });
+    return same(found) || (Array.isArray(found) && found.some(same));
+  };
+}) as unknown as QueryOperator;
 
 /** BSON type names and their numbers, for `$type`. */
 const TYPE_NUMBERS: Record<string, number> = {
@@ -206,6 +226,7 @@ const context = Context.init({
     $in,
     $nin,
     $type,
+    $regex,
     $eq: structuredEquality(false, queryOperators.$eq),
     $ne: structuredEquality(true, queryOperators.$ne),
   },
@@ -240,6 +261,7 @@ export function asEngineError(error: unknown): EngineError {
   if (stage) return unknownPipelineStage(stage[1]);
   const queryOperator = /unknown (?:query|top level) operator:? (\$\w+)/i.exec(message);
   if (queryOperator) return badValue(`unknown operator: ${queryOperator[1]}`);
+  if (message.includes('jsonSchemaValidator')) return notImplemented('$jsonSchema is not supported by the embedded engine');
   const zone = /timezone '(.+)' is invalid or not supported/.exec(message);
   if (zone) {
     return new EngineError(
@@ -397,6 +419,9 @@ export function runPipeline(docs: Document[], stages: Document[], resolveCollect
       processingMode: readOnly ? ProcessingMode.CLONE_OFF : ProcessingMode.CLONE_INPUT,
       collectionResolver: resolveCollection,
     });
-    return aggregator.run(docs) as Document[];
+    const output = aggregator.run(docs) as Document[];
+    // mingo's stages cannot be interrupted: a pipeline past its maxTimeMS fails once they are done.
+    checkDeadline();
+    return output;
   });
 }

@@ -1,5 +1,5 @@
 import type { Document } from 'bson';
-import { noSuchTransaction } from './errors';
+import { EngineError, noSuchTransaction } from './errors';
 import type { Store } from './storage/store';
 import { Transaction, type LockTable } from './txn';
 
@@ -72,10 +72,16 @@ export class SessionStore {
    */
   async once(retry: RetryId, run: () => Promise<Document>): Promise<Document> {
     const { key, txnNumber } = retry;
-    const previous = this.retryable.get(key);
+    const previous = this.retryable.get(key) ?? this.store.loadRetry(key);
     if (previous && previous.txnNumber === txnNumber) return previous.reply;
-    const stored = previous ? undefined : this.store.loadRetry(key, txnNumber);
-    if (stored) return stored;
+    // A write older than the session's last one was answered or overtaken: applying it now could apply it twice.
+    if (previous && previous.txnNumber > txnNumber) {
+      throw new EngineError(
+        225,
+        'TransactionTooOld',
+        `Retryable write with txnNumber ${txnNumber} is prohibited on session because a newer retryable write with txnNumber ${previous.txnNumber} has already started on this session.`,
+      );
+    }
     const reply = run();
     this.retryable.set(key, { txnNumber, reply });
     try {

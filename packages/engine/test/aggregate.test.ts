@@ -1,4 +1,4 @@
-import type { Collection, Document } from 'mongodb';
+import { Double, Int32, Long, type Collection, type Document } from 'mongodb';
 import { openTestStore, type TestStore } from './support/store';
 import { serverError, sorted, type Doc } from './helpers';
 
@@ -458,5 +458,14 @@ describe('$unionWith', () => {
           .toArray()
       ).map((doc) => doc.qty),
     ).toEqual([5, 10]);
+  });
+
+  it('a pipeline that only queries answers the stored documents, numbers with their BSON types', async () => {
+    const typed = store.db.collection<Doc>('typed_numbers');
+    await typed.insertOne({ _id: 1, long: Long.fromNumber(10), int: 10, double: new Double(2) });
+    const [doc] = await typed.aggregate([{ $match: {} }], { promoteValues: false }).toArray();
+    expect(doc.long).toEqual(Long.fromNumber(10));
+    expect(doc.int).toEqual(new Int32(10));
+    expect(doc.double).toEqual(new Double(2));
   });
 });

@@ -206,6 +206,22 @@ describe('drops', () => {
     expect(brief((await take(after, 1))[0])).toMatchObject({ operationType: 'insert', documentKey: { _id: 'again' } });
     await after.close();
   });
+
+  it('a rename ends a stream on the old name with rename (and its new name) and invalidate', async () => {
+    const coll = suite.fresh();
+    await coll.insertOne({ _id: 1 });
+    const stream = await opened(coll.watch());
+    const renamed = `${coll.collectionName}_renamed`;
+    await coll.rename(renamed);
+    const [rename, invalidate] = await take(stream, 2);
+    expect(rename).toMatchObject({
+      operationType: 'rename',
+      ns: { db: suite.db.databaseName, coll: coll.collectionName },
+      to: { db: suite.db.databaseName, coll: renamed },
+    });
+    expect(invalidate.operationType).toBe('invalidate');
+    expect(stream.closed).toBe(true);
+  });
 });
 
 describe('database and deployment streams', () => {

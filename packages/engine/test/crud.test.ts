@@ -1,4 +1,4 @@
-import { MongoClient, ObjectId, type CommandStartedEvent, type Collection, type Document, type Filter } from 'mongodb';
+import { BSONRegExp, MongoClient, ObjectId, type CommandStartedEvent, type Collection, type Document, type Filter } from 'mongodb';
 import { suiteStore } from './support/store';
 import { serverError, type Doc } from './helpers';
 
@@ -156,6 +156,21 @@ describe('find filters', () => {
     expect(await ids({ name: { $regex: '^E', $options: 'i' } })).toEqual([5]);
     expect(await ids({ name: /^d/i })).toEqual([4]);
     expect(await ids({ name: /na$/ })).toEqual([1, 5]);
+  });
+
+  it('a regular expression as a value also matches a stored regular expression equal to it', async () => {
+    const coll = store.fresh<Doc>();
+    await coll.insertMany([
+      { _id: 1, re: new BSONRegExp('abc', 'imx') },
+      { _id: 2, re: 'xABC' },
+      { _id: 3, re: new BSONRegExp('abd', 'imx') },
+      { _id: 4, re: [new BSONRegExp('abc', 'imx')] },
+    ]);
+    const found = await coll.find({ re: new BSONRegExp('abc', 'imx') }, { sort: { _id: 1 }, bsonRegExp: true }).toArray();
+    expect(found.map((doc) => doc._id)).toEqual([1, 2, 4]);
+    // Stored as sent: the options JavaScript has no flag for come back.
+    expect(found[0].re).toEqual(new BSONRegExp('abc', 'imx'));
+    expect((await coll.find({ re: { $in: [new BSONRegExp('abd', 'imx')] } }).toArray()).map((doc) => doc._id)).toEqual([3]);
   });
 
   it('$and / $or / $nor', async () => {

@@ -330,19 +330,50 @@ describe('index keys longer than LMDB holds (stored cut, checked on read)', () =
 });
 
 describe('retryable writes', () => {
+  // These tests choose txnNumbers themselves, so each takes its session from a client of its own: a server session
+  // returned to a shared pool would carry a txnNumber ahead of the one the driver counts (MongoDB, like the engine,
+  // then refuses the driver's next writes on it as TransactionTooOld).
+  let own: MongoClient;
+  const ownDb = () => own.db(store.db.databaseName);
+  beforeEach(async () => {
+    own = await MongoClient.connect(store.uri);
+  });
+  afterEach(async () => {
+    await own?.close();
+  });
+
   it('an update resent with the same session and txnNumber is applied once and answers the same', async () => {
     const coll = fresh();
     await coll.insertOne({ _id: 1, n: 0 });
-    const session = store.client.startSession();
+    const session = own.startSession();
     try {
       const command = { update: coll.collectionName, updates: [{ q: { _id: 1 }, u: { $inc: { n: 1 } } }], txnNumber: Long.fromNumber(41) };
-      const first = await store.db.command(command, { session });
-      const retry = await store.db.command(command, { session });
+      const first = await ownDb().command(command, { session });
+      const retry = await ownDb().command(command, { session });
       expect(retry.n).toBe(first.n);
       expect(retry.nModified).toBe(first.nModified);
       expect((await coll.findOne({ _id: 1 }))?.n).toBe(1);
       // The next txnNumber is a new write.
-      await store.db.command({ ...command, txnNumber: Long.fromNumber(42) }, { session });
+      await ownDb().command({ ...command, txnNumber: Long.fromNumber(42) }, { session });
+      expect((await coll.findOne({ _id: 1 }))?.n).toBe(2);
+    } finally {
+      await session.endSession();
+    }
+  });
+
+  it("a write older than the session's last retryable write is TransactionTooOld (225), not applied", async () => {
+    const coll = fresh();
+    await coll.insertOne({ _id: 1, n: 0 });
+    const session = own.startSession();
+    try {
+      const update = (txnNumber: number) => ({
+        update: coll.collectionName,
+        updates: [{ q: { _id: 1 }, u: { $inc: { n: 1 } } }],
+        txnNumber: Long.fromNumber(txnNumber),
+      });
+      await ownDb().command(update(10), { session });
+      await ownDb().command(update(11), { session });
+      expect((await serverError(ownDb().command(update(10), { session }))).code).toBe(225);
       expect((await coll.findOne({ _id: 1 }))?.n).toBe(2);
     } finally {
       await session.endSession();
@@ -351,11 +382,11 @@ describe('retryable writes', () => {
 
   it('an insert resent with the same txnNumber does not fail as a duplicate', async () => {
     const coll = fresh();
-    const session = store.client.startSession();
+    const session = own.startSession();
     try {
       const command = { insert: coll.collectionName, documents: [{ _id: 'once' }], txnNumber: Long.fromNumber(7) };
-      expect((await store.db.command(command, { session })).n).toBe(1);
-      const retry = await store.db.command(command, { session });
+      expect((await ownDb().command(command, { session })).n).toBe(1);
+      const retry = await ownDb().command(command, { session });
       expect(retry.n).toBe(1);
       expect(retry.writeErrors).toBeUndefined();
       expect(await coll.countDocuments()).toBe(1);

@@ -19,6 +19,8 @@ import { keyOf } from '../values';
 import { MAX_MESSAGE_SIZE } from '../wire';
 import { collectionName, type CommandContext, type Handler } from './context';
 import { databaseSizes } from './stats';
+import { VALIDATION_OPTIONS, validationOptions } from './validation';
+import { isView, viewOptions } from './views';
 
 export const REPLICA_SET_NAME = 'embedded';
 const ELECTION_ID = new ObjectId('7fffffff0000000000000001');
@@ -84,14 +86,65 @@ const SUPPORTED_CREATE_OPTIONS = new Set([
   'comment',
 ]);
 
+const CREATE_OPTIONS = new Set<string>(['viewOn', 'pipeline', ...VALIDATION_OPTIONS]);
+
+/** `collMod` of a collection's validation options; other changes (indexes, views, …) are NotImplemented. */
+export const collMod: Handler = async (command, context) => {
+  const name = collectionName(command, 'collMod');
+  const unsupported = Object.keys(command).filter(
+    (key) => key !== 'collMod' && !SUPPORTED_CREATE_OPTIONS.has(key) && !(VALIDATION_OPTIONS as readonly string[]).includes(key),
+  );
+  if (unsupported.length) throw notImplemented(`collMod options are not supported by the embedded engine: ${unsupported.join(', ')}`);
+  const collection = requireCollection(context, name);
+  if (isView(collection)) throw new EngineError(166, 'CommandNotSupportedOnView', `Namespace ${context.db}.${name} is a view, not a collection`);
+  context.store.setOptions(collection, validationOptions(command, collection.options));
+  await context.store.durable();
+  return { ok: 1 };
+};
+
+/** `renameCollection` (on admin): `{renameCollection: 'db.from', to: 'db.to', dropTarget}`. */
+export const renameCollection: Handler = async (command, context) => {
+  if (context.db !== 'admin') throw new EngineError(13, 'Unauthorized', 'renameCollection may only be run against the admin database.');
+  const [from, to] = [command.renameCollection, command.to];
+  if (typeof from !== 'string' || typeof to !== 'string') throw new EngineError(14, 'TypeMismatch', "'renameCollection' and 'to' must be namespaces");
+  const split = (ns: string) => {
+    const dot = ns.indexOf('.');
+    if (dot <= 0 || dot === ns.length - 1) throw new EngineError(73, 'InvalidNamespace', `Invalid namespace specified '${ns}'`);
+    return [ns.slice(0, dot), ns.slice(dot + 1)] as const;
+  };
+  const [toDb, toName] = split(to);
+  split(from);
+  const source = context.store.collections.get(from);
+  if (!source) throw namespaceNotFound(`Source collection ${from} does not exist`);
+  if (from === to) throw new EngineError(20, 'IllegalOperation', "Can't rename a collection to itself");
+  const target = context.store.collections.get(to);
+  if (target && command.dropTarget !== true) throw new EngineError(48, 'NamespaceExists', 'target namespace exists');
+  // One LMDB transaction: the target is dropped only if the rename happens.
+  context.store.write(() => {
+    if (target) context.store.dropCollection(target);
+    context.store.renameCollection(source, toDb, toName);
+  });
+  await context.store.durable();
+  return { ok: 1 };
+};
+
 export const create: Handler = async (command, context) => {
   const name = collectionName(command, 'create');
-  const unsupported = Object.keys(command).filter((key) => !SUPPORTED_CREATE_OPTIONS.has(key));
+  // `capped: false` asks for what every collection is.
+  const unsupported = Object.keys(command).filter(
+    (key) => !SUPPORTED_CREATE_OPTIONS.has(key) && !(key === 'capped' && command.capped === false) && !CREATE_OPTIONS.has(key),
+  );
   if (unsupported.length) throw notImplemented(`collection options are not supported by the embedded engine: ${unsupported.join(', ')}`);
-  if (context.store.collections.has(`${context.db}.${name}`)) {
+  const view = command.viewOn !== undefined || command.pipeline !== undefined;
+  if (view && VALIDATION_OPTIONS.some((key) => command[key] !== undefined)) throw invalidOptions('Cannot specify validation options for a view');
+  const options: Document = view ? viewOptions(command) : validationOptions(command);
+  const existing = context.store.collections.get(`${context.db}.${name}`);
+  if (existing) {
+    // As MongoDB 7.0: creating a collection that exists with the same options succeeds.
+    if (keyOf(existing.options) === keyOf(options)) return { ok: 1 };
     throw new EngineError(48, 'NamespaceExists', `Collection ${context.db}.${name} already exists.`);
   }
-  context.store.createCollection(context.db, name);
+  context.store.createCollection(context.db, name, options);
   await context.store.durable();
   return { ok: 1 };
 };
@@ -107,17 +160,18 @@ export const drop: Handler = async (command, context) => {
 };
 
 export const listCollections: Handler = (command, context) => {
-  const collections = context.store.collectionsOf(context.db).map((collection) =>
-    command.nameOnly
-      ? { name: collection.name, type: 'collection' }
-      : {
-          name: collection.name,
-          type: 'collection',
-          options: collection.options,
-          info: { readOnly: false },
-          idIndex: { v: 2, key: { _id: 1 }, name: ID_INDEX_NAME },
-        },
-  );
+  const collections = context.store.collectionsOf(context.db).map((collection) => {
+    const type = isView(collection) ? 'view' : 'collection';
+    if (command.nameOnly) return { name: collection.name, type };
+    if (type === 'view') return { name: collection.name, type, options: collection.options, info: { readOnly: true } };
+    return {
+      name: collection.name,
+      type,
+      options: collection.options,
+      info: { readOnly: false },
+      idIndex: { v: 2, key: { _id: 1 }, name: ID_INDEX_NAME },
+    };
+  });
   const matches = compileFilter(command.filter as Document | undefined);
   return context.cursors.reply(`${context.db}.$cmd.listCollections`, collections.filter(matches), command.cursor?.batchSize);
 };

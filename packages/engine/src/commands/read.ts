@@ -237,7 +237,7 @@ function openChangeStream(command: Document, context: CommandContext, pipeline: 
   return context.cursors.openStream(ns, new ChangeStream(context.store, scope, spec, stages), batchSize);
 }
 
-function checkPipeline(command: Document): { name: string; pipeline: Document[] } {
+export function checkPipeline(command: Document): { name: string; pipeline: Document[] } {
   if (typeof command.aggregate !== 'string') throw notImplemented('database-level aggregation is not supported by the embedded engine');
   const pipeline = command.pipeline;
   if (!Array.isArray(pipeline)) throw failedToParse("'pipeline' option must be specified as an array");
@@ -293,6 +293,13 @@ export const aggregate: Handler = (command, context) => {
   const fields = typed || mentionsType(options.filter) ? undefined : pipelineFields(options.filter, options.sort, rest);
   const matches = unit.query(meta, fields ? { ...options, fields: [...fields].map(fieldName) } : options).matches;
   if (typed) for (const { doc, bytes } of matches) if (bytes) registerTwin(doc, bytes);
+  // Nothing after the query: the stored documents are the answer, sent as stored (numbers keep their BSON types).
+  if (rest.length === 0)
+    return context.cursors.reply(
+      `${context.db}.${name}`,
+      matches.map(({ doc, record }) => record ?? doc),
+      batchSize,
+    );
   const input = matches.map(({ doc }) => doc);
   const resolved = new Map<string, Document[]>();
   const resolveCollection = (other: string) => {

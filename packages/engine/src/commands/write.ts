@@ -1,5 +1,6 @@
 import type { Document } from 'bson';
 import { ObjectId } from 'bson';
+import { MAX_TIME_EXPIRED } from '../deadline';
 import { DuplicateKeyError, EngineError, failedToParse } from '../errors';
 import { checkProjection, project } from '../query/projection';
 import { withIdFirst } from '../raw-bson';
@@ -9,12 +10,14 @@ import type { CollectionMeta } from '../storage/catalog';
 import type { Unit } from '../txn';
 import { applyUpdate, checkUpdateSpec, isReplacement, upsertDocument } from '../update';
 import { assertDocumentSize, assertStorable, isPlainObject } from '../values';
+import { checkValidation, ValidationError, validates } from './validation';
 import { collectionName, optionalDocument, refuseCollation, runStatements, type CommandContext, type Handler } from './context';
 
 /** A statement's failure as MongoDB reports it inside a write command's reply. */
 function writeError(index: number, error: EngineError): Document {
   const entry: Document = { index, code: error.code, codeName: error.codeName, errmsg: error.message };
   if (error instanceof DuplicateKeyError) Object.assign(entry, { keyPattern: error.keyPattern, keyValue: error.keyValue });
+  if (error instanceof ValidationError) entry.errInfo = error.errInfo;
   return entry;
 }
 
@@ -41,6 +44,8 @@ function runWrites<T>(
           context.sessions.failed(command);
           if (error.code === 112) throw error;
         }
+        // Out of time: the whole command fails and its LMDB transaction, hence every statement, is undone.
+        if (error.code === MAX_TIME_EXPIRED) throw error;
         writeErrors.push(writeError(index, error));
         if (ordered || context.txn) break;
       }
@@ -68,7 +73,8 @@ export const insert: Handler = async (command, context) => {
         if (!context.txn) {
           assertDocumentSize(raw.bytes.length);
           const meta = unit.ensureCollection(context.db, name);
-          if (plan?.meta !== meta) plan = { meta, fields: indexedFields(meta) };
+          // A validator reads the whole document.
+          if (plan?.meta !== meta) plan = { meta, fields: validates(meta, command) ? undefined : indexedFields(meta) };
           if (plan.fields) {
             unit.insert(meta, raw.fields(plan.fields), raw.bytes);
             n++;
@@ -81,7 +87,9 @@ export const insert: Handler = async (command, context) => {
       // MongoDB stores _id as the first field whatever the client sent.
       const doc = Object.keys(raw)[0] === '_id' ? raw : withIdFirst(raw, raw._id ?? new ObjectId());
       assertStorable(doc);
-      unit.insert(unit.ensureCollection(context.db, name), doc);
+      const meta = unit.ensureCollection(context.db, name);
+      checkValidation(meta, command, doc);
+      unit.insert(meta, doc);
       n++;
     },
     () => ({ n, ok: 1 }),
@@ -138,6 +146,7 @@ export const update: Handler = async (command, context) => {
       for (const doc of found) {
         const next = applyUpdate(doc, spec, { filter, arrayFilters: statement.arrayFilters });
         if (next) {
+          checkValidation(collection, command, next, doc);
           unit.replace(collection, doc, next, isReplacement(spec) ? 'replace' : 'update');
           nModified++;
         }
@@ -145,6 +154,7 @@ export const update: Handler = async (command, context) => {
       }
       if (found.length === 0 && statement.upsert) {
         const doc = upsertDocument(filter, spec, statement.arrayFilters);
+        checkValidation(collection, command, doc);
         unit.insert(collection, doc);
         upserted.push({ index, _id: doc._id });
         n++;
@@ -204,7 +214,10 @@ export const findAndModify: Handler = async (command, context) => {
       }
       if (target && collection) {
         const next = applyUpdate(target, spec, { filter, arrayFilters: command.arrayFilters }) ?? target;
-        if (next !== target) unit.replace(collection, target, next, isReplacement(spec) ? 'replace' : 'update');
+        if (next !== target) {
+          checkValidation(collection, command, next, target);
+          unit.replace(collection, target, next, isReplacement(spec) ? 'replace' : 'update');
+        }
         return {
           lastErrorObject: { n: 1, updatedExisting: true },
           value: projected(command.new === true ? next : target),
@@ -213,6 +226,7 @@ export const findAndModify: Handler = async (command, context) => {
       }
       if (command.upsert === true && collection) {
         const doc = upsertDocument(filter, spec, command.arrayFilters);
+        checkValidation(collection, command, doc);
         unit.insert(collection, doc);
         return {
           lastErrorObject: { n: 1, updatedExisting: false, upserted: doc._id },

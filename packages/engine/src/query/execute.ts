@@ -8,6 +8,7 @@ import { mentionsType, registerTwin } from '../typed-twins';
 import { sortBy } from './sort';
 import { cutGroup, entryId, exactBound, isCut } from '../storage/entry-keys';
 import { decodeFields, DESERIALIZE, type FieldName } from '../stored-fields';
+import { checkDeadline } from '../deadline';
 
 /** Where a statement reads: the store (at a snapshot, or the latest state) plus a transaction's pending writes. */
 export interface Source {
@@ -106,6 +107,7 @@ function* candidates(source: Source, plan: Plan, stats: ExecutionStats, unfetche
       stats.keysExamined++;
       store.queryMetrics.scanned++;
       const idKey = entryId(value);
+      checkDeadline();
       if (seen) {
         const key = idKey.toString('latin1');
         if (seen.has(key)) continue;
@@ -152,6 +154,7 @@ function* scan(source: Source, options: QueryOptions, plan: Plan, stats: Executi
   for (const { idKey, bytes } of candidates(source, plan, stats, skipInScan, options.sort)) {
     stats.docsExamined++;
     source.store.queryMetrics.scannedObjects++;
+    checkDeadline();
     let doc: Document | null;
     let stored: Buffer | undefined = bytes;
     let record: Buffer | undefined = bytes;
@@ -204,6 +207,7 @@ export function runQuery(source: Source, options: QueryOptions): QueryResult {
     if (options.sort && Object.keys(options.sort).length) {
       stats.inMemorySort = true;
       result = sortBy(result, (match) => match.doc, options.sort);
+      checkDeadline();
     }
     const skip = options.skip ?? 0;
     if (skip || options.limit) result = result.slice(skip, options.limit ? skip + options.limit : undefined);

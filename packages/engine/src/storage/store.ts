@@ -298,6 +298,28 @@ export class Store {
     });
   }
 
+  /** Replaces a collection's options (`collMod`). */
+  setOptions(meta: CollectionMeta, options: Document): void {
+    this.write(() => {
+      meta.options = options;
+      this.saveCollection(meta);
+    });
+  }
+
+  /** Gives a collection another namespace: its documents and indexes live under its id, which does not change. */
+  renameCollection(meta: CollectionMeta, db: string, name: string): void {
+    checkNamespace(db, name);
+    this.write(() => {
+      this.logChange({ op: 'rename', db: meta.db, coll: meta.name, to: { db, coll: name } });
+      this.catalog.removeSync(nsOf(meta));
+      this.collections.delete(nsOf(meta));
+      meta.db = db;
+      meta.name = name;
+      this.saveCollection(meta);
+      this.collections.set(nsOf(meta), meta);
+    });
+  }
+
   dropCollection(meta: CollectionMeta): void {
     this.write(() => {
       this.removeRange(this.docs, this.collectionRange(meta));
@@ -457,12 +479,12 @@ export class Store {
     this.retries.putSync(session, value);
   }
 
-  /** The stored reply of a session's retryable write with this txnNumber, if that is its last one. */
-  loadRetry(session: string, txnNumber: bigint): Document | undefined {
+  /** The last retryable write stored for a session: its txnNumber and its reply. */
+  loadRetry(session: string): { txnNumber: bigint; reply: Document } | undefined {
     const value = this.retries.get(session);
     if (!value) return undefined;
     const record = BSON.deserialize(value.subarray(8), { promoteLongs: true, promoteValues: true });
-    return record.txnNumber === txnNumber.toString() ? (record.reply as Document) : undefined;
+    return { txnNumber: BigInt(record.txnNumber), reply: record.reply as Document };
   }
 
   /** Forgets the retryable writes of sessions that wrote nothing since `before` (ms since the epoch). */

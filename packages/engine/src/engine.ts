@@ -6,7 +6,7 @@ import * as stats from './commands/stats';
 import { ValidationError } from './commands/validation';
 import { onView } from './commands/views';
 import * as write from './commands/write';
-import { CursorStore } from './cursors';
+import { CursorStore, cursorIdOf } from './cursors';
 import { maxTimeOf, withinTime } from './deadline';
 import { badValue, commandNotFound, DuplicateKeyError, EngineError, operationNotSupportedInTransaction, typeMismatch } from './errors';
 import { retryOf, SessionStore } from './sessions';
@@ -159,7 +159,9 @@ export class Engine {
         throw operationNotSupportedInTransaction(`Cannot run '${name}' in a multi-document transaction.`);
       }
     }
-    const limit = maxTimeOf(command.maxTimeMS);
+    // A change stream's getMore takes maxTimeMS as how long to wait for a change (an awaitData cursor's).
+    const awaiting = key === 'getmore' && this.cursors.isStream(cursorIdOf(command.getMore));
+    const limit = awaiting ? 0 : maxTimeOf(command.maxTimeMS);
     // A cursor's getMores run under what is left of the maxTimeMS of the command that opened it.
     if (limit && key === 'getmore') throw badValue('cannot set maxTimeMS on getMore command for a non-awaitData cursor');
     // A command naming a view is answered over the view's documents (or refused, for a write).

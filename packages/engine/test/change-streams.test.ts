@@ -168,6 +168,17 @@ describe('resuming', () => {
     await fromTime.close();
   });
 
+  it('a getMore waits up to maxAwaitTimeMS for a change, and answers the change that comes meanwhile', async () => {
+    const coll = suite.fresh();
+    const stream = await opened(coll.watch([], { maxAwaitTimeMS: 50 }));
+    // Nothing comes: the wait ends empty (not an error), and the stream stays open.
+    expect(await stream.tryNext()).toBeNull();
+    const next = stream.next();
+    await coll.insertOne({ _id: 'woken' });
+    expect(brief(await next).documentKey).toEqual({ _id: 'woken' });
+    await stream.close();
+  });
+
   it('a token taken while nothing happened resumes at that point', async () => {
     const coll = suite.fresh();
     const stream = await opened(coll.watch());

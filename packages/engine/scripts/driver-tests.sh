@@ -26,7 +26,7 @@ cleanup() {
 }
 trap cleanup EXIT
 
-(cd "$engine" && exec node --require @swc-node/register src/main.ts --port 0 --dbpath "$work/data") > "$work/engine.log" 2>&1 &
+(cd "$engine" && exec node --require @swc-node/register src/main.ts --port 0 --dbpath "$work/data" --enableTestCommands) > "$work/engine.log" 2>&1 &
 engine_pid=$!
 for _ in $(seq 1 200); do
   uri=$(grep -so 'mongodb://[^ ]*' "$work/engine.log" || true)

@@ -7,6 +7,7 @@ import { ValidationError } from './commands/validation';
 import { onView } from './commands/views';
 import * as write from './commands/write';
 import { CursorStore, cursorIdOf } from './cursors';
+import { CloseConnection, type Failure, FailPoints } from './fail-points';
 import { maxTimeOf, withinTime } from './deadline';
 import { badValue, commandNotFound, DuplicateKeyError, EngineError, operationNotSupportedInTransaction, typeMismatch } from './errors';
 import { retryOf, SessionStore } from './sessions';
@@ -97,12 +98,15 @@ export class Engine {
   openConnections = 0;
   private readonly sweeper: NodeJS.Timeout;
   private retriesSweptAt = 0;
+  private readonly failPoints: FailPoints;
 
   constructor(
     readonly store: Store,
     readonly address: ServerAddress,
+    options: { testCommands?: boolean } = {},
   ) {
     this.sessions = new SessionStore(store);
+    this.failPoints = new FailPoints(options.testCommands === true);
     this.sweeper = setInterval(() => {
       this.cursors.sweep();
       this.sessions.sweep();
@@ -126,21 +130,42 @@ export class Engine {
     this.sessions.abortAll();
   }
 
-  /** The reply document for a command; failures become `{ok: 0, errmsg, code, codeName}` replies. */
-  async execute(command: Document, connectionId: number): Promise<Reply> {
+  /**
+   * The reply document for a command; failures become `{ok: 0, errmsg, code, codeName}` replies. `appName`: the
+   * application name the connection's client gave in its handshake. Throws CloseConnection when the failCommand
+   * fail point closes the connection.
+   */
+  async execute(command: Document, connectionId: number, appName?: string): Promise<Reply> {
     let reply: Reply;
+    const failure = this.failPoints.enabled ? this.failure(command, appName) : undefined;
+    if (failure?.blockMs) await new Promise((resolve) => setTimeout(resolve, failure.blockMs));
+    if (failure?.closeConnection) throw new CloseConnection();
     try {
-      reply = await this.run(command, connectionId);
+      reply = failure?.error ?? (await this.run(command, connectionId));
     } catch (error) {
       reply = errorReply(error);
     }
+    if (failure?.writeConcernError && !(reply instanceof RawReply)) reply = { ...reply, writeConcernError: failure.writeConcernError };
     const time = clusterTimeFields(nextClusterTime());
     return reply instanceof RawReply ? reply.withFields(time) : { ...reply, ...time };
+  }
+
+  private failure(command: Document, appName: string | undefined): Failure | undefined {
+    const name = Object.keys(command)[0] ?? '';
+    const key = name.toLowerCase();
+    return this.failPoints.take(name, command, appName, {
+      retryableWrite: RETRYABLE.has(key) && command.txnNumber !== undefined && command.autocommit === undefined,
+      changeStream: key === 'getmore' && this.cursors.isStream(cursorIdOf(command.getMore)),
+    });
   }
 
   private async run(command: Document, connectionId: number): Promise<Reply> {
     const name = Object.keys(command)[0] ?? '';
     const key = name.toLowerCase();
+    if (key === 'configurefailpoint' && this.failPoints.enabled) {
+      if (command.$db !== 'admin') throw new EngineError(13, 'Unauthorized', 'configureFailPoint may only be run against the admin database.');
+      return this.failPoints.configure(command);
+    }
     const handler = HANDLERS[key];
     if (!handler) throw commandNotFound(name);
     checkGossipedClusterTime(command.$clusterTime);

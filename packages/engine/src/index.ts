@@ -20,6 +20,8 @@ export interface EngineOptions {
   host?: string;
   /** The change log's size bound in MB (mongod's `--oplogSizeMB`); 128 unless given. */
   oplogSizeMB?: number;
+  /** Test-only commands, as mongod's `enableTestCommands` (the failCommand fail point); off unless given. */
+  testCommands?: boolean;
 }
 
 const STARTUP_TIMEOUT_MS = 60_000;
@@ -40,6 +42,7 @@ export async function startEngine(options: EngineOptions): Promise<EngineHandle>
   const { file, execArgv } = entry();
   const args = ['--dbpath', path.resolve(options.dbpath), '--port', String(options.port ?? 0), '--host', host];
   if (options.oplogSizeMB !== undefined) args.push('--oplogSizeMB', String(options.oplogSizeMB));
+  if (options.testCommands) args.push('--enableTestCommands');
   const child = fork(file, args, { execArgv, stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
   let stderr = '';
   child.stderr?.setEncoding('utf8');

@@ -30,7 +30,8 @@ async function main(): Promise<void> {
   store.changeLogMaxBytes = oplogMb * 1024 * 1024;
   let server: Awaited<ReturnType<typeof listen>>;
   try {
-    server = await listen(store, host, port);
+    // As mongod's enableTestCommands: test-only commands (the failCommand fail point) for the driver's own tests.
+    server = await listen(store, host, port, { testCommands: process.argv.includes('--enableTestCommands') });
   } catch (error) {
     await closeStore(dbpath, store);
     throw error;

@@ -11,9 +11,9 @@ export interface RunningServer {
 }
 
 /** Serves the engine over the MongoDB wire protocol. Each connection's requests are answered in order. */
-export async function listen(store: Store, host: string, port: number): Promise<RunningServer> {
+export async function listen(store: Store, host: string, port: number, options: { testCommands?: boolean } = {}): Promise<RunningServer> {
   const address = { host, port };
-  const engine = new Engine(store, address);
+  const engine = new Engine(store, address, options);
   const sockets = new Set<net.Socket>();
   let connections = 0;
   let replyIds = 0;
@@ -25,8 +25,12 @@ export async function listen(store: Store, host: string, port: number): Promise<
     socket.setNoDelay(true);
     const reader = new MessageReader();
     let queue = Promise.resolve();
+    // The name the client gives itself in its handshake (fail points may be set for one application only).
+    let appName: string | undefined;
     const answer = async (request: Request) => {
-      const reply = request.invalid ? invalidBsonReply(request.invalid) : await engine.execute(request.command, connectionId);
+      const name = request.command?.client?.application?.name;
+      if (typeof name === 'string') appName = name;
+      const reply = request.invalid ? invalidBsonReply(request.invalid) : await engine.execute(request.command, connectionId, appName);
       if (!request.moreToCome && !socket.destroyed) socket.write(encodeReply(request, reply, ++replyIds));
     };
     socket.on('data', (chunk: Buffer) => {

@@ -1,0 +1,99 @@
+import type { Document } from 'bson';
+import { badValue, EngineError } from './errors';
+import { isPlainObject } from './values';
+
+/**
+ * mongod's `failCommand` fail point, offered only when the engine runs with test commands enabled (as mongod with
+ * `enableTestCommands=1`): the driver's own tests use it to make a command fail, close its connection or wait, and
+ * check what the driver does then (retrying a write, resuming a change stream). Other fail points are refused.
+ *
+ * `{configureFailPoint: 'failCommand', mode: 'alwaysOn' | 'off' | {times: n} | {skip: n}, data: {failCommands,
+ * errorCode, errmsg, errorLabels, closeConnection, blockConnection, blockTimeMS, writeConcernError, appName,
+ * namespace}}` on admin.
+ */
+
+/** Error codes after which a retryable write is retried (the server labels them RetryableWriteError). */
+const RETRYABLE_WRITE_CODES = new Set([6, 7, 89, 91, 189, 262, 9001, 10107, 11600, 11602, 13435, 13436]);
+/** Error codes after which a change stream resumes (the server labels them ResumableChangeStreamError). */
+const RESUMABLE_CODES = new Set([6, 7, 43, 63, 89, 91, 133, 150, 189, 234, 262, 9001, 10107, 11600, 11602, 13388, 13435, 13436]);
+
+export interface Failure {
+  /** Close the connection without answering. */
+  closeConnection?: boolean;
+  /** Wait this long before going on. */
+  blockMs?: number;
+  /** Answer this error instead of running the command. */
+  error?: Document;
+  /** Run the command, then add this to its answer. */
+  writeConcernError?: Document;
+}
+
+interface Armed {
+  times: number;
+  skip: number;
+  data: Document;
+}
+
+export class FailPoints {
+  private failCommand: Armed | undefined;
+
+  constructor(readonly enabled: boolean) {}
+
+  configure(command: Document): Document {
+    if (command.configureFailPoint !== 'failCommand') throw badValue(`unknown fail point: ${String(command.configureFailPoint)}`);
+    const { mode } = command;
+    const data = isPlainObject(command.data) ? command.data : {};
+    if (mode === 'off') this.failCommand = undefined;
+    else if (mode === 'alwaysOn') this.failCommand = { times: Infinity, skip: 0, data };
+    else if (isPlainObject(mode) && typeof mode.times === 'number') this.failCommand = { times: mode.times, skip: 0, data };
+    else if (isPlainObject(mode) && typeof mode.skip === 'number') this.failCommand = { times: Infinity, skip: mode.skip, data };
+    else throw badValue('mode must be "alwaysOn", "off", {times: n} or {skip: n}');
+    return { count: 0, ok: 1 };
+  }
+
+  /**
+   * What the fail point does to a command (its name as sent), if it takes it. `retryableWrite` and `changeStream`
+   * tell which label the server adds to an error that carries none.
+   */
+  take(name: string, command: Document, appName: string | undefined, kind: { retryableWrite: boolean; changeStream: boolean }): Failure | undefined {
+    const armed = this.failCommand;
+    if (!armed || name === 'configureFailPoint') return undefined;
+    const { data } = armed;
+    if (!Array.isArray(data.failCommands) || !data.failCommands.includes(name)) return undefined;
+    if (typeof data.appName === 'string' && data.appName !== appName) return undefined;
+    if (typeof data.namespace === 'string' && typeof command[name] === 'string' && `${command.$db}.${command[name]}` !== data.namespace) {
+      return undefined;
+    }
+    if (armed.skip > 0) {
+      armed.skip--;
+      return undefined;
+    }
+    if (--armed.times <= 0) this.failCommand = undefined;
+    const failure: Failure = {};
+    if (data.blockConnection === true && typeof data.blockTimeMS === 'number') failure.blockMs = data.blockTimeMS;
+    if (data.closeConnection === true) failure.closeConnection = true;
+    else if (typeof data.errorCode === 'number') {
+      const code = data.errorCode;
+      let labels: string[] = Array.isArray(data.errorLabels) ? data.errorLabels : [];
+      if (!Array.isArray(data.errorLabels)) {
+        if (kind.retryableWrite && RETRYABLE_WRITE_CODES.has(code)) labels = ['RetryableWriteError'];
+        if (kind.changeStream && RESUMABLE_CODES.has(code)) labels = ['ResumableChangeStreamError'];
+      }
+      failure.error = {
+        ok: 0,
+        errmsg: typeof data.errmsg === 'string' ? data.errmsg : "Failing command via 'failCommand' failpoint",
+        code,
+        codeName: typeof data.codeName === 'string' ? data.codeName : 'FailPoint',
+        ...(labels.length ? { errorLabels: labels } : {}),
+      };
+    } else if (isPlainObject(data.writeConcernError)) failure.writeConcernError = data.writeConcernError;
+    return failure;
+  }
+}
+
+/** Thrown to the server to close a connection without an answer (the fail point's closeConnection). */
+export class CloseConnection extends EngineError {
+  constructor() {
+    super(0, 'CloseConnection', 'connection closed by the failCommand fail point');
+  }
+}

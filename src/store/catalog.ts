@@ -184,6 +184,8 @@ export const COLLECTIONS = {
     },
   ],
   iva_summaries: [{ key: { account_id: 1, period: 1 }, name: 'account_period_unique', unique: true }],
+  // A book's totals, kept by the writes of its lines: one per account, month and book.
+  iva_book_totals: [{ key: { account_id: 1, period: 1, book_type: 1 }, name: 'account_period_book_unique', unique: true }],
   /**
    * Withholdings and perceptions: settings once per account; the account's own regime versions once per code and
    * date; a payment's withholding once per regime (a second apply of the payment collides here); lists newest first

@@ -1,7 +1,6 @@
 import { ObjectId } from 'mongodb';
 import { requirePrincipal, type RequestContext } from '../context';
 import { ConflictError, NotFoundError } from '../errors';
-import { CREDIT_NOTE_TYPES } from './codes';
 import { coefficientBp, getConfig, type IvaConfig } from './config';
 import { BOOK_SOURCES, type BookContext, sourceLines } from './kept';
 import type { BookType, IvaEntry } from './entry';
@@ -9,6 +8,7 @@ import { parseEntry } from './entry-input';
 import { assertPeriodOpen, periodState } from './periods';
 import { bookIdOf, parseBookId } from './period';
 import { fromStored, type IvaEntryDocument, toStored } from './stored';
+import { readTotals, TotalsChange } from './totals';
 import { changesOf } from '../activity/journaled';
 import { recordChanges } from '../activity/changes';
 
@@ -18,10 +18,6 @@ import { recordChanges } from '../activity/changes';
  * Manual lines sit beside them.
  */
 
-const CREDIT_NOTES = [...CREDIT_NOTE_TYPES];
-
-/** −1 for a credit note, else 1: a credit note is written with positive amounts and subtracts (its type gives the sign). */
-export const creditNoteSign = { $cond: [{ $in: ['$voucher_type', CREDIT_NOTES] }, -1, 1] };
 const entries = (context: RequestContext) => context.store.collection<IvaEntryDocument>('iva_book_entries');
 
 /** The generated lines of a book as its source documents make them now (reads only). */
@@ -45,54 +41,20 @@ export interface BookView {
   rates: Array<{ rate: number; baseCents: number; vatCents: number }>;
 }
 
-/** A stored amount's pesos: its peso side, or (a line stored before there was one) the amount itself. */
-const pesos = (field: string, stated: string) => ({ $ifNull: [field, stated] });
-
-/** A book's totals in pesos, added up by the database; credit notes subtract. */
+/** A book as counted by the writes of its lines (see totals.ts): one read, whatever the number of lines. */
 export async function getBook(context: RequestContext, period: string, bookType: BookType): Promise<BookView> {
-  const accountId = requirePrincipal(context).accountId;
-  const sign = creditNoteSign;
-  const [totals] = await entries(context)
-    .aggregate<{ count: number; review: number; total: number; vat: number; credit: number }>([
-      { $match: { account_id: accountId, period, book_type: bookType } },
-      {
-        $group: {
-          _id: null,
-          count: { $sum: 1 },
-          review: { $sum: { $cond: [{ $ne: [{ $ifNull: ['$review_reason', null] }, null] }, 1, 0] } },
-          total: { $sum: { $multiply: [pesos('$pesos.total_cents', '$total_cents'), sign] } },
-          vat: { $sum: { $multiply: [pesos('$pesos.vat_cents', '$vat_cents'), sign] } },
-          credit: { $sum: { $multiply: [pesos('$pesos.computable_credit_cents', '$computable_credit_cents'), sign] } },
-        },
-      },
-    ])
-    .toArray();
-  const rates = await entries(context)
-    .aggregate<{ _id: number; base: number; vat: number }>([
-      { $match: { account_id: accountId, period, book_type: bookType } },
-      { $unwind: '$vat_lines' },
-      {
-        $group: {
-          _id: '$vat_lines.rate',
-          base: { $sum: { $multiply: [pesos('$vat_lines.base_pesos_cents', '$vat_lines.base_cents'), sign] } },
-          vat: { $sum: { $multiply: [pesos('$vat_lines.vat_pesos_cents', '$vat_lines.vat_cents'), sign] } },
-        },
-      },
-      { $sort: { _id: 1 } },
-    ])
-    .toArray();
-  const state = await periodState(context, period);
+  const [figures, state] = await Promise.all([readTotals(context, period, bookType), periodState(context, period)]);
   return {
     id: bookIdOf(period, bookType),
     period,
     bookType,
     status: state.status,
-    count: totals?.count ?? 0,
-    entriesToReview: totals?.review ?? 0,
-    totalCents: totals?.total ?? 0,
-    vatCents: totals?.vat ?? 0,
-    computableCreditCents: totals?.credit ?? 0,
-    rates: rates.map((row) => ({ rate: row._id, baseCents: row.base, vatCents: row.vat })),
+    count: figures.count,
+    entriesToReview: figures.review,
+    totalCents: figures.totalCents,
+    vatCents: figures.vatCents,
+    computableCreditCents: figures.computableCreditCents,
+    rates: figures.rates,
   };
 }
 
@@ -127,7 +89,10 @@ export async function createEntry(context: RequestContext, bookId: string, input
     created_at: now,
     updated_at: now,
   };
-  await entries(context).insertOne(doc);
+  await context.store.transaction(async (session) => {
+    await entries(context).insertOne(doc, { session });
+    await new TotalsChange().add(doc, 1).write(context, session);
+  });
   await recordChanges(context, changesOf('iva_entries', 'VAT book entry', 'created', [doc]));
   return doc;
 }
@@ -150,11 +115,17 @@ export async function updateEntry(context: RequestContext, entryId: string, inpu
   const current = await manualEntry(context, entryId);
   const entry = parseEntry(input, { period: current.period, bookType: current.book_type }, coefficientBp(await getConfig(context)));
   await assertPeriodOpen(context, current.period);
-  const updated = await entries(context).findOneAndUpdate(
-    { _id: current._id, account_id: current.account_id },
-    { $set: { ...toStored(entry), updated_at: context.now() } },
-    { returnDocument: 'after' },
-  );
+  const updated = await context.store.transaction(async (session) => {
+    const before = await entries(context).findOneAndUpdate(
+      { _id: current._id, account_id: current.account_id },
+      { $set: { ...toStored(entry), updated_at: context.now() } },
+      { returnDocument: 'before', session },
+    );
+    if (!before) return null;
+    const after = { ...before, ...toStored(entry), updated_at: context.now() };
+    await new TotalsChange().add(before, -1).add(after, 1).write(context, session);
+    return after;
+  });
   if (!updated) throw new NotFoundError('VAT book entry not found', [{ path: 'entry_id', message: 'no such entry' }]);
   await recordChanges(context, changesOf('iva_entries', 'VAT book entry', 'updated', [updated]));
   return updated;
@@ -163,7 +134,10 @@ export async function updateEntry(context: RequestContext, entryId: string, inpu
 export async function deleteEntry(context: RequestContext, entryId: string): Promise<IvaEntryDocument> {
   const current = await manualEntry(context, entryId);
   await assertPeriodOpen(context, current.period);
-  await entries(context).deleteOne({ _id: current._id, account_id: current.account_id });
+  await context.store.transaction(async (session) => {
+    const deleted = await entries(context).findOneAndDelete({ _id: current._id, account_id: current.account_id }, { session });
+    if (deleted) await new TotalsChange().add(deleted, -1).write(context, session);
+  });
   await recordChanges(context, changesOf('iva_entries', 'VAT book entry', 'deleted', [current]));
   return current;
 }

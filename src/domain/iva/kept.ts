@@ -8,6 +8,7 @@ import type { BookType, IvaEntry } from './entry';
 import { periodBounds } from './period';
 import { type ExpenseSource, fromExpense, fromIssuedVoucher, fromReceivedInvoice, type IssuedVoucherSource, type ReceivedInvoiceSource } from './sources';
 import { type IvaEntryDocument, toStored } from './stored';
+import { COUNTED_FIELDS, type CountedLine, setTotals, TotalsChange } from './totals';
 
 /**
  * The generated lines of the VAT books are kept by the writes of their sources: a write of a received invoice, an
@@ -97,15 +98,16 @@ async function closedAmong(context: BookContext, periods: Iterable<string>, sess
   return new Set(closed.map((doc) => doc.period));
 }
 
-/** A stored line of a source: its document id and when it was first written. */
-type StoredLine = Pick<IvaEntryDocument, '_id' | 'period' | 'source_id' | 'created_at'>;
-const STORED_LINE = { _id: 1, period: 1, source_id: 1, created_at: 1 } as const;
+/** A stored line of a source: its document id, when it was first written, and what it counts in its book's totals. */
+type StoredLine = Pick<IvaEntryDocument, '_id' | 'source_id' | 'created_at'> & CountedLine;
+const STORED_LINE = { _id: 1, source_id: 1, created_at: 1, ...COUNTED_FIELDS } as const;
 
 /**
  * The write of a line: the replacement of its stored document by id when it has one, else its insertion. (Writes by
  * document id: a write found by the source key would search for it per line, and a month's lines are many.)
  */
-function lineWrite(accountId: ObjectId, line: IvaEntry, was: StoredLine | undefined, now: Date): AnyBulkWriteOperation<IvaEntryDocument> {
+function lineWrite(accountId: ObjectId, line: IvaEntry, was: StoredLine | undefined, now: Date, change: TotalsChange): AnyBulkWriteOperation<IvaEntryDocument> {
+  if (was) change.add(was, -1);
   const doc: IvaEntryDocument = {
     _id: was?._id ?? new ObjectId(),
     account_id: accountId,
@@ -114,6 +116,7 @@ function lineWrite(accountId: ObjectId, line: IvaEntry, was: StoredLine | undefi
     created_at: was?.created_at ?? now,
     updated_at: now,
   };
+  change.add(doc, 1);
   return was ? { replaceOne: { filter: { _id: doc._id }, replacement: doc } } : { insertOne: { document: doc } };
 }
 
@@ -121,10 +124,12 @@ function lineWrite(accountId: ObjectId, line: IvaEntry, was: StoredLine | undefi
 export async function writeLines(context: BookContext, lines: IvaEntry[], now: Date, session?: ClientSession): Promise<void> {
   if (!lines.length) return;
   const accountId = requirePrincipal(context).accountId;
+  const change = new TotalsChange();
   await entries(context).bulkWrite(
-    lines.map((line) => lineWrite(accountId, line, undefined, now)),
+    lines.map((line) => lineWrite(accountId, line, undefined, now, change)),
     { ordered: false, session },
   );
+  await change.write(context, session);
 }
 
 /** The stored lines of some sources of one origin, by source id (hex). */
@@ -155,16 +160,19 @@ export async function keepLines(
   const stored = await storedLinesOf(context, [SOURCE_ORIGINS[collection]], ids, session);
   const closed = await closedAmong(context, [...lines.map((line) => line.period), ...[...stored.values()].map((doc) => doc.period)], session);
   const operations: AnyBulkWriteOperation<IvaEntryDocument>[] = [];
+  const change = new TotalsChange();
   for (const line of lines) {
     const was = stored.get(line.sourceId!);
     stored.delete(line.sourceId!);
     if (closed.has(line.period) || (was && closed.has(was.period))) continue;
-    operations.push(lineWrite(accountId, line, was, now));
+    operations.push(lineWrite(accountId, line, was, now, change));
   }
   // What is left made no line: its stored one goes, unless its period is closed.
-  const gone = [...stored.values()].filter((doc) => !closed.has(doc.period)).map((doc) => doc._id);
-  if (gone.length) operations.push({ deleteMany: { filter: { _id: { $in: gone } } } });
+  const gone = [...stored.values()].filter((doc) => !closed.has(doc.period));
+  for (const doc of gone) change.add(doc, -1);
+  if (gone.length) operations.push({ deleteMany: { filter: { _id: { $in: gone.map((doc) => doc._id) } } } });
   if (operations.length) await entries(context).bulkWrite(operations, { ordered: false, session });
+  await change.write(context, session);
   return operations.length;
 }
 
@@ -188,9 +196,10 @@ export async function rebuildBook(
   const lines: IvaEntry[] = [];
   for (const collection of BOOK_SOURCES[bookType]) lines.push(...(await sourceLines(context, collection, { period }, config, session)));
   const inMonth = await entries(context)
-    .find({ account_id: accountId, period, book_type: bookType, origin: { $ne: 'manual' } }, { projection: STORED_LINE, session })
+    .find({ account_id: accountId, period, book_type: bookType }, { projection: { ...STORED_LINE, origin: 1 }, session })
     .toArray();
-  const stored = new Map(inMonth.map((doc) => [doc.source_id!.toHexString(), doc as StoredLine]));
+  const manual = inMonth.filter((doc) => doc.origin === 'manual');
+  const stored = new Map(inMonth.filter((doc) => doc.origin !== 'manual').map((doc) => [doc.source_id!.toHexString(), doc as StoredLine]));
   // A source moved here from another month has its line there.
   const moved = lines.filter((line) => !stored.has(line.sourceId!)).map((line) => new ObjectId(line.sourceId!));
   const elsewhere = await storedLinesOf(context, origins, moved, session);
@@ -200,15 +209,23 @@ export async function rebuildBook(
     session,
   );
   const operations: AnyBulkWriteOperation<IvaEntryDocument>[] = [];
+  // The month's totals are set from its lines as written; a month a line moved out of loses it from its own.
+  const moves = new TotalsChange();
+  const written: CountedLine[] = [...manual];
   for (const line of lines) {
     const was = stored.get(line.sourceId!) ?? elsewhere.get(line.sourceId!);
     stored.delete(line.sourceId!);
-    if (!was || !frozen.has(was.period)) operations.push(lineWrite(accountId, line, was, now));
+    if (was && frozen.has(was.period)) continue;
+    if (was && was.period !== period) moves.add(was, -1);
+    operations.push(lineWrite(accountId, line, was, now, new TotalsChange()));
+    written.push(toStored(line));
   }
   // Lines whose source left the book (deleted, ignored, moved to another month, a source switched off).
   const gone = [...stored.values()].map((doc) => doc._id);
   if (gone.length) operations.push({ deleteMany: { filter: { _id: { $in: gone } } } });
   if (operations.length) await entries(context).bulkWrite(operations, { ordered: false, session });
+  await moves.write(context, session);
+  await setTotals(context, period, bookType, written, session);
 }
 
 const monthOfInstant = (instant: Date) => argentineDay(instant).slice(0, 7);

@@ -31,7 +31,7 @@ const who = (context: RequestContext) => {
   return principal.userId ? `user:${principal.userId.toHexString()}` : `api_key:${principal.accountId.toHexString()}`;
 };
 
-const collection = (context: RequestContext) => context.store.collection<IvaPeriodDocument>('iva_periods');
+const collection = (context: Pick<RequestContext, 'store'>) => context.store.collection<IvaPeriodDocument>('iva_periods');
 
 export async function periodState(context: RequestContext, period: string, session?: ClientSession): Promise<PeriodState> {
   const doc = await collection(context).findOne({ account_id: requirePrincipal(context).accountId, period }, { session });
@@ -45,7 +45,7 @@ export async function assertPeriodOpen(context: RequestContext, period: string, 
 }
 
 /** Every closed period of the account (a few dozen at most: one per month ever closed). */
-export async function closedPeriods(context: RequestContext): Promise<Set<string>> {
+export async function closedPeriods(context: Pick<RequestContext, 'store' | 'principal'>): Promise<Set<string>> {
   const closed = await collection(context)
     .find({ account_id: requirePrincipal(context).accountId, status: 'closed' }, { projection: { period: 1 } })
     .toArray();

@@ -2,7 +2,8 @@
  * The VAT book of a month of 100,000 received invoices: `npm run bench:books`. Writes a G3 Recibidos export of
  * BENCH_BOOK_ROWS rows (default 100,000, all dated December 2025), imports it through
  * POST /api/v1/received_invoices/upload-csv/ (which writes the book's lines with each batch), then times reads through
- * the gateway: a page of the book's lines (first and deep), the book with its totals, and the month's VAT position.
+ * the gateway: a page of the book's lines (first and deep), the book with its totals, and the month's VAT position;
+ * then the settings change that rebuilds the month (a new pro-rata coefficient).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -56,6 +57,12 @@ runBench('books', () =>
         for (let i = 0; i < SAMPLES; i++) samples.push((await timed(() => send(gateway.url, 'GET', url))).ms);
         console.log(`| ${label} | ${percentiles(samples)} |`);
       }
+      // The explicit write that rewrites every line of the open months: a new pro-rata coefficient.
+      const rebuild = await timed(() => send(gateway.url, 'PUT', '/api/v1/iva/config/', { prorata: 'global', prorata_coefficient: 0.5 }));
+      const position = JSON.parse((await send(gateway.url, 'GET', '/api/v1/iva/summary/2025-12/')).text) as { data: { credit: number } };
+      console.log(
+        `\nsettings change rebuilding the month's ${lines.toLocaleString('en')} lines (one transaction): ${(rebuild.ms / 1000).toFixed(1)} s; credit then ${position.data.credit}`,
+      );
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

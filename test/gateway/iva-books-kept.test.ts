@@ -157,6 +157,19 @@ describe('the purchases book follows its received invoices', () => {
   });
 });
 
+describe('an ignored invoice linked to a journal entry', () => {
+  it('comes back into the book', async () => {
+    const entry = new ObjectId();
+    await gw.store
+      .collection('journal_entries' as never)
+      .insertOne({ _id: entry, account_id: accountId, status: 'draft', created_at: new Date(), updated_at: new Date() });
+    const linked = await gw.rest('POST', `/received_invoices/${await invoiceOf(502)}/link/`, { key, body: { journal_entry_id: entry.toHexString() } });
+    expect(linked.status).toBe(200);
+    // 1.210,00 + 2.210,00; VAT 210,00 + 210,00.
+    expect(figures(await book('2025-12', 'purchases'))).toEqual({ count: 2, total: 3420, vat: 420, computable_credit: 420 });
+  });
+});
+
 describe('expenses and their suppliers', () => {
   let expenseId: string;
   let supplierId: string;

@@ -170,7 +170,7 @@ export const COLLECTIONS = {
   afip_tickets: [{ key: { expires_at: 1 }, name: 'expiry' }],
   /**
    * VAT books: settings and period states once per account and month; a book's lines listed by date, a generated line
-   * stored once per source document (a re-read updates it in place); the calculated position of each month.
+   * stored once per source document (its writes update it in place); the calculated position of each month.
    */
   iva_config: [{ key: { account_id: 1 }, name: 'account_unique', unique: true }],
   iva_periods: [{ key: { account_id: 1, period: 1 }, name: 'account_period_unique', unique: true }],

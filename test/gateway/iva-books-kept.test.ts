@@ -128,13 +128,17 @@ describe('the purchases book follows its received invoices', () => {
     ]);
   });
 
-  it('the position reads the books without writing', async () => {
+  it('the position, the declaration and the export read the books without writing', async () => {
     const res = await read(() => gw.rest('GET', '/iva/summary/2025-12/', { key }));
     expect(writes).toEqual([]);
     expect(res.body.data).toMatchObject({ debit: 0, credit: 399, technical_balance: -399 });
     const graph = await read(() => gw.gql('{ ivaBook(period: "2025-12", bookType: "purchases") { count vat } }', {}, { key }));
     expect(writes).toEqual([]);
     expect(graph.body.data.ivaBook).toEqual({ count: 3, vat: 399 });
+    for (const url of ['/iva/declaration/2025-12/', '/iva/export/2025-12/purchases/']) {
+      const res = await read(() => fetch(`${gw.url}/api/v1${url}`, { headers: { 'x-api-key': key } }));
+      expect([url, res.status, writes]).toEqual([url, 200, []]);
+    }
   });
 
   it('an ignored invoice leaves the book; a deleted one too', async () => {

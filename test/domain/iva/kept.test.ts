@@ -3,6 +3,7 @@ import { DEFAULT_CONFIG, putConfig } from '../../../src/domain/iva/config';
 import { keepImportedLines } from '../../../src/domain/iva/imported';
 import { keepLines, monthsBetween, monthsWithBooks, rebuildBook, rebuildOpenMonths } from '../../../src/domain/iva/kept';
 import { closePeriod, reopenPeriod } from '../../../src/domain/iva/periods';
+import { suppliers } from '../../../src/domain/suppliers/service';
 import { keepsBooks, refreshTouchedBooks } from '../../../src/domain/iva/touched';
 import { IVA_BOOKS_STEP, rebuildAllOpenBooks } from '../../../src/domain/iva/upgrade';
 import type { CollectionName } from '../../../src/store/catalog';
@@ -391,5 +392,29 @@ describe('the start-up upgrade', () => {
     expect((await linesOf(id, { source_id: invoice._id }))[0].total_cents).toBe(2);
     expect(await rebuildAllOpenBooks(store().db, () => at)).toBeGreaterThanOrEqual(2);
     expect((await linesOf(id, { source_id: invoice._id }))[0].total_cents).toBe(121_000);
+  });
+});
+
+describe('a write of a source through its resource', () => {
+  it('opens a transaction when called without one, and its line follows the write', async () => {
+    const { id, ctx } = fresh();
+    const context = ctx();
+    const supplier = await suppliers.create(context, { name: 'Papelera Norte' } as never);
+    const posted = expense(id, '2025-12-05', 10_000, { supplier_id: supplier._id });
+    await insert('expenses', posted);
+    await refreshTouchedBooks(context, [{ collection: 'expenses', id: posted._id }]);
+    const transaction = jest.spyOn(context.store, 'transaction');
+    await suppliers.update(context, supplier._id.toHexString(), { name: 'Papelera Norte SRL' } as never);
+    expect(transaction).toHaveBeenCalledTimes(1);
+    expect((await linesOf(id))[0]).toMatchObject({ counterpart_name: 'Papelera Norte SRL' });
+    // Given a session, it writes in it.
+    await context.store.transaction((session) => suppliers.update(context, supplier._id.toHexString(), { name: 'Papelera Sur' } as never, session));
+    expect(transaction).toHaveBeenCalledTimes(2);
+    expect((await linesOf(id))[0]).toMatchObject({ counterpart_name: 'Papelera Sur' });
+    await suppliers.remove(context, supplier._id.toHexString());
+    expect(transaction).toHaveBeenCalledTimes(3);
+    // Without its supplier, the line names the expense's vendor.
+    expect((await linesOf(id))[0]).toMatchObject({ counterpart_name: 'Librería', document_number: '0' });
+    transaction.mockRestore();
   });
 });

@@ -72,6 +72,9 @@ describe('what a line adds to its book', () => {
       'rates.210.base_cents': -100_000,
     });
     expect(increments(line({ voucher_type: 3 }), -1)).toMatchObject({ count: -1, total_cents: 121_000, 'rates.210.lines': -1, 'rates.210.vat_cents': 21_000 });
+    // A line stored before the review reason existed has none: not to review.
+    expect(increments(line({ review_reason: undefined }), 1).review).toBe(0);
+    expect(increments(line({ review_reason: '' }), 1).review).toBe(1);
     expect(increments(line({ vat_perception_cents: undefined as never, vat_lines: undefined as never }), 1)).toEqual({
       count: 1,
       review: 0,
@@ -80,6 +83,18 @@ describe('what a line adds to its book', () => {
       computable_credit_cents: 21_000,
       vat_perception_cents: 0,
     });
+  });
+});
+
+describe('two VAT lines of one rate', () => {
+  it('add up in that rate (1.000,00 + 500,00 at 21 %: 1.500,00 and 315,00)', () => {
+    const twice = line({
+      vat_lines: [
+        { rate: 21, base_cents: 100_000, vat_cents: 21_000 },
+        { rate: 21, base_cents: 50_000, vat_cents: 10_500 },
+      ],
+    });
+    expect(increments(twice, 1)).toMatchObject({ 'rates.210.lines': 2, 'rates.210.base_cents': 150_000, 'rates.210.vat_cents': 31_500 });
   });
 });
 

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { DAILY_TOTALS_STEP } from '../domain/stats/daily-totals';
+import { STARTUP_STEPS } from '../domain/startup-steps';
 import { loadConfig, loadEnvFile } from '../config';
 import { createAccount, createApiKey, createUser, revokeApiKey, setAllowNegativeStock, setWidget } from '../domain/auth/admin';
 import { parseScopes, type Role, type Scope } from '../domain/auth/scopes';
@@ -134,7 +134,7 @@ export async function runAdmin(args: string[], io: AdminIo): Promise<number> {
   try {
     const store = Store.on(connection.client);
     await ensureIndexes(store.db, declaredIndexes());
-    await upgradeStoredData(store.db, [DAILY_TOTALS_STEP]);
+    await upgradeStoredData(store.db, STARTUP_STEPS);
     const result = await run(store, command ?? '', parsed.values as Record<string, string | undefined>);
     io.out(`${JSON.stringify(result instanceof CommandOutcome ? result.output : result)}\n`);
     return result instanceof CommandOutcome ? result.exitCode : 0;

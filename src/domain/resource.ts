@@ -4,6 +4,7 @@ import { isDuplicateKeyError } from '../store/store';
 import { TenantCollection, type TenantDocument } from '../store/tenant-collection';
 import type { ActivityAction } from '../store/activity';
 import { changesOf, journaled } from './activity/journaled';
+import { keepsBooks } from './iva/touched';
 import { movesStatistics } from './stats/touch';
 import type { ActivityInput } from './activity/record';
 import { insertAll, removeAll, updateAll } from './batch';
@@ -29,16 +30,21 @@ export class Resource<D extends TenantDocument, Create, Update, FilterInput, Ord
     // Every create, update and remove — a subclass's own included — records its activity (see journaled).
     const { create, update, remove } = this;
     this.own = { create, update, remove };
+    // A write of a VAT book's source rewrites its lines in the write's own transaction (see iva/touched.ts).
+    const books = keepsBooks(definition.collection);
     this.create = (context, input, session) =>
-      journaled(
-        this,
-        'created',
-        context,
-        session,
-        () => create.call(this, context, input, session),
-        (doc) => this.changes('created', [doc]),
-      );
+      !session && books
+        ? context.store.transaction((own) => this.create(context, input, own))
+        : journaled(
+            this,
+            'created',
+            context,
+            session,
+            () => create.call(this, context, input, session),
+            (doc) => this.changes('created', [doc]),
+          );
     this.update = (context, id, input, session) => {
+      if (!session && books) return context.store.transaction((own) => this.update(context, id, input, own));
       let before: D | null = null;
       return journaled(
         this,
@@ -54,6 +60,7 @@ export class Resource<D extends TenantDocument, Create, Update, FilterInput, Ord
       );
     };
     this.remove = (context, id, session) => {
+      if (!session && books) return context.store.transaction((own) => this.remove(context, id, own));
       let before: D | null = null;
       return journaled(
         this,

@@ -170,7 +170,7 @@ export const COLLECTIONS = {
   afip_tickets: [{ key: { expires_at: 1 }, name: 'expiry' }],
   /**
    * VAT books: settings and period states once per account and month; a book's lines listed by date, a generated line
-   * stored once per source document (a re-read updates it in place); the calculated position of each month.
+   * stored once per source document (its writes update it in place); the calculated position of each month.
    */
   iva_config: [{ key: { account_id: 1 }, name: 'account_unique', unique: true }],
   iva_periods: [{ key: { account_id: 1, period: 1 }, name: 'account_period_unique', unique: true }],
@@ -184,6 +184,8 @@ export const COLLECTIONS = {
     },
   ],
   iva_summaries: [{ key: { account_id: 1, period: 1 }, name: 'account_period_unique', unique: true }],
+  // A book's totals, kept by the writes of its lines: one per account, month and book.
+  iva_book_totals: [{ key: { account_id: 1, period: 1, book_type: 1 }, name: 'account_period_book_unique', unique: true }],
   /**
    * Withholdings and perceptions: settings once per account; the account's own regime versions once per code and
    * date; a payment's withholding once per regime (a second apply of the payment collides here); lists newest first

@@ -58,7 +58,12 @@ const expenseItem: Item = () => ({ amount: 10, description: `Gasto ${unique()}`,
 const draftItem: Item = () => ({ customer_id: customer, items: [{ description: `Línea ${unique()}`, quantity: 1 }] });
 
 /** Expenses also recompute the statistics' daily totals of their days: one aggregation and one bulk write more. */
-const statsCommands = (resource: string) => (resource === 'expenses' ? 2 : 0);
+const statsCommands = (resource: string) => (resource === 'expenses' ? 2 : 0) + booksCommands(resource);
+/**
+ * Expenses keep their VAT book lines too: the settings, the expenses' lines as their documents make them and as
+ * stored (the closed months and the bulk write only when there are lines); a supplier, the expenses that name it.
+ */
+const booksCommands = (resource: string) => ({ expenses: 3, suppliers: 1 })[resource] ?? 0;
 
 /** The commands of the same bulk request with 10 and with 500 items: [ten, fiveHundred]. */
 async function costOf(request: (size: number) => Promise<HttpResult>, status: number): Promise<number[]> {

@@ -123,18 +123,26 @@ describe.each(CASES)('fiscal corpus %s', (name) => {
 
 describe('a line whose rates the import flagged', () => {
   it('is marked in the book and its entries, and the export refuses VAT_RATES_TO_REVIEW until it is resolved', async () => {
-    const { key, accountId } = await accountWithExport(readFileSync(join(CORPUS, 'g2-2025-12', 'recibidos.csv')));
+    // Voucher 55 with 100,00 of VAT on 500,00 of net taxed (20 %: no rate): the import flags it.
+    const corpus = readFileSync(join(CORPUS, 'g2-2025-12', 'recibidos.csv')).toString('utf8');
+    const file = corpus.replace(
+      ';55;55;75481234500301;80;30500010912;IMPORTADORA DEL LITORAL S.A.;1,00;PES;500,00;0,00;0,00;0,00;105,00;605,00',
+      ';55;55;75481234500301;80;30500010912;IMPORTADORA DEL LITORAL S.A.;1,00;PES;500,00;0,00;0,00;0,00;100,00;600,00',
+    );
+    expect(file).not.toBe(corpus);
+    const { key, accountId, answer } = await accountWithExport(Buffer.from(file, 'utf8'));
+    expect(answer.rows_needing_review).toBe(1);
     const invoices = gw.store.collection('received_invoices');
     const flagged = await invoices.findOne({ account_id: accountId, voucher_number: 55 });
-    await invoices.updateOne({ _id: flagged!._id }, { $set: { rate_review: { reason: 'VAT 105,00 is not one rate of 500,00', flagged_at: new Date() } } });
+    const reason = flagged!.rate_review.reason as string;
     const book = await gw.rest('GET', '/iva/books/2025-12/purchases/', { key });
-    // The credit is kept: the stated VAT stays in the book while it waits for review.
-    expect(book.body.data).toMatchObject({ count: 3, entries_to_review: 1, vat: 21115.5 });
+    // The credit is kept: the stated VAT stays in the book while it waits for review (21.115,50 with 105,00 of it: 5,00 less).
+    expect(book.body.data).toMatchObject({ count: 3, entries_to_review: 1, vat: 21110.5 });
     const list = await gw.rest('GET', '/iva/books/2025-12-purchases/entries/?limit=100', { key });
     const marks = (list.body.data.items as Row[]).map((item) => [item.voucher_number, item.needs_review, item.review_reason]);
     expect(marks.sort()).toEqual([
       [168, false, null],
-      [55, true, 'VAT 105,00 is not one rate of 500,00'],
+      [55, true, reason],
       [9, false, null],
     ]);
     const gql = await gw.gql('query { ivaBook(period: "2025-12", bookType: "purchases") { entriesToReview } }', {}, { key });
@@ -143,11 +151,16 @@ describe('a line whose rates the import flagged', () => {
     expect(refused.status).toBe(409);
     expect(refused.error).toMatchObject({ code: 'VAT_RATES_TO_REVIEW' });
     expect(refused.error!.details).toEqual([
-      { path: 'vouchers', message: `001 00007-00000055 of 30500010912 (source ${flagged!._id.toHexString()}): VAT 105,00 is not one rate of 500,00` },
+      { path: 'vouchers', message: `001 00007-00000055 of 30500010912 (source ${flagged!._id.toHexString()}): ${reason}` },
     ]);
-    await invoices.updateOne({ _id: flagged!._id }, { $set: { rate_review: null } });
+    // Resolved: 21 % of 476,19 is 99,9999 → 100,00; the rest of the net, 23,81, is untaxed.
+    const resolved = await gw.rest('POST', `/received_invoices/${flagged!._id.toHexString()}/vat-lines/`, {
+      key,
+      body: { vat_items: [{ aliquot: 21, base: 476.19, amount: 100 }], net_taxed: 476.19, net_untaxed: 23.81 },
+    });
+    expect(resolved.status).toBe(200);
     expect((await exported(key, '2025-12')).status).toBe(200);
-    expect((await gw.rest('GET', '/iva/books/2025-12/purchases/', { key })).body.data.entries_to_review).toBe(0);
+    expect((await gw.rest('GET', '/iva/books/2025-12/purchases/', { key })).body.data).toMatchObject({ entries_to_review: 0, vat: 21110.5 });
   });
 
   it('a dispatch number is 16 letters and digits, and only a dispatch has one', async () => {

@@ -24,6 +24,12 @@ it.each([
   ['a generated line by its source', 'iva_book_entries', { account_id: account, origin: 'received_invoice', source_id: new ObjectId() }],
   ['the months an account has lines in (verify-books)', 'iva_book_entries', { account_id: account }],
   ['the lines that left the book', 'iva_book_entries', { account_id: account, period: '2025-12', book_type: 'sales', origin: { $ne: 'manual' } }],
+  ['the totals of a book', 'iva_book_totals', { account_id: account, period: '2025-12', book_type: 'purchases' }],
+  [
+    'a stored line of each of some sources',
+    'iva_book_entries',
+    { account_id: account, origin: { $in: ['received_invoice'] }, source_id: { $in: [new ObjectId(), new ObjectId()] } },
+  ],
   ['the state of a month', 'iva_periods', { account_id: account, period: '2025-12' }],
   ['the closed months', 'iva_periods', { account_id: account, status: 'closed' }],
   ['the position of the previous month', 'iva_summaries', { account_id: account, period: '2025-11' }],

@@ -218,9 +218,12 @@ class ExpenseResource extends Resource<ExpenseDocument, Row, Row, Row, ListOrder
 
   /** Moves an expense to `to` (the explicit mutations: approve, pay, refund, cancel). */
   async transition(context: RequestContext, id: string, to: ExpenseStatus): Promise<ExpenseDocument> {
-    const moved = await this.write(context, id, { status: to }, true);
-    await recordChanges(context, [actionOn('expenses', 'expense', 'updated', moved, `→ ${to}`)]);
-    return moved;
+    // One transaction with the expense's book line (see iva/touched.ts).
+    return context.store.transaction(async (session) => {
+      const moved = await this.write(context, id, { status: to }, true, session);
+      await recordChanges(context, [actionOn('expenses', 'expense', 'updated', moved, `→ ${to}`)], session);
+      return moved;
+    });
   }
 
   /** Deletes a pending or cancelled expense; approved, paid and refunded ones stay on record (409). */

@@ -5,6 +5,7 @@ import { refusingClosedPeriods } from '../mis-comprobantes/closed-periods';
 import { importExport, type UploadedFile } from '../mis-comprobantes/import-loop';
 import { rateReviewOf } from '../mis-comprobantes/rate-review';
 import { insertNew } from '../mis-comprobantes/insert-new';
+import { keepImportedLines } from '../iva/imported';
 import { fceState } from '../fce/events';
 import { type ImportedIssuedVoucher, readIssuedRow } from './csv-row';
 
@@ -36,6 +37,7 @@ export async function importIssuedVouchers(context: RequestContext, file: Upload
         }),
       );
       const written = await insertNew(vouchers, docs);
+      await keepImportedLines(context, 'issued_vouchers', batch, written.duplicateAt);
       return { imported: written.inserted, duplicates: written.duplicates, duplicateAt: written.duplicateAt };
     },
   });

@@ -44,8 +44,11 @@ export async function resolveIssuedVoucherRates(
   const doc = await collection.findById(id);
   if (!doc) throw notFound('issued voucher', id);
   const change = reviewChange(doc, input, restatement);
-  const updated = await applyReviewChange(collection, doc, change, context.now());
-  if (!updated) throw changedConflict('issued voucher', id);
-  await recordChanges(context, [actionOn('issued_vouchers', 'issued voucher', 'updated', updated, reviewSummary(change))]);
-  return updated;
+  // The VAT lines are the sales book line's: both change in one transaction.
+  return context.store.transaction(async (session) => {
+    const updated = await applyReviewChange(collection, doc, change, context.now(), {}, session);
+    if (!updated) throw changedConflict('issued voucher', id);
+    await recordChanges(context, [actionOn('issued_vouchers', 'issued voucher', 'updated', updated, reviewSummary(change))], session);
+    return updated;
+  });
 }

@@ -1,94 +1,30 @@
-import { ObjectId, type AnyBulkWriteOperation } from 'mongodb';
+import { ObjectId } from 'mongodb';
 import { requirePrincipal, type RequestContext } from '../context';
 import { ConflictError, NotFoundError } from '../errors';
-import { CREDIT_NOTE_TYPES } from './codes';
 import { coefficientBp, getConfig, type IvaConfig } from './config';
+import { BOOK_SOURCES, type BookContext, sourceLines } from './kept';
 import type { BookType, IvaEntry } from './entry';
 import { parseEntry } from './entry-input';
 import { assertPeriodOpen, periodState } from './periods';
-import { bookIdOf, parseBookId, periodBounds } from './period';
-import { type ExpenseSource, fromExpense, fromIssuedVoucher, fromReceivedInvoice, type IssuedVoucherSource, type ReceivedInvoiceSource } from './sources';
+import { bookIdOf, parseBookId } from './period';
 import { fromStored, type IvaEntryDocument, toStored } from './stored';
+import { readTotals, TotalsChange } from './totals';
 import { changesOf } from '../activity/journaled';
 import { recordChanges } from '../activity/changes';
 
 /**
- * A VAT book is a month and a type. Its generated lines are rewritten from the source documents each time it is
- * read while the period is open (one line per source, keyed by it, so a re-read changes nothing but what the source
- * changed); a closed period's lines are frozen. Manual lines sit beside them.
+ * A VAT book is a month and a type. Its generated lines (one per source document, keyed by it) are written by the
+ * writes of their sources (see kept.ts), so reading a book writes nothing; a closed period's lines are frozen.
+ * Manual lines sit beside them.
  */
 
-const CREDIT_NOTES = [...CREDIT_NOTE_TYPES];
-
-/** −1 for a credit note, else 1: a credit note is written with positive amounts and subtracts (its type gives the sign). */
-export const creditNoteSign = { $cond: [{ $in: ['$voucher_type', CREDIT_NOTES] }, -1, 1] };
 const entries = (context: RequestContext) => context.store.collection<IvaEntryDocument>('iva_book_entries');
 
 /** The generated lines of a book as its source documents make them now (reads only). */
-export async function generated(
-  context: Pick<RequestContext, 'store' | 'principal'>,
-  period: string,
-  bookType: BookType,
-  config: IvaConfig,
-): Promise<IvaEntry[]> {
-  const accountId = requirePrincipal(context).accountId;
-  const range = periodBounds(period);
-  const issued = { $gte: range.fromInstant, $lt: range.toInstant };
-  const coefficient = coefficientBp(config);
-  if (bookType === 'sales') {
-    if (!config.sources.issuedVouchers) return [];
-    const vouchers = await context.store.collection<IssuedVoucherSource>('issued_vouchers').find({ account_id: accountId, issue_date: issued }).toArray();
-    return vouchers.map(fromIssuedVoucher);
-  }
-  const result: IvaEntry[] = [];
-  if (config.sources.receivedInvoices) {
-    const invoices = await context.store
-      .collection<ReceivedInvoiceSource>('received_invoices')
-      .find({ account_id: accountId, issue_date: issued, status: { $ne: 'ignored' } })
-      .toArray();
-    result.push(...invoices.map((invoice) => fromReceivedInvoice(invoice, coefficient)));
-  }
-  if (config.sources.expenses) {
-    // Posted expenses with VAT lines; one made from a received invoice is already in the book through it.
-    const filter: Record<string, unknown> = {
-      account_id: accountId,
-      date: { $gte: range.from, $lt: range.to },
-      journal_entry_id: { $type: 'objectId' },
-      'iva_items.0': { $exists: true },
-    };
-    if (config.sources.receivedInvoices) filter.received_invoice_id = { $not: { $type: 'objectId' } };
-    const expenses = await context.store
-      .collection<ExpenseSource & { supplier_id?: ObjectId | null }>('expenses')
-      .aggregate<ExpenseSource>([
-        { $match: filter },
-        { $lookup: { from: 'suppliers', localField: 'supplier_id', foreignField: '_id', as: 'supplier' } },
-        { $set: { supplier: { $first: '$supplier' } } },
-      ])
-      .toArray();
-    result.push(...expenses.map((expense) => fromExpense(expense, coefficient)));
-  }
-  return result;
-}
-
-/** Brings the generated lines of an open book in line with its sources; a closed one is left as it was closed. */
-export async function syncBook(context: RequestContext, period: string, bookType: BookType): Promise<void> {
-  if ((await periodState(context, period)).status === 'closed') return;
-  const accountId = requirePrincipal(context).accountId;
-  const now = context.now();
-  const lines = await generated(context, period, bookType, await getConfig(context));
-  const operations: AnyBulkWriteOperation<IvaEntryDocument>[] = lines.map((line) => ({
-    updateOne: {
-      filter: { account_id: accountId, origin: line.origin, source_id: new ObjectId(line.sourceId!) },
-      update: { $set: { ...toStored(line), updated_at: now }, $setOnInsert: { created_at: now } },
-      upsert: true,
-    },
-  }));
-  // Lines whose source left the book (deleted, ignored, moved to another month, a source switched off).
-  const kept = lines.map((line) => new ObjectId(line.sourceId!));
-  operations.push({
-    deleteMany: { filter: { account_id: accountId, period, book_type: bookType, origin: { $ne: 'manual' }, source_id: { $nin: kept } } },
-  });
-  await entries(context).bulkWrite(operations, { ordered: false });
+export async function generated(context: BookContext, period: string, bookType: BookType, config: IvaConfig): Promise<IvaEntry[]> {
+  const lines: IvaEntry[] = [];
+  for (const collection of BOOK_SOURCES[bookType]) lines.push(...(await sourceLines(context, collection, { period }, config)));
+  return lines;
 }
 
 export interface BookView {
@@ -105,55 +41,20 @@ export interface BookView {
   rates: Array<{ rate: number; baseCents: number; vatCents: number }>;
 }
 
-/** A stored amount's pesos: its peso side, or (a line stored before there was one) the amount itself. */
-const pesos = (field: string, stated: string) => ({ $ifNull: [field, stated] });
-
-/** A book's totals in pesos, added up by the database; credit notes subtract. */
+/** A book as counted by the writes of its lines (see totals.ts): one read, whatever the number of lines. */
 export async function getBook(context: RequestContext, period: string, bookType: BookType): Promise<BookView> {
-  await syncBook(context, period, bookType);
-  const accountId = requirePrincipal(context).accountId;
-  const sign = creditNoteSign;
-  const [totals] = await entries(context)
-    .aggregate<{ count: number; review: number; total: number; vat: number; credit: number }>([
-      { $match: { account_id: accountId, period, book_type: bookType } },
-      {
-        $group: {
-          _id: null,
-          count: { $sum: 1 },
-          review: { $sum: { $cond: [{ $ne: [{ $ifNull: ['$review_reason', null] }, null] }, 1, 0] } },
-          total: { $sum: { $multiply: [pesos('$pesos.total_cents', '$total_cents'), sign] } },
-          vat: { $sum: { $multiply: [pesos('$pesos.vat_cents', '$vat_cents'), sign] } },
-          credit: { $sum: { $multiply: [pesos('$pesos.computable_credit_cents', '$computable_credit_cents'), sign] } },
-        },
-      },
-    ])
-    .toArray();
-  const rates = await entries(context)
-    .aggregate<{ _id: number; base: number; vat: number }>([
-      { $match: { account_id: accountId, period, book_type: bookType } },
-      { $unwind: '$vat_lines' },
-      {
-        $group: {
-          _id: '$vat_lines.rate',
-          base: { $sum: { $multiply: [pesos('$vat_lines.base_pesos_cents', '$vat_lines.base_cents'), sign] } },
-          vat: { $sum: { $multiply: [pesos('$vat_lines.vat_pesos_cents', '$vat_lines.vat_cents'), sign] } },
-        },
-      },
-      { $sort: { _id: 1 } },
-    ])
-    .toArray();
-  const state = await periodState(context, period);
+  const [figures, state] = await Promise.all([readTotals(context, period, bookType), periodState(context, period)]);
   return {
     id: bookIdOf(period, bookType),
     period,
     bookType,
     status: state.status,
-    count: totals?.count ?? 0,
-    entriesToReview: totals?.review ?? 0,
-    totalCents: totals?.total ?? 0,
-    vatCents: totals?.vat ?? 0,
-    computableCreditCents: totals?.credit ?? 0,
-    rates: rates.map((row) => ({ rate: row._id, baseCents: row.base, vatCents: row.vat })),
+    count: figures.count,
+    entriesToReview: figures.review,
+    totalCents: figures.totalCents,
+    vatCents: figures.vatCents,
+    computableCreditCents: figures.computableCreditCents,
+    rates: figures.rates,
   };
 }
 
@@ -165,7 +66,6 @@ export function bookOfId(bookId: string): { period: string; bookType: BookType }
 
 export async function listEntries(context: RequestContext, bookId: string, page: { skip: number; limit: number }) {
   const book = bookOfId(bookId);
-  await syncBook(context, book.period, book.bookType);
   const filter = { account_id: requirePrincipal(context).accountId, period: book.period, book_type: book.bookType };
   const [items, total] = await Promise.all([
     entries(context)
@@ -189,7 +89,10 @@ export async function createEntry(context: RequestContext, bookId: string, input
     created_at: now,
     updated_at: now,
   };
-  await entries(context).insertOne(doc);
+  await context.store.transaction(async (session) => {
+    await entries(context).insertOne(doc, { session });
+    await new TotalsChange().add(doc, 1).write(context, session);
+  });
   await recordChanges(context, changesOf('iva_entries', 'VAT book entry', 'created', [doc]));
   return doc;
 }
@@ -212,11 +115,17 @@ export async function updateEntry(context: RequestContext, entryId: string, inpu
   const current = await manualEntry(context, entryId);
   const entry = parseEntry(input, { period: current.period, bookType: current.book_type }, coefficientBp(await getConfig(context)));
   await assertPeriodOpen(context, current.period);
-  const updated = await entries(context).findOneAndUpdate(
-    { _id: current._id, account_id: current.account_id },
-    { $set: { ...toStored(entry), updated_at: context.now() } },
-    { returnDocument: 'after' },
-  );
+  const updated = await context.store.transaction(async (session) => {
+    const before = await entries(context).findOneAndUpdate(
+      { _id: current._id, account_id: current.account_id },
+      { $set: { ...toStored(entry), updated_at: context.now() } },
+      { returnDocument: 'before', session },
+    );
+    if (!before) return null;
+    const after = { ...before, ...toStored(entry), updated_at: context.now() };
+    await new TotalsChange().add(before, -1).add(after, 1).write(context, session);
+    return after;
+  });
   if (!updated) throw new NotFoundError('VAT book entry not found', [{ path: 'entry_id', message: 'no such entry' }]);
   await recordChanges(context, changesOf('iva_entries', 'VAT book entry', 'updated', [updated]));
   return updated;
@@ -225,13 +134,15 @@ export async function updateEntry(context: RequestContext, entryId: string, inpu
 export async function deleteEntry(context: RequestContext, entryId: string): Promise<IvaEntryDocument> {
   const current = await manualEntry(context, entryId);
   await assertPeriodOpen(context, current.period);
-  await entries(context).deleteOne({ _id: current._id, account_id: current.account_id });
+  await context.store.transaction(async (session) => {
+    const deleted = await entries(context).findOneAndDelete({ _id: current._id, account_id: current.account_id }, { session });
+    if (deleted) await new TotalsChange().add(deleted, -1).write(context, session);
+  });
   await recordChanges(context, changesOf('iva_entries', 'VAT book entry', 'deleted', [current]));
   return current;
 }
 
 export async function bookEntries(context: RequestContext, period: string, bookType: BookType): Promise<IvaEntry[]> {
-  await syncBook(context, period, bookType);
   const docs = await entries(context)
     .find({ account_id: requirePrincipal(context).accountId, period, book_type: bookType })
     .toArray();

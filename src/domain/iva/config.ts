@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { requirePrincipal, type RequestContext } from '../context';
 import { ValidationError } from '../errors';
-import type { ObjectId } from 'mongodb';
+import type { ClientSession, ObjectId } from 'mongodb';
 import { actionOn } from '../activity/actions';
 import { recordChanges } from '../activity/changes';
+import { coefficientBp } from './coefficient';
+import { rebuildOpenMonths } from './kept';
 
 export const VAT_CONDITIONS = ['responsable_inscripto', 'exento', 'monotributo', 'no_alcanzado'] as const;
 export const PRORATA_MODES = ['none', 'global'] as const;
@@ -54,12 +56,11 @@ const configInput = () =>
 
 export type IvaConfigInput = z.input<ReturnType<typeof configInput>>;
 
-/** The coefficient in ten-thousandths; 10000 unless global pro-rata applies. */
-export const coefficientBp = (config: IvaConfig) => (config.prorata === 'global' ? Math.round(config.prorataCoefficient * 10_000) : 10_000);
+export { coefficientBp } from './coefficient';
 
-export async function getConfig(context: Pick<RequestContext, 'store' | 'principal'>): Promise<IvaConfig> {
+export async function getConfig(context: Pick<RequestContext, 'store' | 'principal'>, session?: ClientSession): Promise<IvaConfig> {
   const accountId = requirePrincipal(context).accountId;
-  const doc = await context.store.collection<IvaConfigDocument>('iva_config').findOne({ account_id: accountId });
+  const doc = await context.store.collection<IvaConfigDocument>('iva_config').findOne({ account_id: accountId }, { session });
   if (!doc) return DEFAULT_CONFIG;
   const { vatCondition, prorata, prorataCoefficient, sources, defaultPeriod } = doc;
   return { vatCondition, prorata, prorataCoefficient, sources, defaultPeriod };
@@ -84,5 +85,8 @@ export async function putConfig(context: RequestContext, input: unknown): Promis
     .collection<IvaConfigDocument>('iva_config')
     .updateOne({ account_id: requirePrincipal(context).accountId }, { $set: { ...next, updated_at: context.now() } }, { upsert: true });
   await recordChanges(context, [actionOn('iva_config', 'VAT settings', 'updated', { _id: requirePrincipal(context).accountId })]);
+  // The coefficient and the sources shape every generated line: the open months are rebuilt now, never on a read.
+  if (coefficientBp(next) !== coefficientBp(current) || JSON.stringify(next.sources) !== JSON.stringify(current.sources))
+    await rebuildOpenMonths(context, next);
   return next;
 }

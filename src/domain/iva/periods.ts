@@ -4,6 +4,8 @@ import { requirePrincipal, type RequestContext } from '../context';
 import { ConflictError, ValidationError } from '../errors';
 import { actionOn } from '../activity/actions';
 import { recordChanges } from '../activity/changes';
+import { getConfig } from './config';
+import { rebuildBook } from './kept';
 
 /** A period's state (`iva_periods`): open until closed; reopening records who and why. No document = open. */
 export interface IvaPeriodDocument {
@@ -29,7 +31,7 @@ const who = (context: RequestContext) => {
   return principal.userId ? `user:${principal.userId.toHexString()}` : `api_key:${principal.accountId.toHexString()}`;
 };
 
-const collection = (context: RequestContext) => context.store.collection<IvaPeriodDocument>('iva_periods');
+const collection = (context: Pick<RequestContext, 'store'>) => context.store.collection<IvaPeriodDocument>('iva_periods');
 
 export async function periodState(context: RequestContext, period: string, session?: ClientSession): Promise<PeriodState> {
   const doc = await collection(context).findOne({ account_id: requirePrincipal(context).accountId, period }, { session });
@@ -43,7 +45,7 @@ export async function assertPeriodOpen(context: RequestContext, period: string, 
 }
 
 /** Every closed period of the account (a few dozen at most: one per month ever closed). */
-export async function closedPeriods(context: RequestContext): Promise<Set<string>> {
+export async function closedPeriods(context: Pick<RequestContext, 'store' | 'principal'>): Promise<Set<string>> {
   const closed = await collection(context)
     .find({ account_id: requirePrincipal(context).accountId, status: 'closed' }, { projection: { period: 1 } })
     .toArray();
@@ -107,12 +109,17 @@ export async function reopenPeriod(context: RequestContext, period: string, reas
   if (text.length < 3 || text.length > 500)
     throw new ValidationError('a reason (3 to 500 characters) is required to reopen a period', [{ path: 'reason', message: 'required, 3 to 500 characters' }]);
   const now = context.now();
-  const result = await collection(context).findOneAndUpdate(
-    { account_id: requirePrincipal(context).accountId, period, status: 'closed' },
-    { $set: { status: 'open', closed_at: null, closed_by: null }, $push: { history: { action: 'reopened', at: now, by: who(context), reason: text } } },
-    { returnDocument: 'after' },
-  );
-  if (!result) throw new ConflictError(`the VAT period ${period} is not closed`, [{ path: 'period', message: 'is open' }], 'PERIOD_OPEN');
-  await recordChanges(context, [actionOn('iva_periods', `VAT period ${period}`, 'reopened', result, text)]);
+  await context.store.transaction(async (session) => {
+    const result = await collection(context).findOneAndUpdate(
+      { account_id: requirePrincipal(context).accountId, period, status: 'closed' },
+      { $set: { status: 'open', closed_at: null, closed_by: null }, $push: { history: { action: 'reopened', at: now, by: who(context), reason: text } } },
+      { returnDocument: 'after', session },
+    );
+    if (!result) throw new ConflictError(`the VAT period ${period} is not closed`, [{ path: 'period', message: 'is open' }], 'PERIOD_OPEN');
+    // Frozen while closed, its lines catch up with what changed meanwhile (the settings; sources it had refused).
+    const config = await getConfig(context, session);
+    for (const bookType of ['purchases', 'sales'] as const) await rebuildBook(context, period, bookType, config, now, session);
+    await recordChanges(context, [actionOn('iva_periods', `VAT period ${period}`, 'reopened', result, text)], session);
+  });
   return periodState(context, period);
 }

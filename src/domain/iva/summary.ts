@@ -2,7 +2,8 @@ import type { ObjectId } from 'mongodb';
 import { requirePrincipal, type RequestContext } from '../context';
 import { ValidationError } from '../errors';
 import { moneySchema } from '../money';
-import { creditNoteSign, getBook } from './books';
+import { getBook } from './books';
+import { readTotals } from './totals';
 import { assertPeriodOpen } from './periods';
 import { previousPeriod } from './period';
 import { positionFigures, positionOf } from './position-math';
@@ -41,16 +42,9 @@ interface SummaryDocument extends IvaPosition {
 
 const summaries = (context: RequestContext) => context.store.collection<SummaryDocument>('iva_summaries');
 
+/** The VAT perceptions of the month's purchases, as their book's totals count them (a credit note's take them back). */
 async function perceptions(context: RequestContext, period: string): Promise<number> {
-  const [row] = await context.store
-    .collection('iva_book_entries')
-    .aggregate<{ total: number }>([
-      { $match: { account_id: requirePrincipal(context).accountId, period, book_type: 'purchases' } },
-      // A received credit note reverses the perception its invoice carried, as it reverses the VAT.
-      { $group: { _id: null, total: { $sum: { $multiply: [{ $ifNull: ['$pesos.vat_perception_cents', '$vat_perception_cents'] }, creditNoteSign] } } } },
-    ])
-    .toArray();
-  return row?.total ?? 0;
+  return (await readTotals(context, period, 'purchases')).vatPerceptionCents;
 }
 
 export async function position(context: RequestContext, period: string, withholdingsCents?: number): Promise<IvaPosition> {

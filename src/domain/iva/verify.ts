@@ -10,7 +10,7 @@ import { type IvaEntryDocument, fromStored, type StoredFields, toStored } from '
 /**
  * Re-derives an account's VAT books and Libro IVA Digital files from their source documents (received invoices,
  * issued vouchers, posted expenses; manual lines as they are) and compares them with the stored book lines. Reads
- * only: a book read rewrites an open month's lines, this never does.
+ * only: the lines are written by their sources' writes; this finds any they left behind.
  */
 
 export type BookDifference =

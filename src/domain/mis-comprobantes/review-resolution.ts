@@ -1,4 +1,4 @@
-import type { Filter } from 'mongodb';
+import type { ClientSession, Filter } from 'mongodb';
 import { z } from 'zod';
 import type { TenantCollection, TenantDocument } from '../../store/tenant-collection';
 import { ConflictError, ValidationError } from '../errors';
@@ -106,6 +106,7 @@ export async function applyReviewChange<D extends ReviewedVoucher>(
   change: ReviewChange,
   now: Date,
   open: Filter<D> = {},
+  session?: ClientSession,
 ): Promise<D | null> {
   return (await collection.collection.findOneAndUpdate(
     collection.scope({ ...open, _id: doc._id, ...change.imported } as Filter<D>),
@@ -118,7 +119,7 @@ export async function applyReviewChange<D extends ReviewedVoucher>(
         updated_at: now,
       },
     } as never,
-    { returnDocument: 'after' },
+    { returnDocument: 'after', session },
   )) as D | null;
 }
 

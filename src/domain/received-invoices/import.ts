@@ -6,6 +6,7 @@ import { refusingClosedPeriods } from '../mis-comprobantes/closed-periods';
 import { importExport, type PendingRow, type UploadedFile } from '../mis-comprobantes/import-loop';
 import { rateReviewOf } from '../mis-comprobantes/rate-review';
 import { insertNew } from '../mis-comprobantes/insert-new';
+import { keepImportedLines } from '../iva/imported';
 import { type ImportedVoucher, readReceivedRow } from './csv-row';
 
 export type { UploadedFile } from '../mis-comprobantes/import-loop';
@@ -84,6 +85,7 @@ export async function importReceivedInvoices(context: RequestContext, file: Uplo
           context.now(),
         );
       const written = await writeInvoices(context, batch, record._id, context.now());
+      await keepImportedLines(context, 'received_invoices', batch, written.duplicateAt);
       return { imported: written.inserted, duplicates: written.duplicates, duplicateAt: written.duplicateAt };
     },
   });

@@ -1,5 +1,5 @@
 import { importAsOf } from '../mis-comprobantes/import-record';
-import type { Filter, ObjectId } from 'mongodb';
+import type { ClientSession, Filter, ObjectId } from 'mongodb';
 import { actionOn } from '../activity/actions';
 import { recordChanges } from '../activity/changes';
 import type { ImportDocument, ReceivedInvoiceDocument } from '../../store/received-invoices';
@@ -44,13 +44,13 @@ const JOURNAL_ENTRIES = 'journal_entries' as CollectionName;
 const LEDGER_ACCOUNTS = 'ledger_accounts' as CollectionName;
 
 class ReceivedInvoiceResource extends Resource<ReceivedInvoiceDocument, never, never, Record<string, unknown>, never> {
-  override async remove(context: RequestContext, id: string): Promise<string> {
-    const doc = await this.collection(context).findById(id);
+  override async remove(context: RequestContext, id: string, session?: ClientSession): Promise<string> {
+    const doc = await this.collection(context).findById(id, session);
     if (!doc) throw notFound('received invoice', id);
     const booked = await bookedEntry(context, doc);
     if (booked) throw linkedConflict(id, booked);
     // Conditional on the state read: a link racing the delete wins or loses whole.
-    if (!(await this.collection(context).delete(id, undefined, sameState(doc)))) throw raceConflict(id);
+    if (!(await this.collection(context).delete(id, session, sameState(doc)))) throw raceConflict(id);
     return id;
   }
 }
@@ -96,14 +96,17 @@ export async function ignoreReceivedInvoice(context: RequestContext, id: string)
   const booked = await bookedEntry(context, doc);
   if (booked) throw linkedConflict(id, booked);
   const collection = receivedInvoices.collection(context);
-  const updated = (await collection.collection.findOneAndUpdate(
-    collection.scope({ _id: doc._id, ...sameState(doc) }),
-    { $set: { status: 'ignored', linked_journal_entry_id: null, linked_account_id: null, updated_at: context.now() } },
-    { returnDocument: 'after' },
-  )) as ReceivedInvoiceDocument | null;
-  if (!updated) throw raceConflict(id);
-  await recordChanges(context, [actionOn('received_invoices', 'received invoice', 'ignored', updated)]);
-  return updated;
+  // An ignored invoice leaves the purchases book: its line goes in the same transaction.
+  return context.store.transaction(async (session) => {
+    const updated = (await collection.collection.findOneAndUpdate(
+      collection.scope({ _id: doc._id, ...sameState(doc) }),
+      { $set: { status: 'ignored', linked_journal_entry_id: null, linked_account_id: null, updated_at: context.now() } },
+      { returnDocument: 'after', session },
+    )) as ReceivedInvoiceDocument | null;
+    if (!updated) throw raceConflict(id);
+    await recordChanges(context, [actionOn('received_invoices', 'received invoice', 'ignored', updated)], session);
+    return updated;
+  });
 }
 
 async function exists(context: RequestContext, collection: CollectionName, id: string): Promise<boolean> {
@@ -129,14 +132,17 @@ export async function linkReceivedInvoice(
   const booked = await bookedEntry(context, doc);
   if (booked) throw new ConflictError(`received invoice ${id} backs journal entry ${booked}, which is on the books (reverse it first)`, [], 'ALREADY_LINKED');
   const collection = receivedInvoices.collection(context);
-  const updated = (await collection.collection.findOneAndUpdate(
-    collection.scope({ _id: doc._id, ...sameState(doc) }),
-    { $set: { status: 'linked', linked_journal_entry_id: journalEntryId, linked_account_id: accountId ?? null, updated_at: context.now() } },
-    { returnDocument: 'after' },
-  )) as ReceivedInvoiceDocument | null;
-  if (!updated) throw raceConflict(id);
-  await recordChanges(context, [actionOn('received_invoices', 'received invoice', 'linked', updated, `asiento ${journalEntryId}`)]);
-  return updated;
+  // An ignored invoice linked comes back into the purchases book: its line comes in the same transaction.
+  return context.store.transaction(async (session) => {
+    const updated = (await collection.collection.findOneAndUpdate(
+      collection.scope({ _id: doc._id, ...sameState(doc) }),
+      { $set: { status: 'linked', linked_journal_entry_id: journalEntryId, linked_account_id: accountId ?? null, updated_at: context.now() } },
+      { returnDocument: 'after', session },
+    )) as ReceivedInvoiceDocument | null;
+    if (!updated) throw raceConflict(id);
+    await recordChanges(context, [actionOn('received_invoices', 'received invoice', 'linked', updated, `asiento ${journalEntryId}`)], session);
+    return updated;
+  });
 }
 
 /**
@@ -152,14 +158,17 @@ export async function setCustomsDispatch(context: RequestContext, id: string, di
   if (!CUSTOMS_DISPATCH_TYPES.has(doc.voucher_type))
     throw new ConflictError(`received invoice ${id} is a voucher ${doc.voucher_type}, not a customs dispatch (066)`, [], 'NOT_A_CUSTOMS_DISPATCH');
   const collection = receivedInvoices.collection(context);
-  const updated = (await collection.collection.findOneAndUpdate(
-    collection.scope({ _id: doc._id }),
-    { $set: { customs_dispatch: value, updated_at: context.now() } },
-    { returnDocument: 'after' },
-  )) as ReceivedInvoiceDocument | null;
-  if (!updated) throw notFound('received invoice', id);
-  await recordChanges(context, [actionOn('received_invoices', 'received invoice', 'updated', updated, `despacho ${value}`)]);
-  return updated;
+  // The dispatch number is a field of the invoice's book line: both change in one transaction.
+  return context.store.transaction(async (session) => {
+    const updated = (await collection.collection.findOneAndUpdate(
+      collection.scope({ _id: doc._id }),
+      { $set: { customs_dispatch: value, updated_at: context.now() } },
+      { returnDocument: 'after', session },
+    )) as ReceivedInvoiceDocument | null;
+    if (!updated) throw notFound('received invoice', id);
+    await recordChanges(context, [actionOn('received_invoices', 'received invoice', 'updated', updated, `despacho ${value}`)], session);
+    return updated;
+  });
 }
 
 /** The account's most recent imports, newest first. */
@@ -187,11 +196,15 @@ export async function resolveReceivedInvoiceRates(
   const change = reviewChange(doc, input, restatement);
   if (doc.status === 'linked') throw linesLinkedConflict(id);
   const open = { status: { $in: ['pending', 'ignored'] } } as Filter<ReceivedInvoiceDocument>;
-  const updated = await applyReviewChange(receivedInvoices.collection(context), doc, change, context.now(), open);
+  // The VAT lines are the book line's: both change in one transaction.
+  const updated = await context.store.transaction(async (session) => {
+    const written = await applyReviewChange(receivedInvoices.collection(context), doc, change, context.now(), open, session);
+    if (written) await recordChanges(context, [actionOn('received_invoices', 'received invoice', 'updated', written, reviewSummary(change))], session);
+    return written;
+  });
   if (!updated) {
     if ((await requireInvoice(context, id)).status === 'linked') throw linesLinkedConflict(id);
     throw changedConflict('received invoice', id);
   }
-  await recordChanges(context, [actionOn('received_invoices', 'received invoice', 'updated', updated, reviewSummary(change))]);
   return updated;
 }

@@ -33,6 +33,6 @@ export async function rejection(promise: Promise<unknown>): Promise<Error & { co
 
 /** The VAT books' own indexes as the catalogue declares them (the unique ones the code relies on among them). */
 export async function ivaIndexes(store: Store): Promise<void> {
-  for (const name of ['iva_config', 'iva_periods', 'iva_book_entries', 'iva_summaries'] as const)
+  for (const name of ['iva_config', 'iva_periods', 'iva_book_entries', 'iva_book_totals', 'iva_summaries'] as const)
     await store.db.collection(name).createIndexes(COLLECTIONS[name] as IndexDescription[]);
 }

@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { DAILY_TOTALS_STEP } from './domain/stats/daily-totals';
+import { STARTUP_STEPS } from './domain/startup-steps';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type Config, ConfigError } from './config';
@@ -59,7 +59,7 @@ export async function startGateway({
   const connection = given ?? (await connectStore({ mongodbUri: config.MONGODB_URI, dataDir: config.DATA_DIR, log: (line) => log.info(line) }));
   const store = dbName ? new Store(connection.client, connection.client.db(dbName)) : Store.on(connection.client);
   await ensureIndexes(store.db, declaredIndexes());
-  await upgradeStoredData(store.db, [DAILY_TOTALS_STEP]);
+  await upgradeStoredData(store.db, STARTUP_STEPS);
   await welcomeEmptyStore(store, log, config.production);
 
   const schema = await gatewaySchema();

@@ -34,19 +34,27 @@ interface Armed {
   data: Document;
 }
 
+/**
+ * The fail points offered: `failCommand`, and `failGetMoreAfterCursorCheckout`, which fails `getMore` alone (with
+ * the same `data`; the driver's change-stream tests pick it for servers other than 4.2).
+ */
+const NAMES = new Set(['failCommand', 'failGetMoreAfterCursorCheckout']);
+
 export class FailPoints {
-  private failCommand: Armed | undefined;
+  private readonly armed = new Map<string, Armed>();
 
   constructor(readonly enabled: boolean) {}
 
   configure(command: Document): Document {
-    if (command.configureFailPoint !== 'failCommand') throw badValue(`unknown fail point: ${String(command.configureFailPoint)}`);
+    const name = command.configureFailPoint;
+    if (typeof name !== 'string' || !NAMES.has(name)) throw badValue(`unknown fail point: ${String(name)}`);
     const { mode } = command;
     const data = isPlainObject(command.data) ? command.data : {};
-    if (mode === 'off') this.failCommand = undefined;
-    else if (mode === 'alwaysOn') this.failCommand = { times: Infinity, skip: 0, data };
-    else if (isPlainObject(mode) && typeof mode.times === 'number') this.failCommand = { times: mode.times, skip: 0, data };
-    else if (isPlainObject(mode) && typeof mode.skip === 'number') this.failCommand = { times: Infinity, skip: mode.skip, data };
+    if (name === 'failGetMoreAfterCursorCheckout') data.failCommands = ['getMore'];
+    if (mode === 'off') this.armed.delete(name);
+    else if (mode === 'alwaysOn') this.armed.set(name, { times: Infinity, skip: 0, data });
+    else if (isPlainObject(mode) && typeof mode.times === 'number') this.armed.set(name, { times: mode.times, skip: 0, data });
+    else if (isPlainObject(mode) && typeof mode.skip === 'number') this.armed.set(name, { times: Infinity, skip: mode.skip, data });
     else throw badValue('mode must be "alwaysOn", "off", {times: n} or {skip: n}');
     return { count: 0, ok: 1 };
   }
@@ -56,8 +64,22 @@ export class FailPoints {
    * tell which label the server adds to an error that carries none.
    */
   take(name: string, command: Document, appName: string | undefined, kind: { retryableWrite: boolean; changeStream: boolean }): Failure | undefined {
-    const armed = this.failCommand;
-    if (!armed || name === 'configureFailPoint') return undefined;
+    if (name === 'configureFailPoint') return undefined;
+    for (const [point, armed] of this.armed) {
+      const failure = this.takeFrom(point, armed, name, command, appName, kind);
+      if (failure) return failure;
+    }
+    return undefined;
+  }
+
+  private takeFrom(
+    point: string,
+    armed: Armed,
+    name: string,
+    command: Document,
+    appName: string | undefined,
+    kind: { retryableWrite: boolean; changeStream: boolean },
+  ): Failure | undefined {
     const { data } = armed;
     if (!Array.isArray(data.failCommands) || !data.failCommands.includes(name)) return undefined;
     if (typeof data.appName === 'string' && data.appName !== appName) return undefined;
@@ -68,7 +90,7 @@ export class FailPoints {
       armed.skip--;
       return undefined;
     }
-    if (--armed.times <= 0) this.failCommand = undefined;
+    if (--armed.times <= 0) this.armed.delete(point);
     const failure: Failure = {};
     if (data.blockConnection === true && typeof data.blockTimeMS === 'number') failure.blockMs = data.blockTimeMS;
     if (data.closeConnection === true) failure.closeConnection = true;

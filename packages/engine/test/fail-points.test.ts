@@ -86,6 +86,10 @@ describeEngine('the failCommand fail point', () => {
     expect(next).toMatchObject({ operationType: 'insert', documentKey: { _id: 2 } });
     await coll.insertOne({ _id: 3 });
     expect(await stream.next()).toMatchObject({ documentKey: { _id: 3 } });
+    // The same through the fail point that fails getMore alone (the driver's tests use it on servers other than 4.2).
+    await client.db('admin').command({ configureFailPoint: 'failGetMoreAfterCursorCheckout', mode: { times: 1 }, data: { errorCode: 6 } });
+    await coll.insertOne({ _id: 4 });
+    expect(await stream.next()).toMatchObject({ documentKey: { _id: 4 } });
     await stream.close();
   });
 });

@@ -35,10 +35,11 @@ interface Armed {
 }
 
 /**
- * The fail points offered: `failCommand`, and `failGetMoreAfterCursorCheckout`, which fails `getMore` alone (with
- * the same `data`; the driver's change-stream tests pick it for servers other than 4.2).
+ * The fail points offered: `failCommand`; `failGetMoreAfterCursorCheckout`, which fails `getMore` alone (with the
+ * same `data`; the driver's change-stream tests pick it for servers other than 4.2); `maxTimeAlwaysTimeOut`, which
+ * fails every command that sets `maxTimeMS` with MaxTimeMSExpired.
  */
-const NAMES = new Set(['failCommand', 'failGetMoreAfterCursorCheckout']);
+const NAMES = new Set(['failCommand', 'failGetMoreAfterCursorCheckout', 'maxTimeAlwaysTimeOut']);
 
 export class FailPoints {
   private readonly armed = new Map<string, Armed>();
@@ -65,7 +66,11 @@ export class FailPoints {
    */
   take(name: string, command: Document, appName: string | undefined, kind: { retryableWrite: boolean; changeStream: boolean }): Failure | undefined {
     if (name === 'configureFailPoint') return undefined;
+    if (this.armed.has('maxTimeAlwaysTimeOut') && command.maxTimeMS !== undefined) {
+      return { error: { ok: 0, errmsg: 'operation exceeded time limit', code: 50, codeName: 'MaxTimeMSExpired' } };
+    }
     for (const [point, armed] of this.armed) {
+      if (point === 'maxTimeAlwaysTimeOut') continue;
       const failure = this.takeFrom(point, armed, name, command, appName, kind);
       if (failure) return failure;
     }

@@ -67,6 +67,19 @@ describeEngine('the failCommand fail point', () => {
     }
   });
 
+  it('maxTimeAlwaysTimeOut fails what sets maxTimeMS, and nothing else', async () => {
+    const coll = client.db('fp').collection<Doc>('timed');
+    await coll.insertOne({ _id: 1 });
+    await client.db('admin').command({ configureFailPoint: 'maxTimeAlwaysTimeOut', mode: 'alwaysOn' });
+    try {
+      const expired = await serverError(coll.find({}).maxTimeMS(10_000).toArray());
+      expect(expired.code).toBe(50);
+      expect(await coll.find({}).toArray()).toEqual([{ _id: 1 }]);
+    } finally {
+      await client.db('admin').command({ configureFailPoint: 'maxTimeAlwaysTimeOut', mode: 'off' });
+    }
+  });
+
   it('closes the connection of a read, which the driver retries on another', async () => {
     const coll = client.db('fp').collection<Doc>('reads');
     await coll.insertOne({ _id: 1 });

@@ -9,7 +9,7 @@ import { exportBook } from '../../../src/domain/iva/export';
 import { closePeriod, reopenPeriod } from '../../../src/domain/iva/periods';
 import { suiteDatabase } from '../../support/database';
 import { contextOn, ivaIndexes, rejection } from './context';
-import { lines } from './entries';
+import { lines, receivedInvoice } from './entries';
 
 /**
  * A month's VAT books on the suite's own store: which source documents feed them (Libro IVA Compras: received
@@ -22,27 +22,8 @@ const account = new ObjectId();
 const other = new ObjectId();
 const ctx = () => contextOn(store(), account);
 
-let numbered = 100;
-/** A received Factura A in pesos: 21 % of `base` cents. */
-const received = (issued: string, base: number, overrides: Record<string, unknown> = {}) => ({
-  _id: new ObjectId(),
-  account_id: account,
-  voucher_type: 1,
-  sale_point: 2,
-  voucher_number: numbered++,
-  issue_date: new Date(issued),
-  currency: 'ARS',
-  exchange_rate: 1,
-  total_amount_cents: base + Math.round(base * 0.21),
-  net_untaxed_cents: 0,
-  exempt_cents: 0,
-  other_taxes_cents: 0,
-  vat_items: [{ aliquot: 21, base_cents: base, amount_cents: Math.round(base * 0.21) }],
-  supplier_cuit: '30500010912',
-  supplier_name: 'Proveedor SA',
-  status: 'pending',
-  ...overrides,
-});
+/** A received Factura A in pesos of the suite's account: 21 % of `base` cents. */
+const received = (issued: string, base: number, overrides: Record<string, unknown> = {}) => receivedInvoice(account, issued, base, overrides);
 
 /** A posted expense with one 21 % VAT line (ARCA rate id 5). */
 const expense = (date: string, base: number, overrides: Record<string, unknown> = {}) => ({

@@ -1,3 +1,4 @@
+import { ObjectId } from 'mongodb';
 import type { IvaEntry } from '../../../src/domain/iva/entry';
 
 /** A Factura A in pesos with one 21 % rate; tests override what they pin. Pesos equal the stated amounts. */
@@ -49,3 +50,31 @@ export const lines = (buffer: Buffer) => {
   const text = buffer.toString('latin1');
   return text === '' ? [] : text.slice(0, -2).split('\r\n');
 };
+
+let numbered = 1000;
+
+/**
+ * A stored received Factura A in pesos (21 % of `base` cents), numbered in sequence; tests override what they pin.
+ * `issued`: an instant (`2025-12-10T15:00:00Z`).
+ */
+export function receivedInvoice(account: ObjectId, issued: string, base: number, overrides: Record<string, unknown> = {}) {
+  return {
+    _id: new ObjectId(),
+    account_id: account,
+    voucher_type: 1,
+    sale_point: 2,
+    voucher_number: numbered++,
+    issue_date: new Date(issued),
+    currency: 'ARS',
+    exchange_rate: 1,
+    total_amount_cents: base + Math.round(base * 0.21),
+    net_untaxed_cents: 0,
+    exempt_cents: 0,
+    other_taxes_cents: 0,
+    vat_items: [{ aliquot: 21, base_cents: base, amount_cents: Math.round(base * 0.21) }],
+    supplier_cuit: '30500010912',
+    supplier_name: 'Proveedor SA',
+    status: 'pending',
+    ...overrides,
+  };
+}

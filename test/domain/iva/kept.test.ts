@@ -10,6 +10,7 @@ import type { CollectionName } from '../../../src/store/catalog';
 import { upgradeStoredData } from '../../../src/store/upgrades';
 import { suiteDatabase } from '../../support/database';
 import { contextOn, ivaIndexes } from './context';
+import { receivedInvoice } from './entries';
 
 /**
  * The book lines kept by the writes of their sources (Libro IVA Compras: received invoices and posted expenses;
@@ -27,27 +28,8 @@ function fresh() {
   return { id, ctx };
 }
 
+const received = receivedInvoice;
 let numbered = 1;
-/** A received Factura A in pesos: 21 % of `base` cents. */
-const received = (account: ObjectId, issued: string, base: number, overrides: Record<string, unknown> = {}) => ({
-  _id: new ObjectId(),
-  account_id: account,
-  voucher_type: 1,
-  sale_point: 2,
-  voucher_number: numbered++,
-  issue_date: new Date(issued),
-  currency: 'ARS',
-  exchange_rate: 1,
-  total_amount_cents: base + Math.round(base * 0.21),
-  net_untaxed_cents: 0,
-  exempt_cents: 0,
-  other_taxes_cents: 0,
-  vat_items: [{ aliquot: 21, base_cents: base, amount_cents: Math.round(base * 0.21) }],
-  supplier_cuit: '30500010912',
-  supplier_name: 'Proveedor SA',
-  status: 'pending',
-  ...overrides,
-});
 /** A posted expense with one 21 % VAT line (ARCA rate id 5). */
 const expense = (account: ObjectId, date: string, base: number, overrides: Record<string, unknown> = {}) => ({
   _id: new ObjectId(),

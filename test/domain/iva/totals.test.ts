@@ -5,6 +5,7 @@ import { keepLines, rebuildBook } from '../../../src/domain/iva/kept';
 import { type CountedLine, increments, readTotals, recountTotals, setTotals, TotalsChange } from '../../../src/domain/iva/totals';
 import { suiteDatabase } from '../../support/database';
 import { contextOn, ivaIndexes } from './context';
+import { receivedInvoice } from './entries';
 
 /**
  * A book's totals kept by the writes of its lines: what each line adds (credit notes subtract — their type gives the
@@ -157,25 +158,9 @@ describe('the totals of a book', () => {
 });
 
 describe('kept by the writes of the lines', () => {
-  const invoice = (account: ObjectId, day: string, base: number, overrides: Record<string, unknown> = {}) => ({
-    _id: new ObjectId(),
-    account_id: account,
-    voucher_type: 1,
-    sale_point: 2,
-    voucher_number: 7,
-    issue_date: new Date(`${day}T15:00:00Z`),
-    currency: 'ARS',
-    exchange_rate: 1,
-    total_amount_cents: base + Math.round(base * 0.21),
-    net_untaxed_cents: 0,
-    exempt_cents: 0,
-    other_taxes_cents: 0,
-    vat_items: [{ aliquot: 21, base_cents: base, amount_cents: Math.round(base * 0.21) }],
-    supplier_cuit: '30500010912',
-    supplier_name: 'Proveedor SA',
-    status: 'pending',
-    ...overrides,
-  });
+  const invoice = (account: ObjectId, day: string, base: number, overrides: Record<string, unknown> = {}) =>
+    receivedInvoice(account, `${day}T15:00:00Z`, base, { voucher_number: 7, ...overrides });
+
   const MANUAL = {
     date: '2025-12-15',
     voucher_type: 1,

@@ -9,7 +9,7 @@ import { exportBook } from '../../../src/domain/iva/export';
 import { closePeriod, reopenPeriod } from '../../../src/domain/iva/periods';
 import { suiteDatabase } from '../../support/database';
 import { contextOn, ivaIndexes, rejection } from './context';
-import { lines, receivedInvoice } from './entries';
+import { lines, MANUAL_LINE, postedExpense, receivedInvoice } from './entries';
 
 /**
  * A month's VAT books on the suite's own store: which source documents feed them (Libro IVA Compras: received
@@ -25,19 +25,8 @@ const ctx = () => contextOn(store(), account);
 /** A received Factura A in pesos of the suite's account: 21 % of `base` cents. */
 const received = (issued: string, base: number, overrides: Record<string, unknown> = {}) => receivedInvoice(account, issued, base, overrides);
 
-/** A posted expense with one 21 % VAT line (ARCA rate id 5). */
-const expense = (date: string, base: number, overrides: Record<string, unknown> = {}) => ({
-  _id: new ObjectId(),
-  account_id: account,
-  date,
-  amount_cents: base + Math.round(base * 0.21),
-  vendor: 'Librería',
-  receipt_number: '00003-00000456',
-  iva_items: [{ id: 5, base_imp_cents: base, importe_cents: Math.round(base * 0.21) }],
-  journal_entry_id: new ObjectId(),
-  received_invoice_id: null,
-  ...overrides,
-});
+/** A posted expense of the suite's account with one 21 % VAT line. */
+const expense = (date: string, base: number, overrides: Record<string, unknown> = {}) => postedExpense(account, date, base, overrides);
 
 const issued = (at: string, base: number, overrides: Record<string, unknown> = {}) => ({
   _id: new ObjectId(),
@@ -59,17 +48,7 @@ const issued = (at: string, base: number, overrides: Record<string, unknown> = {
   ...overrides,
 });
 
-const MANUAL = {
-  date: '2025-12-15',
-  voucher_type: 1,
-  sale_point: 7,
-  voucher_number: 501,
-  document_type: 80,
-  document_number: '30708884444',
-  counterpart_name: 'Servicios Técnicos SRL',
-  total: 1210,
-  vat_lines: [{ rate: 21, base: 1000, vat: 210 }],
-};
+const MANUAL = MANUAL_LINE;
 
 const supplier = { _id: new ObjectId(), account_id: account, tax_id: '20111111112', name: 'Papelera Norte' };
 const inBook = {

@@ -78,3 +78,32 @@ export function receivedInvoice(account: ObjectId, issued: string, base: number,
     ...overrides,
   };
 }
+
+/** A stored posted expense with one 21 % VAT line (ARCA rate id 5) on `date` (`2025-12-10`). */
+export function postedExpense(account: ObjectId, date: string, base: number, overrides: Record<string, unknown> = {}) {
+  return {
+    _id: new ObjectId(),
+    account_id: account,
+    date,
+    amount_cents: base + Math.round(base * 0.21),
+    vendor: 'Librería',
+    receipt_number: '00003-00000456',
+    iva_items: [{ id: 5, base_imp_cents: base, importe_cents: Math.round(base * 0.21) }],
+    journal_entry_id: new ObjectId(),
+    received_invoice_id: null,
+    ...overrides,
+  };
+}
+
+/** A manual purchases line as the REST and GraphQL inputs take it: a Factura A of $1,210 at 21 %. */
+export const MANUAL_LINE = {
+  date: '2025-12-15',
+  voucher_type: 1,
+  sale_point: 7,
+  voucher_number: 501,
+  document_type: 80,
+  document_number: '30708884444',
+  counterpart_name: 'Servicios Técnicos SRL',
+  total: 1210,
+  vat_lines: [{ rate: 21, base: 1000, vat: 210 }],
+};

@@ -10,7 +10,7 @@ import type { CollectionName } from '../../../src/store/catalog';
 import { upgradeStoredData } from '../../../src/store/upgrades';
 import { suiteDatabase } from '../../support/database';
 import { contextOn, ivaIndexes } from './context';
-import { receivedInvoice } from './entries';
+import { postedExpense, receivedInvoice } from './entries';
 
 /**
  * The book lines kept by the writes of their sources (Libro IVA Compras: received invoices and posted expenses;
@@ -30,19 +30,7 @@ function fresh() {
 
 const received = receivedInvoice;
 let numbered = 1;
-/** A posted expense with one 21 % VAT line (ARCA rate id 5). */
-const expense = (account: ObjectId, date: string, base: number, overrides: Record<string, unknown> = {}) => ({
-  _id: new ObjectId(),
-  account_id: account,
-  date,
-  amount_cents: base + Math.round(base * 0.21),
-  vendor: 'Librería',
-  receipt_number: '00003-00000456',
-  iva_items: [{ id: 5, base_imp_cents: base, importe_cents: Math.round(base * 0.21) }],
-  journal_entry_id: new ObjectId(),
-  received_invoice_id: null,
-  ...overrides,
-});
+const expense = postedExpense;
 const issued = (account: ObjectId, when: string, base: number) => ({
   _id: new ObjectId(),
   account_id: account,

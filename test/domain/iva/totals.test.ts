@@ -5,7 +5,7 @@ import { keepLines, rebuildBook } from '../../../src/domain/iva/kept';
 import { type CountedLine, increments, readTotals, recountTotals, setTotals, TotalsChange } from '../../../src/domain/iva/totals';
 import { suiteDatabase } from '../../support/database';
 import { contextOn, ivaIndexes } from './context';
-import { receivedInvoice } from './entries';
+import { MANUAL_LINE, receivedInvoice } from './entries';
 
 /**
  * A book's totals kept by the writes of its lines: what each line adds (credit notes subtract — their type gives the
@@ -161,17 +161,7 @@ describe('kept by the writes of the lines', () => {
   const invoice = (account: ObjectId, day: string, base: number, overrides: Record<string, unknown> = {}) =>
     receivedInvoice(account, `${day}T15:00:00Z`, base, { voucher_number: 7, ...overrides });
 
-  const MANUAL = {
-    date: '2025-12-15',
-    voucher_type: 1,
-    sale_point: 7,
-    voucher_number: 501,
-    document_type: 80,
-    document_number: '30708884444',
-    counterpart_name: 'Servicios Técnicos SRL',
-    total: 1210,
-    vat_lines: [{ rate: 21, base: 1000, vat: 210 }],
-  };
+  const MANUAL = MANUAL_LINE;
 
   it('sources written, changed, moved and gone, manual lines added, changed and deleted, a month rebuilt: always the recount of the lines', async () => {
     const { id, ctx } = fresh();

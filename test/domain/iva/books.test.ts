@@ -9,7 +9,7 @@ import { exportBook } from '../../../src/domain/iva/export';
 import { closePeriod, reopenPeriod } from '../../../src/domain/iva/periods';
 import { suiteDatabase } from '../../support/database';
 import { contextOn, ivaIndexes, rejection } from './context';
-import { lines, MANUAL_LINE, postedExpense, receivedInvoice } from './entries';
+import { issuedVoucher, lines, MANUAL_LINE, postedExpense, receivedInvoice } from './entries';
 
 /**
  * A month's VAT books on the suite's own store: which source documents feed them (Libro IVA Compras: received
@@ -28,25 +28,8 @@ const received = (issued: string, base: number, overrides: Record<string, unknow
 /** A posted expense of the suite's account with one 21 % VAT line. */
 const expense = (date: string, base: number, overrides: Record<string, unknown> = {}) => postedExpense(account, date, base, overrides);
 
-const issued = (at: string, base: number, overrides: Record<string, unknown> = {}) => ({
-  _id: new ObjectId(),
-  account_id: account,
-  voucher_type: 1,
-  sale_point: 5,
-  voucher_number: 900,
-  issue_date: new Date(at),
-  currency: 'ARS',
-  exchange_rate: 1,
-  total_amount_cents: base + Math.round(base * 0.21),
-  net_untaxed_cents: 0,
-  exempt_cents: 0,
-  other_taxes_cents: 0,
-  vat_items: [{ aliquot: 21, base_cents: base, amount_cents: Math.round(base * 0.21) }],
-  receiver_doc_type: 80,
-  receiver_doc: '30-70888444-4',
-  receiver_name: 'Cliente SA',
-  ...overrides,
-});
+const issued = (at: string, base: number, overrides: Record<string, unknown> = {}) =>
+  issuedVoucher(account, at, base, { voucher_number: 900, receiver_doc: '30-70888444-4', ...overrides });
 
 const MANUAL = MANUAL_LINE;
 

@@ -107,3 +107,26 @@ export const MANUAL_LINE = {
   total: 1210,
   vat_lines: [{ rate: 21, base: 1000, vat: 210 }],
 };
+
+/** A stored issued Factura A in pesos (21 % of `base` cents) at instant `issued`; tests override what they pin. */
+export function issuedVoucher(account: ObjectId, issued: string, base: number, overrides: Record<string, unknown> = {}) {
+  return {
+    _id: new ObjectId(),
+    account_id: account,
+    voucher_type: 1,
+    sale_point: 5,
+    voucher_number: numbered++,
+    issue_date: new Date(issued),
+    currency: 'ARS',
+    exchange_rate: 1,
+    total_amount_cents: base + Math.round(base * 0.21),
+    net_untaxed_cents: 0,
+    exempt_cents: 0,
+    other_taxes_cents: 0,
+    vat_items: [{ aliquot: 21, base_cents: base, amount_cents: Math.round(base * 0.21) }],
+    receiver_doc_type: 80,
+    receiver_doc: '30708884444',
+    receiver_name: 'Cliente SA',
+    ...overrides,
+  };
+}

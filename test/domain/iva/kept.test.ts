@@ -10,7 +10,7 @@ import type { CollectionName } from '../../../src/store/catalog';
 import { upgradeStoredData } from '../../../src/store/upgrades';
 import { suiteDatabase } from '../../support/database';
 import { contextOn, ivaIndexes } from './context';
-import { postedExpense, receivedInvoice } from './entries';
+import { issuedVoucher, postedExpense, receivedInvoice } from './entries';
 
 /**
  * The book lines kept by the writes of their sources (Libro IVA Compras: received invoices and posted expenses;
@@ -29,26 +29,8 @@ function fresh() {
 }
 
 const received = receivedInvoice;
-let numbered = 1;
 const expense = postedExpense;
-const issued = (account: ObjectId, when: string, base: number) => ({
-  _id: new ObjectId(),
-  account_id: account,
-  voucher_type: 1,
-  sale_point: 5,
-  voucher_number: numbered++,
-  issue_date: new Date(when),
-  currency: 'ARS',
-  exchange_rate: 1,
-  total_amount_cents: base + Math.round(base * 0.21),
-  net_untaxed_cents: 0,
-  exempt_cents: 0,
-  other_taxes_cents: 0,
-  vat_items: [{ aliquot: 21, base_cents: base, amount_cents: Math.round(base * 0.21) }],
-  receiver_doc_type: 80,
-  receiver_doc: '30708884444',
-  receiver_name: 'Cliente SA',
-});
+const issued = (account: ObjectId, when: string, base: number) => issuedVoucher(account, when, base);
 
 const insert = (collection: CollectionName, ...docs: object[]) =>
   store()

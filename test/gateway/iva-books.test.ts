@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { unzipSync } from 'fflate';
 import { ObjectId } from 'mongodb';
 import { startTestGateway, type TestGateway } from '../support/gateway';
+import { MANUAL_LINE } from '../domain/iva/entries';
 
 /**
  * The VAT books over REST and GraphQL: a month's purchases book generated from imported received invoices (once per
@@ -36,19 +37,7 @@ afterAll(async () => {
 const entries = () => gw.store.collection('iva_book_entries');
 const invoices = () => gw.store.collection('received_invoices');
 
-const MANUAL = {
-  date: '2025-12-15',
-  voucher_type: 1,
-  sale_point: 7,
-  voucher_number: 501,
-  document_type: 80,
-  document_number: '30708884444',
-  counterpart_name: 'Servicios Técnicos SRL',
-  total: 1331,
-  vat_lines: [{ rate: 21, base: 1000, vat: 210 }],
-  vat_perception: 30,
-  untaxed: 91,
-};
+const MANUAL = { ...MANUAL_LINE, total: 1331, vat_perception: 30, untaxed: 91 };
 
 async function exportFiles(period: string, bookType: string): Promise<Record<string, Buffer>> {
   const response = await fetch(`${gw.url}/api/v1/iva/export/${period}/${bookType}/`, { headers: { 'x-api-key': key } });

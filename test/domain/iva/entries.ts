@@ -53,6 +53,17 @@ export const lines = (buffer: Buffer) => {
 
 let numbered = 1000;
 
+/** The amounts of a stored Factura A in pesos with one 21 % rate on `base` cents. */
+const facturaA = (base: number) => ({
+  currency: 'ARS',
+  exchange_rate: 1,
+  total_amount_cents: base + Math.round(base * 0.21),
+  net_untaxed_cents: 0,
+  exempt_cents: 0,
+  other_taxes_cents: 0,
+  vat_items: [{ aliquot: 21, base_cents: base, amount_cents: Math.round(base * 0.21) }],
+});
+
 /**
  * A stored received Factura A in pesos (21 % of `base` cents), numbered in sequence; tests override what they pin.
  * `issued`: an instant (`2025-12-10T15:00:00Z`).
@@ -65,13 +76,7 @@ export function receivedInvoice(account: ObjectId, issued: string, base: number,
     sale_point: 2,
     voucher_number: numbered++,
     issue_date: new Date(issued),
-    currency: 'ARS',
-    exchange_rate: 1,
-    total_amount_cents: base + Math.round(base * 0.21),
-    net_untaxed_cents: 0,
-    exempt_cents: 0,
-    other_taxes_cents: 0,
-    vat_items: [{ aliquot: 21, base_cents: base, amount_cents: Math.round(base * 0.21) }],
+    ...facturaA(base),
     supplier_cuit: '30500010912',
     supplier_name: 'Proveedor SA',
     status: 'pending',
@@ -117,13 +122,7 @@ export function issuedVoucher(account: ObjectId, issued: string, base: number, o
     sale_point: 5,
     voucher_number: numbered++,
     issue_date: new Date(issued),
-    currency: 'ARS',
-    exchange_rate: 1,
-    total_amount_cents: base + Math.round(base * 0.21),
-    net_untaxed_cents: 0,
-    exempt_cents: 0,
-    other_taxes_cents: 0,
-    vat_items: [{ aliquot: 21, base_cents: base, amount_cents: Math.round(base * 0.21) }],
+    ...facturaA(base),
     receiver_doc_type: 80,
     receiver_doc: '30708884444',
     receiver_name: 'Cliente SA',

@@ -1,20 +1,9 @@
 import type { ValidationError } from '../../../src/domain/errors';
 import { parseEntry } from '../../../src/domain/iva/entry-input';
+import { MANUAL_LINE } from './entries';
 
 /** Manual VAT book lines: the rules an imported voucher meets, and their pesos. */
-const MANUAL = {
-  date: '2025-12-15',
-  voucher_type: 1,
-  sale_point: 7,
-  voucher_number: 501,
-  document_type: 80,
-  document_number: '30708884444',
-  counterpart_name: 'Servicios Técnicos SRL',
-  total: 1331,
-  vat_lines: [{ rate: 21, base: 1000, vat: 210 }],
-  vat_perception: 30,
-  untaxed: 91,
-};
+const MANUAL = { ...MANUAL_LINE, total: 1331, vat_perception: 30, untaxed: 91 };
 const purchases = { period: '2025-12', bookType: 'purchases' as const };
 
 const problems = (input: unknown, book: { period: string; bookType: 'purchases' | 'sales' } = purchases) => {

@@ -108,7 +108,8 @@ export class FailPoints {
       }
       failure.error = {
         ok: 0,
-        errmsg: typeof data.errmsg === 'string' ? data.errmsg : "Failing command via 'failCommand' failpoint",
+        // Only failCommand takes a message; mongod's failGetMoreAfterCursorCheckout answers its own.
+        errmsg: point === 'failCommand' && typeof data.errmsg === 'string' ? data.errmsg : `Failing command via '${point}' failpoint`,
         code,
         codeName: typeof data.codeName === 'string' ? data.codeName : 'FailPoint',
         ...(labels.length ? { errorLabels: labels } : {}),

@@ -226,12 +226,17 @@ function leadingQuery(pipeline: Document[]): { options: QueryOptions; rest: Docu
   return { options: { filter: useLeading ? leading : undefined, sort, limit }, rest };
 }
 
+/** An aggregate's `cursor: {batchSize}`; the `cursor` option itself is required. */
+function aggregateBatchSize(command: Document): number | undefined {
+  if (!isPlainObject(command.cursor)) throw failedToParse("The 'cursor' option is required, except for aggregate with the explain argument");
+  return command.cursor.batchSize === undefined ? undefined : nonNegativeInteger(command.cursor.batchSize, 'batchSize');
+}
+
 /** Opens a change stream: an aggregate whose pipeline starts with `$changeStream`. */
 function openChangeStream(command: Document, context: CommandContext, pipeline: Document[]): Reply {
   if (context.txn) throw operationNotSupportedInTransaction('$changeStream cannot be used in a transaction');
   if (command.explain) throw notImplemented('explain of a $changeStream is not supported by the embedded engine');
-  if (!isPlainObject(command.cursor)) throw failedToParse("The 'cursor' option is required, except for aggregate with the explain argument");
-  const batchSize = command.cursor.batchSize === undefined ? undefined : nonNegativeInteger(command.cursor.batchSize, 'batchSize');
+  const batchSize = aggregateBatchSize(command);
   const { scope, spec, stages } = parseChangeStream(context.store, command.aggregate, context.db, pipeline);
   const ns = scope.coll === undefined ? `${context.db}.$cmd.aggregate` : `${context.db}.${scope.coll}`;
   return context.cursors.openStream(ns, new ChangeStream(context.store, scope, spec, stages), batchSize);
@@ -270,8 +275,7 @@ export const aggregate: Handler = (command, context) => {
   if (Array.isArray(stages) && isPlainObject(stages[0]) && '$changeStream' in stages[0]) return openChangeStream(command, context, stages as Document[]);
   if (command.explain) return explainAggregate(command, context, 'queryPlanner');
   const { name, pipeline } = checkPipeline(command);
-  if (!isPlainObject(command.cursor)) throw failedToParse("The 'cursor' option is required, except for aggregate with the explain argument");
-  const batchSize = command.cursor.batchSize === undefined ? undefined : nonNegativeInteger(command.cursor.batchSize, 'batchSize');
+  const batchSize = aggregateBatchSize(command);
   const unit = reader(context);
   const meta = collectionOf(context, name);
   if (isPlainObject(pipeline[0]?.$collStats)) {

@@ -1,4 +1,4 @@
-import type { ClientSession, Filter } from 'mongodb';
+import type { ClientSession, Document, Filter } from 'mongodb';
 import { projectionFor, type Selection } from '../store/projection';
 import { isDuplicateKeyError } from '../store/store';
 import { TenantCollection, type TenantDocument } from '../store/tenant-collection';
@@ -72,7 +72,7 @@ export class Resource<D extends TenantDocument, Create, Update, FilterInput, Ord
           // the day it leaves (read in the write's session, as the write finds it).
           const loader = context.loaders().byId<D>(this.definition.collection);
           before = movesStatistics(this.definition.collection) ? await this.collection(context).findById(id, session) : await loader.load(id);
-          loader.clear(id);
+          context.loaders().forget(this.definition.collection, id);
           return remove.call(this, context, id, session);
         },
         () => (before ? this.changes('deleted', [before]) : []),
@@ -87,6 +87,26 @@ export class Resource<D extends TenantDocument, Create, Update, FilterInput, Ord
 
   collection(context: RequestContext): TenantCollection<D> {
     return new TenantCollection(context.store.collection<D>(this.definition.collection), requirePrincipal(context).accountId);
+  }
+
+  /**
+   * One record by id, or null, batched per request; with `selection` (what the caller reads of it), only the stored
+   * fields that needs.
+   */
+  load(context: RequestContext, id: string, selection?: Selection): Promise<D | null> {
+    return context
+      .loaders()
+      .byId<D>(this.definition.collection, selection && this.projectionOf(selection))
+      .load(id);
+  }
+
+  /** Callers pass one selection object per field of a query (see fieldSelection): its projection is made once. */
+  private readonly projections = new WeakMap<Selection, Document | undefined>();
+  private projectionOf(selection: Selection): Document | undefined {
+    const { projection: spec } = this.definition;
+    if (!spec) return undefined;
+    if (!this.projections.has(selection)) this.projections.set(selection, projectionFor(selection, spec));
+    return this.projections.get(selection);
   }
 
   async get(context: RequestContext, id: string): Promise<D> {

@@ -1,4 +1,5 @@
-import { Arg, Authorized, Ctx, FieldResolver, ID, Int, Mutation, Resolver } from 'type-graphql';
+import type { GraphQLResolveInfo } from 'graphql';
+import { Arg, Authorized, Ctx, FieldResolver, ID, Info, Int, Mutation, Resolver } from 'type-graphql';
 import { Parent } from './parent';
 import type { RequestContext } from '../domain/context';
 import { DELIVERY_NOTE, type DeliveryNoteStatus as Status } from '../domain/delivery-notes/declaration';
@@ -14,10 +15,10 @@ import {
 } from '../domain/delivery-notes/service';
 import { outputOf } from '../domain/declare/mapping';
 import { valueSchema } from '../domain/declare/validation';
-import type { CustomerRecord } from '../domain/customers/service';
+import { customers } from '../domain/customers/service';
 import { ValidationError } from '../domain/errors';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../domain/pagination';
-import type { ProductRecord } from '../domain/products/service';
+import { products } from '../domain/products/service';
 import { parseInput } from '../domain/validation';
 import { Customer } from '../schema/customer';
 import { DELIVERY_NOTE_TYPES, DeliveryNote, DeliveryNoteItem, DeliveryNoteStatus } from '../schema/delivery-note';
@@ -25,6 +26,7 @@ import { Product } from '../schema/product';
 import { pageComplexity } from './connection';
 import { toCustomer } from './customer';
 import { declaredResolver } from './declared';
+import { fieldSelection } from './selection';
 import { toProduct } from './product';
 
 /** Stored delivery note → its GraphQL shape. */
@@ -84,8 +86,8 @@ export class DeliveryNoteMovesResolver {
   }
 
   @FieldResolver(() => Customer, { nullable: true, description: 'The customer (null if it was deleted since).' })
-  async customer(@Parent() note: DeliveryNote, @Ctx() context: RequestContext): Promise<Customer | null> {
-    const doc = await context.loaders().byId<CustomerRecord>('customers').load(note.customerId);
+  async customer(@Parent() note: DeliveryNote, @Ctx() context: RequestContext, @Info() info: GraphQLResolveInfo): Promise<Customer | null> {
+    const doc = await customers.load(context, note.customerId, fieldSelection(info));
     return doc ? toCustomer(doc) : null;
   }
 }
@@ -93,9 +95,9 @@ export class DeliveryNoteMovesResolver {
 @Resolver(() => DeliveryNoteItem)
 export class DeliveryNoteItemResolver {
   @FieldResolver(() => Product, { nullable: true, description: 'The product of the line (batched per request).' })
-  async product(@Parent() item: DeliveryNoteItem, @Ctx() context: RequestContext): Promise<Product | null> {
+  async product(@Parent() item: DeliveryNoteItem, @Ctx() context: RequestContext, @Info() info: GraphQLResolveInfo): Promise<Product | null> {
     if (!item.productId) return null;
-    const doc = await context.loaders().byId<ProductRecord>('products').load(item.productId);
+    const doc = await products.load(context, item.productId, fieldSelection(info));
     return doc ? toProduct(doc) : null;
   }
 }

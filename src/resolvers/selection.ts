@@ -1,4 +1,4 @@
-import { Kind, type FragmentDefinitionNode, type GraphQLResolveInfo, type SelectionSetNode } from 'graphql';
+import { Kind, type FieldNode, type FragmentDefinitionNode, type GraphQLResolveInfo, type SelectionSetNode } from 'graphql';
 import type { Selection } from '../domain/resource';
 
 /** The fields of a selection set by name (aliases and fragments resolved, same-named fields merged). */
@@ -29,4 +29,18 @@ export function nodeSelection(info: GraphQLResolveInfo): Selection {
 function mergeInto(into: Selection, from: Selection | undefined): Selection {
   for (const [name, sub] of Object.entries(from ?? {})) into[name] = mergeInto(into[name] ?? {}, sub);
   return into;
+}
+
+/** The selections of fields by their nodes: the items of a list share their field's nodes. */
+const fieldSelections = new WeakMap<readonly FieldNode[], Selection>();
+
+/** What the caller asked of this field's value (for a field resolver that loads one record per parent). */
+export function fieldSelection(info: GraphQLResolveInfo): Selection {
+  let selection = fieldSelections.get(info.fieldNodes);
+  if (!selection) {
+    selection = {};
+    for (const node of info.fieldNodes) selectionOf(node.selectionSet, info.fragments, selection);
+    fieldSelections.set(info.fieldNodes, selection);
+  }
+  return selection;
 }

@@ -1,34 +1,46 @@
 import DataLoader from 'dataloader';
-import type { ObjectId } from 'mongodb';
+import type { Document, ObjectId } from 'mongodb';
 import type { CollectionName } from './catalog';
 import type { Store } from './store';
 import { parseId } from './ids';
 import { TenantCollection, type TenantDocument } from './tenant-collection';
+
+/** A projection's loader key; resolvers pass one projection object per field of a query, so it is built once. */
+const projectionKeys = new WeakMap<Document, string>();
+function keyOf(projection: Document): string {
+  let key = projectionKeys.get(projection);
+  if (key === undefined) projectionKeys.set(projection, (key = JSON.stringify(projection)));
+  return key;
+}
 
 /**
  * Per-request batch loaders, scoped to the request's account: every `load(id)` of one tick becomes a single
  * `{_id: {$in: [...]}, account_id}` query, so a nested list costs one round trip per level.
  */
 export class Loaders {
-  private readonly byCollection = new Map<CollectionName, DataLoader<string, TenantDocument | null>>();
+  private readonly byCollection = new Map<string, DataLoader<string, TenantDocument | null>>();
   private readonly byField = new Map<string, DataLoader<string, TenantDocument[]>>();
   private readonly named = new Map<string, DataLoader<unknown, unknown>>();
-  /** Documents primed before their collection's loader existed. */
-  private readonly unprimed = new Map<CollectionName, TenantDocument[]>();
+  /** Whole documents already read (a list query), which answer any load by id of their collection. */
+  private readonly primed = new Map<CollectionName, TenantDocument[]>();
 
   constructor(
     private readonly store: Store,
     private readonly accountId: ObjectId,
   ) {}
 
-  byId<T extends TenantDocument>(name: CollectionName): DataLoader<string, T | null> {
-    let loader = this.byCollection.get(name);
+  /**
+   * By id; with `projection`, only those stored fields (a loader per projection, so a field resolver that reads a
+   * name does not decode and map the whole record for each parent). A whole document read earlier answers any.
+   */
+  byId<T extends TenantDocument>(name: CollectionName, projection?: Document): DataLoader<string, T | null> {
+    const key = projection ? `${name} ${keyOf(projection)}` : name;
+    let loader = this.byCollection.get(key);
     if (!loader) {
       const collection = new TenantCollection<TenantDocument>(this.store.collection(name), this.accountId);
-      loader = new DataLoader((ids) => collection.findByIds(ids));
-      this.byCollection.set(name, loader);
-      for (const doc of this.unprimed.get(name) ?? []) loader.prime(doc._id.toHexString(), doc);
-      this.unprimed.delete(name);
+      loader = new DataLoader((ids) => collection.findByIds(ids, undefined, projection));
+      this.byCollection.set(key, loader);
+      for (const doc of this.primed.get(name) ?? []) loader.prime(doc._id.toHexString(), doc);
     }
     return loader as unknown as DataLoader<string, T | null>;
   }
@@ -80,12 +92,23 @@ export class Loaders {
   }
 
   /**
-   * Seeds the cache with documents already read (a list query), so field resolvers do not read them again. They go
-   * into the collection's loader when it is first asked for: most lists are never followed by a read by id.
+   * Seeds the caches with whole documents already read (a list query), so field resolvers do not read them again.
+   * They go into a collection's loaders when those are first asked for: most lists are never followed by a read by id.
    */
   prime<T extends TenantDocument>(name: CollectionName, docs: T[]): void {
-    const loader = this.byCollection.get(name);
-    if (loader) for (const doc of docs) loader.prime(doc._id.toHexString(), doc);
-    else this.unprimed.set(name, [...(this.unprimed.get(name) ?? []), ...docs]);
+    this.primed.set(name, [...(this.primed.get(name) ?? []), ...docs]);
+    for (const [key, loader] of this.byCollection)
+      if (key === name || key.startsWith(`${name} `)) for (const doc of docs) loader.prime(doc._id.toHexString(), doc);
+  }
+
+  /** Forgets a document the request deleted, in every loader of its collection. */
+  forget(name: CollectionName, id: string): void {
+    const primed = this.primed.get(name);
+    if (primed)
+      this.primed.set(
+        name,
+        primed.filter((doc) => doc._id.toHexString() !== id.toLowerCase()),
+      );
+    for (const [key, loader] of this.byCollection) if (key === name || key.startsWith(`${name} `)) loader.clear(id);
   }
 }

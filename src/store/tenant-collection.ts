@@ -46,15 +46,17 @@ export class TenantCollection<T extends TenantDocument> {
     return (await this.collection.findOne(this.scope({ _id } as Filter<T>), { session })) as T | null;
   }
 
-  /** Documents by id in one query, in the order asked (null where missing). */
-  async findByIds(ids: readonly string[], session?: ClientSession): Promise<Array<T | null>> {
+  /** Documents by id in one query, in the order asked (null where missing); with `projection`, only those fields. */
+  async findByIds(ids: readonly string[], session?: ClientSession, projection?: Document): Promise<Array<T | null>> {
     const parsed = ids.map(parseId);
     const valid = parsed.filter((id): id is ObjectId => id !== null);
     // All in one batch, and a limit that closes the cursor with it: a batch filled to exactly its size would
     // otherwise leave the cursor open (as MongoDB does) and cost a getMore that finds nothing.
     const distinct = new Set(valid.map((id) => id.toHexString())).size;
     const found = distinct
-      ? ((await this.collection.find(this.scope({ _id: { $in: valid } } as Filter<T>), { session, batchSize: distinct, limit: distinct }).toArray()) as T[])
+      ? ((await this.collection
+          .find(this.scope({ _id: { $in: valid } } as Filter<T>), { session, batchSize: distinct, limit: distinct, projection })
+          .toArray()) as T[])
       : [];
     const byId = new Map(found.map((doc) => [doc._id.toHexString(), doc]));
     return parsed.map((id) => (id ? (byId.get(id.toHexString()) ?? null) : null));

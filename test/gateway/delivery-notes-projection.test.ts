@@ -9,8 +9,11 @@ import { startTestGateway, type TestGateway } from '../support/gateway';
 let gw: TestGateway;
 let key: string;
 const finds: CommandStartedEvent[] = [];
+/** Reads of the notes' customers and products, by collection. */
+const related: CommandStartedEvent[] = [];
 const record = (event: CommandStartedEvent) => {
   if (event.commandName === 'find' && event.command.find === 'delivery_notes') finds.push(event);
+  if (event.commandName === 'find' && ['customers', 'products'].includes(event.command.find)) related.push(event);
 };
 
 beforeAll(async () => {
@@ -83,4 +86,35 @@ it('a page of totals only reads little; the REST list still reads every field of
   expect(rest.body.data.items[0]).toMatchObject({ carrier_name: 'Transportes Sur', notes: 'frágil', metadata: { pedido: '42' }, total: 21 });
   // Every stored field but the account: 28 of the note, 9 of its lines.
   expect(Object.keys(finds.at(-1)?.command.projection ?? {})).toHaveLength(37);
+});
+
+it("the notes' customers and products are read with only what the query asks of them, and answer as whole reads do", async () => {
+  const relatedOf = async (selection: string) => {
+    related.length = 0;
+    const { connection } = await list(`nodes { ${selection} }`);
+    return { nodes: connection.nodes, projections: Object.fromEntries(related.map((event) => [event.command.find, event.command.projection])) };
+  };
+  const whole = await relatedOf('customer { id name documentNumber email createdAt } items { product { id name sku price stock unit } }');
+  const few = await relatedOf('customer { name } items { product { name sku } }');
+  expect(few.projections).toEqual({ customers: { name: 1 }, products: { name: 1, sku: 1 } });
+  expect(whole.projections).toEqual({
+    customers: { _id: 1, name: 1, document_number: 1, email: 1, created_at: 1 },
+    products: { _id: 1, name: 1, sku: 1, price_cents: 1, stock_milli: 1, unit: 1 },
+  });
+  expect(few.nodes).toEqual(
+    whole.nodes.map((note: any) => ({
+      customer: { name: note.customer.name },
+      items: note.items.map((item: any) => ({ product: item.product && { name: item.product.name, sku: item.product.sku } })),
+    })),
+  );
+  expect(whole.nodes[0].customer).toMatchObject({ name: 'Cliente Uno', documentNumber: null, email: null });
+  expect(whole.nodes[0].items[0].product).toEqual({ id: expect.any(String), name: 'Yerba', sku: 'Y-1', price: 10, stock: expect.any(Number), unit: 'unidad' });
+  expect(whole.nodes[0].items[1].product).toBeNull();
+});
+
+it('a related record asked for a field the declaration does not source is read whole, and that field still answers', async () => {
+  related.length = 0;
+  const { connection } = await list('nodes { items { product { name deliveryNotes(first: 2) { status } } } }');
+  expect(related.find((event) => event.command.find === 'products')?.command.projection).toBeUndefined();
+  expect(connection.nodes[0].items[0].product).toEqual({ name: 'Yerba', deliveryNotes: [{ status: 'draft' }, { status: 'issued' }] });
 });

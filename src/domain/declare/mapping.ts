@@ -108,9 +108,37 @@ function outputValue(spec: FieldSpec, stored: unknown): unknown {
   }
 }
 
+/** The stored record (or line) an output reads from. */
+const STORED = Symbol('stored');
+type Output = Row & { [STORED]: Row };
+
+/** A getter per declared field, mapping the stored value when it is read. */
+function fieldGetters(fields: Record<string, FieldSpec>): PropertyDescriptorMap {
+  const getters: PropertyDescriptorMap = {};
+  for (const { name, spec, stored } of namedFields(fields))
+    if (!writeOnly(spec))
+      getters[name] = {
+        enumerable: true,
+        get(this: Output) {
+          return outputValue(spec, this[STORED][stored]);
+        },
+      };
+  return getters;
+}
+
+/**
+ * Outputs read their fields through getters on a prototype made once per declaration (or per line shape): GraphQL
+ * reads only the fields a query selects, so a page of records maps only those, and each record costs one small
+ * object instead of one holding every declared field. Outputs are read, never written to or spread.
+ */
+const linePrototypes = new WeakMap<Record<string, FieldSpec>, object>();
+const recordPrototypes = new WeakMap<ResourceDeclaration, object>();
+
 function outputObject(fields: Record<string, FieldSpec>, stored: Row): Row {
-  const out: Row = {};
-  for (const { name, spec, stored: key } of namedFields(fields)) if (!writeOnly(spec)) out[name] = outputValue(spec, stored[key]);
+  let prototype = linePrototypes.get(fields);
+  if (!prototype) linePrototypes.set(fields, (prototype = Object.create(Object.prototype, fieldGetters(fields)) as object));
+  const out = Object.create(prototype) as Output;
+  out[STORED] = stored;
   return out;
 }
 
@@ -121,12 +149,24 @@ export function addressOutput(address: StoredAddress | undefined): Row | null {
   return { street: address.street, city: address.city, state: address.state, postalCode: address.postal_code, country: address.country };
 }
 
-/** A stored record in its GraphQL shape: `id`, every declared field, creation and update times. */
+/** A stored record in its GraphQL shape: `id`, every declared field, creation and update times (see outputObject). */
 export function outputOf(declaration: ResourceDeclaration, doc: Row & { _id: ObjectId; created_at: Date; updated_at: Date }): Row {
-  const out: Row = { id: doc._id.toHexString() };
-  for (const { name, spec, stored } of namedFields(declaration.fields)) if (!writeOnly(spec)) out[name] = outputValue(spec, doc[stored]);
-  out.createdAt = doc.created_at;
-  out.updatedAt = doc.updated_at;
+  let prototype = recordPrototypes.get(declaration);
+  if (!prototype) {
+    const getters = fieldGetters(declaration.fields);
+    const own = (get: (stored: Row) => unknown): PropertyDescriptor => ({
+      enumerable: true,
+      get(this: Output) {
+        return get(this[STORED]);
+      },
+    });
+    getters.id = own((stored) => (stored._id as ObjectId).toHexString());
+    getters.createdAt = own((stored) => stored.created_at);
+    getters.updatedAt = own((stored) => stored.updated_at);
+    recordPrototypes.set(declaration, (prototype = Object.create(Object.prototype, getters) as object));
+  }
+  const out = Object.create(prototype) as Output;
+  out[STORED] = doc;
   return out;
 }
 

@@ -1,4 +1,5 @@
-import { Arg, Authorized, Ctx, FieldResolver, Int, Query, Resolver } from 'type-graphql';
+import type { GraphQLResolveInfo } from 'graphql';
+import { Arg, Authorized, Ctx, FieldResolver, Info, Int, Query, Resolver } from 'type-graphql';
 import { Parent } from './parent';
 import { cashFlow, DEFAULT_CASH_ACCOUNT } from '../domain/accounting/reports/cash-flow';
 import { dailyJournal } from '../domain/accounting/reports/daily-journal';
@@ -26,6 +27,8 @@ import {
   TrialBalance,
 } from '../schema/accounting-reports';
 import { toJournalEntry } from './accounting';
+import { fieldSelection } from './selection';
+import { journalEntries } from '../domain/accounting/journal';
 
 const READ = 'accounting:read';
 
@@ -264,8 +267,8 @@ export class LedgerAccountLinesResolver {
 @Resolver(() => LedgerLine)
 export class LedgerLineResolver {
   @FieldResolver(() => JournalEntry, { nullable: true, description: 'The journal entry of the line (batched per request).' })
-  async entry(@Parent() line: LedgerLine, @Ctx() context: RequestContext): Promise<JournalEntry | null> {
-    const doc = await context.loaders().byId<JournalEntryDocument>('journal_entries').load(line.entryId);
+  async entry(@Parent() line: LedgerLine, @Ctx() context: RequestContext, @Info() info: GraphQLResolveInfo): Promise<JournalEntry | null> {
+    const doc = await journalEntries.load(context, line.entryId, fieldSelection(info));
     return doc ? toJournalEntry(doc) : null;
   }
 }

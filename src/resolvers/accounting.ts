@@ -1,4 +1,5 @@
-import { Arg, Authorized, Ctx, FieldResolver, Float, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
+import type { GraphQLResolveInfo } from 'graphql';
+import { Arg, Authorized, Ctx, FieldResolver, Float, ID, Info, Int, Mutation, Query, Resolver } from 'type-graphql';
 import { Parent } from './parent';
 import { LEDGER_ACCOUNT } from '../domain/accounting/account-declaration';
 import { accountByCode, balanceCents, childrenOf, ledgerAccounts, type LedgerAccountRecord } from '../domain/accounting/accounts';
@@ -16,6 +17,7 @@ import { parseInput } from '../domain/validation';
 import { ChartSeedResult, JOURNAL_ENTRY_TYPES, JournalEntry, JournalLine, LEDGER_ACCOUNT_TYPES, LedgerAccount, LedgerBalances } from '../schema/accounting';
 import { pageComplexity } from './connection';
 import { declaredResolver } from './declared';
+import { fieldSelection } from './selection';
 
 export const toLedgerAccount = (doc: LedgerAccountRecord): LedgerAccount => outputOf(LEDGER_ACCOUNT, doc) as LedgerAccount;
 export const toJournalEntry = (doc: JournalEntryRecord): JournalEntry => outputOf(JOURNAL_ENTRY, doc) as JournalEntry;
@@ -130,16 +132,16 @@ export class JournalEntryMovesResolver {
   }
 
   @FieldResolver(() => JournalEntry, { nullable: true, description: 'On a reversed entry: its counter-entry.' })
-  async reversal(@Parent() entry: JournalEntry, @Ctx() context: RequestContext): Promise<JournalEntry | null> {
+  async reversal(@Parent() entry: JournalEntry, @Ctx() context: RequestContext, @Info() info: GraphQLResolveInfo): Promise<JournalEntry | null> {
     if (!entry.reversalId) return null;
-    const doc = await context.loaders().byId<JournalEntryRecord>('journal_entries').load(entry.reversalId);
+    const doc = await journalEntries.load(context, entry.reversalId, fieldSelection(info));
     return doc ? toJournalEntry(doc) : null;
   }
 
   @FieldResolver(() => JournalEntry, { nullable: true, description: 'On a counter-entry: the entry it reverses.' })
-  async reverses(@Parent() entry: JournalEntry, @Ctx() context: RequestContext): Promise<JournalEntry | null> {
+  async reverses(@Parent() entry: JournalEntry, @Ctx() context: RequestContext, @Info() info: GraphQLResolveInfo): Promise<JournalEntry | null> {
     if (!entry.reversesId) return null;
-    const doc = await context.loaders().byId<JournalEntryRecord>('journal_entries').load(entry.reversesId);
+    const doc = await journalEntries.load(context, entry.reversesId, fieldSelection(info));
     return doc ? toJournalEntry(doc) : null;
   }
 }

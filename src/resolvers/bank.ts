@@ -1,5 +1,6 @@
+import type { GraphQLResolveInfo } from 'graphql';
 import { type FileUpload, GraphQLUpload } from 'graphql-upload-ts';
-import { Arg, Authorized, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
+import { Arg, Authorized, Ctx, FieldResolver, ID, Info, Int, Mutation, Query, Resolver } from 'type-graphql';
 import { Parent } from './parent';
 import { importStatement } from '../domain/bank/import';
 import { autoMatch, DEFAULT_WINDOW_DAYS, manualMatch, unmatch } from '../domain/bank/matching';
@@ -22,6 +23,8 @@ import {
   JournalLineRefInput,
 } from '../schema/bank';
 import { toJournalEntry } from './accounting';
+import { fieldSelection } from './selection';
+import { journalEntries } from '../domain/accounting/journal';
 
 const READ = 'accounting:read';
 const WRITE = 'accounting:write';
@@ -217,8 +220,8 @@ export class BankStatementLineResolver {
 @Resolver(() => BankMatch)
 export class BankMatchResolver {
   @FieldResolver(() => JournalEntry, { nullable: true, description: 'The journal entry (batched per request).' })
-  async journalEntry(@Parent() match: BankMatch, @Ctx() context: RequestContext): Promise<JournalEntry | null> {
-    const entry = await context.loaders().byId<JournalEntryDocument>('journal_entries').load(match.journalEntryId);
+  async journalEntry(@Parent() match: BankMatch, @Ctx() context: RequestContext, @Info() info: GraphQLResolveInfo): Promise<JournalEntry | null> {
+    const entry = await journalEntries.load(context, match.journalEntryId, fieldSelection(info));
     return entry ? toJournalEntry(entry) : null;
   }
 

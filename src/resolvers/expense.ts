@@ -1,4 +1,5 @@
-import { Arg, Authorized, Ctx, FieldResolver, Float, ID, Mutation, Resolver } from 'type-graphql';
+import type { GraphQLResolveInfo } from 'graphql';
+import { Arg, Authorized, Ctx, FieldResolver, Float, ID, Info, Mutation, Resolver } from 'type-graphql';
 import { Parent } from './parent';
 import type { RequestContext } from '../domain/context';
 import { outputOf } from '../domain/declare/mapping';
@@ -11,6 +12,8 @@ import type { ExpenseRecord as ExpenseDocument, ExpenseStatus } from '../domain/
 import type { SupplierRecord as SupplierDocument } from '../domain/suppliers/service';
 import { declaredResolver } from './declared';
 import { toSupplier } from './supplier';
+import { fieldSelection } from './selection';
+import { suppliers } from '../domain/suppliers/service';
 
 /** Stored expense → its GraphQL shape. */
 export const toExpense = (doc: ExpenseDocument): Expense => outputOf(EXPENSE, doc) as Expense;
@@ -51,9 +54,9 @@ export class ExpenseMovesResolver {
     nullable: true,
     description: 'The linked supplier (null when none, or when it was deleted). Needs suppliers:read; supplierId is always visible.',
   })
-  async supplier(@Parent() expense: Expense, @Ctx() context: RequestContext): Promise<Supplier | null> {
+  async supplier(@Parent() expense: Expense, @Ctx() context: RequestContext, @Info() info: GraphQLResolveInfo): Promise<Supplier | null> {
     if (!expense.supplierId) return null;
-    const doc = await context.loaders().byId<SupplierDocument>('suppliers').load(expense.supplierId);
+    const doc = await suppliers.load(context, expense.supplierId, fieldSelection(info));
     return doc ? toSupplier(doc) : null;
   }
 }

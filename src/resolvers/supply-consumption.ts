@@ -1,4 +1,5 @@
-import { Arg, Authorized, Ctx, FieldResolver, ID, Mutation, Resolver } from 'type-graphql';
+import type { GraphQLResolveInfo } from 'graphql';
+import { Arg, Authorized, Ctx, FieldResolver, ID, Info, Mutation, Resolver } from 'type-graphql';
 import { Parent } from './parent';
 import type { UserRecord as UserDocument } from '../domain/auth/authenticate';
 import type { RequestContext } from '../domain/context';
@@ -14,6 +15,9 @@ import { User, type UserRole } from '../schema/user';
 import { toCustomer } from './customer';
 import { declaredResolver } from './declared';
 import { toSupply } from './supply';
+import { fieldSelection } from './selection';
+import { customers } from '../domain/customers/service';
+import { supplies } from '../domain/supplies/service';
 
 /** Stored consumption → its GraphQL shape. */
 export const toSupplyConsumption = (doc: SupplyConsumptionDocument): SupplyConsumption => outputOf(SUPPLY_CONSUMPTION, doc) as SupplyConsumption;
@@ -44,9 +48,9 @@ export class SupplyConsumptionLinksResolver {
 
   @Authorized('delivery_notes:read')
   @FieldResolver(() => Customer, { nullable: true, description: 'The customer it was for (needs delivery_notes:read, the customers scope).' })
-  async customer(@Parent() consumption: SupplyConsumption, @Ctx() context: RequestContext): Promise<Customer | null> {
+  async customer(@Parent() consumption: SupplyConsumption, @Ctx() context: RequestContext, @Info() info: GraphQLResolveInfo): Promise<Customer | null> {
     if (!consumption.customerId) return null;
-    const doc = await context.loaders().byId<CustomerDocument>('customers').load(consumption.customerId);
+    const doc = await customers.load(context, consumption.customerId, fieldSelection(info));
     return doc ? toCustomer(doc) : null;
   }
 
@@ -64,8 +68,8 @@ export class SupplyConsumptionLinksResolver {
 @Resolver(() => SupplyConsumptionItem)
 export class SupplyConsumptionItemResolver {
   @FieldResolver(() => Supply, { nullable: true, description: 'The supply as it is now (null once deleted; the snapshot fields stay).' })
-  async supply(@Parent() item: SupplyConsumptionItem, @Ctx() context: RequestContext): Promise<Supply | null> {
-    const doc = await context.loaders().byId<SupplyDocument>('supplies').load(item.supplyId);
+  async supply(@Parent() item: SupplyConsumptionItem, @Ctx() context: RequestContext, @Info() info: GraphQLResolveInfo): Promise<Supply | null> {
+    const doc = await supplies.load(context, item.supplyId, fieldSelection(info));
     return doc ? toSupply(doc) : null;
   }
 }

@@ -1,4 +1,5 @@
-import { Arg, Authorized, Ctx, FieldResolver, Int, Resolver } from 'type-graphql';
+import type { GraphQLResolveInfo } from 'graphql';
+import { Arg, Authorized, Ctx, FieldResolver, Info, Int, Resolver } from 'type-graphql';
 import { Parent } from './parent';
 import type { RequestContext } from '../domain/context';
 import { outputOf } from '../domain/declare/mapping';
@@ -15,6 +16,8 @@ import { pageComplexity, toConnection } from './connection';
 import { declaredResolver } from './declared';
 import { toStockMovement } from './stock';
 import { toSupplier } from './supplier';
+import { fieldSelection } from './selection';
+import { suppliers } from '../domain/suppliers/service';
 
 /** Stored supply → its GraphQL shape. */
 export const toSupply = (doc: SupplyDocument): Supply => outputOf(SUPPLY, doc) as Supply;
@@ -26,9 +29,9 @@ export const SupplyResolver = declaredResolver(SUPPLY, SUPPLY_TYPES, supplies, t
 export class SupplyLinksResolver {
   @Authorized('suppliers:read')
   @FieldResolver(() => Supplier, { nullable: true, description: 'The supplier it is bought from (needs suppliers:read).' })
-  async supplier(@Parent() supply: Supply, @Ctx() context: RequestContext): Promise<Supplier | null> {
+  async supplier(@Parent() supply: Supply, @Ctx() context: RequestContext, @Info() info: GraphQLResolveInfo): Promise<Supplier | null> {
     if (!supply.supplierId) return null;
-    const doc = await context.loaders().byId<SupplierDocument>('suppliers').load(supply.supplierId);
+    const doc = await suppliers.load(context, supply.supplierId, fieldSelection(info));
     return doc ? toSupplier(doc) : null;
   }
 

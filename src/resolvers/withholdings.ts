@@ -1,4 +1,5 @@
-import { Arg, Authorized, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
+import type { GraphQLResolveInfo } from 'graphql';
+import { Arg, Authorized, Ctx, FieldResolver, ID, Info, Int, Mutation, Query, Resolver } from 'type-graphql';
 import { Parent } from './parent';
 import type { JournalEntryRecord } from '../domain/accounting/journal';
 import type { RequestContext } from '../domain/context';
@@ -36,6 +37,9 @@ import {
 } from '../schema/withholdings';
 import { toJournalEntry } from './accounting';
 import { toSupplier } from './supplier';
+import { fieldSelection } from './selection';
+import { suppliers } from '../domain/suppliers/service';
+import { journalEntries } from '../domain/accounting/journal';
 
 const READ = 'accounting:read';
 const WRITE = 'accounting:write';
@@ -352,14 +356,14 @@ export class WithholdingResolver {
 
   @Authorized('suppliers:read')
   @FieldResolver(() => Supplier, { nullable: true, description: 'The supplier paid (needs suppliers:read; batched per request).' })
-  async supplier(@Parent() withholding: Withholding, @Ctx() context: RequestContext): Promise<Supplier | null> {
-    const doc = await context.loaders().byId<SupplierRecord>('suppliers').load(withholding.supplierId);
+  async supplier(@Parent() withholding: Withholding, @Ctx() context: RequestContext, @Info() info: GraphQLResolveInfo): Promise<Supplier | null> {
+    const doc = await suppliers.load(context, withholding.supplierId, fieldSelection(info));
     return doc ? toSupplier(doc) : null;
   }
 
   @FieldResolver(() => JournalEntry, { nullable: true, description: 'The posted payment entry (batched per request).' })
-  async journalEntry(@Parent() withholding: Withholding, @Ctx() context: RequestContext): Promise<JournalEntry | null> {
-    const entry = await context.loaders().byId<JournalEntryRecord>('journal_entries').load(withholding.journalEntryId);
+  async journalEntry(@Parent() withholding: Withholding, @Ctx() context: RequestContext, @Info() info: GraphQLResolveInfo): Promise<JournalEntry | null> {
+    const entry = await journalEntries.load(context, withholding.journalEntryId, fieldSelection(info));
     return entry ? toJournalEntry(entry) : null;
   }
 

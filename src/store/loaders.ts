@@ -9,7 +9,10 @@ import { TenantCollection, type TenantDocument } from './tenant-collection';
 const projectionKeys = new WeakMap<Document, string>();
 function keyOf(projection: Document): string {
   let key = projectionKeys.get(projection);
-  if (key === undefined) projectionKeys.set(projection, (key = JSON.stringify(projection)));
+  if (key === undefined) {
+    key = JSON.stringify(projection);
+    projectionKeys.set(projection, key);
+  }
   return key;
 }
 

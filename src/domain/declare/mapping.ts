@@ -136,7 +136,10 @@ const recordPrototypes = new WeakMap<ResourceDeclaration, object>();
 
 function outputObject(fields: Record<string, FieldSpec>, stored: Row): Row {
   let prototype = linePrototypes.get(fields);
-  if (!prototype) linePrototypes.set(fields, (prototype = Object.create(Object.prototype, fieldGetters(fields)) as object));
+  if (!prototype) {
+    prototype = Object.create(Object.prototype, fieldGetters(fields)) as object;
+    linePrototypes.set(fields, prototype);
+  }
   const out = Object.create(prototype) as Output;
   out[STORED] = stored;
   return out;
@@ -163,7 +166,8 @@ export function outputOf(declaration: ResourceDeclaration, doc: Row & { _id: Obj
     getters.id = own((stored) => (stored._id as ObjectId).toHexString());
     getters.createdAt = own((stored) => stored.created_at);
     getters.updatedAt = own((stored) => stored.updated_at);
-    recordPrototypes.set(declaration, (prototype = Object.create(Object.prototype, getters) as object));
+    prototype = Object.create(Object.prototype, getters) as object;
+    recordPrototypes.set(declaration, prototype);
   }
   const out = Object.create(prototype) as Output;
   out[STORED] = doc;

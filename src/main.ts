@@ -1,7 +1,7 @@
 import { ConfigError, loadConfig, loadEnvFile, type Config } from './config';
 import { startGateway } from './gateway';
 import type { SecretBox } from './domain/secrets';
-import { createLogger, type Logger } from './logger';
+import { bufferedStdout, createLogger, type Logger } from './logger';
 import { loadSecretBox } from './secrets-key';
 
 /** `npm start`: the gateway with the configuration from the environment. */
@@ -12,7 +12,7 @@ async function main(): Promise<void> {
   try {
     loadEnvFile();
     config = loadConfig();
-    log = createLogger(config.LOG_LEVEL);
+    log = createLogger(config.LOG_LEVEL, bufferedStdout());
     secrets = loadSecretBox(config, log);
   } catch (error) {
     if (error instanceof ConfigError) {

@@ -3,6 +3,7 @@ import { lexicographicSortSchema, printSchema, type GraphQLSchema } from 'graphq
 import { buildSchema } from 'type-graphql';
 import { authChecker } from './auth-checker';
 import { pubSub } from './fce-pubsub';
+import { presortResolverParams } from './presorted-params';
 import { RESOLVERS } from './index';
 import { describeErrorCodes } from './operation-errors';
 import { simpleWhereUnguarded } from '../schema/simple-fields';
@@ -20,7 +21,10 @@ export function gatewaySchema(): Promise<GraphQLSchema> {
     validateFn: validateArgument,
     pubSub,
     scalarsMap: [{ type: Date, scalar: DateTimeISO }],
-  }).then(describeErrorCodes);
+  }).then((schema) => {
+    presortResolverParams();
+    return describeErrorCodes(schema);
+  });
   return built;
 }
 

@@ -21,7 +21,8 @@ function keyOf(projection: Document): string {
  * `{_id: {$in: [...]}, account_id}` query, so a nested list costs one round trip per level.
  */
 export class Loaders {
-  private readonly byCollection = new Map<string, DataLoader<string, TenantDocument | null>>();
+  /** A collection's loaders by id, by projection ('' for whole documents). */
+  private readonly byCollection = new Map<CollectionName, Map<string, DataLoader<string, TenantDocument | null>>>();
   private readonly byField = new Map<string, DataLoader<string, TenantDocument[]>>();
   private readonly named = new Map<string, DataLoader<unknown, unknown>>();
   /** Whole documents already read (a list query), which answer any load by id of their collection. */
@@ -37,12 +38,17 @@ export class Loaders {
    * name does not decode and map the whole record for each parent). A whole document read earlier answers any.
    */
   byId<T extends TenantDocument>(name: CollectionName, projection?: Document): DataLoader<string, T | null> {
-    const key = projection ? `${name} ${keyOf(projection)}` : name;
-    let loader = this.byCollection.get(key);
+    let loaders = this.byCollection.get(name);
+    if (!loaders) {
+      loaders = new Map();
+      this.byCollection.set(name, loaders);
+    }
+    const key = projection ? keyOf(projection) : '';
+    let loader = loaders.get(key);
     if (!loader) {
       const collection = new TenantCollection<TenantDocument>(this.store.collection(name), this.accountId);
       loader = new DataLoader((ids) => collection.findByIds(ids, undefined, projection));
-      this.byCollection.set(key, loader);
+      loaders.set(key, loader);
       for (const doc of this.primed.get(name) ?? []) loader.prime(doc._id.toHexString(), doc);
     }
     return loader as unknown as DataLoader<string, T | null>;
@@ -100,8 +106,7 @@ export class Loaders {
    */
   prime<T extends TenantDocument>(name: CollectionName, docs: T[]): void {
     this.primed.set(name, [...(this.primed.get(name) ?? []), ...docs]);
-    for (const [key, loader] of this.byCollection)
-      if (key === name || key.startsWith(`${name} `)) for (const doc of docs) loader.prime(doc._id.toHexString(), doc);
+    for (const loader of this.byCollection.get(name)?.values() ?? []) for (const doc of docs) loader.prime(doc._id.toHexString(), doc);
   }
 
   /** Forgets a document the request deleted, in every loader of its collection. */
@@ -112,6 +117,6 @@ export class Loaders {
         name,
         primed.filter((doc) => doc._id.toHexString() !== id.toLowerCase()),
       );
-    for (const [key, loader] of this.byCollection) if (key === name || key.startsWith(`${name} `)) loader.clear(id);
+    for (const loader of this.byCollection.get(name)?.values() ?? []) loader.clear(id);
   }
 }

@@ -48,18 +48,23 @@ export class TenantCollection<T extends TenantDocument> {
 
   /** Documents by id in one query, in the order asked (null where missing); with `projection`, only those fields. */
   async findByIds(ids: readonly string[], session?: ClientSession, projection?: Document): Promise<Array<T | null>> {
-    const parsed = ids.map(parseId);
-    const valid = parsed.filter((id): id is ObjectId => id !== null);
+    // Keyed by the lower-case hex the ids are given as: a page's relations ask hundreds, so no id is converted twice.
+    const asked = new Map<string, ObjectId>();
+    for (const id of ids) {
+      const key = typeof id === 'string' ? id.toLowerCase() : '';
+      const parsed = asked.has(key) ? null : parseId(key);
+      if (parsed) asked.set(key, parsed);
+    }
     // All in one batch, and a limit that closes the cursor with it: a batch filled to exactly its size would
     // otherwise leave the cursor open (as MongoDB does) and cost a getMore that finds nothing.
-    const distinct = new Set(valid.map((id) => id.toHexString())).size;
+    const distinct = asked.size;
     const found = distinct
       ? ((await this.collection
-          .find(this.scope({ _id: { $in: valid } } as Filter<T>), { session, batchSize: distinct, limit: distinct, projection })
+          .find(this.scope({ _id: { $in: [...asked.values()] } } as Filter<T>), { session, batchSize: distinct, limit: distinct, projection })
           .toArray()) as T[])
       : [];
     const byId = new Map(found.map((doc) => [doc._id.toHexString(), doc]));
-    return parsed.map((id) => (id ? (byId.get(id.toHexString()) ?? null) : null));
+    return ids.map((id) => (typeof id === 'string' ? (byId.get(id.toLowerCase()) ?? null) : null));
   }
 
   async find(filter: Filter<T>, page: Page, session?: ClientSession): Promise<T[]> {

@@ -90,10 +90,12 @@ export const COLLECTIONS = {
   /** Atomic sequences (delivery note numbers per sale point). */
   counters: [{ key: { account_id: 1, name: 1 }, name: 'account_name_unique', unique: true }],
   // The list indexes come from the declarations; these keep codes and posted numbers unique.
-  // The reports read an account's detail accounts by its code among their ancestors (`path`).
+  // The reports read an account's detail accounts by its code among their ancestors (`path`), and the statements
+  // the chart of some types down to a level.
   ledger_accounts: [
     { key: { account_id: 1, code: 1 }, name: 'account_code_unique', unique: true },
-    { key: { account_id: 1, path: 1, code: 1 }, name: 'account_path_code' },
+    { key: { account_id: 1, path: 1, is_detail: 1 }, name: 'account_path_detail' },
+    { key: { account_id: 1, account_type: 1, level: 1 }, name: 'account_type_level' },
   ],
   journal_entries: [
     // The posted lines of one ledger account in a date range (bank reconciliation's candidates).
@@ -146,11 +148,14 @@ export const COLLECTIONS = {
   ],
   /**
    * ARCA deadlines: one per tax and due month (two seeds racing collide here, and the loser finds the winner's),
-   * listed by due day with every filter as a range or a residual of that one index.
+   * listed by due day, a year as a range of it.
    */
   fiscal_deadlines: [
     { key: { account_id: 1, year: 1, month: 1, tax: 1 }, name: 'account_year_month_tax_unique', unique: true },
     { key: { account_id: 1, due_date: 1, _id: 1 }, name: 'account_due_date' },
+    // A month's or a tax's deadlines by due day (the month first: it is the narrower where both are asked).
+    { key: { account_id: 1, month: 1, due_date: 1, _id: 1 }, name: 'account_month_due_date' },
+    { key: { account_id: 1, tax: 1, due_date: 1, _id: 1 }, name: 'account_tax_due_date' },
   ],
   /** An account's own non-working days: one per date, listed in date order. */
   fiscal_non_working_days: [{ key: { account_id: 1, date: 1 }, name: 'account_date_unique', unique: true }],

@@ -34,9 +34,8 @@ export const COLLECTIONS = {
   throttle_login_addresses: THROTTLE_COUNTERS,
   throttle_requests: THROTTLE_COUNTERS,
   throttle_unknown_keys: THROTTLE_COUNTERS,
+  // The list indexes come from the supplier declaration.
   suppliers: [
-    { key: { account_id: 1, created_at: -1 }, name: 'account_created' },
-    { key: { account_id: 1, status: 1 }, name: 'account_status' },
     // A supplier's CUIT identifies it within the account.
     {
       key: { account_id: 1, tax_id: 1 },
@@ -45,20 +44,13 @@ export const COLLECTIONS = {
       partialFilterExpression: { tax_id: { $type: 'string' } },
     },
   ],
-  products: [
-    { key: { account_id: 1, sku: 1 }, name: 'account_sku_unique', unique: true },
-    { key: { account_id: 1, created_at: -1 }, name: 'account_created' },
-  ],
-  customers: [{ key: { account_id: 1, created_at: -1 }, name: 'account_created' }],
+  // The list indexes come from the declarations; a SKU is unique within the account.
+  products: [{ key: { account_id: 1, sku: 1 }, name: 'account_sku_unique', unique: true }],
+  customers: [],
   stock_movements: [{ key: { account_id: 1, item_id: 1, created_at: -1 }, name: 'account_item_created' }],
-  expenses: [
-    { key: { account_id: 1, date: -1 }, name: 'account_date' },
-    { key: { account_id: 1, supplier_id: 1 }, name: 'account_supplier' },
-  ],
-  supplies: [
-    { key: { account_id: 1, created_at: -1 }, name: 'account_created' },
-    { key: { account_id: 1, supplier_id: 1 }, name: 'account_supplier' },
-  ],
+  // The list indexes come from the declarations (by supplier, by date: the supplier filter's and the date order's).
+  expenses: [],
+  supplies: [],
   // The list indexes come from the supply consumption declaration.
   supply_consumptions: [],
   // The list indexes come from the delivery note declaration; this one keeps numbers unique per sale point.
@@ -98,7 +90,13 @@ export const COLLECTIONS = {
   /** Atomic sequences (delivery note numbers per sale point). */
   counters: [{ key: { account_id: 1, name: 1 }, name: 'account_name_unique', unique: true }],
   // The list indexes come from the declarations; these keep codes and posted numbers unique.
-  ledger_accounts: [{ key: { account_id: 1, code: 1 }, name: 'account_code_unique', unique: true }],
+  // The reports read an account's detail accounts by its code among their ancestors (`path`), and the statements
+  // the chart of some types down to a level.
+  ledger_accounts: [
+    { key: { account_id: 1, code: 1 }, name: 'account_code_unique', unique: true },
+    { key: { account_id: 1, path: 1, is_detail: 1 }, name: 'account_path_detail' },
+    { key: { account_id: 1, account_type: 1, level: 1 }, name: 'account_type_level' },
+  ],
   journal_entries: [
     // The posted lines of one ledger account in a date range (bank reconciliation's candidates).
     { key: { account_id: 1, 'lines.account_code': 1, date: 1 }, name: 'account_line_account_date' },
@@ -150,11 +148,14 @@ export const COLLECTIONS = {
   ],
   /**
    * ARCA deadlines: one per tax and due month (two seeds racing collide here, and the loser finds the winner's),
-   * listed by due day with every filter as a range or a residual of that one index.
+   * listed by due day, a year as a range of it.
    */
   fiscal_deadlines: [
     { key: { account_id: 1, year: 1, month: 1, tax: 1 }, name: 'account_year_month_tax_unique', unique: true },
     { key: { account_id: 1, due_date: 1, _id: 1 }, name: 'account_due_date' },
+    // A month's or a tax's deadlines by due day (the month first: it is the narrower where both are asked).
+    { key: { account_id: 1, month: 1, due_date: 1, _id: 1 }, name: 'account_month_due_date' },
+    { key: { account_id: 1, tax: 1, due_date: 1, _id: 1 }, name: 'account_tax_due_date' },
   ],
   /** An account's own non-working days: one per date, listed in date order. */
   fiscal_non_working_days: [{ key: { account_id: 1, date: 1 }, name: 'account_date_unique', unique: true }],
@@ -243,29 +244,53 @@ export type CollectionName = keyof typeof COLLECTIONS;
 const RETIRED: Partial<Record<CollectionName, string[]>> = {
   // The FCE list reads issued vouchers; this was declared on the received ones by mistake.
   received_invoices: ['account_fce_status_issued'],
+  // Served by the declarations' indexes, which start with the same keys (the created_at order, the supplier filter).
+  suppliers: ['account_created'],
+  products: ['account_created'],
+  customers: ['account_created'],
+  expenses: ['account_date', 'account_supplier'],
+  supplies: ['account_created', 'account_supplier'],
 };
 
 const keyText = (index: IndexDescription) => JSON.stringify(index.key);
 
 /**
  * Whether another index starts with all of this one's keys, in the same order and directions: it serves every query
- * this one does (an equality filter, a range, the same order), so this one would only cost writes. Only plain
- * indexes give way: a unique, partial, sparse or expiring one means more than its keys.
+ * this one does (an equality filter, a range, the same order), so this one would only cost writes; or is a natural
+ * key leading with this one's first two (below). Only plain indexes give way: a unique, partial, sparse or expiring
+ * one means more than its keys.
  */
 function servedByLonger(index: IndexDescription, others: IndexDescription[]): boolean {
   if (index.unique || index.partialFilterExpression || index.sparse || index.expireAfterSeconds !== undefined) return false;
   const fields = Object.entries(index.key);
   return others.some((other) => {
     const longer = Object.entries(other.key);
-    if (other === index || longer.length <= fields.length || other.partialFilterExpression || other.sparse) return false;
-    return fields.every(([field, direction], i) => longer[i][0] === field && longer[i][1] === direction);
+    if (other === index || other.partialFilterExpression || other.sparse) return false;
+    const leading = (count: number) => fields.slice(0, count).every(([field, direction], i) => longer[i]?.[0] === field && longer[i]?.[1] === direction);
+    if (longer.length > fields.length && leading(fields.length)) return true;
+    // A natural key (unique over the whole collection) that leads with the account and the filter's field already
+    // narrows that filter to a few documents per value; a second index for its order would cost every write more.
+    return Boolean(other.unique) && fields.length > 2 && leading(2);
   });
+}
+
+/** The indexes a collection has, name → keys (none when it does not exist yet). */
+async function existingIndexes(db: Db, name: string): Promise<Map<string, string>> {
+  const listed = await db
+    .collection(name)
+    .listIndexes()
+    .toArray()
+    .catch((error: { codeName?: string }) => {
+      if (error.codeName === 'NamespaceNotFound') return [];
+      throw error;
+    });
+  return new Map(listed.map((index) => [index.name as string, JSON.stringify(index.key)]));
 }
 
 /**
  * Creates every index: the catalogue's, and `more` (what the domain's declarations derive for their lists). An index
  * the catalogue already has under the same name or keys is not repeated, one that a longer index serves is left out
- * (and dropped where an earlier version made it), and retired ones are dropped.
+ * (and dropped where an earlier version made it), one whose keys changed is rebuilt, and retired ones are dropped.
  */
 export async function ensureIndexes(db: Db, more: Partial<Record<CollectionName, IndexDescription[]>> = {}): Promise<void> {
   for (const [name, indexes] of Object.entries(COLLECTIONS) as Array<[CollectionName, IndexDescription[]]>) {
@@ -275,10 +300,14 @@ export async function ensureIndexes(db: Db, more: Partial<Record<CollectionName,
     const candidates = [...indexes, ...derived];
     const redundant = derived.filter((index) => servedByLonger(index, candidates));
     const all = candidates.filter((index) => !redundant.includes(index));
+    const existing = await existingIndexes(db, name);
+    // An index whose declaration changed keys keeps its name: the old one is dropped and built anew.
+    for (const index of all) {
+      const found = existing.get(index.name!);
+      if (found && found !== keyText(index)) await db.collection(name).dropIndex(index.name!);
+    }
     if (all.length) await db.collection(name).createIndexes(all);
     const retired = [...(RETIRED[name] ?? []), ...redundant.map((index) => index.name!)];
-    if (!retired.length) continue;
-    const existing = new Set((await db.collection(name).listIndexes().toArray()).map((index) => index.name as string));
     for (const index of retired) if (existing.has(index)) await db.collection(name).dropIndex(index);
   }
 }

@@ -37,17 +37,33 @@ it('a list filter index that the unique voucher key starts with is not made, and
 
 it('a derived index gives way only to a longer one with the same leading keys and directions', async () => {
   await ensureIndexes(store.db, {
-    customers: [
+    stock_movements: [
       { key: { account_id: 1, name: 1 }, name: 'test_short' },
       { key: { account_id: 1, name: 1, city: 1 }, name: 'test_longer' },
       { key: { account_id: 1, name: -1 }, name: 'test_other_direction' },
       { key: { account_id: 1 }, name: 'test_sparse', sparse: true },
-      { key: { account_id: 1, created_at: -1, city: 1 }, name: 'test_longer_than_catalogue' },
+      { key: { account_id: 1, item_id: 1, created_at: -1, city: 1 }, name: 'test_longer_than_catalogue' },
     ],
   });
-  const customers = await namesOf('customers');
-  expect(customers).toEqual(expect.arrayContaining(['test_longer', 'test_other_direction', 'test_sparse', 'test_longer_than_catalogue']));
-  expect(customers).not.toContain('test_short');
+  const movements = await namesOf('stock_movements');
+  expect(movements).toEqual(expect.arrayContaining(['test_longer', 'test_other_direction', 'test_sparse', 'test_longer_than_catalogue']));
+  expect(movements).not.toContain('test_short');
   // The catalogue's own indexes are never dropped, even when a longer one is declared.
-  expect(customers).toContain('account_created');
+  expect(movements).toContain('account_item_created');
+});
+
+it('a filter index gives way to a natural key leading with the same field; an index whose keys changed is rebuilt', async () => {
+  await ensureIndexes(store.db, {
+    products: [
+      { key: { account_id: 1, sku: 1, name: -1, _id: -1 }, name: 'account_sku' },
+      { key: { account_id: 1, sku: 1, price: -1 }, name: 'test_sku_price' },
+    ],
+  });
+  const products = await store.db.collection('products').listIndexes().toArray();
+  expect(products.map((index) => index.name)).not.toContain('account_sku');
+  expect(products.map((index) => index.name)).not.toContain('test_sku_price');
+  await store.db.collection('stock_movements').createIndex({ account_id: 1, note: 1 }, { name: 'test_changed' });
+  await ensureIndexes(store.db, { stock_movements: [{ key: { account_id: 1, note: 1, created_at: -1 }, name: 'test_changed' }] });
+  const changed = (await store.db.collection('stock_movements').listIndexes().toArray()).find((index) => index.name === 'test_changed');
+  expect(changed?.key).toEqual({ account_id: 1, note: 1, created_at: -1 });
 });

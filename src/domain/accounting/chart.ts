@@ -2,6 +2,7 @@ import type { LedgerAccountDocument, LedgerDailyTotalDocument } from '../../stor
 import { requirePrincipal, type RequestContext } from '../context';
 import { argentineDay } from '../dates';
 import { accountsOf, natured } from './accounts';
+import { chartInCodeOrder } from './reports/figures';
 import { MAX_LEVEL } from './account-declaration';
 import { defaultChart } from './default-chart';
 import { recordChanges } from '../activity/changes';
@@ -53,7 +54,7 @@ export async function balances(
         { $group: { _id: '$ancestors', debit: { $sum: '$debit_cents' }, credit: { $sum: '$credit_cents' } } },
       ])
       .toArray(),
-    accountsOf(context).find({ level: { $lte: depth } }, { skip: 0, limit: 0, sort: { code: 1 } }),
+    chartInCodeOrder(context, { level: { $lte: depth } }),
   ]);
   const byCode = new Map(sums.map((sum) => [sum._id, sum]));
   const rows = accounts.map((account) => {

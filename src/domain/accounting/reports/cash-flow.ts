@@ -1,7 +1,7 @@
 import type { JournalEntryDocument, LedgerAccountDocument } from '../../../store/ledger';
 import { requirePrincipal, type RequestContext } from '../../context';
-import { accountsByCode, accountsOf } from '../accounts';
-import { accountOrNotFound, NO_SUMS, signedClosing, signedOpening, sumsByCode } from './figures';
+import { accountsByCode } from '../accounts';
+import { accountOrNotFound, chartInCodeOrder, NO_SUMS, signedClosing, signedOpening, sumsByCode } from './figures';
 import { POSTED } from './lines';
 import type { Period } from './params';
 
@@ -128,9 +128,7 @@ function counterpartPipeline(accountId: unknown, cash: string[], period: Period)
  */
 export async function cashFlow(context: RequestContext, period: Period, cashCode: string): Promise<CashFlow> {
   const cashAccount = await accountOrNotFound(context, cashCode);
-  const cashAccounts = cashAccount.is_detail
-    ? [cashAccount]
-    : await accountsOf(context).find({ path: cashCode, is_detail: true }, { skip: 0, limit: 0, sort: { code: 1 } });
+  const cashAccounts = cashAccount.is_detail ? [cashAccount] : await chartInCodeOrder(context, { path: cashCode, is_detail: true });
   const cash = cashAccounts.map((account) => account.code);
   const [sums, counterparts] = await Promise.all([
     sumsByCode(context, period.from, period.to, [cashCode]),

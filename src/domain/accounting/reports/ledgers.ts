@@ -1,8 +1,8 @@
 import type { LedgerAccountDocument } from '../../../store/ledger';
 import type { RequestContext } from '../../context';
 import { ValidationError } from '../../errors';
-import { accountsByCode, accountsOf, natured } from '../accounts';
-import { accountOrNotFound, NO_SUMS, signedClosing, signedOpening, sumsByCode, type Sums } from './figures';
+import { accountsByCode, natured } from '../accounts';
+import { accountOrNotFound, chartInCodeOrder, NO_SUMS, signedClosing, signedOpening, sumsByCode, type Sums } from './figures';
 import { linesAfter, signedBefore, type BookLine, type Position } from './lines';
 import { encodeLineCursor, type LinePosition } from './params';
 
@@ -75,7 +75,7 @@ function wrongCursor(): never {
 /** The postable accounts under a heading (or the account itself when it is one): where its lines are. */
 async function detailCodes(context: RequestContext, account: LedgerAccountDocument): Promise<string[]> {
   if (account.is_detail) return [account.code];
-  const found = await accountsOf(context).find({ path: account.code, is_detail: true }, { skip: 0, limit: 0, sort: { code: 1 } });
+  const found = await chartInCodeOrder(context, { path: account.code, is_detail: true });
   return found.map((child) => child.code);
 }
 

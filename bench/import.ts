@@ -198,6 +198,10 @@ runBench('import', async () => {
         };
         counts.imported += fileCounts.imported;
         counts.duplicates += fileCounts.duplicates;
+        if (files.length > 1)
+          console.error(
+            `${label}, file ${files.indexOf(files.find((each) => each.file === file)!) + 1}: ${Math.round(rows / last.seconds).toLocaleString('en')} rows/s, CPU s gateway ${last.cpu[0].toFixed(1)}, engine ${last.cpu[1].toFixed(1)}, load ${os.loadavg()[0].toFixed(1)}`,
+          );
       }
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       const [gatewayParts, engineParts] = stopSampling();

@@ -1,10 +1,13 @@
 /**
- * The Mis Comprobantes import through the real HTTP route on the embedded engine: `npm run bench:import`.
- * Writes a 100,000-row G3 Recibidos export to a temporary file, builds the gateway and starts it as `npm start`
+ * The Mis Comprobantes import through the real HTTP route on the embedded engine:
+ * `npm run bench:import [-- --rows N] [--new-only] [--cpu-prof DIR]` (or `BENCH_IMPORT_ROWS`; 100,000 rows unless given).
+ * Writes a G3 Recibidos export of that many rows to temporary files of at most 100,000 rows each (15.5 MB: the route
+ * takes 20 MB a file, so a million rows is a series of ten uploads, as an accountant would send them), builds the gateway and starts it as `npm start`
  * does (`node dist/src/main.js`, which starts the built engine in a process of its own), makes an account and a key
- * with the built admin CLI, uploads the file to
- * POST /api/v1/received_invoices/upload-csv/ (streamed from disk), then uploads it again (every row a duplicate).
- * Prints, per upload, rows/s, the CPU seconds of each process, and the peak RSS of each process during the upload
+ * with the built admin CLI, uploads the files one after the other to
+ * POST /api/v1/received_invoices/upload-csv/ (streamed from disk), then uploads them again (every row a duplicate).
+ * Prints, per pass (and for its last file when there are several), rows/s, the CPU seconds of each process (also per
+ * 100,000 rows, which moves less than rows/s on a shared machine), and the peak RSS of each process during the upload
  * (VmHWM, reset before each upload through /proc/<pid>/clear_refs; the engine's includes the pages of its LMDB map
  * it touched, which are file-backed).
  */
@@ -19,7 +22,19 @@ import { createInterface } from 'node:readline';
 import { runBench } from './harness';
 import { writeRecibidosG3 } from './import-file';
 
-const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000);
+/** The value of a `--name value` option. */
+function option(name: string): string | undefined {
+  const at = process.argv.indexOf(`--${name}`);
+  return at >= 0 ? process.argv[at + 1] : undefined;
+}
+
+const ROWS = Number(option('rows') ?? process.env.BENCH_IMPORT_ROWS ?? 100_000);
+/** With `--cpu-prof DIR`, the gateway and the engine write V8 CPU profiles there when they stop. */
+const PROFILE_DIR = option('cpu-prof');
+/** With `--new-only`, the files are not uploaded again (the duplicates' pass is left out). */
+const NEW_ONLY = process.argv.includes('--new-only');
+/** Rows per uploaded file: 15.5 MB, under the route's 20 MB. */
+const FILE_ROWS = 100_000;
 const ACCOUNT_CUIT = '30712345671';
 const ROOT = path.join(__dirname, '..');
 
@@ -86,6 +101,8 @@ async function startBuiltGateway(dataDir: string): Promise<{ child: ChildProcess
       NODE_ENV: 'production',
       RATE_LIMIT_PER_MINUTE: '1000000000',
       SECRETS_KEY: randomBytes(32).toString('base64'),
+      // Inherited by the engine's process, which the gateway forks (NODE_OPTIONS refuses --cpu-prof itself).
+      ...(PROFILE_DIR ? { NODE_OPTIONS: `--require ${path.join(__dirname, 'cpu-profile-preload.js')}`, CPU_PROFILE_DIR: path.resolve(PROFILE_DIR) } : {}),
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -110,9 +127,16 @@ function admin(dataDir: string, ...args: string[]): Record<string, string> {
 }
 
 runBench('import', async () => {
+  if (!Number.isInteger(ROWS) || ROWS < 1) throw new Error(`--rows must be a positive integer, not ${ROWS}`);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gateway-import-bench-'));
-  const file = path.join(dir, 'comprobantes_consulta_csv_recibidos_bench.csv');
-  const bytes = await writeRecibidosG3(file, ROWS, ACCOUNT_CUIT);
+  const files: Array<{ file: string; rows: number }> = [];
+  let bytes = 0;
+  for (let from = 0; from < ROWS; from += FILE_ROWS) {
+    const rows = Math.min(FILE_ROWS, ROWS - from);
+    const file = path.join(dir, `comprobantes_consulta_csv_recibidos_bench_${files.length + 1}.csv`);
+    bytes += await writeRecibidosG3(file, rows, ACCOUNT_CUIT, from);
+    files.push({ file, rows });
+  }
   execFileSync('npm', ['run', '-s', 'build'], { cwd: ROOT, stdio: 'inherit' });
   const dataDir = path.join(dir, 'server');
   const { child: server, url } = await startBuiltGateway(dataDir);
@@ -126,38 +150,67 @@ runBench('import', async () => {
       const { anon, file } = rssParts(pid);
       return `${(anon + file).toFixed(0)} (${anon.toFixed(0)} + ${file.toFixed(0)})`;
     };
+    const series = files.length > 1 ? ` in ${files.length} files of at most ${FILE_ROWS.toLocaleString('en')} rows` : '';
     console.log(
-      `\nImport of a ${ROWS.toLocaleString('en')}-row G3 Recibidos export (${(bytes / 1024 / 1024).toFixed(1)} MB) through POST /api/v1/received_invoices/upload-csv/, embedded engine`,
+      `\nImport of a ${ROWS.toLocaleString('en')}-row G3 Recibidos export (${(bytes / 1024 / 1024).toFixed(1)} MB${series}) through POST /api/v1/received_invoices/upload-csv/, embedded engine`,
     );
     console.log(
-      `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, Node ${process.version}; RSS at rest (anon + file): gateway ${rest(gatewayPid)} MB, engine ${rest(enginePid)} MB\n`,
+      `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, Node ${process.version}, load average ${os
+        .loadavg()
+        .map((load) => load.toFixed(2))
+        .join(' ')}; RSS at rest (anon + file): gateway ${rest(gatewayPid)} MB, engine ${rest(enginePid)} MB\n`,
     );
     console.log(
-      `| Upload | rows/s | seconds | imported | duplicates | gateway CPU s | engine CPU s | gateway peak RSS (MB) (anon + file) | engine peak RSS (MB) (anon + file) |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|`,
+      `| Upload | rows/s | seconds | imported | duplicates | gateway CPU s | engine CPU s | CPU s per 100k rows (gateway / engine) | gateway peak RSS (MB) (anon + file) | engine peak RSS (MB) (anon + file) |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|`,
     );
-    const recounts: string[] = [];
-    for (const label of ['first (all new)', 'again (all duplicates)']) {
-      const reset = resetPeak(gatewayPid) && resetPeak(enginePid);
+    const upload = async (file: string, rows: number) => {
       const form = new FormData();
       form.append('file', await fs.openAsBlob(file), path.basename(file));
+      const response = await fetch(`${url}/api/v1/received_invoices/upload-csv/`, { method: 'POST', headers: { 'x-api-key': key }, body: form });
+      const body = (await response.json()) as { data?: Record<string, number> };
+      if (response.status !== 200 || body.data?.rows_total !== rows)
+        throw new Error(`upload answered ${response.status}: ${JSON.stringify(body).slice(0, 500)}`);
+      if (body.data.rows_with_errors) throw new Error(`${body.data.rows_with_errors} rows refused: ${JSON.stringify(body).slice(0, 500)}`);
+      return { imported: body.data.rows_imported, duplicates: body.data.rows_duplicated };
+    };
+    const row = (label: string, rows: number, seconds: number, counts: { imported: number; duplicates: number }, cpu: number[], peaks: string) => {
+      const per100k = cpu.map((seconds) => ((seconds * 100_000) / rows).toFixed(1)).join(' / ');
+      console.log(
+        `| ${label} | ${Math.round(rows / seconds).toLocaleString('en')} | ${seconds.toFixed(2)} | ${counts.imported} | ${counts.duplicates} | ${cpu[0].toFixed(1)} | ${cpu[1].toFixed(1)} | ${per100k} | ${peaks} |`,
+      );
+    };
+    const recounts: string[] = [];
+    for (const label of NEW_ONLY ? ['first (all new)'] : ['first (all new)', 'again (all duplicates)']) {
+      const reset = resetPeak(gatewayPid) && resetPeak(enginePid);
       const cpuBefore = [cpuSeconds(gatewayPid), cpuSeconds(enginePid)];
       const stopSampling = samplePeaks([gatewayPid, enginePid]);
       const started = process.hrtime.bigint();
-      const response = await fetch(`${url}/api/v1/received_invoices/upload-csv/`, { method: 'POST', headers: { 'x-api-key': key }, body: form });
-      const body = (await response.json()) as { data?: Record<string, number> };
+      const counts = { imported: 0, duplicates: 0 };
+      let last: { seconds: number; counts: typeof counts; cpu: number[] } | undefined;
+      for (const { file, rows } of files) {
+        const fileCpu = [cpuSeconds(gatewayPid), cpuSeconds(enginePid)];
+        const fileStarted = process.hrtime.bigint();
+        const fileCounts = await upload(file, rows);
+        last = {
+          seconds: Number(process.hrtime.bigint() - fileStarted) / 1e9,
+          counts: fileCounts,
+          cpu: [cpuSeconds(gatewayPid) - fileCpu[0], cpuSeconds(enginePid) - fileCpu[1]],
+        };
+        counts.imported += fileCounts.imported;
+        counts.duplicates += fileCounts.duplicates;
+        if (files.length > 1)
+          console.error(
+            `${label}, file ${files.indexOf(files.find((each) => each.file === file)!) + 1}: ${Math.round(rows / last.seconds).toLocaleString('en')} rows/s, CPU s gateway ${last.cpu[0].toFixed(1)}, engine ${last.cpu[1].toFixed(1)}, load ${os.loadavg()[0].toFixed(1)}`,
+          );
+      }
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       const [gatewayParts, engineParts] = stopSampling();
-      const [gatewayCpu, engineCpu] = [cpuSeconds(gatewayPid) - cpuBefore[0], cpuSeconds(enginePid) - cpuBefore[1]];
-      if (response.status !== 200 || body.data?.rows_total !== ROWS)
-        throw new Error(`upload answered ${response.status}: ${JSON.stringify(body).slice(0, 500)}`);
-      const { rows_imported: imported, rows_duplicated: duplicates, rows_with_errors: refused } = body.data;
-      if (refused) throw new Error(`${refused} rows refused: ${JSON.stringify(body).slice(0, 500)}`);
+      const cpu = [cpuSeconds(gatewayPid) - cpuBefore[0], cpuSeconds(enginePid) - cpuBefore[1]];
       const split = ({ anon, file }: { anon: number; file: number }) => `(${anon.toFixed(0)} + ${file.toFixed(0)})`;
       const lifetime = reset ? '' : ' (lifetime)';
       const peaks = `${peakRssMb(gatewayPid).toFixed(0)} ${split(gatewayParts)}${lifetime} | ${peakRssMb(enginePid).toFixed(0)} ${split(engineParts)}${lifetime}`;
-      console.log(
-        `| ${label} | ${Math.round(ROWS / seconds).toLocaleString('en')} | ${seconds.toFixed(2)} | ${imported} | ${duplicates} | ${gatewayCpu.toFixed(1)} | ${engineCpu.toFixed(1)} | ${peaks} |`,
-      );
+      row(label, ROWS, seconds, counts, cpu, peaks);
+      if (files.length > 1 && last) row(`${label}, its last file`, files[files.length - 1].rows, last.seconds, last.counts, last.cpu, '| ');
       // The days an import changed are recounted after it answers; a dashboard read waits for that recount.
       const cpuAfter = [cpuSeconds(gatewayPid), cpuSeconds(enginePid)];
       const recountStarted = process.hrtime.bigint();
@@ -168,11 +221,18 @@ runBench('import', async () => {
       );
     }
     console.log(
-      `\nThe statistics' daily totals recounted after each answer (until a dashboard read answers):\n${recounts.map((line) => `- ${line}`).join('\n')}`,
+      `\nThe statistics' daily totals recounted after each pass (until a dashboard read answers):\n${recounts.map((line) => `- ${line}`).join('\n')}`,
+    );
+    console.log(
+      `load average at the end ${os
+        .loadavg()
+        .map((load) => load.toFixed(2))
+        .join(' ')}`,
     );
   } finally {
     server.kill('SIGTERM');
     if (server.exitCode === null) await once(server, 'exit');
     fs.rmSync(dir, { recursive: true, force: true });
   }
+  if (PROFILE_DIR) console.log(`CPU profiles in ${path.resolve(PROFILE_DIR)} (the gateway's and the engine's; open them in Chrome DevTools)`);
 });

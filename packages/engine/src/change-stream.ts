@@ -210,7 +210,7 @@ export class ChangeStream {
     // Taken before reading, so that a change committed while reading is never skipped by the high-water mark.
     const highWater = this.store.changeLog.highWaterKey();
     let reachedEnd = true;
-    for (const change of this.store.changeLog.read(this.position)) {
+    for (const change of this.store.changeLog.read(this.position, undefined, (db, coll) => this.sees(db, coll))) {
       if (this.queue.length >= size) {
         reachedEnd = false;
         break;

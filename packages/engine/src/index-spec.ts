@@ -71,6 +71,28 @@ function checkPartialFilter(filter: unknown): void {
   }
 }
 
+/**
+ * The top-level fields a partial index's filter reads (the heads of its paths, through `$and` and `$or`), or undefined
+ * when it holds a `$` name checkPartialFilter refuses (an index kept from before that check): a document must then be
+ * decoded whole to tell whether the index takes it.
+ */
+export function partialFilterFields(filter: unknown): string[] | undefined {
+  if (!isPlainObject(filter)) return undefined;
+  const fields: string[] = [];
+  for (const [field, condition] of Object.entries(filter)) {
+    if (field === '$and' || field === '$or') {
+      if (!Array.isArray(condition)) return undefined;
+      for (const item of condition) {
+        const read = partialFilterFields(item);
+        if (!read) return undefined;
+        fields.push(...read);
+      }
+    } else if (field.startsWith('$')) return undefined;
+    else fields.push(field.split('.')[0]);
+  }
+  return fields;
+}
+
 const cannotCreateIndex = (message: string) => new EngineError(67, 'CannotCreateIndex', message);
 
 /** Two specs name the same index definition (MongoDB treats re-creating it as a no-op). */

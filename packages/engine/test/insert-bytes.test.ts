@@ -8,6 +8,7 @@ import type { Database } from 'lmdb';
 import { startEngine, type EngineHandle } from '../src';
 import { scanForInsert, STORABLE } from '../src/bson-scan';
 import { Engine } from '../src/engine';
+import { partialFilterFields } from '../src/index-spec';
 import { originalBytes, withIdFirst } from '../src/raw-bson';
 import { ReceivedDocument } from '../src/received-document';
 import { fieldName } from '../src/stored-fields';
@@ -170,6 +171,13 @@ describe('stored as sent, the same as decoded', () => {
     { key: { tags: 1, k: -1 }, name: 'tags_k' },
     { key: { email: 1 }, name: 'email', unique: true, sparse: true },
     { key: { 'k.sub': 1 }, name: 'k_sub', sparse: true },
+    // Partial indexes: their filters read fields no index key holds (address, status, k, email).
+    {
+      key: { account_id: 1, balance_cents: 1 },
+      name: 'partial_balance',
+      partialFilterExpression: { 'address.n': { $gte: 40 }, $or: [{ status: 'active' }, { k: { $type: 'string' } }] },
+    },
+    { key: { name: 1 }, name: 'partial_name_unique', unique: true, partialFilterExpression: { $and: [{ email: { $exists: true } }, { status: 'blocked' }] } },
   ];
 
   const accounts = [new ObjectId('650000000000000000000001'), new ObjectId('650000000000000000000002')];
@@ -278,6 +286,28 @@ describe('stored as sent, the same as decoded', () => {
     expect(state('viaBytes').count).toBe(viaBytes.n);
   });
 
+  it('with partial indexes, only the fields the indexes and their filters read are decoded', async () => {
+    await createIndexes('counted');
+    const decode = jest.spyOn(ReceivedDocument.prototype, 'decode');
+    const fields = jest.spyOn(ReceivedDocument.prototype, 'fields');
+    try {
+      const documents = Array.from({ length: 30 }, (_, i) => sample(200 + i));
+      const request = decodeMessage(opMsgWithSequence(1, bytesOf({ insert: 'c', ordered: false, $db: 'counted' }), 'documents', documents));
+      const reply = (await engine.execute(request.command, 1)) as Document;
+      // Some are refused (a repeated unique email, parallel arrays), the rest stored.
+      expect(reply.ok).toBe(1);
+      expect(reply.n).toBe(30 - reply.writeErrors.length);
+      expect(reply.n).toBeGreaterThan(0);
+      expect(decode).not.toHaveBeenCalled();
+      expect(fields).toHaveBeenCalledTimes(30);
+      const names = (fields.mock.calls[0][0] as Array<{ name: string }>).map((field) => field.name).sort();
+      expect(names).toEqual(['_id', 'account_id', 'address', 'balance_cents', 'email', 'k', 'name', 'status', 'tags']);
+    } finally {
+      decode.mockRestore();
+      fields.mockRestore();
+    }
+  });
+
   it('an ordered insert stops at the same document', async () => {
     const documents = [bytesOf({ _id: 'o1', account_id: accounts[1], name: 'x' }), bytesOf({ _id: 'o2', email: 'e1@example.com' }), bytesOf({ _id: 'o3' })];
     const [viaBytes, decoded] = await insertBoth(documents, true);
@@ -317,5 +347,24 @@ describe('the walk over the bytes is never more lenient than the decoder', () =>
     }
     // Most changes spoil the document; enough survive for the comparison to mean something.
     expect(storable).toBeGreaterThan(1000);
+  });
+});
+
+describe('the fields a partial index filter reads', () => {
+  it('are the heads of its paths, through $and and $or', () => {
+    expect(partialFilterFields({ 'a.b': { $gt: 1 }, $or: [{ c: 1 }, { $and: [{ 'd.e.f': { $type: 'string' } }] }], g: { $exists: true } })).toEqual([
+      'a',
+      'c',
+      'd',
+      'g',
+    ]);
+  });
+
+  it('are unknown (the document is decoded whole) for what index creation refuses', () => {
+    expect(partialFilterFields({ $expr: { $gt: ['$a', 1] } })).toBeUndefined();
+    expect(partialFilterFields({ a: 1, $nor: [{ b: 1 }] })).toBeUndefined();
+    expect(partialFilterFields({ $or: { b: 1 } })).toBeUndefined();
+    expect(partialFilterFields({ $and: [{ a: 1 }, { $where: 'true' }] })).toBeUndefined();
+    expect(partialFilterFields('a')).toBeUndefined();
   });
 });

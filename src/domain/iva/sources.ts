@@ -104,11 +104,11 @@ const emptyPerceptions = {
   internalTaxesCents: 0,
 };
 
+/** Written field by field, not spread: an import makes one line per new voucher, 100,000 in a large file. */
 export function fromReceivedInvoice(source: ReceivedInvoiceSource, coefficientBp: number): IvaEntry {
   const date = argentineDay(source.issue_date);
   const pricing = priced(source);
   const vatLines = NO_VAT_TYPES.has(source.voucher_type) ? [] : pricing.vatLines;
-  const stated = { ...pricing, vatLines, ...emptyPerceptions };
   return {
     bookType: 'purchases',
     period: periodOf(date),
@@ -123,12 +123,33 @@ export function fromReceivedInvoice(source: ReceivedInvoiceSource, coefficientBp
     documentType: 80,
     documentNumber: source.supplier_cuit,
     counterpartName: source.supplier_name,
-    ...stated,
+    currency: pricing.currency,
+    exchangeRateMicro: pricing.exchangeRateMicro,
+    totalCents: pricing.totalCents,
+    untaxedCents: pricing.untaxedCents,
+    exemptCents: pricing.exemptCents,
+    otherTaxesCents: pricing.otherTaxesCents,
+    vatLines,
+    vatPerceptionCents: 0,
+    nationalPerceptionCents: 0,
+    grossIncomePerceptionCents: 0,
+    municipalPerceptionCents: 0,
+    internalTaxesCents: 0,
     operationCode: operationCode('purchases', source.voucher_type, vatLines, pricing.exemptCents),
     computableCreditCents: computableCredit(source.voucher_type, vatLines, coefficientBp),
     paymentDueDate: null,
     rateReview: source.rate_review?.reason ?? null,
-    pesos: pesosOf({ bookType: 'purchases', voucherType: source.voucher_type, ...stated }, coefficientBp),
+    pesos: pesosOf(
+      {
+        bookType: 'purchases',
+        voucherType: source.voucher_type,
+        exchangeRateMicro: pricing.exchangeRateMicro,
+        totalCents: pricing.totalCents,
+        vatPerceptionCents: 0,
+        vatLines,
+      },
+      coefficientBp,
+    ),
   };
 }
 

@@ -84,9 +84,14 @@ export class TotalsChange {
   /** A line added (+1) or taken out (−1). */
   add(line: CountedLine, times: 1 | -1): this {
     const key = bookKey(line.period, line.book_type);
-    const sum = this.books.get(key) ?? {};
-    for (const [field, value] of Object.entries(increments(line, times))) sum[field] = (sum[field] ?? 0) + value;
-    this.books.set(key, sum);
+    let sum = this.books.get(key);
+    if (!sum) {
+      sum = {};
+      this.books.set(key, sum);
+    }
+    // An import adds thousands of lines a batch: no array of pairs per line.
+    const inc = increments(line, times);
+    for (const field in inc) sum[field] = (sum[field] ?? 0) + inc[field];
     return this;
   }
 

@@ -2,6 +2,7 @@ import type { Document } from 'bson';
 import { ObjectId } from 'bson';
 import { MAX_TIME_EXPIRED } from '../deadline';
 import { DuplicateKeyError, EngineError, failedToParse } from '../errors';
+import { partialFilterFields } from '../index-spec';
 import { checkProjection, project } from '../query/projection';
 import { withIdFirst } from '../raw-bson';
 import { ReceivedDocument } from '../received-document';
@@ -97,13 +98,17 @@ export const insert: Handler = async (command, context) => {
 };
 
 /**
- * The top-level fields (with `_id`) that a collection's index entries and duplicate-key errors read, or undefined
- * when a document must be decoded whole: a partial index's filter may read any field.
+ * The top-level fields (with `_id`) that a collection's index entries, its partial indexes' filters and duplicate-key
+ * errors read, or undefined when a document must be decoded whole (a filter partialFilterFields cannot read).
  */
 function indexedFields(meta: CollectionMeta): FieldName[] | undefined {
   const names = new Set(['_id']);
   for (const index of meta.indexes.values()) {
-    if (index.partial) return undefined;
+    if (index.partial) {
+      const read = partialFilterFields(index.spec.partialFilterExpression);
+      if (!read) return undefined;
+      for (const field of read) names.add(field);
+    }
     for (const field of index.fields) names.add(field.split('.')[0]);
   }
   // The decoder defines `__proto__` as an own field; a plain assignment would set the prototype.

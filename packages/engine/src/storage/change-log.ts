@@ -10,11 +10,13 @@ import { currentClusterTime, nextClusterTime, observeClusterTime } from '../clus
  * its cluster time (seconds and increment, 8 bytes big-endian, so that LMDB's key order is commit order): one put
  * per transaction rather than one per document keeps a large insert's cost to copying its documents once more.
  *
- * A record's value is BSON documents one after the other: the record's header (`wall` time, and the session of a
- * transaction), then per change its entry (`o` operation, `d` database, `c` collection, `k` `{_id}`, `u` update
+ * A record's value is BSON documents one after the other: the record's header (`wall` time, `n` the namespaces its
+ * changes are in as `{d, c}`, and the session of a transaction), then per change its entry (`o` operation, `d` database, `c` collection, `k` `{_id}`, `u` update
  * description, `t` a rename's new namespace, `f` set when the document's BSON follows), then, for an insert or a
  * replacement, the document's BSON
- * as it is stored. A change is addressed by its record's key and its position in the record (a 12-byte key).
+ * as it is stored. A change is addressed by its record's key and its position in the record (a 12-byte key). A stream
+ * that sees none of a record's namespaces passes the record after decoding its header only (a large import's record
+ * holds thousands of changes); a record without `n` (written before it existed) has each change read.
  */
 
 export type ChangeOperation = 'insert' | 'update' | 'replace' | 'delete' | 'drop' | 'dropDatabase' | 'rename';
@@ -150,6 +152,8 @@ export class ChangeLog {
   private parts: Uint8Array[] = [];
   private count = 0;
   private session: { lsid: Document; txnNumber: bigint } | undefined;
+  /** The record's namespaces, by `db\0coll` (coll '' for a whole database's change). */
+  private namespaces = new Map<string, { d: string; c?: string }>();
 
   constructor(
     private readonly db: Database<Buffer, Buffer>,
@@ -165,6 +169,7 @@ export class ChangeLog {
     this.parts = [];
     this.count = 0;
     this.session = undefined;
+    this.namespaces.clear();
   }
 
   /** The changes logged from now on in this transaction were made by a multi-document transaction of this session. */
@@ -176,13 +181,15 @@ export class ChangeLog {
     this.parts.push(entryBytes(entry, doc));
     if (doc) this.parts.push(doc);
     this.count++;
+    const name = `${entry.db}\0${entry.coll ?? ''}`;
+    if (!this.namespaces.has(name)) this.namespaces.set(name, entry.coll === undefined ? { d: entry.db } : { d: entry.db, c: entry.coll });
   }
 
   /** Writes the transaction's record, if it logged anything (inside the LMDB transaction). Whether it did. */
   end(): boolean {
     if (this.count === 0) return false;
     const time = nextClusterTime();
-    const head = BSON.serialize({ wall: new Date(), ...this.session }, BSON_OPTIONS);
+    const head = BSON.serialize({ wall: new Date(), n: [...this.namespaces.values()], ...this.session }, BSON_OPTIONS);
     const value = Buffer.concat([head, ...this.parts]);
     this.db.putSync(recordKey(time), value);
     this.meta.putSync(BYTES, this.bytes() + RECORD_KEY_LENGTH + value.length);
@@ -194,19 +201,24 @@ export class ChangeLog {
     return (this.meta.get(BYTES) as number | undefined) ?? 0;
   }
 
-  /** The changes logged after `after` (a 12-byte key, exclusive) or from `from` (inclusive), in commit order. */
-  *read(start: { after?: Buffer; from?: Buffer }, snapshot?: Transaction): Iterable<LoggedChange> {
+  /**
+   * The changes logged after `after` (a 12-byte key, exclusive) or from `from` (inclusive), in commit order. With
+   * `sees`, a record none of whose namespaces it sees is passed over: the caller would drop each of its changes.
+   */
+  *read(start: { after?: Buffer; from?: Buffer }, snapshot?: Transaction, sees?: (db: string, coll: string | undefined) => boolean): Iterable<LoggedChange> {
     const position = start.after ?? start.from ?? Buffer.alloc(KEY_LENGTH);
     const first = position.subarray(0, RECORD_KEY_LENGTH);
     for (const { key, value } of this.db.getRange({ start: first, transaction: snapshot })) {
-      yield* this.changesOf(key, value, key.equals(first) ? position.readUInt32BE(8) + (start.after ? 1 : 0) : 0);
+      const headLength = value.readInt32LE(0);
+      const head = BSON.deserialize(value.subarray(0, headLength), READ_OPTIONS);
+      if (sees && Array.isArray(head.n) && !head.n.some((ns: { d: string; c?: string }) => sees(ns.d, ns.c))) continue;
+      yield* this.changesOf(key, value, head, key.equals(first) ? position.readUInt32BE(8) + (start.after ? 1 : 0) : 0);
     }
   }
 
-  private *changesOf(key: Buffer, value: Buffer, fromPosition: number): Iterable<LoggedChange> {
+  private *changesOf(key: Buffer, value: Buffer, head: Document, fromPosition: number): Iterable<LoggedChange> {
     const time = timeOfKey(key);
     let offset = value.readInt32LE(0);
-    const head = BSON.deserialize(value.subarray(0, offset), READ_OPTIONS);
     let position = 0;
     while (offset < value.length) {
       const length = value.readInt32LE(offset);

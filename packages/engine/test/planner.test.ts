@@ -87,6 +87,48 @@ describe('equality prefix, sort and limit from one index', () => {
     expect(explained.docs).toBeLessThanOrEqual(260);
   });
 
+  it('a late page walking backwards skips from the end', async () => {
+    const page = await items.find({ account: 'c' }).sort({ name: -1 }).skip(250).limit(10).project({ name: 1 }).toArray();
+    expect(page).toEqual(expectedNames('c').reverse().slice(250, 260));
+    const explained = await explainFind({ account: 'c' }, { sort: { name: -1 }, skip: 250, limit: 10 });
+    expect(explained.stages).not.toContain('SORT');
+    expect(explained.docs).toBe(10);
+  });
+
+  it('a skip over several $in ranges (in index order) passes whole ranges and starts inside the next', async () => {
+    const page = await items
+      .find({ account: { $in: ['c', 'a'] } })
+      .hint({ account: 1, name: 1 })
+      .skip(PER_ACCOUNT + 40)
+      .limit(5)
+      .project({ name: 1 })
+      .toArray();
+    expect(page).toEqual(expectedNames('c').slice(40, 45));
+    const explained = await explainFind({ account: { $in: ['a', 'c'] } }, { hint: { account: 1, name: 1 }, skip: PER_ACCOUNT + 40, limit: 5 });
+    expect(explained.stages).not.toContain('SORT');
+    expect(explained.docs).toBe(5);
+    // Skipped entries count as examined, as MongoDB's SKIP stage counts them.
+    expect(explained.keys).toBeGreaterThanOrEqual(PER_ACCOUNT + 45);
+  });
+
+  it('a skip past the last entry answers nothing', async () => {
+    expect(await items.find({ account: 'b' }).sort({ name: 1 }).skip(PER_ACCOUNT).limit(5).toArray()).toEqual([]);
+    expect(
+      await items
+        .find({ account: { $in: ['a', 'b'] } })
+        .hint({ account: 1, name: 1 })
+        .skip(2 * PER_ACCOUNT)
+        .toArray(),
+    ).toEqual([]);
+    const last = await items
+      .find({ account: 'b' })
+      .sort({ name: 1 })
+      .skip(PER_ACCOUNT - 1)
+      .project({ name: 1 })
+      .toArray();
+    expect(last).toEqual(expectedNames('b').slice(PER_ACCOUNT - 1));
+  });
+
   it('a descending sort walks the same index backwards', async () => {
     const page = await items.find({ account: 'a' }).sort({ name: -1 }).limit(5).project({ name: 1 }).toArray();
     expect(page).toEqual(expectedNames('a').reverse().slice(0, 5));

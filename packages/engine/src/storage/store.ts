@@ -401,11 +401,12 @@ export class Store {
    * The index entries within `range` (index key bytes without the prefix), as stored (see entry-keys.ts: `entryId`
    * of the value is the `_id` sort key). A bound longer than a whole key widens the range (entryBound).
    */
-  scanIndex(index: IndexMeta, range: KeyRange, reverse: boolean, snapshot?: Snapshot): Iterable<{ key: Buffer; value: Buffer }> {
+  scanIndex(index: IndexMeta, range: KeyRange, reverse: boolean, snapshot?: Snapshot, offset = 0): Iterable<{ key: Buffer; value: Buffer }> {
     const base = prefix(index.id);
     const start = entryBound(Buffer.concat([base, range.start]), 'start');
     const end = entryBound(Buffer.concat([base, range.end]), 'end');
-    return this.entries.getRange(rangeOptions({ start, end }, reverse, snapshot));
+    // `offset` entries are stepped over by LMDB's cursor itself, none of them copied out (a deep page's skip).
+    return this.entries.getRange({ ...rangeOptions({ start, end }, reverse, snapshot), ...(offset > 0 ? { offset } : {}) });
   }
 
   /** How many entries are within `range` (whose bounds the caller knows to be exact: see exactBound). */

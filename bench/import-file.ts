@@ -49,9 +49,10 @@ const amount = (cents: number) => `${Math.floor(cents / 100)},${String(cents % 1
 /**
  * Writes a G3 Recibidos export of `rows` vouchers addressed to `receiverCuit`, as the portal writes it (`;`, quoted
  * header, unquoted data, decimal comma, UTF-8): 500 issuers; a mix of A invoices at 21 % and at 10,5 % + 21 %, credit
- * notes, C invoices (total only) and a few USD rows; every row consistent (components add up to the total).
+ * notes, C invoices (total only) and a few USD rows; every row consistent (components add up to the total). `from`
+ * numbers the first row, so that files written with consecutive ranges hold different vouchers (a series of uploads).
  */
-export async function writeRecibidosG3(path: string, rows: number, receiverCuit: string): Promise<number> {
+export async function writeRecibidosG3(path: string, rows: number, receiverCuit: string, from = 0): Promise<number> {
   const issuers: string[] = [];
   for (let n = 0; issuers.length < 500; n++) {
     const cuit = cuitOf(`30${String(70_000_000 + n * 7919).padStart(8, '0')}`);
@@ -64,7 +65,7 @@ export async function writeRecibidosG3(path: string, rows: number, receiverCuit:
     if (!out.write(`${line}\n`)) await once(out, 'drain');
   };
   await write(G3_HEADER);
-  for (let i = 0; i < rows; i++) {
+  for (let i = from; i < from + rows; i++) {
     const issuer = issuers[i % issuers.length];
     const day = `2025-12-${String((i % 28) + 1).padStart(2, '0')}`;
     const number = Math.floor(i / issuers.length) + 1;

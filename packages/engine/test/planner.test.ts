@@ -204,6 +204,53 @@ describe('counts and point reads', () => {
     }
   });
 
+  it('a range on the second field after an equality is counted by the counters of its distinct values', async () => {
+    const invoices = store.db.collection<Doc>('counted_invoices');
+    await invoices.createIndex({ account: 1, day: 1, _id: 1 });
+    await invoices.createIndex({ account: 1, amount: -1, _id: -1 });
+    const day = (i: number) => new Date(Date.UTC(2025, 11, 1 + (i % 28)));
+    const docs = Array.from({ length: 600 }, (_, i) => ({ _id: i, account: i % 3 ? 'x' : 'y', day: day(i), amount: (i * 37) % 50 }));
+    await invoices.insertMany(docs);
+    await invoices.deleteMany({ _id: { $gte: 580 } });
+    await invoices.updateMany({ _id: { $lt: 30 } }, { $set: { day: day(3) } });
+    const left = docs.filter((doc) => doc._id < 580).map((doc) => (doc._id < 30 ? { ...doc, day: day(3) } : doc));
+    const count = async (query: Document) => {
+      const explained = await store.db.command({ explain: { count: 'counted_invoices', query }, verbosity: 'executionStats' });
+      return { n: await invoices.countDocuments(query), keys: explained.executionStats.totalKeysExamined as number };
+    };
+    const [from, to] = [day(9), day(12)];
+    const cases: Array<[Document, (doc: (typeof left)[number]) => boolean]> = [
+      [{ account: 'x', day: { $gte: from, $lte: to } }, (doc) => doc.account === 'x' && doc.day >= from && doc.day <= to],
+      [{ account: 'x', day: { $gt: from, $lt: to } }, (doc) => doc.account === 'x' && doc.day > from && doc.day < to],
+      [{ account: 'y', day: { $gte: from } }, (doc) => doc.account === 'y' && doc.day >= from],
+      [{ account: { $in: ['x', 'y'] }, day: { $lt: to } }, (doc) => doc.day < to],
+      // The same on a descending second field.
+      [{ account: 'x', amount: { $gte: 10, $lte: 20 } }, (doc) => doc.account === 'x' && doc.amount >= 10 && doc.amount <= 20],
+      [{ account: 'y', amount: { $gt: 40 } }, (doc) => doc.account === 'y' && doc.amount > 40],
+      [{ account: 'y', amount: { $lt: 5 } }, (doc) => doc.account === 'y' && doc.amount < 5],
+    ];
+    for (const [query, matches] of cases) {
+      const n = left.filter(matches).length;
+      expect(n).toBeGreaterThan(0);
+      expect({ query, ...(await count(query)) }).toEqual({ query, n, keys: 0 });
+    }
+    // More distinct values than counters worth reading: the entries are counted.
+    const serials = store.db.collection<Doc>('counted_serials');
+    await serials.createIndex({ account: 1, serial: 1, _id: 1 });
+    await serials.insertMany(Array.from({ length: 1500 }, (_, i) => ({ _id: i, account: 'x', serial: i })));
+    const explained = await store.db.command({
+      explain: { count: 'counted_serials', query: { account: 'x', serial: { $gte: 100 } } },
+      verbosity: 'executionStats',
+    });
+    expect(await serials.countDocuments({ account: 'x', serial: { $gte: 100 } })).toBe(1400);
+    expect(explained.executionStats.totalKeysExamined).toBe(1400);
+    // A range of strings may hold keys too long to be counted: its entries are counted instead.
+    await invoices.createIndex({ account: 1, name: 1, _id: 1 });
+    await invoices.updateMany({}, [{ $set: { name: { $concat: ['n', { $toString: '$amount' }] } } }]);
+    const named = left.filter((doc) => doc.account === 'x' && `n${doc.amount}` >= 'n2').length;
+    expect(await count({ account: 'x', name: { $gte: 'n2' } })).toEqual({ n: named, keys: named });
+  });
+
   it('counts stay exact through updates, deletes, transactions and a dropped index', async () => {
     const ledger = store.db.collection<Doc>('ledger');
     await ledger.createIndex({ account: 1, status: 1, at: 1 });

@@ -28,7 +28,17 @@ export type Plan =
       bounds: string[];
       /** Equality on leading fields only (not all of them): the index's counters count these prefixes. */
       countPrefixes?: Buffer[];
+      /**
+       * Equality on the first field and a range on the second, of a type whose values make short keys: the counters of
+       * the two-field leading parts within the ranges add up to the entries in them.
+       */
+      countRanges?: boolean;
     };
+
+/** Types whose encoded values are a few bytes: a leading part of such a value after a short prefix is always counted. */
+const SHORT_KEY_TAGS = new Set<number>([TAG.number, TAG.objectId, TAG.boolean, TAG.date, TAG.timestamp]);
+/** Far below WHOLE_KEY_BYTES, the longest leading part the index keeps a counter for. */
+const SHORT_PREFIX_BYTES = 1024;
 
 /** Limits how many key ranges an equality prefix of several `$in` lists may expand to. */
 const MAX_RANGES = 1000;
@@ -147,7 +157,13 @@ function indexCandidate(
   }
   const shown = index.fields.map((field) => `${field}: ${fields.has(field) ? 'bounded' : '[MinKey, MaxKey]'}`);
   const countPrefixes = !hasRange && eqCount > 0 && eqCount < index.fields.length && eqCount <= COUNTED_PREFIX_FIELDS ? prefixes : undefined;
-  return { plan: { kind: 'ixscan', index: index as IndexMeta, ranges, reverse, sortServed, exact, bounds: shown, countPrefixes }, score };
+  const countRanges =
+    hasRange &&
+    eqCount === COUNTED_PREFIX_FIELDS - 1 &&
+    index.fields.length > COUNTED_PREFIX_FIELDS &&
+    SHORT_KEY_TAGS.has(rangeBounds!.interval!.tag) &&
+    prefixes.every((leading) => leading.length <= SHORT_PREFIX_BYTES);
+  return { plan: { kind: 'ixscan', index: index as IndexMeta, ranges, reverse, sortServed, exact, bounds: shown, countPrefixes, countRanges }, score };
 }
 
 /** The index a `hint` names (by name or key pattern); `$natural` asks for a collection scan. */

@@ -434,6 +434,21 @@ export class Store {
     }
   }
 
+  /**
+   * How many entries are within `range` from the counters of the index's two-field leading parts, when those are at
+   * most `most` (else undefined: stepping over the entries costs less). The caller knows that the range bounds only
+   * its first two fields and that every entry in it has a counter (a leading part short enough to be counted).
+   */
+  sumCounters(index: IndexMeta, range: KeyRange, most: number, snapshot?: Snapshot): number | undefined {
+    if (this.countDeltas) return undefined;
+    const base = prefix(index.id);
+    const bounds = { start: Buffer.concat([base, range.start]), end: Buffer.concat([base, range.end]), transaction: snapshot };
+    if (this.counts.getKeysCount({ ...bounds, limit: most + 1 }) > most) return undefined;
+    let n = 0;
+    for (const { value } of this.counts.getRange(bounds)) n += value;
+    return n;
+  }
+
   countDocs(meta: CollectionMeta, snapshot?: Snapshot): number {
     return this.readCount(prefix(meta.id), snapshot);
   }

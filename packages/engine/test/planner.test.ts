@@ -378,6 +378,47 @@ describe("MongoDB's cross-type order in indexes", () => {
 });
 
 describe('multikey, sparse and partial indexes', () => {
+  it("an equality on an array field leaves the index's order of the fields after it that never held an array", async () => {
+    const journal = store.db.collection<Doc>('multikey_journal');
+    await journal.createIndex({ account: 1, 'lines.code': 1, date: 1, number: 1 });
+    const docs = Array.from({ length: 200 }, (_, i) => ({
+      _id: i,
+      account: 'a',
+      date: `2026-01-${String((i % 28) + 1).padStart(2, '0')}`,
+      number: i,
+      // Two lines on one code in some entries, another code in all of them.
+      lines: [{ code: i % 3 ? 'cash' : 'bank' }, { code: 'sales' }, ...(i % 5 ? [] : [{ code: 'sales' }])],
+    }));
+    await journal.insertMany(docs);
+    const page = (code: string, direction: 1 | -1) =>
+      journal.find({ account: 'a', 'lines.code': code }).sort({ date: direction, number: direction }).limit(7).project({ _id: 1 }).toArray();
+    const expected = (code: string, direction: 1 | -1) =>
+      docs
+        .filter((doc) => doc.lines.some((line) => line.code === code))
+        .sort((x, y) => direction * (x.date < y.date ? -1 : x.date > y.date ? 1 : x.number - y.number))
+        .slice(0, 7)
+        .map((doc) => ({ _id: doc._id }));
+    for (const [code, direction] of [
+      ['sales', 1],
+      ['cash', -1],
+      ['bank', 1],
+    ] as const) {
+      expect(await page(code, direction)).toEqual(expected(code, direction));
+      const explained = await journal
+        .find({ account: 'a', 'lines.code': code })
+        .sort({ date: direction, number: direction })
+        .limit(7)
+        .explain('executionStats');
+      expect(stages(explained.queryPlanner.winningPlan)).not.toContain('SORT');
+      expect(explained.executionStats.totalDocsExamined).toBe(7);
+    }
+    // Once a date has been an array, the index no longer gives the order of dates: sorted in memory, still right.
+    await journal.insertOne({ _id: 1000, account: 'a', date: ['2026-01-01', '2026-03-01'], number: 1000, lines: { code: 'none' } });
+    expect(await page('sales', 1)).toEqual(expected('sales', 1));
+    const explained = await journal.find({ account: 'a', 'lines.code': 'sales' }).sort({ date: 1, number: 1 }).limit(7).explain('executionStats');
+    expect(stages(explained.queryPlanner.winningPlan)).toContain('SORT');
+  });
+
   it('array fields: each document once; ascending sorts by the smallest element, descending by the largest', async () => {
     const tagged = store.db.collection<Doc>('tagged');
     await tagged.insertMany([

@@ -89,18 +89,20 @@ function wholeRanges(prefixes: Buffer[]): KeyRange[] {
 
 /** Whether scanning this index (forwards or backwards) yields the sort order, after the equality prefix. */
 function sortDirection(
-  index: { fields: readonly string[]; descending: readonly boolean[]; multikey: boolean },
+  index: { fields: readonly string[]; descending: readonly boolean[]; multikey: boolean; multikeyFields?: readonly boolean[] },
   sort: Array<[string, 1 | -1]>,
   equalities: Map<string, FieldBounds>,
   eqCount: number,
 ): 'forward' | 'reverse' | undefined {
   const rest = sort.filter(([field]) => !(equalities.get(field)?.points?.length === 1));
   if (rest.length === 0) return 'forward';
-  if (index.multikey) return undefined;
   let direction: 'forward' | 'reverse' | undefined;
   for (let i = 0; i < rest.length; i++) {
     const at = eqCount + i;
     if (index.fields[at] !== rest[i][0]) return undefined;
+    // A field that has held an array has one entry per element: its entries are not in the documents' order. The
+    // others keep it, after an equality on an array field too (one entry per document for one value).
+    if (index.multikey && (index.multikeyFields?.[at] ?? true)) return undefined;
     const same = (rest[i][1] === -1) === index.descending[at];
     const wanted = same ? 'forward' : 'reverse';
     if (direction && direction !== wanted) return undefined;

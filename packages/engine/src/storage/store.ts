@@ -101,6 +101,11 @@ function joined(a: Buffer, b: Buffer, c?: Buffer): Buffer {
   return view;
 }
 
+function markMultikey(index: IndexMeta, field: number): void {
+  index.multikey = true;
+  index.multikeyFields[field] = true;
+}
+
 function after(bytes: Buffer): Buffer {
   return Buffer.concat([bytes, Buffer.from([AFTER])]);
 }
@@ -592,12 +597,12 @@ export class Store {
 
   private writeEntries(meta: CollectionMeta, entries: Entries, idKey: Buffer): void {
     let catalogChanged = false;
-    for (const { index, keys, prefixes, multikey } of entries) {
+    for (const { index, keys, prefixes, arrayAt } of entries) {
       const base = prefix(index.id);
       for (const key of keys) this.putEntry(base, key, idKey);
       for (let i = 0; i < prefixes.length; i++) this.addCount(this.countKey(index.id, i, prefixes[i]), 1);
-      if (multikey && !index.multikey) {
-        index.multikey = true;
+      if (arrayAt !== undefined && !index.multikeyFields[arrayAt]) {
+        markMultikey(index, arrayAt);
         catalogChanged = true;
       }
     }
@@ -628,7 +633,7 @@ export class Store {
   }
 
   private addEntries(meta: CollectionMeta, index: IndexMeta, doc: Document, idKey: Buffer): void {
-    const { keys, prefixes, multikey } = indexEntries(index, doc);
+    const { keys, prefixes, arrayAt } = indexEntries(index, doc);
     for (const leading of prefixes) this.addCount(prefixKey(index.id) + leading.toString('latin1'), 1);
     for (const key of keys) {
       if (index.unique && this.firstOwner(meta, index, key, idKey)) {
@@ -636,7 +641,7 @@ export class Store {
       }
       this.putEntry(prefix(index.id), key, idKey);
     }
-    if (multikey) index.multikey = true;
+    if (arrayAt !== undefined) markMultikey(index, arrayAt);
   }
 
   private putEntry(base: Buffer, key: Buffer, idKey: Buffer): void {

@@ -8,7 +8,8 @@
  * month's VAT book holds them all) and that many posted journal lines (entries of K lines created 500 at a time, at
  * most 1 MB a body, through POST /api/v1/accounting/journal/bulk/create/, then posted one by one through
  * POST /api/v1/accounting/journal/{id}/post/, the only way an entry gets posted). At each size every read below is
- * timed from this process (one warm-up, then N runs: median and p95; a read of a second or more, once): the list routes of received invoices and
+ * timed from this process (one warm-up, then N runs: median and p95; a read of a second or more, once), with the index keys and documents
+ * the engine examined for it (its serverStatus counters, over the warm-up: work that the machine's load does not move): the list routes of received invoices and
  * journal entries (first page, a page 90 % deep, a count, each filter their route table declares alone, every pair of
  * them, each with every sort), the month's VAT book (pages first, middle and last, its totals), the VAT position and
  * declaration, the accounting reports and the statistics dashboard. Prints a table per size and the growth from the
@@ -20,6 +21,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { servingEngine } from '@ar-admin/engine';
+import { MongoClient } from 'mongodb';
 import { ROUTES } from '../src/rest-compat/routes';
 import type { RestRoute } from '../src/rest-compat/route';
 import { admin, build, cpuSeconds, startBuiltGateway } from './built-gateway';
@@ -77,6 +80,8 @@ interface Read {
 interface Timing {
   median: number;
   p95: number;
+  /** Index keys and documents the engine examined for one request (its serverStatus counters): load does not move it. */
+  examined: number;
 }
 
 type Json = { data?: Record<string, unknown> & { items?: Array<Record<string, unknown>>; total?: number } };
@@ -122,10 +127,10 @@ function listReads(group: string, listRoute: RestRoute, sample: Record<string, s
   return reads;
 }
 
-function timingOf(samples: number[]): Timing {
+function timingOf(samples: number[], examined: number): Timing {
   const sorted = [...samples].sort((a, b) => a - b);
   const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
-  return { median: at(0.5), p95: at(0.95) };
+  return { median: at(0.5), p95: at(0.95), examined };
 }
 
 const load = () =>
@@ -139,6 +144,12 @@ runBench('scale', async () => {
   build();
   const dataDir = path.join(dir, 'server');
   const gateway = await startBuiltGateway(dataDir);
+  // The engine the gateway started, joined to read its counters of keys and documents examined.
+  const engine = await MongoClient.connect(servingEngine(dataDir)!);
+  const examined = async () => {
+    const { queryExecutor } = (await engine.db('admin').command({ serverStatus: 1 })).metrics as { queryExecutor: { scanned: number; scannedObjects: number } };
+    return queryExecutor.scanned + queryExecutor.scannedObjects;
+  };
   try {
     const account = admin(dataDir, 'create-account', '--name', 'Bench scale SA', '--cuit', ACCOUNT_CUIT);
     const { key } = admin(
@@ -280,7 +291,7 @@ runBench('scale', async () => {
         { group: 'statistics', label: 'dashboard of the month', url: '/api/v1/stats/dashboard/?period=2025-12' },
         { group: 'statistics', label: 'activity, first page', url: '/api/v1/stats/activity/' },
       ];
-      console.log(`\n| Read | median ms | p95 ms |\n|---|---:|---:|`);
+      console.log(`\n| Read | median ms | p95 ms | keys + documents examined |\n|---|---:|---:|---:|`);
       for (const read of reads) {
         const id = `${read.group}: ${read.label}`;
         if (!results.has(id)) {
@@ -289,17 +300,19 @@ runBench('scale', async () => {
         }
         const before = [...results.get(id)!.values()].at(-1);
         if (before && before.median > GIVE_UP_MS) {
-          console.log(`| ${id} | not timed (${before.median.toFixed(0)} ms at the size before) | |`);
+          console.log(`| ${id} | not timed (${before.median.toFixed(0)} ms at the size before) | | |`);
           continue;
         }
+        const counted = await examined();
         const warm = await timed(() => send(gateway.url, 'GET', read.url));
+        const work = (await examined()) - counted;
         // A read of a second or more (a scan) is its warm-up alone, which warms nothing it would not read again: the
         // step would otherwise take hours.
         const samples: number[] = warm.ms >= SLOW_MS ? [warm.ms] : [];
         while (samples.length < RUNS && warm.ms < SLOW_MS) samples.push((await timed(() => send(gateway.url, 'GET', read.url))).ms);
-        const timing = timingOf(samples);
+        const timing = timingOf(samples, work);
         results.get(id)!.set(size, timing);
-        console.log(`| ${id} | ${timing.median.toFixed(1)} | ${samples.length > 1 ? timing.p95.toFixed(1) : '(once)'} |`);
+        console.log(`| ${id} | ${timing.median.toFixed(1)} | ${samples.length > 1 ? timing.p95.toFixed(1) : '(once)'} | ${work.toLocaleString('en')} |`);
       }
       console.log(`\nload average after the reads: ${load()}`);
     }
@@ -310,7 +323,7 @@ runBench('scale', async () => {
       const flagged: string[] = [];
       console.log(`\n## Growth ${first.toLocaleString('en')} → ${last.toLocaleString('en')} (median of the last size / median of the first; > 2× marked)\n`);
       console.log(
-        `| Read | ${SIZES.map((size) => `${size.toLocaleString('en')} (ms)`).join(' | ')} | growth |\n|---|${SIZES.map(() => '---:|').join('')}---:|`,
+        `| Read | ${SIZES.map((size) => `${size.toLocaleString('en')} (ms)`).join(' | ')} | growth | ${SIZES.map((size) => `examined at ${size.toLocaleString('en')}`).join(' | ')} | examined growth |\n|---|${SIZES.map(() => '---:|').join('')}---:|${SIZES.map(() => '---:|').join('')}---:|`,
       );
       for (const read of order) {
         const id = `${read.group}: ${read.label}`;
@@ -318,16 +331,20 @@ runBench('scale', async () => {
         // A read given up on is compared at the last size it was timed at (its growth to the last size is larger).
         const reached = SIZES.filter((size) => timings.has(size)).at(-1)!;
         const growth = timings.get(reached)!.median / timings.get(first)!.median;
+        const work = timings.get(reached)!.examined / Math.max(1, timings.get(first)!.examined);
         const mark = growth > 2 || reached !== last ? ' **> 2×**' : '';
         const upTo = reached === last ? '' : ` (to ${reached.toLocaleString('en')}, then not timed)`;
-        if (mark) flagged.push(`${id} ${growth.toFixed(1)}×${upTo}`);
-        console.log(`| ${id} | ${SIZES.map((size) => timings.get(size)?.median.toFixed(1) ?? '—').join(' | ')} | ${growth.toFixed(2)}×${upTo}${mark} |`);
+        if (mark) flagged.push(`${id} ${growth.toFixed(1)}×${upTo}, examined ${work.toFixed(1)}×`);
+        console.log(
+          `| ${id} | ${SIZES.map((size) => timings.get(size)?.median.toFixed(1) ?? '—').join(' | ')} | ${growth.toFixed(2)}×${upTo}${mark} | ${SIZES.map((size) => timings.get(size)?.examined.toLocaleString('en') ?? '—').join(' | ')} | ${work.toFixed(1)}× |`,
+        );
       }
       console.log(
         `\n${flagged.length} of ${order.length} reads grew more than 2×${flagged.length ? `:\n${flagged.map((line) => `- ${line}`).join('\n')}` : ''}`,
       );
     }
   } finally {
+    await engine.close();
     await gateway.stop();
     fs.rmSync(dir, { recursive: true, force: true });
   }

@@ -159,6 +159,9 @@ describe('VAT books', () => {
     expect(created.status).toBe(201);
     expect(created.body.data).toMatchObject({ origin: 'manual', total: 1331, vat: 210, computable_credit: 210, vat_perception: 30, operation_code: ' ' });
     const id = created.body.data._id;
+    // A page's total counts the manual line with the generated ones, as the stored lines do.
+    const withManual = await gw.rest('GET', '/iva/books/2025-12-purchases/entries/?limit=1', { key });
+    expect(withManual.body.data.total).toBe(await entries().countDocuments({ account_id: accountId, period: '2025-12', book_type: 'purchases' }));
     const replaced = await gw.rest('PUT', `/iva/entries/${id}/`, { key, body: { ...MANUAL, counterpart_name: 'Otro SA' } });
     expect(replaced.status).toBe(200);
     expect((await entries().findOne({ _id: new ObjectId(id) }))?.counterpart_name).toBe('Otro SA');
@@ -171,6 +174,7 @@ describe('VAT books', () => {
     expect(refused.body.error.code).toBe('GENERATED_ENTRY');
     expect((await gw.rest('DELETE', `/iva/entries/${id}/`, { key })).status).toBe(200);
     expect(await entries().countDocuments({ _id: new ObjectId(id) })).toBe(0);
+    expect((await gw.rest('GET', '/iva/books/2025-12-purchases/entries/?limit=1', { key })).body.data.total).toBe(withManual.body.data.total - 1);
     expect((await gw.rest('DELETE', `/iva/entries/${id}/`, { key })).status).toBe(404);
     // The activity feed has the manual line's three changes, newest first, and nothing of the refused delete.
     const feed = await gw.rest('GET', '/stats/activity/?resource_type=iva_entries&per_page=100', { key });

@@ -87,6 +87,48 @@ describe('equality prefix, sort and limit from one index', () => {
     expect(explained.docs).toBeLessThanOrEqual(260);
   });
 
+  it('a late page walking backwards skips from the end', async () => {
+    const page = await items.find({ account: 'c' }).sort({ name: -1 }).skip(250).limit(10).project({ name: 1 }).toArray();
+    expect(page).toEqual(expectedNames('c').reverse().slice(250, 260));
+    const explained = await explainFind({ account: 'c' }, { sort: { name: -1 }, skip: 250, limit: 10 });
+    expect(explained.stages).not.toContain('SORT');
+    expect(explained.docs).toBe(10);
+  });
+
+  it('a skip over several $in ranges (in index order) passes whole ranges and starts inside the next', async () => {
+    const page = await items
+      .find({ account: { $in: ['c', 'a'] } })
+      .hint({ account: 1, name: 1 })
+      .skip(PER_ACCOUNT + 40)
+      .limit(5)
+      .project({ name: 1 })
+      .toArray();
+    expect(page).toEqual(expectedNames('c').slice(40, 45));
+    const explained = await explainFind({ account: { $in: ['a', 'c'] } }, { hint: { account: 1, name: 1 }, skip: PER_ACCOUNT + 40, limit: 5 });
+    expect(explained.stages).not.toContain('SORT');
+    expect(explained.docs).toBe(5);
+    // Skipped entries count as examined, as MongoDB's SKIP stage counts them.
+    expect(explained.keys).toBeGreaterThanOrEqual(PER_ACCOUNT + 45);
+  });
+
+  it('a skip past the last entry answers nothing', async () => {
+    expect(await items.find({ account: 'b' }).sort({ name: 1 }).skip(PER_ACCOUNT).limit(5).toArray()).toEqual([]);
+    expect(
+      await items
+        .find({ account: { $in: ['a', 'b'] } })
+        .hint({ account: 1, name: 1 })
+        .skip(2 * PER_ACCOUNT)
+        .toArray(),
+    ).toEqual([]);
+    const last = await items
+      .find({ account: 'b' })
+      .sort({ name: 1 })
+      .skip(PER_ACCOUNT - 1)
+      .project({ name: 1 })
+      .toArray();
+    expect(last).toEqual(expectedNames('b').slice(PER_ACCOUNT - 1));
+  });
+
   it('a descending sort walks the same index backwards', async () => {
     const page = await items.find({ account: 'a' }).sort({ name: -1 }).limit(5).project({ name: 1 }).toArray();
     expect(page).toEqual(expectedNames('a').reverse().slice(0, 5));
@@ -160,6 +202,53 @@ describe('counts and point reads', () => {
       expect(n).toBeGreaterThan(0);
       expect(await count(query)).toEqual({ n, keys: n });
     }
+  });
+
+  it('a range on the second field after an equality is counted by the counters of its distinct values', async () => {
+    const invoices = store.db.collection<Doc>('counted_invoices');
+    await invoices.createIndex({ account: 1, day: 1, _id: 1 });
+    await invoices.createIndex({ account: 1, amount: -1, _id: -1 });
+    const day = (i: number) => new Date(Date.UTC(2025, 11, 1 + (i % 28)));
+    const docs = Array.from({ length: 600 }, (_, i) => ({ _id: i, account: i % 3 ? 'x' : 'y', day: day(i), amount: (i * 37) % 50 }));
+    await invoices.insertMany(docs);
+    await invoices.deleteMany({ _id: { $gte: 580 } });
+    await invoices.updateMany({ _id: { $lt: 30 } }, { $set: { day: day(3) } });
+    const left = docs.filter((doc) => doc._id < 580).map((doc) => (doc._id < 30 ? { ...doc, day: day(3) } : doc));
+    const count = async (query: Document) => {
+      const explained = await store.db.command({ explain: { count: 'counted_invoices', query }, verbosity: 'executionStats' });
+      return { n: await invoices.countDocuments(query), keys: explained.executionStats.totalKeysExamined as number };
+    };
+    const [from, to] = [day(9), day(12)];
+    const cases: Array<[Document, (doc: (typeof left)[number]) => boolean]> = [
+      [{ account: 'x', day: { $gte: from, $lte: to } }, (doc) => doc.account === 'x' && doc.day >= from && doc.day <= to],
+      [{ account: 'x', day: { $gt: from, $lt: to } }, (doc) => doc.account === 'x' && doc.day > from && doc.day < to],
+      [{ account: 'y', day: { $gte: from } }, (doc) => doc.account === 'y' && doc.day >= from],
+      [{ account: { $in: ['x', 'y'] }, day: { $lt: to } }, (doc) => doc.day < to],
+      // The same on a descending second field.
+      [{ account: 'x', amount: { $gte: 10, $lte: 20 } }, (doc) => doc.account === 'x' && doc.amount >= 10 && doc.amount <= 20],
+      [{ account: 'y', amount: { $gt: 40 } }, (doc) => doc.account === 'y' && doc.amount > 40],
+      [{ account: 'y', amount: { $lt: 5 } }, (doc) => doc.account === 'y' && doc.amount < 5],
+    ];
+    for (const [query, matches] of cases) {
+      const n = left.filter(matches).length;
+      expect(n).toBeGreaterThan(0);
+      expect({ query, ...(await count(query)) }).toEqual({ query, n, keys: 0 });
+    }
+    // More distinct values than counters worth reading: the entries are counted.
+    const serials = store.db.collection<Doc>('counted_serials');
+    await serials.createIndex({ account: 1, serial: 1, _id: 1 });
+    await serials.insertMany(Array.from({ length: 1500 }, (_, i) => ({ _id: i, account: 'x', serial: i })));
+    const explained = await store.db.command({
+      explain: { count: 'counted_serials', query: { account: 'x', serial: { $gte: 100 } } },
+      verbosity: 'executionStats',
+    });
+    expect(await serials.countDocuments({ account: 'x', serial: { $gte: 100 } })).toBe(1400);
+    expect(explained.executionStats.totalKeysExamined).toBe(1400);
+    // A range of strings may hold keys too long to be counted: its entries are counted instead.
+    await invoices.createIndex({ account: 1, name: 1, _id: 1 });
+    await invoices.updateMany({}, [{ $set: { name: { $concat: ['n', { $toString: '$amount' }] } } }]);
+    const named = left.filter((doc) => doc.account === 'x' && `n${doc.amount}` >= 'n2').length;
+    expect(await count({ account: 'x', name: { $gte: 'n2' } })).toEqual({ n: named, keys: named });
   });
 
   it('counts stay exact through updates, deletes, transactions and a dropped index', async () => {
@@ -289,6 +378,47 @@ describe("MongoDB's cross-type order in indexes", () => {
 });
 
 describe('multikey, sparse and partial indexes', () => {
+  it("an equality on an array field leaves the index's order of the fields after it that never held an array", async () => {
+    const journal = store.db.collection<Doc>('multikey_journal');
+    await journal.createIndex({ account: 1, 'lines.code': 1, date: 1, number: 1 });
+    const docs = Array.from({ length: 200 }, (_, i) => ({
+      _id: i,
+      account: 'a',
+      date: `2026-01-${String((i % 28) + 1).padStart(2, '0')}`,
+      number: i,
+      // Two lines on one code in some entries, another code in all of them.
+      lines: [{ code: i % 3 ? 'cash' : 'bank' }, { code: 'sales' }, ...(i % 5 ? [] : [{ code: 'sales' }])],
+    }));
+    await journal.insertMany(docs);
+    const page = (code: string, direction: 1 | -1) =>
+      journal.find({ account: 'a', 'lines.code': code }).sort({ date: direction, number: direction }).limit(7).project({ _id: 1 }).toArray();
+    const expected = (code: string, direction: 1 | -1) =>
+      docs
+        .filter((doc) => doc.lines.some((line) => line.code === code))
+        .sort((x, y) => direction * (x.date < y.date ? -1 : x.date > y.date ? 1 : x.number - y.number))
+        .slice(0, 7)
+        .map((doc) => ({ _id: doc._id }));
+    for (const [code, direction] of [
+      ['sales', 1],
+      ['cash', -1],
+      ['bank', 1],
+    ] as const) {
+      expect(await page(code, direction)).toEqual(expected(code, direction));
+      const explained = await journal
+        .find({ account: 'a', 'lines.code': code })
+        .sort({ date: direction, number: direction })
+        .limit(7)
+        .explain('executionStats');
+      expect(stages(explained.queryPlanner.winningPlan)).not.toContain('SORT');
+      expect(explained.executionStats.totalDocsExamined).toBe(7);
+    }
+    // Once a date has been an array, the index no longer gives the order of dates: sorted in memory, still right.
+    await journal.insertOne({ _id: 1000, account: 'a', date: ['2026-01-01', '2026-03-01'], number: 1000, lines: { code: 'none' } });
+    expect(await page('sales', 1)).toEqual(expected('sales', 1));
+    const explained = await journal.find({ account: 'a', 'lines.code': 'sales' }).sort({ date: 1, number: 1 }).limit(7).explain('executionStats');
+    expect(stages(explained.queryPlanner.winningPlan)).toContain('SORT');
+  });
+
   it('array fields: each document once; ascending sorts by the smallest element, descending by the largest', async () => {
     const tagged = store.db.collection<Doc>('tagged');
     await tagged.insertMany([

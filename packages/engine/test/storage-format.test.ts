@@ -4,6 +4,7 @@
  * stored); the first long key marks the directory format 2, which an engine reading format 1 only refuses.
  */
 import { open } from 'lmdb';
+import { indexMeta } from '../src/storage/catalog';
 import { closeStore, openStore } from '../src/storage/open';
 import { encodeComponents, encodeValue } from '../src/storage/sort-key';
 import { tempDir } from './support/store';
@@ -68,5 +69,22 @@ describe('storage format of index entries', () => {
     env.openDB<unknown, string>('meta', { encoding: 'msgpack' }).putSync('format', 3);
     await env.close();
     await expect(openStore(dir)).rejects.toThrow(`data directory ${dir} has storage format 3; this engine reads formats 1 and 2`);
+  });
+});
+
+describe('multikey fields in the catalog', () => {
+  it('an index keeps which of its fields have held an array across a reopen; a catalog from before them marks them all', async () => {
+    const dir = tempDir('engine-multikey-');
+    let store = await openStore(dir);
+    const meta = store.createCollection('db', 'j');
+    store.createIndexes(meta, [{ key: { a: 1, 'lines.code': 1, date: 1 }, name: 'a_lines_date' }]);
+    store.write(() => store.insert(meta, { _id: 1, a: 1, lines: [{ code: 'x' }, { code: 'y' }], date: '2026-01-01' }));
+    await closeStore(dir, store);
+    store = await openStore(dir);
+    const index = [...store.collections.get('db.j')!.indexes.values()][0];
+    expect({ multikey: index.multikey, fields: index.multikeyFields }).toEqual({ multikey: true, fields: [false, true, false] });
+    await closeStore(dir, store);
+    expect(indexMeta(7, { key: { a: 1, b: 1 }, name: 'a_b' }, true).multikeyFields).toEqual([true, true]);
+    expect(indexMeta(7, { key: { a: 1, b: 1 }, name: 'a_b' }, false).multikeyFields).toEqual([false, false]);
   });
 });

@@ -64,16 +64,17 @@ export function bookOfId(bookId: string): { period: string; bookType: BookType }
   return book;
 }
 
+/** A page of a book's lines; the total is the count its totals keep (one read, where counting the lines reads them all). */
 export async function listEntries(context: RequestContext, bookId: string, page: { skip: number; limit: number }) {
   const book = bookOfId(bookId);
   const filter = { account_id: requirePrincipal(context).accountId, period: book.period, book_type: book.bookType };
-  const [items, total] = await Promise.all([
+  const [items, figures] = await Promise.all([
     entries(context)
       .find(filter, { sort: { date: 1, _id: 1 }, skip: page.skip, limit: page.limit })
       .toArray(),
-    entries(context).countDocuments(filter),
+    readTotals(context, book.period, book.bookType),
   ]);
-  return { items, total };
+  return { items, total: figures.count };
 }
 
 export async function createEntry(context: RequestContext, bookId: string, input: unknown): Promise<IvaEntryDocument> {

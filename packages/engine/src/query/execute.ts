@@ -62,7 +62,7 @@ type Candidate = { idKey: Buffer; bytes: Buffer };
  * The stored candidates of a plan, in plan order: `_id` sort key and BSON. `sort`: the order an index scan gives
  * (sortServed), which entries cut to the same bytes (long keys) do not give among themselves: they are sorted here.
  */
-function* candidates(source: Source, plan: Plan, stats: ExecutionStats, unfetched: number, sort?: Document): Iterable<Candidate> {
+function* candidates(source: Source, plan: Plan, stats: ExecutionStats, unfetched: number, sort?: Document, stepped = false): Iterable<Candidate> {
   const { store, meta, snapshot } = source;
   if (!meta) return;
   if (plan.kind === 'ids') {
@@ -103,7 +103,28 @@ function* candidates(source: Source, plan: Plan, stats: ExecutionStats, unfetche
     unfetched = 0;
   }
   for (const range of plan.ranges) {
-    for (const { key: entry, value } of store.scanIndex(plan.index, range, plan.reverse, snapshot)) {
+    let offset = 0;
+    if (unfetched > 0 && !seen && !stepped) {
+      // Entries the skip passes over are stepped over inside LMDB: a whole range holding no more of them than are
+      // left to skip is counted, and the skip starts inside the next one at an offset.
+      const inRange = plan.ranges.length > 1 ? store.countIndex(plan.index, range, snapshot) : Number.POSITIVE_INFINITY;
+      offset = Math.min(unfetched, inRange);
+      if (offset === inRange) {
+        passOver(offset);
+        continue;
+      }
+    }
+    let landed = offset === 0;
+    let onCut = false;
+    for (const { key: entry, value } of store.scanIndex(plan.index, range, plan.reverse, snapshot, offset)) {
+      if (!landed) {
+        // An entry cut to the same bytes as the one before it may belong, in the sort's order, before the offset:
+        // such a group must be read from its start and sorted, so this range is stepped through instead (below).
+        onCut = resort && isCut(value);
+        if (onCut) break;
+        landed = true;
+        passOver(offset);
+      }
       stats.keysExamined++;
       store.queryMetrics.scanned++;
       const idKey = entryId(value);
@@ -128,7 +149,21 @@ function* candidates(source: Source, plan: Plan, stats: ExecutionStats, unfetche
       const bytes = store.getDoc(meta, idKey, snapshot);
       if (bytes) yield { idKey, bytes };
     }
+    if (onCut) {
+      yield* candidates(source, { ...plan, ranges: [range] }, stats, unfetched, sort, true);
+      unfetched = 0;
+      continue;
+    }
+    // The range held fewer entries than the offset: all of them were passed over.
+    if (!landed) passOver(store.countIndex(plan.index, range, snapshot));
     if (tied.length) yield* flushTied();
+  }
+
+  /** Entries skipped without being read count as examined, as MongoDB's SKIP over an IXSCAN counts them. */
+  function passOver(entries: number): void {
+    stats.keysExamined += entries;
+    store.queryMetrics.scanned += entries;
+    unfetched -= entries;
   }
 }
 
@@ -225,6 +260,9 @@ export function streamQuery(source: Source, options: QueryOptions): Iterable<Mat
   return ordered ? scan(source, options, plan, stats, true) : undefined;
 }
 
+/** The most counters a count reads for a range: beyond them, counting the entries natively is as cheap. */
+const COUNTERS_READ = 1000;
+
 /** How many documents match, from index key counts when the plan's ranges say exactly which ones do. */
 export function countMatches(source: Source, filter: Document | undefined, hint?: unknown): { n: number; stats: ExecutionStats } {
   const plan = choosePlan(source.meta, filter, undefined, hint);
@@ -235,8 +273,16 @@ export function countMatches(source: Source, filter: Document | undefined, hint?
     if (plan.kind === 'ixscan' && plan.countPrefixes && !plan.index.multikey) {
       for (const leading of plan.countPrefixes) n += store.countPrefix(plan.index, leading, snapshot);
     } else if (plan.kind === 'ixscan') {
-      for (const range of plan.ranges) n += store.countIndex(plan.index, range, snapshot);
-      stats.keysExamined = n;
+      for (const range of plan.ranges) {
+        // A range holding a few distinct leading parts (days, amounts) is counted by their counters.
+        const counted = plan.countRanges && !plan.index.multikey ? store.sumCounters(plan.index, range, COUNTERS_READ, snapshot) : undefined;
+        if (counted !== undefined) n += counted;
+        else {
+          const keys = store.countIndex(plan.index, range, snapshot);
+          stats.keysExamined += keys;
+          n += keys;
+        }
+      }
     } else if (plan.kind === 'collscan' && !plan.range) n = store.countDocs(meta, snapshot);
     else return countByScan(source, filter, hint);
     stats.nReturned = n;

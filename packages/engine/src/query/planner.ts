@@ -28,7 +28,17 @@ export type Plan =
       bounds: string[];
       /** Equality on leading fields only (not all of them): the index's counters count these prefixes. */
       countPrefixes?: Buffer[];
+      /**
+       * Equality on the first field and a range on the second, of a type whose values make short keys: the counters of
+       * the two-field leading parts within the ranges add up to the entries in them.
+       */
+      countRanges?: boolean;
     };
+
+/** Types whose encoded values are a few bytes: a leading part of such a value after a short prefix is always counted. */
+const SHORT_KEY_TAGS = new Set<number>([TAG.number, TAG.objectId, TAG.boolean, TAG.date, TAG.timestamp]);
+/** Far below WHOLE_KEY_BYTES, the longest leading part the index keeps a counter for. */
+const SHORT_PREFIX_BYTES = 1024;
 
 /** Limits how many key ranges an equality prefix of several `$in` lists may expand to. */
 const MAX_RANGES = 1000;
@@ -79,18 +89,20 @@ function wholeRanges(prefixes: Buffer[]): KeyRange[] {
 
 /** Whether scanning this index (forwards or backwards) yields the sort order, after the equality prefix. */
 function sortDirection(
-  index: { fields: readonly string[]; descending: readonly boolean[]; multikey: boolean },
+  index: { fields: readonly string[]; descending: readonly boolean[]; multikey: boolean; multikeyFields?: readonly boolean[] },
   sort: Array<[string, 1 | -1]>,
   equalities: Map<string, FieldBounds>,
   eqCount: number,
 ): 'forward' | 'reverse' | undefined {
   const rest = sort.filter(([field]) => !(equalities.get(field)?.points?.length === 1));
   if (rest.length === 0) return 'forward';
-  if (index.multikey) return undefined;
   let direction: 'forward' | 'reverse' | undefined;
   for (let i = 0; i < rest.length; i++) {
     const at = eqCount + i;
     if (index.fields[at] !== rest[i][0]) return undefined;
+    // A field that has held an array has one entry per element: its entries are not in the documents' order. The
+    // others keep it, after an equality on an array field too (one entry per document for one value).
+    if (index.multikey && (index.multikeyFields?.[at] ?? true)) return undefined;
     const same = (rest[i][1] === -1) === index.descending[at];
     const wanted = same ? 'forward' : 'reverse';
     if (direction && direction !== wanted) return undefined;
@@ -147,7 +159,13 @@ function indexCandidate(
   }
   const shown = index.fields.map((field) => `${field}: ${fields.has(field) ? 'bounded' : '[MinKey, MaxKey]'}`);
   const countPrefixes = !hasRange && eqCount > 0 && eqCount < index.fields.length && eqCount <= COUNTED_PREFIX_FIELDS ? prefixes : undefined;
-  return { plan: { kind: 'ixscan', index: index as IndexMeta, ranges, reverse, sortServed, exact, bounds: shown, countPrefixes }, score };
+  const countRanges =
+    hasRange &&
+    eqCount === COUNTED_PREFIX_FIELDS - 1 &&
+    index.fields.length > COUNTED_PREFIX_FIELDS &&
+    SHORT_KEY_TAGS.has(rangeBounds!.interval!.tag) &&
+    prefixes.every((leading) => leading.length <= SHORT_PREFIX_BYTES);
+  return { plan: { kind: 'ixscan', index: index as IndexMeta, ranges, reverse, sortServed, exact, bounds: shown, countPrefixes, countRanges }, score };
 }
 
 /** The index a `hint` names (by name or key pattern); `$natural` asks for a collection scan. */

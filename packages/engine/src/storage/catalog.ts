@@ -15,6 +15,11 @@ export interface IndexMeta {
   partial?: Predicate;
   /** Some document has had an array on an indexed path: ranges may hold a document more than once. */
   multikey: boolean;
+  /**
+   * Per field, whether a document has had an array on its path (MongoDB's multikey paths): the index still gives
+   * the order of a field that never has. A catalog from before them marks every field of a multikey index.
+   */
+  multikeyFields: boolean[];
 }
 
 /** A collection: its documents live in LMDB under a 4-byte prefix of its id, keyed by the sort key of `_id`. */
@@ -32,10 +37,10 @@ export interface StoredCollection {
   db: string;
   name: string;
   options: Document;
-  indexes: Array<{ id: number; spec: Document; multikey: boolean }>;
+  indexes: Array<{ id: number; spec: Document; multikey: boolean; multikeyFields?: boolean[] }>;
 }
 
-export function indexMeta(id: number, spec: Document, multikey = false): IndexMeta {
+export function indexMeta(id: number, spec: Document, multikey = false, multikeyFields?: boolean[]): IndexMeta {
   const fields = Object.keys(spec.key);
   return {
     id,
@@ -47,12 +52,13 @@ export function indexMeta(id: number, spec: Document, multikey = false): IndexMe
     sparse: spec.sparse === true,
     partial: spec.partialFilterExpression ? compileFilter(spec.partialFilterExpression) : undefined,
     multikey,
+    multikeyFields: multikeyFields ?? fields.map(() => multikey),
   };
 }
 
 export function collectionMeta(stored: StoredCollection): CollectionMeta {
   const indexes = new Map<string, IndexMeta>();
-  for (const index of stored.indexes) indexes.set(index.spec.name, indexMeta(index.id, index.spec, index.multikey));
+  for (const index of stored.indexes) indexes.set(index.spec.name, indexMeta(index.id, index.spec, index.multikey, index.multikeyFields));
   return { id: stored.id, db: stored.db, name: stored.name, options: stored.options, indexes };
 }
 
@@ -62,7 +68,7 @@ export function storedCollection(meta: CollectionMeta): StoredCollection {
     db: meta.db,
     name: meta.name,
     options: meta.options,
-    indexes: [...meta.indexes.values()].map((index) => ({ id: index.id, spec: index.spec, multikey: index.multikey })),
+    indexes: [...meta.indexes.values()].map((index) => ({ id: index.id, spec: index.spec, multikey: index.multikey, multikeyFields: index.multikeyFields })),
   };
 }
 

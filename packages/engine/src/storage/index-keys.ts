@@ -57,7 +57,7 @@ export function indexPathValues(doc: Document, path: string): { values: unknown[
  * index's counters count. Keys may be of any length (the store cuts long ones); leading parts longer than a whole
  * key are not counted (a counter's key must fit LMDB's keys), and no count reads them (see exactBound).
  */
-export function indexEntries(index: IndexMeta, doc: Document): { keys: Buffer[]; prefixes: Buffer[]; multikey: boolean } {
+export function indexEntries(index: IndexMeta, doc: Document): { keys: Buffer[]; prefixes: Buffer[]; multikey: boolean; arrayAt?: number } {
   if (index.partial && !index.partial(doc)) return { keys: [], prefixes: [], multikey: false };
   const perField = index.fields.map((field) => indexPathValues(doc, field));
   if (index.sparse && index.fields.every((field) => !present(doc, field.split('.')))) {
@@ -76,7 +76,7 @@ export function indexEntries(index: IndexMeta, doc: Document): { keys: Buffer[];
     const prefixes: Buffer[] = [];
     const counted = Math.min(ends.length - 1, COUNTED_PREFIX_FIELDS);
     for (let i = 0; i < counted && ends[i] <= WHOLE_KEY_BYTES; i++) prefixes.push(key.subarray(0, ends[i]));
-    return { keys: [key], prefixes, multikey: arrays > 0 };
+    return { keys: [key], prefixes, multikey: arrays > 0, arrayAt: arrays ? perField.findIndex(({ array }) => array) : undefined };
   }
   let keys: Buffer[] = [Buffer.alloc(0)];
   const prefixes: Buffer[] = [];
@@ -88,7 +88,7 @@ export function indexEntries(index: IndexMeta, doc: Document): { keys: Buffer[];
     if (i < perField.length - 1 && i < COUNTED_PREFIX_FIELDS) prefixes.push(...keys.filter((key) => key.length <= WHOLE_KEY_BYTES));
   });
   if (keys.length > MAX_KEYS_PER_DOCUMENT) throw new EngineError(2, 'BadValue', `index ${index.name}: too many keys for one document`);
-  return { keys, prefixes: uniqueBuffers(prefixes), multikey: arrays > 0 };
+  return { keys, prefixes: uniqueBuffers(prefixes), multikey: arrays > 0, arrayAt: arrays ? perField.findIndex(({ array }) => array) : undefined };
 }
 
 /** Whether the path exists in the document (a field holding null counts, as for MongoDB's sparse indexes). */

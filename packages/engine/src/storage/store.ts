@@ -101,6 +101,11 @@ function joined(a: Buffer, b: Buffer, c?: Buffer): Buffer {
   return view;
 }
 
+function markMultikey(index: IndexMeta, field: number): void {
+  index.multikey = true;
+  index.multikeyFields[field] = true;
+}
+
 function after(bytes: Buffer): Buffer {
   return Buffer.concat([bytes, Buffer.from([AFTER])]);
 }
@@ -401,11 +406,12 @@ export class Store {
    * The index entries within `range` (index key bytes without the prefix), as stored (see entry-keys.ts: `entryId`
    * of the value is the `_id` sort key). A bound longer than a whole key widens the range (entryBound).
    */
-  scanIndex(index: IndexMeta, range: KeyRange, reverse: boolean, snapshot?: Snapshot): Iterable<{ key: Buffer; value: Buffer }> {
+  scanIndex(index: IndexMeta, range: KeyRange, reverse: boolean, snapshot?: Snapshot, offset = 0): Iterable<{ key: Buffer; value: Buffer }> {
     const base = prefix(index.id);
     const start = entryBound(Buffer.concat([base, range.start]), 'start');
     const end = entryBound(Buffer.concat([base, range.end]), 'end');
-    return this.entries.getRange(rangeOptions({ start, end }, reverse, snapshot));
+    // `offset` entries are stepped over by LMDB's cursor itself, none of them copied out (a deep page's skip).
+    return this.entries.getRange({ ...rangeOptions({ start, end }, reverse, snapshot), ...(offset > 0 ? { offset } : {}) });
   }
 
   /** How many entries are within `range` (whose bounds the caller knows to be exact: see exactBound). */
@@ -431,6 +437,21 @@ export class Store {
       const bytes = this.getDoc(meta, idKey, snapshot);
       if (bytes && indexEntries(index, BSON.deserialize(bytes)).keys.some((held) => held.equals(key))) yield idKey;
     }
+  }
+
+  /**
+   * How many entries are within `range` from the counters of the index's two-field leading parts, when those are at
+   * most `most` (else undefined: stepping over the entries costs less). The caller knows that the range bounds only
+   * its first two fields and that every entry in it has a counter (a leading part short enough to be counted).
+   */
+  sumCounters(index: IndexMeta, range: KeyRange, most: number, snapshot?: Snapshot): number | undefined {
+    if (this.countDeltas) return undefined;
+    const base = prefix(index.id);
+    const bounds = { start: Buffer.concat([base, range.start]), end: Buffer.concat([base, range.end]), transaction: snapshot };
+    if (this.counts.getKeysCount({ ...bounds, limit: most + 1 }) > most) return undefined;
+    let n = 0;
+    for (const { value } of this.counts.getRange(bounds)) n += value;
+    return n;
   }
 
   countDocs(meta: CollectionMeta, snapshot?: Snapshot): number {
@@ -576,12 +597,12 @@ export class Store {
 
   private writeEntries(meta: CollectionMeta, entries: Entries, idKey: Buffer): void {
     let catalogChanged = false;
-    for (const { index, keys, prefixes, multikey } of entries) {
+    for (const { index, keys, prefixes, arrayAt } of entries) {
       const base = prefix(index.id);
       for (const key of keys) this.putEntry(base, key, idKey);
       for (let i = 0; i < prefixes.length; i++) this.addCount(this.countKey(index.id, i, prefixes[i]), 1);
-      if (multikey && !index.multikey) {
-        index.multikey = true;
+      if (arrayAt !== undefined && !index.multikeyFields[arrayAt]) {
+        markMultikey(index, arrayAt);
         catalogChanged = true;
       }
     }
@@ -612,7 +633,7 @@ export class Store {
   }
 
   private addEntries(meta: CollectionMeta, index: IndexMeta, doc: Document, idKey: Buffer): void {
-    const { keys, prefixes, multikey } = indexEntries(index, doc);
+    const { keys, prefixes, arrayAt } = indexEntries(index, doc);
     for (const leading of prefixes) this.addCount(prefixKey(index.id) + leading.toString('latin1'), 1);
     for (const key of keys) {
       if (index.unique && this.firstOwner(meta, index, key, idKey)) {
@@ -620,7 +641,7 @@ export class Store {
       }
       this.putEntry(prefix(index.id), key, idKey);
     }
-    if (multikey) index.multikey = true;
+    if (arrayAt !== undefined) markMultikey(index, arrayAt);
   }
 
   private putEntry(base: Buffer, key: Buffer, idKey: Buffer): void {

@@ -216,7 +216,7 @@ runBench('scale', async () => {
           batchLines += debits.length + 1;
         }
         const created = await post('/api/v1/accounting/journal/bulk/create/', { items });
-        const ids = (created.data?.items as Array<{ _id: string }>).map((item) => item._id);
+        const ids = ((created.data?.items ?? []) as Array<{ _id: string }>).map((item) => item._id);
         if (ids.length !== items.length) throw new Error(`bulk create: ${JSON.stringify(created).slice(0, 300)}`);
         for (const id of ids) await post(`/api/v1/accounting/journal/${id}/post/`);
         entries += items.length;

@@ -1,0 +1,155 @@
+import { Readable } from 'node:stream';
+import { ObjectId } from 'mongodb';
+import type { RequestContext } from '../../../src/domain/context';
+import { putConfig } from '../../../src/domain/iva/config';
+import { closePeriod } from '../../../src/domain/iva/periods';
+import { readTotals, recountTotals } from '../../../src/domain/iva/totals';
+import { importIssuedVouchers } from '../../../src/domain/issued-vouchers/import';
+import { importReceivedInvoices } from '../../../src/domain/received-invoices/import';
+import { suiteDatabase } from '../../support/database';
+import { declaredIndexes } from '../../../src/domain/declarations';
+import { ensureIndexes } from '../../../src/store/catalog';
+import { contextOn } from './context';
+
+/**
+ * An import writes a batch's book lines after the batch (outside its transaction: see iva/imported.ts). A process that
+ * dies between the two leaves vouchers stored without lines; the same file uploaded again — every row a duplicate —
+ * writes the missing lines and their books' totals, and nothing when none is missing. The crash is simulated by
+ * bringing the store to the state it leaves: the file imported, then the lines of its vouchers removed and the books'
+ * totals counted from the lines left, as they stood before the batch.
+ */
+const store = suiteDatabase('iva-import-crash', (opened) => ensureIndexes(opened.db, declaredIndexes()));
+
+const G2 =
+  '"Fecha de Emisión";"Tipo de Comprobante";"Punto de Venta";"Número Desde";"Número Hasta";"Cód. Autorización";"Tipo Doc. Emisor";"Nro. Doc. Emisor";"Denominación Emisor";"Tipo Cambio";"Moneda";"Imp. Neto Gravado";"Imp. Neto No Gravado";"Imp. Op. Exentas";"Otros Tributos";"IVA";"Imp. Total"';
+/** The Emitidos export's G2 header: the same columns, the counterpart being the receiver. */
+const G2_ISSUED = G2.replace(/Emisor/g, 'Receptor');
+/** A G2 row of 1.000,00 net at 21 % (210,00), total 1.210,00, from one supplier (or, in Emitidos, to one customer). */
+const row = (day: string, salePoint: number, number: number) =>
+  `${day};1;${salePoint};${number};${number};75481234500011;80;30715551248;PANADERÍA LA ESPAÑOLA S.R.L.;1,00;$;1000,00;0,00;0,00;0,00;210,00;1210,00`;
+const ROWS = [row('2025-12-01', 3, 101), row('2025-12-02', 4, 102), row('2025-11-28', 3, 103)];
+const fileOf = (kind: 'received_invoices' | 'issued_vouchers' = 'received_invoices') => {
+  const content = [kind === 'received_invoices' ? G2 : G2_ISSUED, ...ROWS].join('\n');
+  return { filename: 'comprobantes.csv', createReadStream: () => Readable.from([Buffer.from(content)]) };
+};
+
+/** A CUIT for each account (unique in the store): prefix 30, a serial, its check digit (mod 11). */
+let serial = 0;
+function nextCuit(): string {
+  const digits = `30${String(++serial).padStart(8, '0')}`;
+  const sum = [...digits].reduce((total, digit, i) => total + Number(digit) * [5, 4, 3, 2, 7, 6, 5, 4, 3, 2][i], 0);
+  const check = 11 - (sum % 11);
+  return check === 10 ? nextCuit() : `${digits}${check === 11 ? 0 : check}`;
+}
+
+async function account(): Promise<RequestContext> {
+  const accountId = new ObjectId();
+  await store()
+    .collection('accounts')
+    .insertOne({ _id: accountId, name: 'Cuenta', cuit: nextCuit(), settings: { widgets: {} }, created_at: new Date(), updated_at: new Date() });
+  return contextOn(store(), accountId);
+}
+
+const linesOf = (context: RequestContext) =>
+  store()
+    .collection('iva_book_entries')
+    .find({ account_id: context.principal!.accountId }, { projection: { _id: 0, source_id: 1, period: 1, book_type: 1, vat_cents: 1, total_cents: 1 } })
+    .sort({ period: 1, source_id: 1 })
+    .toArray();
+
+/** The store as an import of `kind` leaves it when its process dies after storing its batch, before its lines. */
+async function importedThenCrashed(context: RequestContext, kind: 'received_invoices' | 'issued_vouchers') {
+  await (kind === 'received_invoices' ? importReceivedInvoices : importIssuedVouchers)(context, fileOf(kind));
+  const accountId = context.principal!.accountId;
+  const vouchers = await store()
+    .collection(kind)
+    .find({ account_id: accountId }, { projection: { _id: 1 } })
+    .toArray();
+  const lines = store().collection('iva_book_entries');
+  const books = await lines.distinct('period', { account_id: accountId });
+  await lines.deleteMany({ account_id: accountId, source_id: { $in: vouchers.map((doc) => doc._id) } });
+  for (const period of books) for (const bookType of ['purchases', 'sales'] as const) await recountTotals(context, period, bookType);
+}
+
+/** The account's books as stored: lines and totals, every field. */
+const books = async (context: RequestContext) => ({
+  lines: await store().collection('iva_book_entries').find({ account_id: context.principal!.accountId }).sort({ _id: 1 }).toArray(),
+  totals: await store().collection('iva_book_totals').find({ account_id: context.principal!.accountId }).sort({ _id: 1 }).toArray(),
+});
+
+describe('a crash between a batch and its book lines', () => {
+  it('leaves the vouchers without lines; the same file again writes them and the totals, once', async () => {
+    const context = await account();
+    await importedThenCrashed(context, 'received_invoices');
+    expect(await readTotals(context, '2025-12', 'purchases')).toMatchObject({ count: 0, totalCents: 0 });
+    const invoices = await store().collection('received_invoices').find({ account_id: context.principal!.accountId }).toArray();
+    expect(invoices).toHaveLength(3);
+    expect(await linesOf(context)).toEqual([]);
+
+    const again = await importReceivedInvoices(context, fileOf());
+    expect(again).toMatchObject({ status: 'completed', rows_imported: 0, rows_duplicated: 3 });
+    // One line per voucher, in its month's purchases book: 1.210,00 with 210,00 of VAT each.
+    const line = (period: string) => ({ period, book_type: 'purchases', total_cents: 121_000, vat_cents: 21_000 });
+    expect((await linesOf(context)).map(({ source_id: _, ...rest }) => rest)).toEqual([line('2025-11'), line('2025-12'), line('2025-12')]);
+    expect((await linesOf(context)).map((doc) => String(doc.source_id)).sort()).toEqual(invoices.map((doc) => String(doc._id)).sort());
+    expect(await readTotals(context, '2025-12', 'purchases')).toMatchObject({ count: 2, totalCents: 242_000, vatCents: 42_000 });
+    expect(await readTotals(context, '2025-11', 'purchases')).toMatchObject({ count: 1, totalCents: 121_000, vatCents: 21_000 });
+
+    // A third upload finds every line there: the books stay as they are, to the last field (no line rewritten).
+    const repaired = await books(context);
+    expect(await importReceivedInvoices(context, fileOf())).toMatchObject({ rows_imported: 0, rows_duplicated: 3 });
+    expect(await books(context)).toEqual(repaired);
+  });
+
+  it('issued vouchers likewise, into the sales book', async () => {
+    const context = await account();
+    await importedThenCrashed(context, 'issued_vouchers');
+    expect(await linesOf(context)).toEqual([]);
+    expect(await importIssuedVouchers(context, fileOf('issued_vouchers'))).toMatchObject({ rows_imported: 0, rows_duplicated: 3 });
+    expect((await linesOf(context)).map((doc) => `${doc.period} ${doc.book_type}`)).toEqual(['2025-11 sales', '2025-12 sales', '2025-12 sales']);
+    expect(await readTotals(context, '2025-12', 'sales')).toMatchObject({ count: 2, vatCents: 42_000 });
+  });
+
+  it('a duplicate that makes no line is left without one: an ignored invoice, a closed month, a source switched off', async () => {
+    const context = await account();
+    await importedThenCrashed(context, 'received_invoices');
+    const invoices = store().collection('received_invoices');
+    await invoices.updateOne({ account_id: context.principal!.accountId, voucher_number: 101 }, { $set: { status: 'ignored' } });
+    await closePeriod(context, '2025-11');
+    await importReceivedInvoices(context, fileOf());
+    // Only 102 (December, not ignored) gets its line; November is closed, 101 is ignored.
+    const stored = await invoices.findOne({ account_id: context.principal!.accountId, voucher_number: 102 });
+    expect((await linesOf(context)).map((doc) => [doc.period, String(doc.source_id)])).toEqual([['2025-12', String(stored!._id)]]);
+
+    // With received invoices off as a source, no line is written for them, new or duplicate.
+    const off = await account();
+    await putConfig(off, { sources: { receivedInvoices: false } });
+    await importReceivedInvoices(off, fileOf());
+    await importReceivedInvoices(off, fileOf());
+    expect(await linesOf(off)).toEqual([]);
+  });
+
+  it('a stored voucher with the values of the batch’s vouchers in another combination is not taken for one of them', async () => {
+    const context = await account();
+    await importedThenCrashed(context, 'received_invoices');
+    // Stored without a line: the supplier, type and a sale point and a number of the file's rows, but no row's pair.
+    const other = new ObjectId();
+    await store()
+      .collection('received_invoices')
+      .insertOne({
+        _id: other,
+        account_id: context.principal!.accountId,
+        supplier_cuit: '30715551248',
+        voucher_type: 1,
+        sale_point: 3,
+        voucher_number: 102,
+        issue_date: new Date('2025-12-02T03:00:00Z'),
+        status: 'pending',
+        total_amount_cents: 121_000,
+      });
+    await importReceivedInvoices(context, fileOf());
+    const lined = (await linesOf(context)).map((doc) => String(doc.source_id));
+    expect(lined).toHaveLength(3);
+    expect(lined).not.toContain(String(other));
+  });
+});

@@ -7,9 +7,12 @@ import { ABANDONED_AFTER_MS, ImportMarks } from '../../src/domain/stats/pending-
 import { transactionSeries } from '../../src/domain/stats/series';
 import { SWEEP_LEASE_MS, sweepPendingDays } from '../../src/domain/stats/sweep';
 import { ensureIndexes } from '../../src/store/catalog';
+import { readTotals } from '../../src/domain/iva/totals';
 import { suiteDatabase } from '../support/database';
 import { domainContext } from '../support/domain-context';
 import { storeWrites } from '../support/store-writes';
+import { contextOn } from './iva/context';
+import { issuedVoucher, receivedInvoice } from './iva/entries';
 
 /**
  * The statistics read without writing: days an import left marked, and every day of a month an import is writing on,
@@ -140,6 +143,24 @@ describe('the dashboard and the series while days are unsettled', () => {
   });
 });
 
+describe('ImportMarks.leftAny', () => {
+  it('an import leaves a recount to do when it changed a day, or held a month another import’s days waited on', async () => {
+    const store = opened();
+    const accountId = new ObjectId();
+    const idle = new ImportMarks(store, accountId, 'expenses', new ObjectId());
+    expect(idle.leftAny).toBe(false);
+    const held = new ImportMarks(store, accountId, 'expenses', new ObjectId());
+    await held.writing(['2026-09-01', undefined]);
+    expect(held.leftAny).toBe(true);
+    const changed = new ImportMarks(store, accountId, 'expenses', new ObjectId());
+    changed.wrote([undefined, '2026-09-02']);
+    expect(changed.leftAny).toBe(true);
+    changed.wrote([]);
+    await held.finish();
+    await changed.finish();
+  });
+});
+
 describe('sweepPendingDays', () => {
   it('recounts the marked days of every account, and an abandoned writer month only past the bound', async () => {
     const store = opened();
@@ -200,6 +221,39 @@ describe('sweepPendingDays', () => {
     await expect(sweepPendingDays(store, holder, clock)).rejects.toThrow('clock stopped');
     expect(await held).toEqual({ _id: 'stats-pending-days', holder, until: new Date(now.getTime() + SWEEP_LEASE_MS) });
     expect(await sweeps.findOne({ _id: 'stats-pending-days' })).toEqual({ _id: 'stats-pending-days', holder, until: new Date(0) });
+  });
+
+  it("rebuilds the VAT books of a dead import's months first: the lines its last batches lacked are written", async () => {
+    const store = opened();
+    await store.collection('stats_pending_days').deleteMany({});
+    const accountId = new ObjectId();
+    const now = new Date('2026-06-01T12:00:00Z');
+    const since = () => new Date(now.getTime() - ABANDONED_AFTER_MS);
+    // Two imports that died writing: their vouchers stored, their lines never written.
+    const purchases = new ImportMarks(store, accountId, 'received_invoices', new ObjectId(), since);
+    await purchases.writing(['2026-05-04']);
+    const bought = receivedInvoice(accountId, '2026-05-04T15:00:00Z', 100_000);
+    await store.collection('received_invoices').insertOne(bought);
+    const sales = new ImportMarks(store, accountId, 'issued_vouchers', new ObjectId(), since);
+    await sales.writing(['2026-04-30']);
+    const sold = issuedVoucher(accountId, '2026-04-30T15:00:00Z', 50_000);
+    await store.collection('issued_vouchers').insertOne(sold);
+    // The month of a writer that may still be alive is left alone.
+    const live = new ImportMarks(store, accountId, 'received_invoices', new ObjectId(), () => new Date(now.getTime() - ABANDONED_AFTER_MS + 1));
+    await live.writing(['2026-03-10']);
+    await store.collection('received_invoices').insertOne(receivedInvoice(accountId, '2026-03-10T15:00:00Z', 70_000));
+
+    expect(await sweepPendingDays(store, new ObjectId(), () => now)).toBe(true);
+    const lines = await store.collection('iva_book_entries').find({ account_id: accountId }).sort({ period: 1 }).toArray();
+    expect(lines.map((line) => [line.period, line.book_type, String(line.source_id)])).toEqual([
+      ['2026-04', 'sales', String(sold._id)],
+      ['2026-05', 'purchases', String(bought._id)],
+    ]);
+    const context = contextOn(store, accountId);
+    // 1.000,00 + 21 % and 500,00 + 21 %, as their lines count them.
+    expect(await readTotals(context, '2026-05', 'purchases')).toMatchObject({ count: 1, totalCents: 121_000, vatCents: 21_000 });
+    expect(await readTotals(context, '2026-04', 'sales')).toMatchObject({ count: 1, vatCents: 10_500 });
+    expect(await store.collection('stats_pending_days').countDocuments({ account_id: accountId })).toBe(1);
   });
 
   it('with nothing marked only reads', async () => {

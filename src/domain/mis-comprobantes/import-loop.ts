@@ -194,7 +194,7 @@ export async function importExport<V>(context: RequestContext, file: UploadedFil
       // The days it changed are recounted after the answer (reads before that read them from the documents; should this
       // process stop first, the sweep recounts them).
       await marks.finish();
-      if (marks.changedAny) {
+      if (marks.leftAny) {
         const { store, log } = context;
         const accountId = principal.accountId;
         store.inBackground(

@@ -85,9 +85,12 @@ export class ImportMarks {
     for (const day of days) if (day) this.changed.add(day);
   }
 
-  /** Whether any day may have changed. */
-  get changedAny(): boolean {
-    return this.changed.size > 0;
+  /**
+   * Whether a recount has anything to do once it is done: a day it may have changed, or a month it held, on which
+   * another import's changed days waited for it to let go (an import that stored nothing still held its months).
+   */
+  get leftAny(): boolean {
+    return this.changed.size > 0 || this.months.size > 0;
   }
 
   /** Marks the changed days, then lets its months go: a recount from then on counts every voucher it stored. */

@@ -1,7 +1,8 @@
 import { ObjectId } from 'mongodb';
 import { isDuplicateKeyError, type Store } from '../../store/store';
 import { STATS_SOURCES } from './daily-totals';
-import { type PendingDayDocument, recountPendingDays } from './pending-days';
+import { rebuildBooksOfDeadImports } from '../iva/abandoned';
+import { ABANDONED_AFTER_MS, type PendingDayDocument, recountPendingDays } from './pending-days';
 
 /** The lease document of the sweep in `sweeps`: one gateway over the store sweeps at a time. */
 export interface SweepDocument {
@@ -33,7 +34,8 @@ async function takeLease(store: Store, holder: ObjectId, now: Date): Promise<boo
 /**
  * Recounts what imports left marked in every account: the days of an import whose own recount after answering did
  * not run (its process stopped first) and the months of an import whose process died while writing, once their mark
- * is older than any import takes (see pending-days.ts). Reads never recount; they read unsettled days from the
+ * is older than any import takes (see pending-days.ts) — those months' VAT books rebuilt first, as its last batches
+ * may lack their lines (iva/abandoned.ts). Reads never recount; they read unsettled days from the
  * documents, so the sweep only keeps those reads short. With nothing marked it only reads (one document at most);
  * otherwise it runs in the gateway that takes the store's lease, and lets the lease go when done.
  * Answers whether it swept.
@@ -44,10 +46,19 @@ export async function sweepPendingDays(store: Store, holder: ObjectId, now = () 
   if (!(await takeLease(store, holder, now()))) return false;
   try {
     // Marks are few (days of imports not recounted yet): read whole, without an index on their own.
-    const accounts = new Map(
-      (await pending.find({}, { projection: { account_id: 1 } }).toArray()).map((mark) => [mark.account_id.toHexString(), mark.account_id]),
-    );
-    for (const accountId of accounts.values()) await recountPendingDays(store, accountId, STATS_SOURCES, now);
+    const marks = await pending.find({}).toArray();
+    const accounts = new Map(marks.map((mark) => [mark.account_id.toHexString(), mark.account_id]));
+    for (const accountId of accounts.values()) {
+      // The months of an import whose process died: its VAT books first (the recount then lets the marks go).
+      const dead = marks.filter((mark) => mark.account_id.equals(accountId) && mark.writer && now().getTime() - mark.since.getTime() >= ABANDONED_AFTER_MS);
+      await rebuildBooksOfDeadImports(
+        store,
+        accountId,
+        dead.map((mark) => ({ source: mark.source, month: mark.day })),
+        now(),
+      );
+      await recountPendingDays(store, accountId, STATS_SOURCES, now);
+    }
   } finally {
     await store.collection<SweepDocument>('sweeps').updateOne({ _id: SWEEP_ID, holder }, { $set: { until: new Date(0) } });
   }

@@ -94,7 +94,7 @@ const BODIES: Record<string, unknown> = {
 };
 
 /** A value for a query parameter, from its schema and name: filters that name the seeded records where they name one. */
-function valueOf(parameter: QueryParameter, s: EveryKind): string | undefined {
+function parameterValue(parameter: QueryParameter, s: EveryKind): string | undefined {
   const { name, schema: declared } = parameter;
   const ids: Record<string, string> = {
     supplier_id: s.supplier,
@@ -172,7 +172,7 @@ describe.each(READS.map((route) => [nameOf(route), route] as const))('%s', (name
 
   it('with each of its query parameters alone, and with all of them, writes nothing', async () => {
     const values = (route.parameters ?? []).flatMap((parameter) => {
-      const value = valueOf(parameter, seeded);
+      const value = parameterValue(parameter, seeded);
       return value === undefined ? [] : [[parameter.name, value] as [string, string]];
     });
     for (const sent of [...values.map((value) => [value]), values]) {

@@ -212,7 +212,8 @@ export async function seedEveryKind(gw: TestGateway, accountId: string, key: str
   });
 
   // Statistics days an import changed and has not recounted (its process stopped first), and a month an import is
-  // writing on: a read that recounted them would write.
+  // writing on: a read that recounted them would write. (The imports' own recounts are done first.)
+  await gw.store.idle();
   const account = new ObjectId(accountId);
   const changed = new ImportMarks(gw.store, account, 'received_invoices', new ObjectId());
   changed.wrote(['2025-12-02', '2025-12-15']);

@@ -5,7 +5,7 @@ import { dashboard } from '../../src/domain/stats/dashboard';
 import { refreshDailyTotals } from '../../src/domain/stats/daily-totals';
 import { ABANDONED_AFTER_MS, ImportMarks } from '../../src/domain/stats/pending-days';
 import { transactionSeries } from '../../src/domain/stats/series';
-import { SWEEP_LEASE_MS, sweepPendingDays } from '../../src/domain/stats/sweep';
+import { startPendingDaysSweep, SWEEP_LEASE_MS, sweepPendingDays } from '../../src/domain/stats/sweep';
 import { ensureIndexes } from '../../src/store/catalog';
 import { readTotals } from '../../src/domain/iva/totals';
 import { suiteDatabase } from '../support/database';
@@ -254,6 +254,45 @@ describe('sweepPendingDays', () => {
     expect(await readTotals(context, '2026-05', 'purchases')).toMatchObject({ count: 1, totalCents: 121_000, vatCents: 21_000 });
     expect(await readTotals(context, '2026-04', 'sales')).toMatchObject({ count: 1, vatCents: 10_500 });
     expect(await store.collection('stats_pending_days').countDocuments({ account_id: accountId })).toBe(1);
+  });
+
+  it('a gateway sweeps once at start, in the background, and every interval until stopped; with no interval, never', async () => {
+    const store = opened();
+    await store.collection('stats_pending_days').deleteMany({});
+    const accountId = new ObjectId();
+    const errors: unknown[] = [];
+    const marked = async (day: string) => {
+      const marks = new ImportMarks(store, accountId, 'expenses', new ObjectId());
+      marks.wrote([day]);
+      await marks.finish();
+    };
+    const left = () => store.collection('stats_pending_days').countDocuments({ account_id: accountId });
+    await marked('2026-11-02');
+    const off = startPendingDaysSweep(store, 0, (error) => errors.push(error));
+    await store.idle();
+    expect(await left()).toBe(1);
+    off.stop();
+    // Only the interval is faked: the driver's own timers run as they do.
+    jest.useFakeTimers({
+      doNotFake: ['Date', 'hrtime', 'nextTick', 'performance', 'queueMicrotask', 'setImmediate', 'clearImmediate', 'setTimeout', 'clearTimeout'],
+    });
+    try {
+      const on = startPendingDaysSweep(store, 60_000, (error) => errors.push(error));
+      await store.idle();
+      expect(await left()).toBe(0);
+      await marked('2026-11-03');
+      jest.advanceTimersByTime(60_000);
+      await store.idle();
+      expect(await left()).toBe(0);
+      on.stop();
+      await marked('2026-11-04');
+      jest.advanceTimersByTime(120_000);
+      await store.idle();
+      expect(await left()).toBe(1);
+    } finally {
+      jest.useRealTimers();
+    }
+    expect(errors).toEqual([]);
   });
 
   it('with nothing marked only reads', async () => {

@@ -1,7 +1,9 @@
 import { Readable } from 'node:stream';
 import { ObjectId } from 'mongodb';
 import type { RequestContext } from '../../../src/domain/context';
+import { rebuildBooksOfDeadImports } from '../../../src/domain/iva/abandoned';
 import { putConfig } from '../../../src/domain/iva/config';
+import { keepImportedLines } from '../../../src/domain/iva/imported';
 import { closePeriod } from '../../../src/domain/iva/periods';
 import { readTotals, recountTotals } from '../../../src/domain/iva/totals';
 import { importIssuedVouchers } from '../../../src/domain/issued-vouchers/import';
@@ -10,6 +12,7 @@ import { suiteDatabase } from '../../support/database';
 import { declaredIndexes } from '../../../src/domain/declarations';
 import { ensureIndexes } from '../../../src/store/catalog';
 import { contextOn } from './context';
+import { issuedVoucher, receivedInvoice } from './entries';
 
 /**
  * An import writes a batch's book lines after the batch (outside its transaction: see iva/imported.ts). A process that
@@ -151,5 +154,85 @@ describe('a crash between a batch and its book lines', () => {
     const lined = (await linesOf(context)).map((doc) => String(doc.source_id));
     expect(lined).toHaveLength(3);
     expect(lined).not.toContain(String(other));
+  });
+});
+
+describe('keepImportedLines on a batch of duplicates', () => {
+  /** The rows of a re-upload: the same vouchers, each read with an `_id` of its own (never stored). */
+  const batchOf = (...docs: Array<Record<string, unknown>>) => docs.map((doc) => ({ voucher: { ...doc, _id: new ObjectId() } }));
+
+  it('writes the line of each stored duplicate that has none, in its book, and only those', async () => {
+    const context = await account();
+    const accountId = context.principal!.accountId;
+    const lined = receivedInvoice(accountId, '2025-12-03T15:00:00Z', 50_000, { sale_point: 7, voucher_number: 1 });
+    const unlined = receivedInvoice(accountId, '2025-12-04T15:00:00Z', 100_000, { sale_point: 8, voucher_number: 2 });
+    // Another combination of the same values (sale point 7, number 2): stored without a line, not in the batch.
+    const other = receivedInvoice(accountId, '2025-12-05T15:00:00Z', 70_000, { sale_point: 7, voucher_number: 2 });
+    await store().collection('received_invoices').insertMany([lined, unlined, other]);
+    await keepImportedLines(context, 'received_invoices', [{ voucher: lined }], new Set());
+    expect((await linesOf(context)).map((doc) => String(doc.source_id))).toEqual([String(lined._id)]);
+
+    await keepImportedLines(context, 'received_invoices', batchOf(lined, unlined), new Set([0, 1]));
+    const after = await linesOf(context);
+    expect(after.map((doc) => String(doc.source_id)).sort()).toEqual([String(lined._id), String(unlined._id)].sort());
+    // 1.000,00 + 21 %, as the line of a new voucher would be; the book's totals count both.
+    expect(after.find((doc) => String(doc.source_id) === String(unlined._id))).toMatchObject({
+      period: '2025-12',
+      book_type: 'purchases',
+      total_cents: 121_000,
+      vat_cents: 21_000,
+    });
+    expect(await readTotals(context, '2025-12', 'purchases')).toMatchObject({ count: 2, totalCents: 60_500 + 121_000 });
+
+    // Every duplicate lined: the books stay as they are.
+    const kept = await books(context);
+    await keepImportedLines(context, 'received_invoices', batchOf(lined, unlined), new Set([0, 1]));
+    expect(await books(context)).toEqual(kept);
+  });
+
+  it('issued duplicates get their sales lines; a duplicate not stored at all (another account’s) gets none', async () => {
+    const context = await account();
+    const accountId = context.principal!.accountId;
+    const sold = issuedVoucher(accountId, '2025-12-06T15:00:00Z', 100_000, { sale_point: 9, voucher_number: 5 });
+    await store().collection('issued_vouchers').insertOne(sold);
+    const elsewhere = issuedVoucher(new ObjectId(), '2025-12-06T15:00:00Z', 100_000, { sale_point: 9, voucher_number: 6 });
+    await store().collection('issued_vouchers').insertOne(elsewhere);
+    await keepImportedLines(context, 'issued_vouchers', batchOf(sold, { ...elsewhere, account_id: accountId }), new Set([0, 1]));
+    expect((await linesOf(context)).map((doc) => [doc.book_type, String(doc.source_id)])).toEqual([['sales', String(sold._id)]]);
+    const none = await account();
+    await keepImportedLines(none, 'issued_vouchers', batchOf(elsewhere), new Set([0]));
+    expect(await linesOf(none)).toEqual([]);
+  });
+});
+
+describe('rebuildBooksOfDeadImports', () => {
+  it("rebuilds the purchases or sales book of each dead import's month, and nothing for a collection without a book", async () => {
+    const context = await account();
+    const accountId = context.principal!.accountId;
+    const bought = receivedInvoice(accountId, '2026-02-10T15:00:00Z', 100_000);
+    const sold = issuedVoucher(accountId, '2026-03-10T15:00:00Z', 100_000);
+    await store().collection('received_invoices').insertOne(bought);
+    await store().collection('issued_vouchers').insertOne(sold);
+    const now = new Date('2026-04-01T00:00:00Z');
+    expect(await rebuildBooksOfDeadImports(store(), accountId, [{ source: 'expenses', month: '2026-02' }], now)).toBe(0);
+    expect(await linesOf(context)).toEqual([]);
+    const rebuilt = await rebuildBooksOfDeadImports(
+      store(),
+      accountId,
+      [
+        { source: 'received_invoices', month: '2026-02' },
+        { source: 'expenses', month: '2026-02' },
+        { source: 'issued_vouchers', month: '2026-03' },
+      ],
+      now,
+    );
+    expect(rebuilt).toBe(2);
+    expect((await linesOf(context)).map((doc) => [doc.period, doc.book_type, String(doc.source_id)])).toEqual([
+      ['2026-02', 'purchases', String(bought._id)],
+      ['2026-03', 'sales', String(sold._id)],
+    ]);
+    expect(await readTotals(context, '2026-02', 'purchases')).toMatchObject({ count: 1, totalCents: 121_000 });
+    const line = await store().collection('iva_book_entries').findOne({ source_id: bought._id });
+    expect(line?.updated_at).toEqual(now);
   });
 });

@@ -79,6 +79,9 @@ describe('currentTotals', () => {
     expect(marked.fresh.map((doc) => doc.day).sort()).toEqual(['2026-02-28', '2026-03-02', '2026-04-01']);
     const inside = await currentTotals(store, accountId, 'expenses', '2026-03-01', '2026-03-31');
     expect([...inside.recounted]).toEqual(['2026-03-02']);
+    // A marked day of the range's first month but before its first day is not the range's.
+    const later = await currentTotals(store, accountId, 'expenses', '2026-03-05', '2026-03-31');
+    expect(later).toEqual({ recounted: new Set(), fresh: [] });
   });
 
   it('answers nothing to recount when nothing is marked', async () => {
@@ -254,6 +257,29 @@ describe('sweepPendingDays', () => {
     expect(await readTotals(context, '2026-05', 'purchases')).toMatchObject({ count: 1, totalCents: 121_000, vatCents: 21_000 });
     expect(await readTotals(context, '2026-04', 'sales')).toMatchObject({ count: 1, vatCents: 10_500 });
     expect(await store.collection('stats_pending_days').countDocuments({ account_id: accountId })).toBe(1);
+  });
+
+  it("rebuilds each account's dead months in that account only", async () => {
+    const store = opened();
+    await store.collection('stats_pending_days').deleteMany({});
+    const [first, second] = [new ObjectId(), new ObjectId()];
+    const now = new Date('2026-06-01T12:00:00Z');
+    const since = () => new Date(now.getTime() - ABANDONED_AFTER_MS);
+    await new ImportMarks(store, first, 'received_invoices', new ObjectId(), since).writing(['2026-01-10']);
+    await new ImportMarks(store, second, 'received_invoices', new ObjectId(), since).writing(['2026-02-10']);
+    expect(await sweepPendingDays(store, new ObjectId(), () => now)).toBe(true);
+    const booksOf = async (accountId: ObjectId) =>
+      (await store.collection('iva_book_totals').find({ account_id: accountId }).toArray()).map((doc) => `${doc.period} ${doc.book_type}`);
+    expect(await booksOf(first)).toEqual(['2026-01 purchases']);
+    expect(await booksOf(second)).toEqual(['2026-02 purchases']);
+  });
+
+  it('a store error other than a held lease is thrown, not taken for one', async () => {
+    const failing = {
+      collection: (name: string) =>
+        name === 'sweeps' ? { updateOne: () => Promise.reject(new Error('the store went away')) } : { findOne: () => Promise.resolve({ _id: new ObjectId() }) },
+    };
+    await expect(sweepPendingDays(failing as never, new ObjectId())).rejects.toThrow('the store went away');
   });
 
   it('a gateway sweeps once at start, in the background, and every interval until stopped; with no interval, never', async () => {

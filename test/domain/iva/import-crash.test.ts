@@ -184,9 +184,10 @@ describe('keepImportedLines on a batch of duplicates', () => {
     });
     expect(await readTotals(context, '2025-12', 'purchases')).toMatchObject({ count: 2, totalCents: 60_500 + 121_000 });
 
-    // Every duplicate lined: the books stay as they are.
+    // Every duplicate lined: the books stay as they are (a line rewritten a month later would show it).
     const kept = await books(context);
-    await keepImportedLines(context, 'received_invoices', batchOf(lined, unlined), new Set([0, 1]));
+    const later = contextOn(store(), accountId, { now: () => new Date('2026-02-15T12:00:00Z') });
+    await keepImportedLines(later, 'received_invoices', batchOf(lined, unlined), new Set([0, 1]));
     expect(await books(context)).toEqual(kept);
   });
 
@@ -202,6 +203,23 @@ describe('keepImportedLines on a batch of duplicates', () => {
     const none = await account();
     await keepImportedLines(none, 'issued_vouchers', batchOf(elsewhere), new Set([0]));
     expect(await linesOf(none)).toEqual([]);
+  });
+});
+
+describe('keepImportedLines with one source switched off', () => {
+  it('issued vouchers off, received invoices on: an issued voucher, new or a duplicate, gets no line; a received one does', async () => {
+    const context = await account();
+    const accountId = context.principal!.accountId;
+    await putConfig(context, { sources: { issuedVouchers: false } });
+    const sold = issuedVoucher(accountId, '2025-12-06T15:00:00Z', 100_000, { sale_point: 11, voucher_number: 1 });
+    const again = issuedVoucher(accountId, '2025-12-07T15:00:00Z', 100_000, { sale_point: 11, voucher_number: 2 });
+    await store().collection('issued_vouchers').insertMany([sold, again]);
+    await keepImportedLines(context, 'issued_vouchers', [{ voucher: sold }, { voucher: { ...again, _id: new ObjectId() } }], new Set([1]));
+    expect(await linesOf(context)).toEqual([]);
+    const bought = receivedInvoice(accountId, '2025-12-06T15:00:00Z', 100_000, { sale_point: 11, voucher_number: 3 });
+    await store().collection('received_invoices').insertOne(bought);
+    await keepImportedLines(context, 'received_invoices', [{ voucher: bought }], new Set());
+    expect((await linesOf(context)).map((doc) => String(doc.source_id))).toEqual([String(bought._id)]);
   });
 });
 

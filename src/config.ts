@@ -20,6 +20,8 @@ const schema = z.object({
   /** Unknown or revoked API keys per client address within LOGIN_LOCKOUT_SECONDS; past it they answer 429. */
   API_KEY_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(50),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(600),
+  /** Seconds between sweeps recounting the statistics' days an import left marked (0: no sweep; see domain/stats/sweep.ts). */
+  STATS_SWEEP_SECONDS: z.coerce.number().int().min(0).default(60),
   /** Origins (scheme://host[:port], comma-separated) whose browser pages may call the API; unset, none may (no CORS). */
   CORS_ORIGINS: z
     .string()

@@ -22,6 +22,7 @@ import { publishFceEvent } from './resolvers/fce-pubsub';
 import type { SecretBox } from './domain/secrets';
 import { loadSecretBox } from './secrets-key';
 import { AfipSoapClient } from './afip/client';
+import { startPendingDaysSweep } from './domain/stats/sweep';
 
 export const VERSION = '0.1.0';
 const DRAIN_TIMEOUT_MS = 10_000;
@@ -96,14 +97,20 @@ export async function startGateway({
     unknownKeys,
     corsOrigins: config.CORS_ORIGINS,
   });
+  // The statistics' days an import left marked are recounted by a writer, never by a read: this sweep.
+  const sweep = startPendingDaysSweep(store, config.STATS_SWEEP_SECONDS * 1000, (error) =>
+    log.error({ err: error }, 'sweeping the statistics left marked failed; the next sweep runs again'),
+  );
   // FCE events recorded through any gateway over this store, for this gateway's subscribers.
   const fceFeed = await followInserts<FceEventDocument>(store, 'fce_events', (event) => publishFceEvent(store.events, event), log);
   const server: Server = await new Promise<Server>((resolve, reject) => {
     // Express 5 calls back on an error too (a port in use): the server is answered only once it listens.
     const listening = app.listen(config.PORT, config.HOST, (error?: Error) => (error ? reject(error) : resolve(listening)));
   }).catch(async (error: NodeJS.ErrnoException) => {
+    sweep.stop();
     await apollo.stop();
     await fceFeed.close();
+    await store.idle();
     if (!given) await connection.close();
     if (error.code === 'EADDRINUSE') throw new ConfigError(`port ${config.PORT} is in use on ${config.HOST}: stop what listens there or set PORT`);
     throw error;
@@ -138,6 +145,7 @@ export async function startGateway({
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
       const timer = setTimeout(() => server.closeAllConnections(), DRAIN_TIMEOUT_MS);
+      sweep.stop();
       await subscriptions.close();
       await fceFeed.close();
       await closed;

@@ -5,9 +5,11 @@ import { createAccount, createApiKey } from '../../src/domain/auth/admin';
 import { SCOPES } from '../../src/domain/auth/scopes';
 import { argentineDayOf } from '../../src/domain/stats/argentine-time';
 import { refreshDailyTotals, STATS_SOURCES } from '../../src/domain/stats/daily-totals';
-import { ABANDONED_AFTER_MS, ImportMarks } from '../../src/domain/stats/pending-days';
+import { ABANDONED_AFTER_MS, ImportMarks, recountPendingDays } from '../../src/domain/stats/pending-days';
+import { sweepPendingDays } from '../../src/domain/stats/sweep';
 import type { ReceivedInvoiceDocument } from '../../src/store/received-invoices';
 import { startTestGateway, type TestGateway } from '../support/gateway';
+import { storeWrites } from '../support/store-writes';
 
 /**
  * The dashboard's daily totals follow every write of their sources — single and bulk, REST and GraphQL, imports and
@@ -16,7 +18,8 @@ import { startTestGateway, type TestGateway } from '../support/gateway';
  */
 let gw: TestGateway;
 beforeAll(async () => {
-  gw = await startTestGateway();
+  // No periodic sweep: the tests recount (as the sweep would) where they mean to.
+  gw = await startTestGateway({ STATS_SWEEP_SECONDS: '0' });
 });
 afterAll(async () => {
   await gw?.stop();
@@ -109,7 +112,7 @@ const upload = (key: string, fixture: string, name = 'recibidos.csv') => {
 const PURCHASES = 'query ($p: String) { statsDashboard(period: $p) { current { purchases { count total } } } }';
 const pendingDays = (accountId: string) => gw.store.collection('stats_pending_days').countDocuments({ account_id: new ObjectId(accountId) });
 
-it('received invoices: an import (its days recounted by the next read, or after it answers), an ignored invoice and a deleted one', async () => {
+it('received invoices: an import (its days read from the documents until it recounts them after answering), an ignored invoice and a deleted one', async () => {
   const { accountId, key } = await gw.account([...SCOPES]);
   const uploaded = await upload(key, 'synthetic-g2-recibidos-2025-12.csv');
   expect(uploaded.status).toBe(200);
@@ -118,10 +121,11 @@ it('received invoices: an import (its days recounted by the next read, or after 
     .find({ account_id: new ObjectId(accountId) })
     .toArray();
   expect(invoices.length).toBeGreaterThan(2);
-  // The dashboard right after the import counts every imported voucher: a read recounts what is still marked.
+  // The dashboard right after the import counts every imported voucher, whether or not its days are recounted yet.
   const purchases = (await gw.gql(PURCHASES, { p: '2025-12' }, { key })).body.data.statsDashboard.current.purchases;
   expect(purchases.count).toBe(invoices.filter((invoice) => invoice.issue_date.toISOString() >= '2025-12-01T03:00').length);
   expect(purchases.count).toBeGreaterThan(0);
+  await gw.store.idle();
   expect(await pendingDays(accountId)).toBe(0);
   const kept = await expectTotalsRebuilt(accountId);
   expect(kept.length).toBeGreaterThan(0);
@@ -142,55 +146,106 @@ it('received invoices: an import (its days recounted by the next read, or after 
   expect(activity.map((entry) => entry.action)).toEqual(['deleted', 'ignored', 'imported', 'imported']);
 });
 
-it('the days an import changed are recounted by the next dashboard or series read once it lets its months go', async () => {
+/** Runs `read` and answers what it answered, failing if it wrote anything to the store. */
+async function writingNothing<T>(read: () => Promise<T>): Promise<T> {
+  const before = await storeWrites(gw.store);
+  const answer = await read();
+  expect(await storeWrites(gw.store)).toBe(before);
+  return answer;
+}
+
+it('a read while days are pending answers what their recount stores, and writes nothing; writers recount', async () => {
   const { accountId, key } = await gw.account([...SCOPES]);
   expect((await upload(key, 'synthetic-g2-recibidos-2025-12.csv')).status).toBe(200);
   await gw.store.idle();
   const account = new ObjectId(accountId);
   const purchases = async () => (await gw.gql(PURCHASES, { p: '2025-12' }, { key })).body.data.statsDashboard.current.purchases;
+  const series = async (day: string) => {
+    const res = await gw.rest('POST', '/stats/transactions/', { key, body: { measure: 'purchases', from: '2025-11-20', to: day, interval: 'day' } });
+    expect(res.status).toBe(200);
+    return res.body.data;
+  };
   const before = await purchases();
   // A voucher stored as an import stores it: its month marked as being written, nothing recounted yet.
   const invoices = gw.store.collection<ReceivedInvoiceDocument>('received_invoices');
   const model = await invoices.findOne({ account_id: account, voucher_class: 'invoice', currency: 'ARS' });
   const added = { ...model!, _id: new ObjectId(), voucher_number: 99_999_999 };
   const day = argentineDayOf(added.issue_date);
+  const onDay = () => invoices.countDocuments({ account_id: account, issue_date: added.issue_date });
   const marks = new ImportMarks(gw.store, account, 'received_invoices', new ObjectId());
   await marks.writing([day]);
   await invoices.insertOne(added);
   marks.wrote([day]);
-  // While the import writes on the month, a read leaves the month to it: no recount sees half an import.
-  expect(await purchases()).toEqual(before);
+  // While the import writes on the month, a read counts what it has stored so far, from the documents.
+  const grown = { count: before.count + 1, total: before.total + added.total_amount_cents / 100 };
+  expect(await writingNothing(purchases)).toEqual(grown);
+  const counted = await writingNothing(() => series(day));
+  expect(counted.buckets.find((bucket: { start: string }) => bucket.start === day).count).toBe(await onDay());
   expect(await pendingDays(accountId)).toBe(1);
   await marks.finish();
+  // Its day is marked changed: reads still answer from the documents, and leave the mark.
+  expect(await writingNothing(purchases)).toEqual(grown);
+  expect(await writingNothing(() => series(day))).toEqual(counted);
   expect(await pendingDays(accountId)).toBe(1);
-  const after = await purchases();
-  expect(after).toEqual({ count: before.count + 1, total: before.total + added.total_amount_cents / 100 });
+  // The recount (the import's own, after it answers) stores what the reads answered.
+  await recountPendingDays(gw.store, account, ['received_invoices']);
   expect(await pendingDays(accountId)).toBe(0);
+  expect(await writingNothing(purchases)).toEqual(grown);
+  expect(await writingNothing(() => series(day))).toEqual(counted);
+  await expectTotalsRebuilt(accountId);
 
-  // A writer whose mark is older than any import takes died: its whole month is recounted (and only past the bound).
+  // A writer that died: reads count its month from the documents at once; the sweep recounts it only past the bound.
   const died = new ImportMarks(gw.store, account, 'received_invoices', new ObjectId(), () => new Date(Date.now() - ABANDONED_AFTER_MS + 60_000));
   await died.writing([day]);
   await invoices.updateOne({ _id: added._id }, { $set: { total_amount_cents: added.total_amount_cents + 100 } });
-  expect(await purchases()).toEqual(after);
+  const raised = { ...grown, total: grown.total + 1 };
+  expect(await writingNothing(purchases)).toEqual(raised);
+  expect(await sweepPendingDays(gw.store, new ObjectId())).toBe(true);
+  expect(await pendingDays(accountId)).toBe(1);
   await gw.store.collection('stats_pending_days').updateOne({ account_id: account }, { $set: { since: new Date(Date.now() - ABANDONED_AFTER_MS - 1000) } });
-  expect(await purchases()).toEqual({ ...after, total: after.total + 1 });
+  expect(await writingNothing(purchases)).toEqual(raised);
+  expect(await sweepPendingDays(gw.store, new ObjectId())).toBe(true);
   expect(await pendingDays(accountId)).toBe(0);
+  expect(await writingNothing(purchases)).toEqual(raised);
   await expectTotalsRebuilt(accountId);
 
-  // The series reads recount too.
+  // A deletion an import left marked (its process stopped before recounting): the series reads it at once.
   const deleting = new ImportMarks(gw.store, account, 'received_invoices', new ObjectId());
   await deleting.writing([day]);
   await invoices.deleteOne({ _id: added._id });
   deleting.wrote([day]);
   await deleting.finish();
-  const series = await gw.rest('POST', '/stats/transactions/', { key, body: { measure: 'purchases', from: day, to: day, interval: 'day' } });
-  expect(series.status).toBe(200);
+  const shrunk = await writingNothing(() => series(day));
+  expect(shrunk.buckets.find((bucket: { start: string }) => bucket.start === day).count).toBe(await onDay());
+  expect(shrunk.count).toBe(counted.count - 1);
+  expect(await writingNothing(purchases)).toEqual(before);
+  expect(await sweepPendingDays(gw.store, new ObjectId())).toBe(true);
   expect(await pendingDays(accountId)).toBe(0);
-  expect(series.body.data.count).toBe(await invoices.countDocuments({ account_id: account, issue_date: added.issue_date }));
+  expect(await writingNothing(() => series(day))).toEqual(shrunk);
   await expectTotalsRebuilt(accountId);
+  // With nothing marked, a sweep only reads.
+  expect(await writingNothing(() => sweepPendingDays(gw.store, new ObjectId()))).toBe(false);
 });
 
-it("a read leaves a day changed by one import alone while another writes on its month, and touches only its own account's and source's marks", async () => {
+it('one gateway sweeps at a time: a sweep finds the lease of a running one and leaves the marks to it', async () => {
+  const { accountId } = await gw.account([...SCOPES]);
+  const account = new ObjectId(accountId);
+  const marks = new ImportMarks(gw.store, account, 'expenses', new ObjectId());
+  marks.wrote(['2026-10-01']);
+  await marks.finish();
+  const holder = new ObjectId();
+  const sweeps = gw.store.collection<{ _id: string; holder: ObjectId; until: Date }>('sweeps');
+  await sweeps.updateOne({ _id: 'stats-pending-days' }, { $set: { holder, until: new Date(Date.now() + 60_000) } }, { upsert: true });
+  expect(await sweepPendingDays(gw.store, new ObjectId())).toBe(false);
+  expect(await pendingDays(accountId)).toBe(1);
+  // Its holder stopped: once the lease ends, the next sweep takes it, recounts, and lets it go.
+  await sweeps.updateOne({ _id: 'stats-pending-days' }, { $set: { until: new Date(Date.now() - 1) } });
+  expect(await sweepPendingDays(gw.store, new ObjectId())).toBe(true);
+  expect(await pendingDays(accountId)).toBe(0);
+  expect((await sweeps.findOne({ _id: 'stats-pending-days' }))!.until.getTime()).toBe(0);
+});
+
+it("a recount leaves a day changed by one import alone while another writes on its month, and touches only its own account's and source's marks; reads count both", async () => {
   const { accountId, key } = await gw.account([...SCOPES]);
   const other = await gw.account([...SCOPES]);
   expect((await upload(key, 'synthetic-g2-recibidos-2025-12.csv')).status).toBe(200);
@@ -212,7 +267,7 @@ it("a read leaves a day changed by one import alone while another writes on its 
   await first.finish();
   const second = new ImportMarks(gw.store, account, 'received_invoices', new ObjectId());
   await second.writing([day]);
-  // Marks of another account, and of this account's sales, that this account's purchase reads must leave alone.
+  // Marks of another account, and of this account's sales, that this account's purchase recount must leave alone.
   const foreign = new ImportMarks(gw.store, new ObjectId(other.accountId), 'received_invoices', new ObjectId());
   await foreign.writing(['2025-12-02']);
   foreign.wrote(['2025-12-02']);
@@ -222,24 +277,25 @@ it("a read leaves a day changed by one import alone while another writes on its 
   sales.wrote(['2025-11-30']);
   await sales.finish();
   const marksOf = (filter: Record<string, unknown>) => gw.store.collection('stats_pending_days').countDocuments(filter);
+  const grown = { count: before.count + 1, total: before.total + model!.total_amount_cents / 100 };
 
-  const series = await gw.rest('POST', '/stats/transactions/', { key, body: { measure: 'purchases', from: day, to: day, interval: 'day' } });
-  expect(series.status).toBe(200);
-  expect(series.body.data.count).toBe((await invoices.countDocuments({ account_id: account, issue_date: model!.issue_date })) - 1);
+  await recountPendingDays(gw.store, account, ['received_invoices']);
   // The changed day and the writer's month stay marked; the other account's and the sales' marks are untouched.
   expect(await marksOf({ account_id: account, source: 'received_invoices' })).toBe(2);
   expect(await marksOf({ account_id: new ObjectId(other.accountId) })).toBe(1);
   expect(await marksOf({ account_id: account, source: 'issued_vouchers' })).toBe(1);
-  // The dashboard reads every source of its account: the sales' day is recounted, the busy month still left alone.
-  expect(await purchases('2025-12')).toEqual(before);
+  expect(await writingNothing(() => purchases('2025-12'))).toEqual(grown);
+  // Every source of the account: the sales' day is recounted, the busy month still left alone.
+  await recountPendingDays(gw.store, account, STATS_SOURCES);
   expect(await marksOf({ account_id: account, source: 'issued_vouchers' })).toBe(0);
   expect(await marksOf({ account_id: account, source: 'received_invoices' })).toBe(2);
 
-  // The second import stores nothing and lets go: the next read counts the first one's voucher.
+  // The second import stores nothing and lets go: the next recount settles the first one's voucher.
   await second.finish();
-  expect(await purchases('2025-12')).toEqual({ count: before.count + 1, total: before.total + model!.total_amount_cents / 100 });
+  await recountPendingDays(gw.store, account, STATS_SOURCES);
   expect(await marksOf({ account_id: account })).toBe(0);
   expect(await marksOf({ account_id: new ObjectId(other.accountId) })).toBe(1);
+  expect(await writingNothing(() => purchases('2025-12'))).toEqual(grown);
   await expectTotalsRebuilt(accountId);
 });
 
@@ -272,7 +328,7 @@ it('imports racing dashboard reads, a state move and each other: the totals end 
     reads(),
   ]);
   expect(answers.slice(0, 4).map((answer) => (answer as { status: number }).status)).toEqual([200, 200, 200, 200]);
-  await gw.gql(PURCHASES, { p: '2025-12' }, { key });
+  await gw.store.idle();
   expect(await pendingDays(accountId)).toBe(0);
   await expectTotalsRebuilt(accountId);
 });

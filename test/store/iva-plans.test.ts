@@ -30,6 +30,22 @@ it.each([
     'iva_book_entries',
     { account_id: account, origin: { $in: ['received_invoice'] }, source_id: { $in: [new ObjectId(), new ObjectId()] } },
   ],
+  [
+    "a re-upload's duplicates by their unique key (their lines checked)",
+    'received_invoices',
+    {
+      account_id: account,
+      supplier_cuit: { $in: ['30715551248'] },
+      voucher_type: { $in: [1, 6] },
+      sale_point: { $in: [3] },
+      voucher_number: { $in: [101, 102] },
+    },
+  ],
+  [
+    "a re-upload's issued duplicates by their unique key",
+    'issued_vouchers',
+    { account_id: account, voucher_type: { $in: [1] }, sale_point: { $in: [3, 4] }, voucher_number: { $in: [101, 102] } },
+  ],
   ['the state of a month', 'iva_periods', { account_id: account, period: '2025-12' }],
   ['the closed months', 'iva_periods', { account_id: account, status: 'closed' }],
   ['the position of the previous month', 'iva_summaries', { account_id: account, period: '2025-11' }],

@@ -67,6 +67,10 @@ it.each([
     { account_id: account, source: { $in: ['received_invoices', 'expenses', 'issued_vouchers'] }, day: { $gte: '2026-02-01', $lt: '2026-04-01' } },
   ],
   ["a series' daily totals", { account_id: account, source: 'expenses', day: { $gte: '2026-01-01', $lte: '2026-12-31' } }],
+  [
+    "a series' daily totals but its unsettled days",
+    { account_id: account, source: 'expenses', day: { $gte: '2026-01-01', $lte: '2026-12-31', $nin: ['2026-03-02'] } },
+  ],
 ])('%s are read through an index', async (_name, filter) => {
   const plan = await winningStages('stats_daily_totals', filter);
   expect(plan).toContain('IXSCAN');
@@ -76,7 +80,11 @@ it.each([
 const importId = new ObjectId();
 
 it.each([
-  ["the account's marked days (every read of the totals asks)", { account_id: account, source: { $in: ['received_invoices', 'expenses', 'issued_vouchers'] } }],
+  ["the account's marked days (a recount asks)", { account_id: account, source: { $in: ['received_invoices', 'expenses', 'issued_vouchers'] } }],
+  [
+    "a read's unsettled days and months of its range (every read of the totals asks)",
+    { account_id: account, source: 'expenses', day: { $gte: '2026-02', $lte: '2026-03-31' } },
+  ],
   [
     "a week's marks and its months', in the recount's transaction",
     { account_id: account, source: 'received_invoices', day: { $in: ['2026-03-01', '2026-03-02', '2026-03'] } },

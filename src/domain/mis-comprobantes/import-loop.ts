@@ -191,14 +191,15 @@ export async function importExport<V>(context: RequestContext, file: UploadedFil
       await history.updateOne({ _id }, { $set: rest });
       // The import writes in batches, not in one transaction: its activity follows the history record it summarises.
       await recordActivity(context, [actionOn(plan.history, `${plan.direction} vouchers import`, 'imported', record, outcomeOf(record))]);
-      // The days it changed are recounted after the answer; a read of the totals before that recounts them first.
+      // The days it changed are recounted after the answer (reads before that read them from the documents; should this
+      // process stop first, the sweep recounts them).
       await marks.finish();
-      if (marks.changedAny) {
+      if (marks.leftAny) {
         const { store, log } = context;
         const accountId = principal.accountId;
         store.inBackground(
           () => recountPendingDays(store, accountId, [plan.vouchers]),
-          (error) => log.error({ err: error }, 'recounting the statistics of an import failed; the next read of them recounts'),
+          (error) => log.error({ err: error }, 'recounting the statistics of an import failed; the next sweep recounts them'),
         );
       }
     }

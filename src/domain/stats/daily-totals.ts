@@ -126,18 +126,17 @@ function documentsOf(source: StatsSource, accountId: ObjectId | null, first?: st
 }
 
 /**
- * Recomputes the daily totals of `days` (of one account; all days of all accounts with `accountId` null and no days)
- * from the documents: one aggregation over the days' range and one bulk write, however many documents and days.
+ * The daily totals of `days` (of one account; all days of all accounts with `accountId` null and no days) as the
+ * documents give them, without writing: one aggregation over the days' range, however many documents and days. Days
+ * without documents have no entry.
  */
-export async function refreshDailyTotals(
+export async function dailyTotalsFromDocuments(
   db: Db,
   source: StatsSource,
   accountId: ObjectId | null,
-  days?: Iterable<string | undefined>,
+  wanted?: readonly string[],
   session?: ClientSession,
-): Promise<void> {
-  const wanted = days ? [...new Set([...days].filter((day): day is string => Boolean(day && argentineMidnight(day))))].sort() : undefined;
-  if (wanted && !wanted.length) return;
+): Promise<Map<string, StatsDailyTotalDocument>> {
   const shape = SHAPES[source];
   const perDocument = {
     $group: {
@@ -178,13 +177,33 @@ export async function refreshDailyTotals(
     } else doc.groups.push({ key, count, cents, vat_cents: vat, net_cents: net });
     byDay.set(id, doc);
   }
+  for (const doc of byDay.values()) doc.groups.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  return byDay;
+}
+
+/** The days of a list that are calendar days, sorted and without repeats. */
+export const calendarDays = (days: Iterable<string | undefined>): string[] =>
+  [...new Set([...days].filter((day): day is string => Boolean(day && argentineMidnight(day))))].sort();
+
+/**
+ * Recomputes the daily totals of `days` (of one account; all days of all accounts with `accountId` null and no days)
+ * from the documents: one aggregation over the days' range and one bulk write, however many documents and days.
+ */
+export async function refreshDailyTotals(
+  db: Db,
+  source: StatsSource,
+  accountId: ObjectId | null,
+  days?: Iterable<string | undefined>,
+  session?: ClientSession,
+): Promise<void> {
+  const wanted = days ? calendarDays(days) : undefined;
+  if (wanted && !wanted.length) return;
+  const byDay = await dailyTotalsFromDocuments(db, source, accountId, wanted, session);
   const totals = db.collection<StatsDailyTotalDocument>('stats_daily_totals');
   const operations: AnyBulkWriteOperation<StatsDailyTotalDocument>[] = [];
   if (!wanted) await totals.deleteMany(accountId ? { account_id: accountId, source } : { source }, { session });
-  for (const doc of byDay.values()) {
-    doc.groups.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  for (const doc of byDay.values())
     operations.push({ replaceOne: { filter: { account_id: doc.account_id, source, day: doc.day }, replacement: doc, upsert: true } });
-  }
   if (wanted && accountId)
     for (const day of wanted)
       if (!byDay.has(`${accountId.toHexString()} ${day}`)) operations.push({ deleteOne: { filter: { account_id: accountId, source, day } } });

@@ -5,7 +5,7 @@ import type { CollectionName } from '../../store/catalog';
 import { termPassed } from '../fce/term';
 import { fromCents } from '../money';
 import { STATS_SOURCES, type StatsDailyTotalDocument, type StatsSource } from './daily-totals';
-import { recountPendingDays } from './pending-days';
+import { currentTotals } from './current-totals';
 
 /** Argentina is UTC−3 all year: a month there starts at 03:00 UTC of its first day. */
 const ARGENTINE_OFFSET_MS = 3 * 3600_000;
@@ -156,14 +156,18 @@ export async function dashboard(context: RequestContext, periodText?: string, no
   const accountId = requirePrincipal(context).accountId;
   const period = periodOf(periodText, now);
   const before = previousPeriod(period);
-  await recountPendingDays(context.store, accountId, STATS_SOURCES);
-  // Both months of every source in one read: a range of the (account, source, day) index per source.
-  const [docs, stock] = await Promise.all([
+  // Both months of every source in one read: a range of the (account, source, day) index per source. The days not
+  // settled yet (an import's) come from their documents instead, so the figures are a recount's without one.
+  const last = new Date(Date.parse(`${period.toDay}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+  const [stored, unsettled, stock] = await Promise.all([
     context.store
       .collection<StatsDailyTotalDocument>('stats_daily_totals')
       .find({ account_id: accountId, source: { $in: [...STATS_SOURCES] }, day: { $gte: before.fromDay, $lt: period.toDay } })
       .toArray(),
+    Promise.all(STATS_SOURCES.map((source) => currentTotals(context.store, accountId, source, before.fromDay, last))),
     stockOf(context, accountId),
   ]);
+  const docs: StatsDailyTotalDocument[] = stored.filter((doc) => !unsettled[STATS_SOURCES.indexOf(doc.source)].recounted.has(doc.day));
+  for (const { fresh } of unsettled) docs.push(...fresh);
   return { current: figuresOf(docs, period, now), previous: figuresOf(docs, before, now), stock };
 }

@@ -8,11 +8,14 @@ import { weeksOf } from './weeks';
  * YYYY-MM-DD day), or a month an import is writing vouchers on right now (`writer` the import, `day` a YYYY-MM month).
  *
  * An import writes its vouchers in batches outside a transaction. Recounting their days from the documents at its
- * end took about 40 % of its time (bench:import), so the days it changed are marked instead and recounted after it
- * answers, or by the first read of the totals, whichever comes first (recountPendingDays). While it writes, the months
- * it writes on are marked as its own: no recount touches them until it has marked the days it changed and let go, so
- * a recount never counts some of its batches and forgets the rest; and should the process die, its months stay marked
- * and are recounted whole once the mark is older than any import takes.
+ * end took about 40 % of its time (bench:import), so the days it changed are marked instead and recounted by writers
+ * only: the import itself, in the background after it answers, and the sweep every gateway runs at start and every
+ * STATS_SWEEP_SECONDS (sweep.ts; one gateway over the store at a time, by a lease in the store), which recounts what an
+ * import whose process stopped left marked. While it writes, the months it writes on are marked as its own: no
+ * recount touches them until it has marked the days it changed and let go, so a recount never counts some of its
+ * batches and forgets the rest; should the process die, its months stay marked and are recounted whole once the mark
+ * is older than any import takes. Reads never recount (a read writes nothing): they read every marked day, and every
+ * day of a marked month, from the documents themselves (current-totals.ts), which is what a recount would store.
  */
 export interface PendingDayDocument {
   account_id: ObjectId;
@@ -82,9 +85,12 @@ export class ImportMarks {
     for (const day of days) if (day) this.changed.add(day);
   }
 
-  /** Whether any day may have changed. */
-  get changedAny(): boolean {
-    return this.changed.size > 0;
+  /**
+   * Whether a recount has anything to do once it is done: a day it may have changed, or a month it held, on which
+   * another import's changed days waited for it to let go (an import that stored nothing still held its months).
+   */
+  get leftAny(): boolean {
+    return this.changed.size > 0 || this.months.size > 0;
   }
 
   /** Marks the changed days, then lets its months go: a recount from then on counts every voucher it stored. */
@@ -117,8 +123,8 @@ function due(marks: WithId<PendingDayDocument>[], now: Date): Map<string, WithId
  * transaction that reads its marks, recomputes their totals and deletes the marks it read. A mark written meanwhile
  * (an import that finished after the recount's snapshot) makes the deletion conflict: the week runs again and counts
  * the new documents. The month of a writer that died becomes changed days first. Recounts of one account in this
- * process run one after another: a read that arrives while an import's recount runs waits for it, then finds nothing
- * left to do.
+ * process run one after another (an import's and the sweep's); across processes the transactions' conflicts order
+ * them. Only writers call it: an import after it answers, and the sweep.
  */
 export function recountPendingDays(store: Store, accountId: ObjectId, sources: readonly StatsSource[], now = () => new Date()): Promise<void> {
   return store.queued(`stats-pending:${accountId.toHexString()}`, async () => {

@@ -7,7 +7,7 @@ import { fromCents } from '../money';
 import { objectIdSchema, parseInput } from '../validation';
 import { ARGENTINE_OFFSET_MS, argentineMidnight } from './argentine-time';
 import type { StatsSource } from './daily-totals';
-import { recountPendingDays } from './pending-days';
+import { currentTotals } from './current-totals';
 import { pesosCents } from './pesos';
 
 export const MEASURES = ['purchases', 'expenses', 'sales'] as const;
@@ -148,13 +148,20 @@ const byDailyTotals = (request: Parsed) => !request.supplierTaxId && !request.su
 
 const SOURCE_OF: Record<Measure, StatsSource> = { purchases: 'received_invoices', expenses: 'expenses', sales: 'issued_vouchers' };
 
-/** The buckets from the daily totals of the range's days: some hundreds of small records instead of every document. */
+/**
+ * The buckets from the daily totals of the range's days: some hundreds of small records instead of every document.
+ * Days not settled yet (an import's) are left out of the stored ones and added from their documents, as a recount
+ * would leave them.
+ */
 async function fromDailyTotals(context: RequestContext, accountId: ObjectId, request: Parsed): Promise<Group[]> {
-  await recountPendingDays(context.store, accountId, [SOURCE_OF[request.measure]]);
-  return context.store
+  const source = SOURCE_OF[request.measure];
+  const { recounted, fresh } = await currentTotals(context.store, accountId, source, request.from, request.to);
+  const day: Document = { $gte: request.from, $lte: request.to };
+  if (recounted.size) day.$nin = [...recounted];
+  const stored = await context.store
     .collection('stats_daily_totals')
     .aggregate<Group>([
-      { $match: { account_id: accountId, source: SOURCE_OF[request.measure], day: { $gte: request.from, $lte: request.to } } },
+      { $match: { account_id: accountId, source, day } },
       { $unwind: '$groups' },
       ...(request.status ? [{ $match: { 'groups.key': request.status } }] : []),
       {
@@ -166,6 +173,17 @@ async function fromDailyTotals(context: RequestContext, accountId: ObjectId, req
       },
     ])
     .toArray();
+  const byKey = new Map(stored.map((group) => [group._id, group]));
+  for (const doc of fresh)
+    for (const group of doc.groups) {
+      if (request.status && group.key !== request.status) continue;
+      const key = bucketKeyOf(daysOf(doc.day), request.interval);
+      const sum = byKey.get(key) ?? { _id: key, count: 0, cents: 0 };
+      sum.count += group.count;
+      sum.cents += group.net_cents;
+      byKey.set(key, sum);
+    }
+  return [...byKey.values()];
 }
 
 /** The buckets from the documents themselves (filters the totals do not split by). */
@@ -179,25 +197,23 @@ function fromDocuments(context: RequestContext, source: Source, interval: Interv
 const dayText = (days: number) => new Date(days * DAY_MS).toISOString().slice(0, 10);
 const daysOf = (text: string) => Date.parse(`${text}T00:00:00Z`) / DAY_MS;
 
+/** The bucket of a day (days since the epoch), as bucketOf computes it in the database. */
+function bucketKeyOf(days: number, interval: Interval): number {
+  if (interval === 'day') return days;
+  if (interval === 'week') return days - ((days + 3) % 7);
+  const date = new Date(days * DAY_MS);
+  return date.getUTCFullYear() * 12 + date.getUTCMonth();
+}
+
 /** Every bucket of the range in order, as [key, first day, last day], clipped to the range. */
 function bucketsOf(from: string, to: string, interval: Interval): Array<[number, string, string]> {
   const first = daysOf(from);
   const last = daysOf(to);
   const out: Array<[number, string, string]> = [];
   for (let start = first; start <= last; ) {
+    const key = bucketKeyOf(start, interval);
     const date = new Date(start * DAY_MS);
-    let key: number;
-    let next: number;
-    if (interval === 'day') {
-      key = start;
-      next = start + 1;
-    } else if (interval === 'week') {
-      key = start - ((start + 3) % 7);
-      next = key + 7;
-    } else {
-      key = date.getUTCFullYear() * 12 + date.getUTCMonth();
-      next = Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 1) / DAY_MS;
-    }
+    const next = interval === 'day' ? start + 1 : interval === 'week' ? key + 7 : Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 1) / DAY_MS;
     out.push([key, dayText(start), dayText(Math.min(next - 1, last))]);
     start = next;
   }

@@ -17,7 +17,7 @@ export interface Unit {
   query(meta: CollectionMeta | undefined, options: QueryOptions): QueryResult;
   /** The matches read lazily by a cursor, when the query allows it; `close` releases what the reading holds. */
   stream(meta: CollectionMeta | undefined, options: QueryOptions): { matches: Iterable<Match>; close(): void } | undefined;
-  count(meta: CollectionMeta | undefined, filter: Document | undefined, hint?: unknown): { n: number; stats: ExecutionStats };
+  count(meta: CollectionMeta | undefined, filter: Document | undefined, hint?: unknown, fresh?: boolean): { n: number; stats: ExecutionStats };
   /** `bytes`: the document's BSON, when `doc` holds only the fields its indexes read (outside a transaction). */
   insert(meta: CollectionMeta, doc: Document, bytes?: Buffer): void;
   /** `kind`: whether the change was made by update operators (or a pipeline) or by a replacement document. */
@@ -53,8 +53,8 @@ export class DirectUnit implements Unit {
     return { matches, close: () => snapshot.done() };
   }
 
-  count(meta: CollectionMeta | undefined, filter: Document | undefined, hint?: unknown) {
-    return countMatches({ store: this.store, meta }, filter, hint);
+  count(meta: CollectionMeta | undefined, filter: Document | undefined, hint?: unknown, fresh?: boolean) {
+    return countMatches({ store: this.store, meta }, filter, hint, fresh);
   }
 
   insert(meta: CollectionMeta, doc: Document, bytes?: Buffer): void {
@@ -165,8 +165,8 @@ export class Transaction implements Unit {
     return undefined;
   }
 
-  count(meta: CollectionMeta | undefined, filter: Document | undefined, hint?: unknown) {
-    return countMatches(this.source(meta), filter, hint);
+  count(meta: CollectionMeta | undefined, filter: Document | undefined, hint?: unknown, fresh?: boolean) {
+    return countMatches(this.source(meta), filter, hint, fresh);
   }
 
   insert(meta: CollectionMeta, doc: Document): void {

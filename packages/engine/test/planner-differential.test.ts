@@ -69,7 +69,7 @@ beforeAll(async () => {
   indexed = store.fresh<Doc>();
   plain = store.fresh<Doc>();
   const docs = Array.from({ length: 400 }, (_, i) => document(i));
-  await indexed.createIndexes([{ key: { a: 1 } }, { key: { b: 1, a: -1 } }, { key: { c: -1, b: 1 } }]);
+  await indexed.createIndexes([{ key: { a: 1 } }, { key: { b: 1, a: -1 } }, { key: { c: -1, b: 1 } }, { key: { b: 1, c: 1 } }]);
   await indexed.insertMany(docs.map((doc) => ({ ...doc })));
   await plain.insertMany(docs.map((doc) => ({ ...doc })));
 });
@@ -88,6 +88,17 @@ it('300 generated filters find and count the same documents with and without ind
 it('pages sorted on a field with distinct values are the same with and without indexes', async () => {
   for (let i = 0; i < 100; i++) {
     const query = random() < 0.5 ? {} : { b: pick([0, 1, 2, 3, 4, 5, 6]) };
+    const sort = { c: pick([1, -1] as const) };
+    const skip = Math.floor(random() * 50);
+    const limit = 1 + Math.floor(random() * 20);
+    const page = async (coll: Collection<Doc>) => (await coll.find(query).sort(sort).skip(skip).limit(limit).toArray()).map((doc) => doc._id);
+    expect({ query, sort, skip, limit, page: await page(indexed) }).toEqual({ query, sort, skip, limit, page: await page(plain) });
+  }
+});
+
+it('pages sorted on the field after a $in prefix (ranges merged in order) are the same with and without indexes', async () => {
+  for (let i = 0; i < 60; i++) {
+    const query = { b: { $in: [pick([0, 1, 2]), pick([3, 4]), pick([5, 6])] } };
     const sort = { c: pick([1, -1] as const) };
     const skip = Math.floor(random() * 50);
     const limit = 1 + Math.floor(random() * 20);

@@ -1,30 +1,30 @@
 import type { Document } from 'bson';
 import { badValue } from '../errors';
 import type { ExecutionStats } from '../query/execute';
+import type { Plan } from '../query/planner';
 
 /** The plan as MongoDB's classic explain shows it: FETCH over IXSCAN, IDHACK, COLLSCAN, SORT when in memory. */
-function planStage(stats: ExecutionStats): Document {
-  const { plan } = stats;
+function planStage(plan: Plan, inMemorySort: boolean): Document {
   let stage: Document;
   if (plan.kind === 'ids') stage = { stage: 'IDHACK' };
   else if (plan.kind === 'collscan') stage = { stage: 'COLLSCAN', direction: plan.reverse ? 'backward' : 'forward' };
   else {
-    stage = {
-      stage: 'FETCH',
-      inputStage: {
-        stage: 'IXSCAN',
-        keyPattern: plan.index.spec.key,
-        indexName: plan.index.name,
-        isMultiKey: plan.index.multikey,
-        isUnique: plan.index.unique,
-        isSparse: plan.index.sparse,
-        isPartial: plan.index.partial !== undefined,
-        direction: plan.reverse ? 'backward' : 'forward',
-        indexBounds: Object.fromEntries(plan.bounds.map((bound) => bound.split(': '))),
-      },
-    };
+    const scan = (): Document => ({
+      stage: 'IXSCAN',
+      keyPattern: plan.index.spec.key,
+      indexName: plan.index.name,
+      isMultiKey: plan.index.multikey,
+      isUnique: plan.index.unique,
+      isSparse: plan.index.sparse,
+      isPartial: plan.index.partial !== undefined,
+      direction: plan.reverse ? 'backward' : 'forward',
+      indexBounds: Object.fromEntries(plan.bounds.map((bound) => bound.split(': '))),
+    });
+    // SORT_MERGE: one scan per `$in` value of the equality prefix, merged in the sort's order.
+    const input = plan.mergeAfter ? { stage: 'SORT_MERGE', inputStages: plan.ranges.map(() => scan()) } : scan();
+    stage = { stage: 'FETCH', inputStage: input };
   }
-  return stats.inMemorySort ? { stage: 'SORT', inputStage: stage } : stage;
+  return inMemorySort ? { stage: 'SORT', inputStage: stage } : stage;
 }
 
 const VERBOSITIES = new Set(['queryPlanner', 'executionStats', 'allPlansExecution']);
@@ -43,8 +43,9 @@ export function explainVerbosity(value: unknown): string {
  * plan MongoDB 7.0 shows under a leading `$cursor` stage.
  */
 export function explainReply(ns: string, stats: ExecutionStats, verbosity = 'allPlansExecution', stages?: Document[]): Document {
-  const winningPlan = planStage(stats);
-  const explained: Document = { queryPlanner: { namespace: ns, winningPlan, rejectedPlans: [] } };
+  const winningPlan = planStage(stats.plan, stats.inMemorySort);
+  const rejectedPlans = stats.rejected.map((plan) => planStage(plan, stats.sorting && !plan.sortServed));
+  const explained: Document = { queryPlanner: { namespace: ns, winningPlan, rejectedPlans } };
   if (verbosity !== 'queryPlanner') {
     explained.executionStats = {
       executionSuccess: true,

@@ -107,8 +107,8 @@ export const explain: Handler = (command, context) => {
   const unit = reader(context);
   const meta = collectionOf(context, name);
   const ns = `${context.db}.${name}`;
-  if (query === 'count') return explainReply(ns, unit.count(meta, optionalDocument(inner.query, 'query'), inner.hint).stats, verbosity);
-  return explainReply(ns, unit.query(meta, query).stats, verbosity);
+  if (query === 'count') return explainReply(ns, unit.count(meta, optionalDocument(inner.query, 'query'), inner.hint, true).stats, verbosity);
+  return explainReply(ns, unit.query(meta, { ...query, fresh: true }).stats, verbosity);
 };
 
 /** The query a command runs: its filter, order, limit and hint. */
@@ -264,9 +264,9 @@ function explainAggregate(command: Document, context: CommandContext, verbosity:
   const unit = reader(context);
   const meta = collectionOf(context, name);
   const counting = countShape(pipeline);
-  if (counting) return explainReply(`${context.db}.${name}`, unit.count(meta, counting.filter).stats, verbosity);
+  if (counting) return explainReply(`${context.db}.${name}`, unit.count(meta, counting.filter, undefined, true).stats, verbosity);
   const { options, rest } = leadingQuery(pipeline);
-  return explainReply(`${context.db}.${name}`, unit.query(meta, options).stats, verbosity, rest);
+  return explainReply(`${context.db}.${name}`, unit.query(meta, { ...options, fresh: true }).stats, verbosity, rest);
 }
 
 export const aggregate: Handler = (command, context) => {

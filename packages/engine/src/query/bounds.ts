@@ -87,7 +87,9 @@ function conditionBounds(condition: unknown): FieldBounds | undefined {
 
 function collect(filter: Document, out: FilterBounds): void {
   for (const [field, condition] of Object.entries(filter)) {
-    if (field === '$and' && Array.isArray(condition)) {
+    // A one-branch `$or` is its branch, as MongoDB's planner rewrites it.
+    const conjunction = (field === '$and' && Array.isArray(condition)) || (field === '$or' && Array.isArray(condition) && condition.length === 1);
+    if (conjunction) {
       for (const part of condition) {
         if (isPlainObject(part)) collect(part, out);
         else out.complete = false;

@@ -2,10 +2,12 @@ import { BSON, type Document } from 'bson';
 import type { CollectionMeta } from '../storage/catalog';
 import type { Snapshot, Store } from '../storage/store';
 import { compileFilter } from '../matcher';
-import { plan as choosePlan, type Plan } from './planner';
+import type { Plan } from './planner';
+import { checkCachedRun, choosePlan, type Chosen } from './multi-plan';
 import { originalBytes } from '../raw-bson';
 import { mentionsType, registerTwin } from '../typed-twins';
 import { sortBy } from './sort';
+import { mergeRanges } from './sort-merge';
 import { cutGroup, entryId, exactBound, isCut } from '../storage/entry-keys';
 import { decodeFields, DESERIALIZE, type FieldName } from '../stored-fields';
 import { checkDeadline } from '../deadline';
@@ -33,6 +35,8 @@ export interface QueryOptions {
   hint?: unknown;
   /** Decode only these top-level fields of the stored documents (what a filter, sort or pipeline reads; see decodeFields). */
   fields?: FieldName[];
+  /** Plan afresh, without the plan cache (explain). */
+  fresh?: boolean;
 }
 
 export interface Match {
@@ -45,6 +49,10 @@ export interface Match {
 
 export interface ExecutionStats {
   plan: Plan;
+  /** The candidates the winning plan was chosen over. */
+  rejected: Plan[];
+  /** The query asks for an order (a rejected plan that does not give it would sort in memory). */
+  sorting: boolean;
   keysExamined: number;
   docsExamined: number;
   nReturned: number;
@@ -81,7 +89,9 @@ function* candidates(source: Source, plan: Plan, stats: ExecutionStats, unfetche
   // Ranges widened over long keys (see entryBound) may overlap: two long `$in` values with the same first bytes.
   const widened = plan.ranges.length > 1 && plan.ranges.some(({ start, end }) => !exactBound(start) || !exactBound(end));
   const seen = plan.index.multikey || widened ? new Set<string>() : undefined;
-  const resort = plan.sortServed && sort !== undefined && Object.keys(sort).length > 0;
+  // Merged ranges come in the sort's order already, entries cut alike included.
+  const merged = plan.mergeAfter ? mergeRanges({ store, meta, snapshot, sort: sort! }, plan.index, plan.ranges, plan.mergeAfter, plan.reverse) : undefined;
+  const resort = !merged && plan.sortServed && sort !== undefined && Object.keys(sort).length > 0;
   let tied: Buffer[] = [];
   let tiedOn: Buffer | undefined;
   // Entries cut to the same bytes, in the sort's order; those the skip passes over are not read unless they must be sorted.
@@ -102,9 +112,9 @@ function* candidates(source: Source, plan: Plan, stats: ExecutionStats, unfetche
     yield* ordered.slice(unfetched);
     unfetched = 0;
   }
-  for (const range of plan.ranges) {
+  for (const range of merged ? [undefined] : plan.ranges) {
     let offset = 0;
-    if (unfetched > 0 && !seen && !stepped) {
+    if (range && unfetched > 0 && !seen && !stepped) {
       // Entries the skip passes over are stepped over inside LMDB: a whole range holding no more of them than are
       // left to skip is counted, and the skip starts inside the next one at an offset.
       const inRange = plan.ranges.length > 1 ? store.countIndex(plan.index, range, snapshot) : Number.POSITIVE_INFINITY;
@@ -116,7 +126,7 @@ function* candidates(source: Source, plan: Plan, stats: ExecutionStats, unfetche
     }
     let landed = offset === 0;
     let onCut = false;
-    for (const { key: entry, value } of store.scanIndex(plan.index, range, plan.reverse, snapshot, offset)) {
+    for (const { key: entry, value } of merged ?? store.scanIndex(plan.index, range!, plan.reverse, snapshot, offset)) {
       if (!landed) {
         // An entry cut to the same bytes as the one before it may belong, in the sort's order, before the offset:
         // such a group must be read from its start and sorted, so this range is stepped through instead (below).
@@ -150,12 +160,12 @@ function* candidates(source: Source, plan: Plan, stats: ExecutionStats, unfetche
       if (bytes) yield { idKey, bytes };
     }
     if (onCut) {
-      yield* candidates(source, { ...plan, ranges: [range] }, stats, unfetched, sort, true);
+      yield* candidates(source, { ...plan, ranges: [range!] }, stats, unfetched, sort, true);
       unfetched = 0;
       continue;
     }
     // The range held fewer entries than the offset: all of them were passed over.
-    if (!landed) passOver(store.countIndex(plan.index, range, snapshot));
+    if (!landed) passOver(store.countIndex(plan.index, range!, snapshot));
     if (tied.length) yield* flushTied();
   }
 
@@ -228,16 +238,27 @@ function* scan(source: Source, options: QueryOptions, plan: Plan, stats: Executi
   }
 }
 
-function prepare(source: Source, options: QueryOptions): { plan: Plan; stats: ExecutionStats; ordered: boolean } {
-  const plan = choosePlan(source.meta, options.filter, options.sort, options.hint);
-  const stats: ExecutionStats = { plan, keysExamined: 0, docsExamined: 0, nReturned: 0, inMemorySort: false };
-  return { plan, stats, ordered: plan.sortServed && !source.pending?.size };
+function newStats(chosen: Chosen, sorting: boolean): ExecutionStats {
+  return { plan: chosen.plan, rejected: chosen.rejected, sorting, keysExamined: 0, docsExamined: 0, nReturned: 0, inMemorySort: false };
+}
+
+function prepare(source: Source, options: QueryOptions): { plan: Plan; chosen: Chosen; stats: ExecutionStats; ordered: boolean } {
+  const chosen = choosePlan(source, options);
+  const { plan } = chosen;
+  const stats = newStats(chosen, options.sort !== undefined && Object.keys(options.sort).length > 0);
+  return { plan, chosen, stats, ordered: plan.sortServed && !source.pending?.size };
+}
+
+/** The works of a run as the multi-planner counts them: keys, or documents of a collection scan. */
+function worksOf(stats: ExecutionStats): number {
+  return stats.plan.kind === 'collscan' ? stats.docsExamined : stats.keysExamined;
 }
 
 /** Runs a query to the end: the plan's matches, sorted in memory when the plan does not give the order. */
 export function runQuery(source: Source, options: QueryOptions): QueryResult {
-  const { plan, stats, ordered } = prepare(source, options);
+  const { plan, chosen, stats, ordered } = prepare(source, options);
   let result = [...scan(source, options, plan, stats, ordered)];
+  checkCachedRun(source.meta, chosen, worksOf(stats));
   if (!ordered) {
     if (options.sort && Object.keys(options.sort).length) {
       stats.inMemorySort = true;
@@ -256,19 +277,26 @@ export function runQuery(source: Source, options: QueryOptions): QueryResult {
  * (else undefined: the query must run to the end first). The source's snapshot must outlive the iteration.
  */
 export function streamQuery(source: Source, options: QueryOptions): Iterable<Match> | undefined {
-  const { plan, stats, ordered } = prepare(source, options);
-  return ordered ? scan(source, options, plan, stats, true) : undefined;
+  const { plan, chosen, stats, ordered } = prepare(source, options);
+  return ordered ? checkedAtEnd(source, chosen, stats, scan(source, options, plan, stats, true)) : undefined;
+}
+
+/** A cursor read to its end has its works checked against the cached plan's (one closed early is not). */
+function* checkedAtEnd(source: Source, chosen: Chosen, stats: ExecutionStats, matches: Iterable<Match>): Generator<Match> {
+  yield* matches;
+  checkCachedRun(source.meta, chosen, worksOf(stats));
 }
 
 /** The most counters a count reads for a range: beyond them, counting the entries natively is as cheap. */
 const COUNTERS_READ = 1000;
 
 /** How many documents match, from index key counts when the plan's ranges say exactly which ones do. */
-export function countMatches(source: Source, filter: Document | undefined, hint?: unknown): { n: number; stats: ExecutionStats } {
-  const plan = choosePlan(source.meta, filter, undefined, hint);
+export function countMatches(source: Source, filter: Document | undefined, hint?: unknown, fresh?: boolean): { n: number; stats: ExecutionStats } {
+  const chosen = choosePlan(source, { filter, hint, counting: true, fresh });
+  const { plan } = chosen;
   const { store, meta, snapshot } = source;
   if (meta && plan.exact && !source.pending?.size) {
-    const stats: ExecutionStats = { plan, keysExamined: 0, docsExamined: 0, nReturned: 0, inMemorySort: false };
+    const stats = newStats(chosen, false);
     let n = 0;
     if (plan.kind === 'ixscan' && plan.countPrefixes && !plan.index.multikey) {
       for (const leading of plan.countPrefixes) n += store.countPrefix(plan.index, leading, snapshot);
@@ -284,14 +312,17 @@ export function countMatches(source: Source, filter: Document | undefined, hint?
         }
       }
     } else if (plan.kind === 'collscan' && !plan.range) n = store.countDocs(meta, snapshot);
-    else return countByScan(source, filter, hint);
+    else return countByScan(source, filter, chosen);
     stats.nReturned = n;
     return { n, stats };
   }
-  return countByScan(source, filter, hint);
+  return countByScan(source, filter, chosen);
 }
 
-function countByScan(source: Source, filter: Document | undefined, hint?: unknown): { n: number; stats: ExecutionStats } {
-  const { matches, stats } = runQuery(source, { filter, hint });
+function countByScan(source: Source, filter: Document | undefined, chosen: Chosen): { n: number; stats: ExecutionStats } {
+  const stats = newStats(chosen, false);
+  const matches = [...scan(source, { filter }, chosen.plan, stats, true)];
+  checkCachedRun(source.meta, chosen, worksOf(stats));
+  stats.nReturned = matches.length;
   return { n: matches.length, stats };
 }

@@ -33,6 +33,11 @@ export type Plan =
        * the two-field leading parts within the ranges add up to the entries in them.
        */
       countRanges?: boolean;
+      /**
+       * MongoDB's SORT_MERGE: the ranges (one per `$in` value of the equality prefix) each yield the sort, and are
+       * merged on the key bytes after their prefix, whose lengths these are, range by range.
+       */
+      mergeAfter?: number[];
     };
 
 /** Types whose encoded values are a few bytes: a leading part of such a value after a short prefix is always counted. */
@@ -43,12 +48,18 @@ const SHORT_PREFIX_BYTES = 1024;
 /** Limits how many key ranges an equality prefix of several `$in` lists may expand to. */
 const MAX_RANGES = 1000;
 
+/** MongoDB's internalQueryMaxScansToExplode: at most this many ranges are merged to yield a sort. */
+const MAX_MERGED_RANGES = 200;
+
 const ID_INDEX = { name: ID_INDEX_NAME, fields: ['_id'], descending: [false], multikey: false, sparse: false } as const;
 
-interface Candidate {
+export interface PlanCandidate {
   plan: Plan;
   score: number;
 }
+
+/** MongoDB's internalQueryPlannerMaxIndexedSolutions. */
+const MAX_CANDIDATES = 64;
 
 function pointRanges(prefixes: Buffer[], points: Buffer[], descending: boolean): Buffer[] {
   const out: Buffer[] = [];
@@ -116,7 +127,7 @@ function indexCandidate(
   fields: Map<string, FieldBounds>,
   complete: boolean,
   sort: Array<[string, 1 | -1]>,
-): Candidate | undefined {
+): PlanCandidate | undefined {
   let prefixes: Buffer[] = [Buffer.alloc(0)];
   let eqCount = 0;
   let singlePoints = true;
@@ -140,7 +151,13 @@ function indexCandidate(
     if (!index.multikey) used.add(next);
   } else ranges = wholeRanges(prefixes);
   if (eqCount === 0 && !hasRange && index.sparse) return undefined;
-  const direction = singlePoints ? sortDirection(index, sort, fields, eqCount) : sort.length === 0 ? 'forward' : undefined;
+  let direction = singlePoints || sort.length === 0 ? sortDirection(index, sort, fields, eqCount) : undefined;
+  let mergeAfter: number[] | undefined;
+  if (!singlePoints && sort.length > 0 && ranges.length <= MAX_MERGED_RANGES) {
+    // Each `$in` value's range yields the sort on the fields after the prefix: merged, they yield it for the whole.
+    direction = sortDirection(index, sort, fields, eqCount);
+    if (direction && sort.some(([field]) => !(fields.get(field)?.points?.length === 1))) mergeAfter = prefixes.map((prefix) => prefix.length);
+  }
   const sortServed = direction !== undefined;
   if (eqCount === 0 && !hasRange && !(sortServed && sort.length > 0)) return undefined;
   // On a multikey index a document has one entry per element: entries count documents only for a whole-key point.
@@ -152,7 +169,10 @@ function indexCandidate(
     ranges.every(({ start, end }) => exactBound(start) && exactBound(end));
   const score = eqCount * 10 + (hasRange ? 4 : 0) + (sortServed && sort.length > 0 ? 6 : 0) + (exact ? 1 : 0);
   const reverse = direction === 'reverse';
-  if (reverse) ranges.reverse();
+  if (reverse) {
+    ranges.reverse();
+    mergeAfter?.reverse();
+  }
   if (index === ID_INDEX) {
     if (eqCount === 1) return { plan: { kind: 'ids', idKeys: reverse ? prefixes.reverse() : prefixes, sortServed, exact }, score: 1000 };
     return { plan: { kind: 'collscan', range: hasRange ? ranges[0] : undefined, reverse, sortServed, exact }, score };
@@ -165,7 +185,10 @@ function indexCandidate(
     index.fields.length > COUNTED_PREFIX_FIELDS &&
     SHORT_KEY_TAGS.has(rangeBounds!.interval!.tag) &&
     prefixes.every((leading) => leading.length <= SHORT_PREFIX_BYTES);
-  return { plan: { kind: 'ixscan', index: index as IndexMeta, ranges, reverse, sortServed, exact, bounds: shown, countPrefixes, countRanges }, score };
+  return {
+    plan: { kind: 'ixscan', index: index as IndexMeta, ranges, reverse, sortServed, exact, bounds: shown, countPrefixes, countRanges, mergeAfter },
+    score,
+  };
 }
 
 /** The index a `hint` names (by name or key pattern); `$natural` asks for a collection scan. */
@@ -180,26 +203,32 @@ function hinted(meta: CollectionMeta, hint: unknown): IndexMeta | typeof ID_INDE
   throw badValue('error processing query: planner returned error :: caused by :: hint provided does not correspond to an existing index');
 }
 
-export function plan(meta: CollectionMeta | undefined, filter: Document | undefined, sortSpec?: Document, hint?: unknown): Plan {
+/**
+ * The plans that may serve the filter and sort, in index order, each with a static score (longer equality prefix,
+ * then a range, a served sort, exactness): an `_id` point read alone (MongoDB's IDHACK is never raced); otherwise one
+ * plan per usable index (the one `hint` names, if any); a collection scan when no index serves.
+ */
+export function planCandidates(meta: CollectionMeta | undefined, filter: Document | undefined, sortSpec?: Document, hint?: unknown): PlanCandidate[] {
   const { fields, complete } = filterBounds(filter);
   const sort = sortSpec ? sortDirections(sortSpec) : [];
   const emptyFilter = !filter || Object.keys(filter).length === 0;
   const scan: Plan = { kind: 'collscan', reverse: false, sortServed: sort.length === 0, exact: emptyFilter };
-  if (!meta) return scan;
+  if (!meta) return [{ plan: scan, score: 0 }];
   const forced = hinted(meta, hint);
-  if (forced === 'natural') return scan;
+  if (forced === 'natural') return [{ plan: scan, score: 0 }];
   const indexes = forced ? [forced] : [ID_INDEX, ...[...meta.indexes.values()].filter((index) => !index.partial && index.spec.hidden !== true)];
-  let best: Candidate | undefined;
+  const out: PlanCandidate[] = [];
   for (const index of indexes) {
     const candidate = indexCandidate(index, fields, complete, sort);
-    if (candidate && (!best || candidate.score > best.score)) best = candidate;
+    if (candidate?.plan.kind === 'ids') return [candidate];
+    if (candidate && out.length < MAX_CANDIDATES) out.push(candidate);
   }
-  if (best) return best.plan;
+  if (out.length) return out;
   if (forced && forced !== ID_INDEX) {
     // A hinted index with nothing to bound is still scanned whole, as MongoDB does.
     const index = forced as IndexMeta;
     const direction = sortDirection(index, sort, fields, 0);
-    return {
+    const plan: Plan = {
       kind: 'ixscan',
       index,
       ranges: wholeRanges([Buffer.alloc(0)]),
@@ -208,6 +237,7 @@ export function plan(meta: CollectionMeta | undefined, filter: Document | undefi
       exact: false,
       bounds: [],
     };
+    return [{ plan, score: 0 }];
   }
-  return scan;
+  return [{ plan: scan, score: 0 }];
 }

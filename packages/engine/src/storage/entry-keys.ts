@@ -20,7 +20,7 @@ import { createHash } from 'node:crypto';
 export const LMDB_MAX_KEY = 1978;
 /** The longest index key stored whole (the limit writes enforced before longer keys were stored cut). */
 export const WHOLE_KEY_BYTES = 1900;
-const PREFIX_BYTES = 4;
+export const PREFIX_BYTES = 4;
 const CUT_MARK = 0x00;
 const CUT_FLAG = 0x00;
 /** Length of a cut entry's LMDB key up to its id suffix: entries cut to the same bytes share it. */

@@ -3,6 +3,7 @@ import type { CollectionMeta } from '../storage/catalog';
 import type { Snapshot, Store } from '../storage/store';
 import { compileFilter } from '../matcher';
 import type { Plan } from './planner';
+import type { Source } from './source';
 import { checkCachedRun, choosePlan, type Chosen } from './multi-plan';
 import { originalBytes } from '../raw-bson';
 import { mentionsType, registerTwin } from '../typed-twins';
@@ -12,19 +13,7 @@ import { cutGroup, entryId, exactBound, isCut } from '../storage/entry-keys';
 import { decodeFields, DESERIALIZE, type FieldName } from '../stored-fields';
 import { checkDeadline } from '../deadline';
 
-/** Where a statement reads: the store (at a snapshot, or the latest state) plus a transaction's pending writes. */
-export interface Source {
-  store: Store;
-  meta: CollectionMeta | undefined;
-  snapshot?: Snapshot;
-  /** Pending writes of a transaction, by `_id` sort key (latin1): the new document, or null for a delete. */
-  pending?: Map<string, Document | null>;
-  /**
-   * The pending documents a scan of `index` (by name; '' for a collection scan) may miss: new ones, and those whose
-   * keys in that index differ from their stored version's. Without it, every pending document is checked.
-   */
-  moved?: (index: string) => Iterable<string>;
-}
+export type { Source };
 
 export interface QueryOptions {
   filter?: Document;

@@ -4,7 +4,7 @@ import { compileFilter } from '../matcher';
 import { entryId } from '../storage/entry-keys';
 import { decodeFields, DESERIALIZE, type FieldName } from '../stored-fields';
 import { planCandidates, type Plan, type PlanCandidate } from './planner';
-import type { Source } from './execute';
+import type { Source } from './source';
 import { mergeRanges } from './sort-merge';
 
 /**

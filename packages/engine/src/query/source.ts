@@ -1,0 +1,17 @@
+import type { Document } from 'bson';
+import type { CollectionMeta } from '../storage/catalog';
+import type { Snapshot, Store } from '../storage/store';
+
+/** Where a statement reads: the store (at a snapshot, or the latest state) plus a transaction's pending writes. */
+export interface Source {
+  store: Store;
+  meta: CollectionMeta | undefined;
+  snapshot?: Snapshot;
+  /** Pending writes of a transaction, by `_id` sort key (latin1): the new document, or null for a delete. */
+  pending?: Map<string, Document | null>;
+  /**
+   * The pending documents a scan of `index` (by name; '' for a collection scan) may miss: new ones, and those whose
+   * keys in that index differ from their stored version's. Without it, every pending document is checked.
+   */
+  moved?: (index: string) => Iterable<string>;
+}

@@ -1,7 +1,8 @@
 import { ObjectId } from 'mongodb';
 import { requirePrincipal, type RequestContext } from '../context';
 import { ConflictError, NotFoundError } from '../errors';
-import { coefficientBp, getConfig, type IvaConfig } from './config';
+import { coefficientBp } from './coefficient';
+import { getConfig, type IvaConfig } from './config';
 import { BOOK_SOURCES, type BookContext, sourceLines } from './kept';
 import type { BookType, IvaEntry } from './entry';
 import { parseEntry } from './entry-input';

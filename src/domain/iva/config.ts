@@ -1,11 +1,6 @@
 import { z } from 'zod';
 import { requirePrincipal, type RequestContext } from '../context';
-import { ValidationError } from '../errors';
 import type { ClientSession, ObjectId } from 'mongodb';
-import { actionOn } from '../activity/actions';
-import { recordChanges } from '../activity/changes';
-import { coefficientBp } from './coefficient';
-import { rebuildOpenMonths } from './kept';
 
 export const VAT_CONDITIONS = ['responsable_inscripto', 'exento', 'monotributo', 'no_alcanzado'] as const;
 export const PRORATA_MODES = ['none', 'global'] as const;
@@ -29,13 +24,13 @@ export const DEFAULT_CONFIG: IvaConfig = {
   defaultPeriod: null,
 };
 
-interface IvaConfigDocument extends IvaConfig {
+export interface IvaConfigDocument extends IvaConfig {
   _id: ObjectId;
   account_id: ObjectId;
   updated_at: Date;
 }
 
-const configInput = () =>
+export const configInput = () =>
   z
     .object({
       vatCondition: z.enum(VAT_CONDITIONS),
@@ -56,37 +51,10 @@ const configInput = () =>
 
 export type IvaConfigInput = z.input<ReturnType<typeof configInput>>;
 
-export { coefficientBp } from './coefficient';
-
 export async function getConfig(context: Pick<RequestContext, 'store' | 'principal'>, session?: ClientSession): Promise<IvaConfig> {
   const accountId = requirePrincipal(context).accountId;
   const doc = await context.store.collection<IvaConfigDocument>('iva_config').findOne({ account_id: accountId }, { session });
   if (!doc) return DEFAULT_CONFIG;
   const { vatCondition, prorata, prorataCoefficient, sources, defaultPeriod } = doc;
   return { vatCondition, prorata, prorataCoefficient, sources, defaultPeriod };
-}
-
-/** Changes the given fields; the rest keep their value. */
-export async function putConfig(context: RequestContext, input: unknown): Promise<IvaConfig> {
-  const parsed = configInput().safeParse(input);
-  if (!parsed.success)
-    throw new ValidationError(
-      'invalid VAT book settings',
-      parsed.error.issues.map((issue) => ({ path: issue.path.join('.') || 'input', message: issue.message })),
-    );
-  const current = await getConfig(context);
-  const next: IvaConfig = {
-    ...current,
-    ...Object.fromEntries(Object.entries(parsed.data).filter(([, value]) => value !== undefined)),
-    sources: { ...current.sources, ...(parsed.data.sources ?? {}) },
-  } as IvaConfig;
-  if (next.prorata === 'none') next.prorataCoefficient = 1;
-  await context.store
-    .collection<IvaConfigDocument>('iva_config')
-    .updateOne({ account_id: requirePrincipal(context).accountId }, { $set: { ...next, updated_at: context.now() } }, { upsert: true });
-  await recordChanges(context, [actionOn('iva_config', 'VAT settings', 'updated', { _id: requirePrincipal(context).accountId })]);
-  // The coefficient and the sources shape every generated line: the open months are rebuilt now, never on a read.
-  if (coefficientBp(next) !== coefficientBp(current) || JSON.stringify(next.sources) !== JSON.stringify(current.sources))
-    await rebuildOpenMonths(context, next);
-  return next;
 }

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { ObjectId } from 'mongodb';
 import type { RequestContext } from '../../../src/domain/context';
 import { rebuildBooksOfDeadImports } from '../../../src/domain/iva/abandoned';
-import { putConfig } from '../../../src/domain/iva/config';
+import { putConfig } from '../../../src/domain/iva/config-update';
 import { keepImportedLines } from '../../../src/domain/iva/imported';
 import { closePeriod } from '../../../src/domain/iva/periods';
 import { readTotals, recountTotals } from '../../../src/domain/iva/totals';

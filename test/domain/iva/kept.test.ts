@@ -1,5 +1,6 @@
 import { ObjectId } from 'mongodb';
-import { DEFAULT_CONFIG, putConfig } from '../../../src/domain/iva/config';
+import { DEFAULT_CONFIG } from '../../../src/domain/iva/config';
+import { putConfig } from '../../../src/domain/iva/config-update';
 import { keepImportedLines } from '../../../src/domain/iva/imported';
 import { keepLines, monthsBetween, monthsWithBooks, rebuildBook, rebuildOpenMonths } from '../../../src/domain/iva/kept';
 import { closePeriod, reopenPeriod } from '../../../src/domain/iva/periods';

@@ -24,7 +24,7 @@ export function build(): void {
  * The built gateway as `npm start` runs it (its Node arguments, production settings, request log on), on its own data
  * directory, with the engine in a process of its own; answers once it listens.
  */
-export async function startBuiltGateway(dataDir: string): Promise<BuiltGateway> {
+export async function startBuiltGateway(dataDir: string, env: Record<string, string> = {}): Promise<BuiltGateway> {
   const [, ...args] = (JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).scripts.start as string).split(/\s+/);
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
@@ -36,6 +36,7 @@ export async function startBuiltGateway(dataDir: string): Promise<BuiltGateway> 
       NODE_ENV: 'production',
       RATE_LIMIT_PER_MINUTE: '1000000000',
       SECRETS_KEY: randomBytes(32).toString('base64'),
+      ...env,
     },
     // The request log goes where `npm start` sends it (a pipe, drained and dropped here).
     stdio: ['ignore', 'pipe', 'inherit'],

@@ -12,13 +12,10 @@
  * it touched, which are file-backed).
  */
 import './production';
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { once } from 'node:events';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
+import { admin, build, cpuSeconds, startBuiltGateway } from './built-gateway';
 import { runBench } from './harness';
 import { writeRecibidosG3 } from './import-file';
 
@@ -36,7 +33,6 @@ const NEW_ONLY = process.argv.includes('--new-only');
 /** Rows per uploaded file: 15.5 MB, under the route's 20 MB. */
 const FILE_ROWS = 100_000;
 const ACCOUNT_CUIT = '30712345671';
-const ROOT = path.join(__dirname, '..');
 
 /** Peak resident set size of a process in MB since its last reset (Linux). */
 function peakRssMb(pid: number): number {
@@ -70,13 +66,6 @@ function samplePeaks(pids: number[]): () => Array<{ anon: number; file: number }
   };
 }
 
-/** CPU seconds (user + system, all threads) a process has used so far (Linux). */
-function cpuSeconds(pid: number): number {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  // utime and stime are fields 14 and 15 of the line, in clock ticks (100 a second on Linux).
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
-
 /** Resets the peak (writing 5 to clear_refs); where the kernel refuses, the figure is the process's lifetime peak. */
 function resetPeak(pid: number): boolean {
   try {
@@ -85,45 +74,6 @@ function resetPeak(pid: number): boolean {
   } catch {
     return false;
   }
-}
-
-/** The built gateway as `npm start` runs it, on its own data directory; answers once it listens. */
-async function startBuiltGateway(dataDir: string): Promise<{ child: ChildProcess; url: string }> {
-  // The Node arguments of `npm start` (its script is `node …`).
-  const [, ...args] = (JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).scripts.start as string).split(/\s+/);
-  const child = spawn(process.execPath, args, {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: '0',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'info',
-      NODE_ENV: 'production',
-      RATE_LIMIT_PER_MINUTE: '1000000000',
-      SECRETS_KEY: randomBytes(32).toString('base64'),
-      // Inherited by the engine's process, which the gateway forks (NODE_OPTIONS refuses --cpu-prof itself).
-      ...(PROFILE_DIR ? { NODE_OPTIONS: `--require ${path.join(__dirname, 'cpu-profile-preload.js')}`, CPU_PROFILE_DIR: path.resolve(PROFILE_DIR) } : {}),
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  for await (const line of createInterface({ input: child.stdout! })) {
-    const entry = JSON.parse(line) as { msg?: string; url?: string };
-    if (entry.msg === 'gateway listening' && entry.url) {
-      child.stdout!.resume();
-      return { child, url: entry.url };
-    }
-  }
-  throw new Error(`the gateway stopped before listening (exit ${child.exitCode})`);
-}
-
-/** A command of the built admin CLI against the same data directory (it joins the engine the gateway started). */
-function admin(dataDir: string, ...args: string[]): Record<string, string> {
-  const output = execFileSync(process.execPath, ['dist/src/cli/admin.js', ...args], {
-    cwd: ROOT,
-    env: { ...process.env, DATA_DIR: dataDir },
-    encoding: 'utf8',
-  });
-  return JSON.parse(output) as Record<string, string>;
 }
 
 runBench('import', async () => {
@@ -137,15 +87,18 @@ runBench('import', async () => {
     bytes += await writeRecibidosG3(file, rows, ACCOUNT_CUIT, from);
     files.push({ file, rows });
   }
-  execFileSync('npm', ['run', '-s', 'build'], { cwd: ROOT, stdio: 'inherit' });
+  build();
   const dataDir = path.join(dir, 'server');
-  const { child: server, url } = await startBuiltGateway(dataDir);
+  const server = await startBuiltGateway(
+    dataDir,
+    // Inherited by the engine's process, which the gateway forks (NODE_OPTIONS refuses --cpu-prof itself).
+    PROFILE_DIR ? { NODE_OPTIONS: `--require ${path.join(__dirname, 'cpu-profile-preload.js')}`, CPU_PROFILE_DIR: path.resolve(PROFILE_DIR) } : {},
+  );
+  const { url } = server;
   try {
     const account = admin(dataDir, 'create-account', '--name', 'Bench import SA', '--cuit', ACCOUNT_CUIT);
     const { key } = admin(dataDir, 'create-api-key', '--account', account.id, '--scopes', 'received_invoices:write,stats:read');
-    const gatewayPid = server.pid!;
-    // The engine is the gateway's child process.
-    const enginePid = Number(fs.readFileSync(`/proc/${gatewayPid}/task/${gatewayPid}/children`, 'utf8').trim().split(/\s+/)[0]);
+    const { gateway: gatewayPid, engine: enginePid } = server.pids;
     const rest = (pid: number) => {
       const { anon, file } = rssParts(pid);
       return `${(anon + file).toFixed(0)} (${anon.toFixed(0)} + ${file.toFixed(0)})`;
@@ -230,8 +183,7 @@ runBench('import', async () => {
         .join(' ')}`,
     );
   } finally {
-    server.kill('SIGTERM');
-    if (server.exitCode === null) await once(server, 'exit');
+    await server.stop();
     fs.rmSync(dir, { recursive: true, force: true });
   }
   if (PROFILE_DIR) console.log(`CPU profiles in ${path.resolve(PROFILE_DIR)} (the gateway's and the engine's; open them in Chrome DevTools)`);

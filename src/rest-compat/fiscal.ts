@@ -9,7 +9,7 @@ import type { RestRoute } from './route';
 
 /**
  * The fiscal calendar (contract §4.9) and the fiscal close (§4.10). The contract gives the paths only; the bodies,
- * query parameters and answers are this service's (README, OpenAPI document).
+ * query parameters and answers are this service's (docs/resources.md, OpenAPI document).
  */
 
 type Row = Record<string, unknown>;

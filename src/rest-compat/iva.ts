@@ -8,7 +8,7 @@ import type { RestRoute } from './route';
 /**
  * The VAT books (contract §4.6): settings, the Libro IVA Compras and Ventas of a month with their manual lines, the
  * close and reopen of a month, the monthly position and its F.2002 figures, and the Libro IVA Digital export. The
- * contract gives the paths only; bodies and answers are this service's (README, OpenAPI document).
+ * contract gives the paths only; bodies and answers are this service's (docs/resources.md, OpenAPI document).
  */
 
 type Row = Record<string, unknown>;

@@ -8,7 +8,7 @@ import type { QueryParameter, RestRoute } from './route';
  * Withholdings and perceptions (contract §4.11): the agent designations, the regimes (RG 830 Anexo VIII seeded),
  * calculating and applying a payment's withholdings, perceptions on sales, numbered certificates (printable as HTML
  * and PDF) and the month's returns with the SICORE records. The contract gives the paths only; bodies and answers are
- * this service's (README, OpenAPI document).
+ * this service's (docs/resources.md, OpenAPI document).
  */
 
 type Row = Record<string, unknown>;

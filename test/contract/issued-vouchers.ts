@@ -3,7 +3,7 @@ import type { ContractResource } from './types';
 /**
  * Issued vouchers (`/api/v1/issued_vouchers`, identifier `id`): not in the legacy document, which only names their
  * scopes (`invoices:read` / `invoices:write`, the area FCE §2.3 and §4.4 belong to, whose issued list will read them).
- * Transcribed from the service's own documentation of the resource (README, "Issued vouchers"), so the suite holds
+ * Transcribed from the service's own documentation of the resource (docs/resources.md, "Issued vouchers"), so the suite holds
  * the service to it as to the contract's. Nothing is written by the client: records come from the Emitidos import.
  */
 export const issuedVouchers: ContractResource = {

@@ -66,7 +66,7 @@ describe.each(CASES)('fiscal corpus %s', (name) => {
     string,
     'issued_vouchers' | 'received_invoices',
   ];
-  // The rows whose VAT the export does not explain, and how an accountant resolves each (reviews.json, README).
+  // The rows whose VAT the export does not explain, and how an accountant resolves each (reviews.json, the corpus README).
   const reviews = (existsSync(join(dir, 'reviews.json')) ? JSON.parse(readFileSync(join(dir, 'reviews.json'), 'utf8')).reviews : []) as Row[];
 
   it('imports the export, then exports the Libro IVA Digital byte for byte and the book and position as computed by hand', async () => {

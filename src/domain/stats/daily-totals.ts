@@ -7,7 +7,7 @@ import { pesosCents } from './pesos';
  * Daily totals of the documents the dashboard adds up, per account, source and Argentine day, split by a key (a
  * status; for issued vouchers the FCE status, '' for other vouchers). They are recomputed from the documents of the
  * days a write touches, in the write's own transaction where it has one, so the dashboard reads some sixty small
- * records a month instead of every document (see README, statistics bench).
+ * records a month instead of every document (see docs/performance.md, statistics at scale).
  */
 export const STATS_SOURCES = ['received_invoices', 'expenses', 'issued_vouchers'] as const;
 export type StatsSource = (typeof STATS_SOURCES)[number];

@@ -286,7 +286,7 @@ export const INVALID_CREATES: InvalidCase[] = [
   },
   {
     // Shape problems (unknown field, value outside an enum) are all reported at once, before value rules such as
-    // name's length are checked: the README documents this order.
+    // name's length are checked: docs/resources.md documents this order.
     title: 'several failures of different kinds at once (enum, unknown field): every shape problem listed',
     body: { name: 'a', status: 'archived', fiscal_info: { condicion_iva: 'otro' }, rating: 5 },
     paths: ['fiscal_info.condicion_iva', 'rating', 'status'],

@@ -90,6 +90,7 @@ it.each([
     { account_id: account, source: 'received_invoices', day: { $in: ['2026-03-01', '2026-03-02', '2026-03'] } },
   ],
   ["an import's own months, let go", { account_id: account, source: 'received_invoices', writer: importId }],
+  ["another import's months left behind (a re-upload asks once)", { account_id: account, source: 'received_invoices', writer: { $nin: [null, importId] } }],
 ])('%s are read through an index', async (_name, filter) => {
   const plan = await winningStages('stats_pending_days', filter);
   expect(plan).toContain('IXSCAN');

@@ -37,7 +37,7 @@ export async function importIssuedVouchers(context: RequestContext, file: Upload
         }),
       );
       const written = await insertNew(vouchers, docs);
-      await keepImportedLines(context, 'issued_vouchers', batch, written.duplicateAt);
+      await keepImportedLines(context, 'issued_vouchers', batch, written.duplicateAt, record._id);
       return { imported: written.inserted, duplicates: written.duplicates, duplicateAt: written.duplicateAt };
     },
   });

@@ -50,6 +50,30 @@ async function unlined(context: RequestContext, kind: ImportedKind, duplicates: 
   return stored.map((doc) => doc._id).filter((id) => !has.has(String(id)));
 }
 
+const deadImportsOfRequest = new WeakMap<RequestContext, Map<ImportedKind, Promise<boolean>>>();
+
+/**
+ * Whether another import of the account's vouchers of this kind died with months still marked as its own (see
+ * stats/pending-days.ts): only then may stored vouchers lack their lines, since the sweep rebuilds a dead import's
+ * books before it lets its marks go. Asked once per import, on the marks' index.
+ */
+function deadImport(context: RequestContext, kind: ImportedKind, importId: ObjectId): Promise<boolean> {
+  let byKind = deadImportsOfRequest.get(context);
+  if (!byKind) {
+    byKind = new Map();
+    deadImportsOfRequest.set(context, byKind);
+  }
+  let dead = byKind.get(kind);
+  if (!dead) {
+    dead = context.store
+      .collection('stats_pending_days')
+      .findOne({ account_id: requirePrincipal(context).accountId, source: kind, writer: { $nin: [null, importId] } }, { projection: { _id: 1 } })
+      .then((mark) => mark !== null);
+    byKind.set(kind, dead);
+  }
+  return dead;
+}
+
 const takes = (kind: ImportedKind, config: IvaConfig) => (kind === 'issued_vouchers' ? config.sources.issuedVouchers : config.sources.receivedInvoices);
 
 /**
@@ -59,16 +83,18 @@ const takes = (kind: ImportedKind, config: IvaConfig) => (kind === 'issued_vouch
  * The import refuses rows of closed periods, so every line falls in an open one; lines are upserts by source, so
  * writing them again changes nothing.
  *
- * Should the process die between a batch and its lines, those documents are stored without lines. The same file
- * uploaded again (the way to complete an interrupted import) meets them as duplicates: their missing lines are written
- * then, with their books' totals, in one transaction (keepLines, which also leaves what makes no line, an ignored
- * invoice or a closed month, as it is).
+ * Should the process die between a batch and its lines, those documents are stored without lines, and its months stay
+ * marked as its own. The same file uploaded again (the way to complete an interrupted import) meets them as
+ * duplicates: while such marks are there, their missing lines are written then, with their books' totals, in one
+ * transaction (keepLines, which also leaves what makes no line, an ignored invoice or a closed month, as it is).
+ * Without them no duplicate is looked up: a re-upload of a complete import reads nothing more.
  */
 export async function keepImportedLines(
   context: RequestContext,
   kind: ImportedKind,
   batch: ReadonlyArray<{ voucher: object }>,
   duplicateAt: ReadonlySet<number>,
+  importId: ObjectId,
 ): Promise<void> {
   const config = await configOf(context);
   if (!takes(kind, config)) return;
@@ -82,6 +108,6 @@ export async function keepImportedLines(
     await writeLines(context, lines, context.now());
   }
   const duplicates = batch.filter((_, at) => duplicateAt.has(at)).map(({ voucher }) => voucher);
-  const missing = duplicates.length ? await unlined(context, kind, duplicates) : [];
+  const missing = duplicates.length && (await deadImport(context, kind, importId)) ? await unlined(context, kind, duplicates) : [];
   if (missing.length) await context.store.transaction((session) => keepLines(context, kind, missing, config, context.now(), session));
 }

@@ -88,7 +88,7 @@ export async function importReceivedInvoices(context: RequestContext, file: Uplo
           context.now(),
         );
       const written = await writeInvoices(context, batch, record._id, context.now());
-      await keepImportedLines(context, 'received_invoices', batch, written.duplicateAt);
+      await keepImportedLines(context, 'received_invoices', batch, written.duplicateAt, record._id);
       return { imported: written.inserted, duplicates: written.duplicates, duplicateAt: written.duplicateAt };
     },
   });

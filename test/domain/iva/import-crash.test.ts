@@ -19,7 +19,8 @@ import { issuedVoucher, receivedInvoice } from './entries';
  * dies between the two leaves vouchers stored without lines; the same file uploaded again — every row a duplicate —
  * writes the missing lines and their books' totals, and nothing when none is missing. The crash is simulated by
  * bringing the store to the state it leaves: the file imported, then the lines of its vouchers removed and the books'
- * totals counted from the lines left, as they stood before the batch.
+ * totals counted from the lines left, as they stood before the batch, and its months still marked as its own (the
+ * statistics' marks of stats/pending-days.ts, which a finished import lets go and the sweep clears after rebuilding).
  */
 const store = suiteDatabase('iva-import-crash', (opened) => ensureIndexes(opened.db, declaredIndexes()));
 
@@ -60,6 +61,13 @@ const linesOf = (context: RequestContext) =>
     .sort({ period: 1, source_id: 1 })
     .toArray();
 
+/** A month of the account marked as being written by an import whose process died (its writer's mark left behind). */
+async function markedByDeadImport(context: RequestContext, kind: 'received_invoices' | 'issued_vouchers', writer = new ObjectId()) {
+  await store()
+    .collection('stats_pending_days')
+    .insertOne({ account_id: context.principal!.accountId, source: kind, day: '2025-12', writer, since: new Date() });
+}
+
 /** The store as an import of `kind` leaves it when its process dies after storing its batch, before its lines. */
 async function importedThenCrashed(context: RequestContext, kind: 'received_invoices' | 'issued_vouchers') {
   await (kind === 'received_invoices' ? importReceivedInvoices : importIssuedVouchers)(context, fileOf(kind));
@@ -72,6 +80,7 @@ async function importedThenCrashed(context: RequestContext, kind: 'received_invo
   const books = await lines.distinct('period', { account_id: accountId });
   await lines.deleteMany({ account_id: accountId, source_id: { $in: vouchers.map((doc) => doc._id) } });
   for (const period of books) for (const bookType of ['purchases', 'sales'] as const) await recountTotals(context, period, bookType);
+  await markedByDeadImport(context, kind);
 }
 
 /** The account's books as stored: lines and totals, every field. */
@@ -169,10 +178,11 @@ describe('keepImportedLines on a batch of duplicates', () => {
     // Another combination of the same values (sale point 7, number 2): stored without a line, not in the batch.
     const other = receivedInvoice(accountId, '2025-12-05T15:00:00Z', 70_000, { sale_point: 7, voucher_number: 2 });
     await store().collection('received_invoices').insertMany([lined, unlined, other]);
-    await keepImportedLines(context, 'received_invoices', [{ voucher: lined }], new Set());
+    await markedByDeadImport(context, 'received_invoices');
+    await keepImportedLines(context, 'received_invoices', [{ voucher: lined }], new Set(), new ObjectId());
     expect((await linesOf(context)).map((doc) => String(doc.source_id))).toEqual([String(lined._id)]);
 
-    await keepImportedLines(context, 'received_invoices', batchOf(lined, unlined), new Set([0, 1]));
+    await keepImportedLines(context, 'received_invoices', batchOf(lined, unlined), new Set([0, 1]), new ObjectId());
     const after = await linesOf(context);
     expect(after.map((doc) => String(doc.source_id)).sort()).toEqual([String(lined._id), String(unlined._id)].sort());
     // 1.000,00 + 21 %, as the line of a new voucher would be; the book's totals count both.
@@ -187,7 +197,8 @@ describe('keepImportedLines on a batch of duplicates', () => {
     // Every duplicate lined: the books stay as they are (a line rewritten a month later would show it).
     const kept = await books(context);
     const later = contextOn(store(), accountId, { now: () => new Date('2026-02-15T12:00:00Z') });
-    await keepImportedLines(later, 'received_invoices', batchOf(lined, unlined), new Set([0, 1]));
+    // (still marked: the dead import's months are only let go by the sweep, after it rebuilds their books)
+    await keepImportedLines(later, 'received_invoices', batchOf(lined, unlined), new Set([0, 1]), new ObjectId());
     expect(await books(context)).toEqual(kept);
   });
 
@@ -198,11 +209,48 @@ describe('keepImportedLines on a batch of duplicates', () => {
     await store().collection('issued_vouchers').insertOne(sold);
     const elsewhere = issuedVoucher(new ObjectId(), '2025-12-06T15:00:00Z', 100_000, { sale_point: 9, voucher_number: 6 });
     await store().collection('issued_vouchers').insertOne(elsewhere);
-    await keepImportedLines(context, 'issued_vouchers', batchOf(sold, { ...elsewhere, account_id: accountId }), new Set([0, 1]));
+    await markedByDeadImport(context, 'issued_vouchers');
+    await keepImportedLines(context, 'issued_vouchers', batchOf(sold, { ...elsewhere, account_id: accountId }), new Set([0, 1]), new ObjectId());
     expect((await linesOf(context)).map((doc) => [doc.book_type, String(doc.source_id)])).toEqual([['sales', String(sold._id)]]);
     const none = await account();
-    await keepImportedLines(none, 'issued_vouchers', batchOf(elsewhere), new Set([0]));
+    await keepImportedLines(none, 'issued_vouchers', batchOf(elsewhere), new Set([0]), new ObjectId());
     expect(await linesOf(none)).toEqual([]);
+  });
+});
+
+describe('keepImportedLines without a dead import', () => {
+  /** The state a crash leaves, the marks aside: vouchers stored without their lines. */
+  async function unlinedVoucher(context: RequestContext) {
+    const voucher = receivedInvoice(context.principal!.accountId, '2025-12-04T15:00:00Z', 100_000, { sale_point: 12, voucher_number: 1 });
+    await store().collection('received_invoices').insertOne(voucher);
+    return [{ voucher: { ...voucher, _id: new ObjectId() } }];
+  }
+
+  it('looks no duplicate up: with no import of the kind marked dead, none can lack its line', async () => {
+    const context = await account();
+    const batch = await unlinedVoucher(context);
+    // Only changed days (no writer) and another kind's dead import are marked.
+    await store()
+      .collection('stats_pending_days')
+      .insertOne({ account_id: context.principal!.accountId, source: 'received_invoices', day: '2025-12-04', writer: null, since: new Date() });
+    await markedByDeadImport(context, 'issued_vouchers');
+    await keepImportedLines(context, 'received_invoices', batch, new Set([0]), new ObjectId());
+    expect(await linesOf(context)).toEqual([]);
+  });
+
+  it("the import's own marks are not a dead import's; another account's dead import is not this one's", async () => {
+    const context = await account();
+    const batch = await unlinedVoucher(context);
+    const importId = new ObjectId();
+    await markedByDeadImport(context, 'received_invoices', importId);
+    await markedByDeadImport(await account(), 'received_invoices');
+    await keepImportedLines(context, 'received_invoices', batch, new Set([0]), importId);
+    expect(await linesOf(context)).toEqual([]);
+    // Another import's mark: the line is written.
+    const next = contextOn(store(), context.principal!.accountId);
+    await markedByDeadImport(next, 'received_invoices');
+    await keepImportedLines(next, 'received_invoices', batch, new Set([0]), importId);
+    expect(await linesOf(context)).toHaveLength(1);
   });
 });
 
@@ -214,11 +262,11 @@ describe('keepImportedLines with one source switched off', () => {
     const sold = issuedVoucher(accountId, '2025-12-06T15:00:00Z', 100_000, { sale_point: 11, voucher_number: 1 });
     const again = issuedVoucher(accountId, '2025-12-07T15:00:00Z', 100_000, { sale_point: 11, voucher_number: 2 });
     await store().collection('issued_vouchers').insertMany([sold, again]);
-    await keepImportedLines(context, 'issued_vouchers', [{ voucher: sold }, { voucher: { ...again, _id: new ObjectId() } }], new Set([1]));
+    await keepImportedLines(context, 'issued_vouchers', [{ voucher: sold }, { voucher: { ...again, _id: new ObjectId() } }], new Set([1]), new ObjectId());
     expect(await linesOf(context)).toEqual([]);
     const bought = receivedInvoice(accountId, '2025-12-06T15:00:00Z', 100_000, { sale_point: 11, voucher_number: 3 });
     await store().collection('received_invoices').insertOne(bought);
-    await keepImportedLines(context, 'received_invoices', [{ voucher: bought }], new Set());
+    await keepImportedLines(context, 'received_invoices', [{ voucher: bought }], new Set(), new ObjectId());
     expect((await linesOf(context)).map((doc) => String(doc.source_id))).toEqual([String(bought._id)]);
   });
 });

@@ -276,12 +276,12 @@ describe("an import's batch", () => {
     const fresh1 = received(id, '2025-12-10T15:00:00Z', 100_000);
     const duplicate = received(id, '2025-12-11T15:00:00Z', 100_000);
     await putConfig(context, { prorata: 'global', prorataCoefficient: 0.5 });
-    await keepImportedLines(context, 'received_invoices', [{ voucher: fresh1 }, { voucher: duplicate }], new Set([1]));
+    await keepImportedLines(context, 'received_invoices', [{ voucher: fresh1 }, { voucher: duplicate }], new Set([1]), new ObjectId());
     // Half of 210,00.
     expect((await linesOf(id)).map((line) => [line.source_id.toHexString(), line.computable_credit_cents])).toEqual([[fresh1._id.toHexString(), 10_500]]);
-    await keepImportedLines(context, 'issued_vouchers', [{ voucher: issued(id, '2025-12-12T15:00:00Z', 1_000) }], new Set());
+    await keepImportedLines(context, 'issued_vouchers', [{ voucher: issued(id, '2025-12-12T15:00:00Z', 1_000) }], new Set(), new ObjectId());
     expect(await linesOf(id, { book_type: 'sales' })).toHaveLength(1);
-    await keepImportedLines(context, 'received_invoices', [{ voucher: duplicate }], new Set([0]));
+    await keepImportedLines(context, 'received_invoices', [{ voucher: duplicate }], new Set([0]), new ObjectId());
     expect(await linesOf(id, { book_type: 'purchases' })).toHaveLength(1);
   });
 
@@ -289,8 +289,8 @@ describe("an import's batch", () => {
     const { id, ctx } = fresh();
     const context = ctx();
     await putConfig(context, { sources: { receivedInvoices: false, issuedVouchers: false } });
-    await keepImportedLines(context, 'received_invoices', [{ voucher: received(id, '2025-12-10T15:00:00Z', 1_000) }], new Set());
-    await keepImportedLines(context, 'issued_vouchers', [{ voucher: issued(id, '2025-12-10T15:00:00Z', 1_000) }], new Set());
+    await keepImportedLines(context, 'received_invoices', [{ voucher: received(id, '2025-12-10T15:00:00Z', 1_000) }], new Set(), new ObjectId());
+    await keepImportedLines(context, 'issued_vouchers', [{ voucher: issued(id, '2025-12-10T15:00:00Z', 1_000) }], new Set(), new ObjectId());
     expect(await linesOf(id)).toEqual([]);
   });
 });

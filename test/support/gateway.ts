@@ -11,6 +11,7 @@ import { connectStore, type StoreConnection } from '../../src/store/connect';
 import type { Store } from '../../src/store/store';
 import { graphqlErrorCodeProblems } from './error-code-conformance';
 import { openApiConformance } from './openapi-conformance';
+import { testCuit } from './cuit';
 
 const driftFound = (what: string, problems: string[]) => {
   throw new Error(`${what}:\n${problems.join('\n')}`);
@@ -77,17 +78,7 @@ export interface TestGateway {
   stop(): Promise<void>;
 }
 
-const WEIGHTS = [5, 4, 3, 2, 7, 6, 5, 4, 3, 2];
-let cuitCounter = 0;
-
-/** A valid, distinct CUIT for each test account. */
-export function testCuit(): string {
-  for (;;) {
-    const body = `30${String(10_000_000 + ((process.pid * 7919 + cuitCounter++ * 104_729) % 89_999_999)).padStart(8, '0')}`;
-    const r = 11 - (WEIGHTS.reduce((sum, weight, i) => sum + weight * Number(body[i]), 0) % 11);
-    if (r !== 10) return `${body}${r === 11 ? 0 : r}`;
-  }
-}
+export { testCuit };
 
 let databases = 0;
 

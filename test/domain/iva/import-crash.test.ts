@@ -13,6 +13,7 @@ import { declaredIndexes } from '../../../src/domain/declarations';
 import { ensureIndexes } from '../../../src/store/catalog';
 import { contextOn } from './context';
 import { issuedVoucher, receivedInvoice } from './entries';
+import { testCuit } from '../../support/cuit';
 
 /**
  * An import writes a batch's book lines after the batch (outside its transaction: see iva/imported.ts). A process that
@@ -37,20 +38,11 @@ const fileOf = (kind: 'received_invoices' | 'issued_vouchers' = 'received_invoic
   return { filename: 'comprobantes.csv', createReadStream: () => Readable.from([Buffer.from(content)]) };
 };
 
-/** A CUIT for each account (unique in the store): prefix 30, a serial, its check digit (mod 11). */
-let serial = 0;
-function nextCuit(): string {
-  const digits = `30${String(++serial).padStart(8, '0')}`;
-  const sum = [...digits].reduce((total, digit, i) => total + Number(digit) * [5, 4, 3, 2, 7, 6, 5, 4, 3, 2][i], 0);
-  const check = 11 - (sum % 11);
-  return check === 10 ? nextCuit() : `${digits}${check === 11 ? 0 : check}`;
-}
-
 async function account(): Promise<RequestContext> {
   const accountId = new ObjectId();
   await store()
     .collection('accounts')
-    .insertOne({ _id: accountId, name: 'Cuenta', cuit: nextCuit(), settings: { widgets: {} }, created_at: new Date(), updated_at: new Date() });
+    .insertOne({ _id: accountId, name: 'Cuenta', cuit: testCuit(), settings: { widgets: {} }, created_at: new Date(), updated_at: new Date() });
   return contextOn(store(), accountId);
 }
 

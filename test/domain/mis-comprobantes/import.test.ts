@@ -17,6 +17,7 @@ import { createLogger } from '../../../src/logger';
 import { ensureIndexes } from '../../../src/store/catalog';
 import type { Store } from '../../../src/store/store';
 import { suiteDatabase } from '../../support/database';
+import { testCuit } from '../../support/cuit';
 
 /**
  * The import of a Mis Comprobantes export into the store, on a database of the suite's own (no server): the vouchers
@@ -66,16 +67,7 @@ function fileOf(content: string | Uint8Array, filename = 'comprobantes.csv') {
   return { filename, createReadStream: () => Readable.from([Buffer.from(content)]) };
 }
 
-/** A CUIT for each further account (the accounts' CUIT is unique): prefix 30, a serial, its check digit (mod 11). */
-let serial = 0;
-function nextCuit(): string {
-  const digits = `30${String(++serial).padStart(8, '0')}`;
-  const sum = [...digits].reduce((total, digit, i) => total + Number(digit) * [5, 4, 3, 2, 7, 6, 5, 4, 3, 2][i], 0);
-  const check = 11 - (sum % 11);
-  return check === 10 ? nextCuit() : `${digits}${check === 11 ? 0 : check}`;
-}
-
-async function newAccount(cuit = nextCuit()): Promise<RequestContext> {
+async function newAccount(cuit = testCuit()): Promise<RequestContext> {
   const accountId = new ObjectId();
   await store.collection('accounts').insertOne({ _id: accountId, name: 'Cuenta', cuit, settings: { widgets: {} }, created_at: NOW, updated_at: NOW });
   return createContext({
@@ -103,7 +95,7 @@ afterAll(() => store.idle());
 
 describe('a Recibidos export with a good row, a rate to review, a warning and two refusals', () => {
   // Each test imports on an account of its own (mutation testing runs a test alone with the code it covers).
-  async function importedOnce(cuit = nextCuit()) {
+  async function importedOnce(cuit = testCuit()) {
     const context = await newAccount(cuit);
     await closePeriod(context, '2025-10');
     return { context, cuit, first: await importReceivedInvoices(context, fileOf(RECEIVED_FILE, 'recibidos.csv')) };

@@ -3,7 +3,7 @@ import type { CollectionMeta } from '../storage/catalog';
 import type { Snapshot, Store } from '../storage/store';
 import { compileFilter } from '../matcher';
 import type { Plan } from './planner';
-import type { Source } from './source';
+import type { QueryOptions, Source } from './source';
 import { checkCachedRun, choosePlan, type Chosen } from './multi-plan';
 import { originalBytes } from '../raw-bson';
 import { mentionsType, registerTwin } from '../typed-twins';
@@ -13,20 +13,7 @@ import { cutGroup, entryId, exactBound, isCut } from '../storage/entry-keys';
 import { decodeFields, DESERIALIZE, type FieldName } from '../stored-fields';
 import { checkDeadline } from '../deadline';
 
-export type { Source };
-
-export interface QueryOptions {
-  filter?: Document;
-  sort?: Document;
-  skip?: number;
-  /** 0: no limit. */
-  limit?: number;
-  hint?: unknown;
-  /** Decode only these top-level fields of the stored documents (what a filter, sort or pipeline reads; see decodeFields). */
-  fields?: FieldName[];
-  /** Plan afresh, without the plan cache (explain). */
-  fresh?: boolean;
-}
+export type { QueryOptions, Source };
 
 export interface Match {
   doc: Document;

@@ -4,7 +4,7 @@ import { compileFilter } from '../matcher';
 import { entryId } from '../storage/entry-keys';
 import { decodeFields, DESERIALIZE, type FieldName } from '../stored-fields';
 import { planCandidates, type Plan, type PlanCandidate } from './planner';
-import type { Source } from './source';
+import type { QueryOptions, Source } from './source';
 import { mergeRanges } from './sort-merge';
 
 /**
@@ -24,17 +24,9 @@ export const EVICTION_RATIO = 10;
 /** Shapes kept per collection (MongoDB bounds its cache by size); the oldest go first. */
 const CACHE_ENTRIES = 1000;
 
-export interface PlanRequest {
-  filter?: Document;
-  sort?: Document;
-  skip?: number;
-  limit?: number;
-  hint?: unknown;
-  fields?: FieldName[];
+export interface PlanRequest extends QueryOptions {
   /** A count: no order, no limit, and index key counts serve an exact plan without a race. */
   counting?: boolean;
-  /** Neither read nor write the plan cache (explain, as on MongoDB, always plans afresh). */
-  fresh?: boolean;
 }
 
 export interface CacheEntry {

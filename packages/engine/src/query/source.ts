@@ -1,4 +1,5 @@
 import type { Document } from 'bson';
+import type { FieldName } from '../stored-fields';
 import type { CollectionMeta } from '../storage/catalog';
 import type { Snapshot, Store } from '../storage/store';
 
@@ -14,4 +15,18 @@ export interface Source {
    * keys in that index differ from their stored version's. Without it, every pending document is checked.
    */
   moved?: (index: string) => Iterable<string>;
+}
+
+/** What a statement asks of its source. */
+export interface QueryOptions {
+  filter?: Document;
+  sort?: Document;
+  skip?: number;
+  /** 0: no limit. */
+  limit?: number;
+  hint?: unknown;
+  /** Decode only these top-level fields of the stored documents (what a filter, sort or pipeline reads; see decodeFields). */
+  fields?: FieldName[];
+  /** Plan afresh, without the plan cache (explain). */
+  fresh?: boolean;
 }

@@ -42,11 +42,13 @@ async function takeLease(store: Store, holder: ObjectId, now: Date): Promise<boo
  */
 export async function sweepPendingDays(store: Store, holder: ObjectId, now = () => new Date()): Promise<boolean> {
   const pending = store.collection<PendingDayDocument>('stats_pending_days');
-  if (!(await pending.findOne({}, { projection: { _id: 1 } }))) return false;
+  // Every mark, walked on the marks' index by account (a read of the store is never a collection scan).
+  const byAccount = { hint: { account_id: 1, source: 1, day: 1, writer: 1 } };
+  if (!(await pending.findOne({}, { projection: { _id: 1 }, ...byAccount }))) return false;
   if (!(await takeLease(store, holder, now()))) return false;
   try {
-    // Marks are few (days of imports not recounted yet): read whole, without an index on their own.
-    const marks = await pending.find({}).toArray();
+    // Marks are few (days of imports not recounted yet): all of them at once.
+    const marks = await pending.find({}, byAccount).toArray();
     const accounts = new Map(marks.map((mark) => [mark.account_id.toHexString(), mark.account_id]));
     for (const accountId of accounts.values()) {
       // The months of an import whose process died: its VAT books first (the recount then lets the marks go).

@@ -6,6 +6,9 @@
 
 import type { ERROR_CODES, ErrorCode } from './error-codes';
 
+/** How the store reports a broken unique key or a transaction to retry, for the layers that turn failures into answers. */
+export { isDuplicateKeyError, isTransientTransactionError } from '../store/store';
+
 export interface ErrorDetail {
   path: string;
   message: string;

@@ -9,7 +9,7 @@ import { type PlatformSettings, type RequestContext, refusalOf } from '../domain
 import { type AppError, NotFoundError, PayloadTooLargeError, ValidationError } from '../domain/errors';
 import { checkJsonShape } from '../domain/json-shape';
 import type { Logger } from '../logger';
-import { compileRoutes, restRouter } from '../rest-compat/executor';
+import { compileRoutes, restRouter } from './rest-router';
 import { openApiDocument } from '../rest-compat/openapi';
 import { COMPONENTS, ROUTES } from '../rest-compat/routes';
 import type { SecretBox } from '../domain/secrets';
@@ -17,7 +17,7 @@ import type { AfipServices } from '../domain/taxpayer-data/afip-port';
 import type { Store } from '../store/store';
 import { authRoutes } from './auth-routes';
 import { toClientError } from '../rest-compat/client-errors';
-import { sendError } from '../rest-compat/envelope';
+import { sendError } from './rest-envelope';
 import { serveGraphiQL, wantsGraphiQL } from './graphiql';
 import { graphqlUploads } from './graphql-uploads';
 import { authenticated, contextOf, requestScope } from './request-context';

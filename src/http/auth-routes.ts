@@ -4,7 +4,7 @@ import { UnauthenticatedError } from '../domain/errors';
 import type { Logger } from '../logger';
 import type { Store } from '../store/store';
 import { readCookie, SESSION_COOKIE } from './authenticate';
-import { sendData } from '../rest-compat/envelope';
+import { sendData } from './rest-envelope';
 import type { LoginThrottle } from './throttle';
 
 /** Web-panel sign-in: a session cookie (httpOnly, SameSite=Strict) plus a CSRF token for state-changing requests. */

@@ -6,7 +6,7 @@ import { MAX_UPLOAD_BYTES } from '../domain/mis-comprobantes/source';
 
 const processUploads = graphqlUploadExpress({ maxFileSize: MAX_UPLOAD_BYTES, maxFiles: 1, maxFieldSize: 100_000 });
 
-/** A broken multipart body as the client's error (the REST upload's code, rest-compat/multipart.ts), a 413 kept as such. */
+/** A broken multipart body as the client's error (the REST upload's code, http/rest-multipart.ts), a 413 kept as such. */
 function clientError(error: unknown): Error {
   if (error instanceof PayloadTooLargeError || error instanceof ValidationError) return error;
   const message = (error as Error)?.message ?? String(error);

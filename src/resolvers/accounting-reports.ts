@@ -11,7 +11,7 @@ import { balanceSheet, incomeStatement, type Section as StatementPart } from '..
 import { trialBalance } from '../domain/accounting/reports/trial-balance';
 import type { RequestContext } from '../domain/context';
 import { fromCents } from '../domain/money';
-import type { JournalEntryDocument, LedgerAccountDocument } from '../store/ledger';
+import type { JournalEntryDocument, LedgerAccountDocument } from '../domain/stored';
 import { JournalEntry, LedgerAccount } from '../schema/accounting';
 import {
   AccountLedger,

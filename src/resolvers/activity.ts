@@ -5,8 +5,7 @@ import { listActivity } from '../domain/activity/list';
 import type { RequestContext } from '../domain/context';
 import { DECLARATIONS } from '../domain/declarations';
 import { outputOf } from '../domain/declare/mapping';
-import type { ActivityDocument } from '../store/activity';
-import type { CollectionName } from '../store/catalog';
+import type { ActivityDocument, CollectionName } from '../domain/stored';
 import { ACTIVITY_RECORD_TYPES, ActivityEntry, ActivityPage, ActivityRecord } from '../schema/activity';
 
 type Entry = ActivityEntry & { collection: string };

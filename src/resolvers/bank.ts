@@ -8,8 +8,7 @@ import { getStatement, listStatements, matchesOf, reconciliation, statementLines
 import type { RequestContext } from '../domain/context';
 import { ValidationError } from '../domain/errors';
 import { fromCents } from '../domain/money';
-import type { BankMatchDocument, BankStatementDocument, BankStatementLineDocument } from '../store/bank';
-import type { JournalEntryDocument } from '../store/ledger';
+import type { BankMatchDocument, BankStatementDocument, BankStatementLineDocument, JournalEntryDocument } from '../domain/stored';
 import { JournalEntry, JournalLine } from '../schema/accounting';
 import {
   BankAutoMatchResult,

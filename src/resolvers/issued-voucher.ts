@@ -8,7 +8,7 @@ import { issuedImportHistory, issuedVouchers, resolveIssuedVoucherRates } from '
 import { ISSUED_VOUCHER_TYPES, IssuedVoucher } from '../schema/issued-voucher';
 import { IssuedVoucherVatLineInput, NetRestatementArgs, RESTATEMENT_NOTE } from '../schema/vat-review';
 import { VoucherImport } from '../schema/voucher-import';
-import type { IssuedVoucherDocument } from '../store/issued-vouchers';
+import type { IssuedVoucherDocument } from '../domain/stored';
 import { declaredResolver } from './declared';
 import { toImport } from './voucher-import';
 

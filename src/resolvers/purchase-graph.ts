@@ -5,6 +5,7 @@ import type { JournalEntryRecord } from '../domain/accounting/journal';
 import type { LedgerAccountRecord } from '../domain/accounting/accounts';
 import type { RequestContext } from '../domain/context';
 import { ValidationError } from '../domain/errors';
+import { nestedPages, type GroupedPage } from '../domain/grouped-pages';
 import { expenses, type ExpenseRecord } from '../domain/expenses/service';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../domain/pagination';
 import { receivedInvoices } from '../domain/received-invoices/service';
@@ -12,8 +13,7 @@ import { JournalEntry, LedgerAccount } from '../schema/accounting';
 import { Expense, EXPENSE_TYPES } from '../schema/expense';
 import { ReceivedInvoice, RECEIVED_INVOICE_TYPES } from '../schema/received-invoice';
 import { Supplier } from '../schema/supplier';
-import type { ReceivedInvoiceDocument } from '../store/received-invoices';
-import { groupedPages, type GroupedPage } from '../store/grouped-pages';
+import type { ReceivedInvoiceDocument } from '../domain/stored';
 import { toJournalEntry, toLedgerAccount } from './accounting';
 import { pageComplexity, toConnection } from './connection';
 import { toExpense } from './expense';
@@ -50,11 +50,7 @@ function pagesOf<K extends string | ObjectId, T extends ReceivedInvoiceDocument 
   window: { skip: number; limit: number },
   sumOf?: string,
 ) {
-  // Keyed by the client's filter (plain values), not the query built from it, whose regular expressions print as {}.
-  const key = `pages:${name}:${field}:${JSON.stringify(filter ?? {})}:${window.skip}:${window.limit}`;
-  return context
-    .loaders()
-    .custom(key, (accountId) => groupedPages<K, T>(context.store, accountId, name, field, { where, sort, skip: window.skip, limit: window.limit, sumOf }));
+  return nestedPages<K, T>(context, name, field, JSON.stringify(filter ?? {}), { where, sort, skip: window.skip, limit: window.limit, sumOf });
 }
 
 const byId = async <T>(

@@ -15,7 +15,7 @@ import {
   setCustomsDispatch,
 } from '../domain/received-invoices/service';
 import type { SupplierRecord as SupplierDocument } from '../domain/suppliers/service';
-import type { ReceivedInvoiceDocument } from '../store/received-invoices';
+import type { ReceivedInvoiceDocument } from '../domain/stored';
 import { ImportReceivedInvoicesOptions, RECEIVED_INVOICE_TYPES, ReceivedInvoice } from '../schema/received-invoice';
 import { NetRestatementArgs, RESTATEMENT_NOTE, ReceivedInvoiceVatLineInput } from '../schema/vat-review';
 import { VoucherImport } from '../schema/voucher-import';

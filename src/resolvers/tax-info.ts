@@ -12,7 +12,7 @@ import {
 import { BILLING_SYSTEMS } from '../domain/taxpayer-data/catalogue';
 import { type PrimaryTaxpayerData, primaryTaxpayerData, updatePrimaryTaxpayer } from '../domain/taxpayer-data/primary';
 import { verifyDelegation, verifyPointOfSale } from '../domain/taxpayer-data/verify';
-import type { DelegationCheckDocument, PointOfSaleCheckDocument } from '../store/billing-systems';
+import type { DelegationCheckDocument, PointOfSaleCheckDocument } from '../domain/stored';
 import {
   BillingSystem,
   BillingSystemInput,

@@ -1,4 +1,4 @@
-import type { ImportDocument, RowReport } from '../store/voucher-imports';
+import type { ImportDocument, RowReport } from '../domain/stored';
 import type { VoucherImport } from '../schema/voucher-import';
 
 /** A stored row report; one older than the codes has its sentences without a code. */

@@ -14,7 +14,7 @@ import { applyWithholdings, calculateWithholdings, type WithholdingLine as Line 
 import { calculatePerception } from '../domain/withholdings/perceptions';
 import { createRegime, listRegimes, type Regime } from '../domain/withholdings/regimes';
 import { fromCents } from '../domain/money';
-import type { PerceptionDocument, WithholdingCertificateDocument, WithholdingDocument } from '../store/withholdings';
+import type { PerceptionDocument, WithholdingCertificateDocument, WithholdingDocument } from '../domain/stored';
 import { JournalEntry } from '../schema/accounting';
 import { Supplier } from '../schema/supplier';
 import {

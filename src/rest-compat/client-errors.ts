@@ -1,7 +1,6 @@
 import { GraphQLError } from 'graphql';
 import { ERROR_CODES } from '../domain/error-codes';
-import { AppError, type ErrorDetail } from '../domain/errors';
-import { isDuplicateKeyError, isTransientTransactionError } from '../store/store';
+import { AppError, type ErrorDetail, isDuplicateKeyError, isTransientTransactionError } from '../domain/errors';
 
 /** What a client may see of a failure; the same for GraphQL (`extensions`) and REST (the error envelope). */
 export interface ClientError {

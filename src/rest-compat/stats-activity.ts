@@ -1,4 +1,4 @@
-import { ACTIVITY_ACTIONS } from '../store/activity';
+import { ACTIVITY_ACTIONS } from '../domain/activity/list';
 import { MAX_ACTIVITY_PER_PAGE } from '../domain/activity/list';
 import { withRestDateTimes } from './naming';
 import { type Paging, type PagingSpec, pagedAnswer, pagedSchema, pagingParameters, readPaging } from './paging';

@@ -1,5 +1,5 @@
 import { gatewaySchema } from '../../src/resolvers/gateway-schema';
-import { compileRoutes } from '../../src/rest-compat/executor';
+import { compileRoutes } from '../../src/http/rest-router';
 import { ROUTES } from '../../src/rest-compat/routes';
 import type { RestRoute } from '../../src/rest-compat/route';
 

@@ -4,6 +4,8 @@ import { requirePrincipal, type RequestContext } from '../context';
 import { type ErrorDetail, ValidationError } from '../errors';
 import { argentineDayRange } from '../stats/argentine-time';
 
+export { ACTIVITY_ACTIONS } from '../../store/activity';
+
 export const MAX_ACTIVITY_PER_PAGE = 100;
 
 export interface ActivityQuery {

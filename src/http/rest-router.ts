@@ -3,11 +3,11 @@ import { parse, validate, type GraphQLSchema } from 'graphql';
 import { compileOperation, executeCompiled, type CompiledOperation } from '../schema/compiled';
 import { type RequestContext, refusalOf } from '../domain/context';
 import { ForbiddenError, UnauthenticatedError } from '../domain/errors';
-import { toClientError, toClientErrorOf } from './client-errors';
-import { sendData, sendError } from './envelope';
-import { multipartUpload } from './multipart';
-import { restError } from './naming';
-import type { RestInput, RestRoute } from './route';
+import { toClientError, toClientErrorOf } from '../rest-compat/client-errors';
+import { sendData, sendError } from './rest-envelope';
+import { multipartUpload } from './rest-multipart';
+import { restError } from '../rest-compat/naming';
+import type { RestInput, RestRoute } from '../rest-compat/route';
 
 interface CompiledRoute {
   route: RestRoute;

@@ -1,5 +1,5 @@
 import type { Response } from 'express';
-import type { ClientError } from './client-errors';
+import type { ClientError } from '../rest-compat/client-errors';
 
 /** The legacy REST envelope. */
 export function sendData(res: Response, status: number, data: unknown, extra: Record<string, unknown> = {}): void {

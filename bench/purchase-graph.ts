@@ -8,7 +8,7 @@
  */
 import './production';
 import os from 'node:os';
-import { createAccount, createApiKey } from '../src/domain/auth/admin';
+import { createAccount, createApiKey } from '../src/domain/auth/auth.admin';
 import { SCOPES } from '../src/domain/auth/scopes';
 import { runBench, withSeededGateway } from './harness';
 import { client } from './seed';

@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ObjectId } from 'mongodb';
-import { createAccount } from '../src/domain/auth/admin';
+import { createAccount } from '../src/domain/auth/auth.admin';
 import { accountLedger } from '../src/domain/accounting/reports/ledgers';
 import { encodeLineCursor, periodOf, decodeLineCursor } from '../src/domain/accounting/reports/params';
 import { trialBalance } from '../src/domain/accounting/reports/trial-balance';

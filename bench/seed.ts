@@ -1,4 +1,4 @@
-import { createAccount, createApiKey } from '../src/domain/auth/admin';
+import { createAccount, createApiKey } from '../src/domain/auth/auth.admin';
 import { SCOPES } from '../src/domain/auth/scopes';
 import type { Store } from '../src/store/store';
 

@@ -14,7 +14,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ObjectId } from 'mongodb';
 import { loadConfig } from '../src/config';
-import { createAccount } from '../src/domain/auth/admin';
+import { createAccount } from '../src/domain/auth/auth.admin';
 import { createContext } from '../src/domain/context';
 import { declaredIndexes } from '../src/domain/declarations';
 import { SecretBox } from '../src/domain/secrets';

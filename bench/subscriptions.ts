@@ -12,7 +12,7 @@ import path from 'node:path';
 import { createClient } from 'graphql-ws';
 import WebSocket from 'ws';
 import { loadConfig } from '../src/config';
-import { createAccount, createApiKey } from '../src/domain/auth/admin';
+import { createAccount, createApiKey } from '../src/domain/auth/auth.admin';
 import { startGateway } from '../src/gateway';
 import { createLogger } from '../src/logger';
 import { FCE_EVENT_RECORDED, subscriberCount } from '../src/resolvers/fce-pubsub';

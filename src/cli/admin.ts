@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { STARTUP_STEPS } from '../domain/startup-steps';
 import { loadConfig, loadEnvFile } from '../config';
-import { createAccount, createApiKey, createUser, revokeApiKey, setAllowNegativeStock, setWidget } from '../domain/auth/admin';
+import { createAccount, createApiKey, createUser, revokeApiKey, setAllowNegativeStock, setWidget } from '../domain/auth/auth.admin';
 import { parseScopes, type Role, type Scope } from '../domain/auth/scopes';
 import { declaredIndexes } from '../domain/declarations';
 import { AppError } from '../domain/errors';

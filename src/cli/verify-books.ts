@@ -1,7 +1,7 @@
 import { NotFoundError } from '../domain/errors';
 import { periodParam } from '../domain/iva/period';
-import { verifyBooks } from '../domain/iva/verify';
-import type { AccountDocument } from '../store/accounts';
+import { verifyBooks } from '../domain/iva/iva.verify';
+import type { AccountDocument } from '../store/accounts.store';
 import { parseId } from '../store/ids';
 import type { Store } from '../store/store';
 import { CommandOutcome, DIFFERENCES_FOUND } from './verify-ledger';

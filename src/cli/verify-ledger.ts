@@ -1,7 +1,7 @@
 import { NotFoundError } from '../domain/errors';
-import { verifyLedger, type Cents, type LedgerDifference } from '../domain/accounting/reports/verify';
+import { verifyLedger, type Cents, type LedgerDifference } from '../domain/accounting/reports/reports.verify';
 import { fromCents } from '../domain/money';
-import type { AccountDocument } from '../store/accounts';
+import type { AccountDocument } from '../store/accounts.store';
 import { parseId } from '../store/ids';
 import type { Store } from '../store/store';
 

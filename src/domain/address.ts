@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { AddressDocument, StoredAddress } from '../store/address';
+import type { AddressDocument, StoredAddress } from '../store/address.store';
 
 const addressPart = (max: number) => z.string().trim().max(max, `must be at most ${max} characters`);
 

@@ -2,7 +2,7 @@ import type { AnyBulkWriteOperation, ClientSession, Document, Filter } from 'mon
 import { parseId } from '../store/ids';
 import { isDuplicateKeyError } from '../store/store';
 import type { TenantDocument } from '../store/tenant-collection';
-import type { ActivityAction } from '../store/activity';
+import type { ActivityAction } from '../store/activity.store';
 import { recordChanges } from './activity/changes';
 import type { ActivityInput } from './activity/record';
 import { ItemFailure } from './bulk';

@@ -2,19 +2,19 @@ import type { IndexDescription } from 'mongodb';
 import type { CollectionName } from '../store/catalog';
 import { indexesOf } from './declare/indexes';
 import type { ResourceDeclaration } from './declare/field';
-import { CUSTOMER } from './customers/declaration';
+import { CUSTOMER } from './customers/customers.declaration';
 import { LEDGER_ACCOUNT } from './accounting/account-declaration';
 import { JOURNAL_ENTRY } from './accounting/journal-declaration';
-import { DELIVERY_NOTE } from './delivery-notes/declaration';
-import { EXPENSE } from './expenses/declaration';
-import { ISSUED_VOUCHER } from './issued-vouchers/declaration';
-import { PRODUCT } from './products/declaration';
-import { RECEIVED_INVOICE } from './received-invoices/declaration';
-import { SUPPLIER } from './suppliers/declaration';
-import { SUPPLY } from './supplies/declaration';
-import { SUPPLY_CONSUMPTION } from './supply-consumptions/declaration';
-import { TAX_RULE } from './tax-rules/declaration';
-import { ADDITIONAL_TAXPAYER } from './taxpayers/declaration';
+import { DELIVERY_NOTE } from './delivery-notes/delivery-notes.declaration';
+import { EXPENSE } from './expenses/expenses.declaration';
+import { ISSUED_VOUCHER } from './issued-vouchers/issued-vouchers.declaration';
+import { PRODUCT } from './products/products.declaration';
+import { RECEIVED_INVOICE } from './received-invoices/received-invoices.declaration';
+import { SUPPLIER } from './suppliers/suppliers.declaration';
+import { SUPPLY } from './supplies/supplies.declaration';
+import { SUPPLY_CONSUMPTION } from './supply-consumptions/supply-consumptions.declaration';
+import { TAX_RULE } from './tax-rules/tax-rules.declaration';
+import { ADDITIONAL_TAXPAYER } from './taxpayers/taxpayers.declaration';
 
 /** Every resource that stands on a declaration. */
 export const DECLARATIONS: ResourceDeclaration[] = [

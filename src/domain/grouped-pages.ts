@@ -1,10 +1,10 @@
 import type { Document, ObjectId } from 'mongodb';
 import type { CollectionName } from '../store/catalog';
-import { groupedPages } from '../store/grouped-pages';
+import { groupedPages } from '../store/grouped-pages.store';
 import type { TenantDocument } from '../store/tenant-collection';
 import type { RequestContext } from './context';
 
-export type { GroupedPage } from '../store/grouped-pages';
+export type { GroupedPage } from '../store/grouped-pages.store';
 
 /**
  * The request's loader for one shape of nested page: the children of many parents whose `field` is the parent's key,

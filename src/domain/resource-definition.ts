@@ -1,7 +1,7 @@
 import type { ClientSession, Filter, Sort } from 'mongodb';
 import type { z } from 'zod';
 import type { CollectionName } from '../store/catalog';
-import type { ProjectionSpec } from '../store/projection';
+import type { ProjectionSpec } from '../store/projection.store';
 import type { TenantDocument } from '../store/tenant-collection';
 import type { RequestContext } from './context';
 import type { AppError, ErrorDetail } from './errors';

@@ -1,8 +1,8 @@
 import type { ClientSession, Document, Filter } from 'mongodb';
-import { projectionFor, type Selection } from '../store/projection';
+import { projectionFor, type Selection } from '../store/projection.store';
 import { isDuplicateKeyError } from '../store/store';
 import { TenantCollection, type TenantDocument } from '../store/tenant-collection';
-import type { ActivityAction } from '../store/activity';
+import type { ActivityAction } from '../store/activity.store';
 import { changesOf, journaled } from './activity/journaled';
 import { keepsBooks } from './iva/touched';
 import { movesStatistics } from './stats/touch';

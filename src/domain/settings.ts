@@ -1,5 +1,5 @@
 import type { ClientSession } from 'mongodb';
-import type { AccountDocument } from '../store/accounts';
+import type { AccountDocument } from '../store/accounts.store';
 import { requirePrincipal, type RequestContext } from './context';
 
 /** The calling account's settings that change how the domain behaves. */

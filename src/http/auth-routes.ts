@@ -3,7 +3,7 @@ import { login, logout, SESSION_TTL_MS } from '../domain/auth/authenticate';
 import { UnauthenticatedError } from '../domain/errors';
 import type { Logger } from '../logger';
 import type { Store } from '../store/store';
-import { readCookie, SESSION_COOKIE } from './authenticate';
+import { readCookie, SESSION_COOKIE } from './authenticate.middleware';
 import { sendData } from './rest-envelope';
 import type { LoginThrottle } from './throttle';
 

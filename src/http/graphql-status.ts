@@ -20,7 +20,7 @@ function acceptsOnlyJson(accept: string | undefined): boolean {
  * - an upload past the size limit → 413, like REST: the file is refused whole, whichever mutation took it;
  * - anything else → 200 (field errors such as FORBIDDEN or NOT_FOUND travel in `errors`, next to partial data).
  *
- * A query may run while the caller's API key is checked again (see src/http/authenticate.ts); a mutation waits for
+ * A query may run while the caller's API key is checked again (see src/http/authenticate.middleware.ts); a mutation waits for
  * that check, and no answer leaves before it: a key the store no longer accepts gets its 401 instead of the result.
  */
 export function statusPlugin(format: (formatted: GraphQLFormattedError, error: unknown) => GraphQLFormattedError): ApolloServerPlugin<RequestContext> {

@@ -5,7 +5,7 @@ import type { SecretBox } from '../domain/secrets';
 import type { AfipServices } from '../domain/taxpayer-data/afip-port';
 import type { Logger } from '../logger';
 import type { Store } from '../store/store';
-import { authenticate } from './authenticate';
+import { authenticate } from './authenticate.middleware';
 import { RememberedKeys } from './remembered-keys';
 import type { UnknownKeyThrottle } from './throttle';
 

@@ -1,6 +1,6 @@
 import type { Request, Response } from 'express';
 import { RateLimiterMongo, RateLimiterRes } from 'rate-limiter-flexible';
-import { tokenHash } from '../domain/auth/secrets';
+import { tokenHash } from '../domain/auth/auth.secrets';
 import { RateLimitedError } from '../domain/errors';
 import type { Logger } from '../logger';
 import type { CollectionName } from '../store/catalog';

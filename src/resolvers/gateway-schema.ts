@@ -7,7 +7,7 @@ import { presortResolverParams } from './presorted-params';
 import { RESOLVERS } from './index';
 import { describeErrorCodes } from './operation-errors';
 import { simpleWhereUnguarded } from '../schema/simple-fields';
-import { validateArgument } from '../schema/validation';
+import { validateArgument } from '../schema/validation.types';
 import { DateTimeISO } from '../schema/date-time';
 
 let built: Promise<GraphQLSchema> | undefined;

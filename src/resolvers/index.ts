@@ -1,33 +1,33 @@
-import { AccountingReportsResolver, LedgerAccountLinesResolver, LedgerLineResolver } from './accounting-reports';
-import { JournalEntryMovesResolver, JournalEntryResolver, JournalLineResolver, LedgerAccountLinksResolver, LedgerAccountResolver } from './accounting';
-import { BankMatchResolver, BankStatementLineResolver, BankStatementResolver } from './bank';
-import { StatsResolver } from './stats';
-import { ActivityResolver } from './activity';
-import { CustomerResolver } from './customer';
+import { AccountingReportsResolver, LedgerAccountLinesResolver, LedgerLineResolver } from './accounting-reports.resolver';
+import { JournalEntryMovesResolver, JournalEntryResolver, JournalLineResolver, LedgerAccountLinksResolver, LedgerAccountResolver } from './accounting.resolver';
+import { BankMatchResolver, BankStatementLineResolver, BankStatementResolver } from './bank.resolver';
+import { StatsResolver } from './stats.resolver';
+import { ActivityResolver } from './activity.resolver';
+import { CustomerResolver } from './customer.resolver';
 import {
   CustomerDeliveryNotesResolver,
   DeliveryNoteItemResolver,
   DeliveryNoteMovesResolver,
   DeliveryNoteResolver,
   ProductDeliveryNotesResolver,
-} from './delivery-note';
-import { ExpenseConnectionResolver, ExpenseMovesResolver, ExpenseResolver } from './expense';
-import { IssuedVoucherImportResolver, IssuedVoucherResolver } from './issued-voucher';
-import { IvaBookResolver } from './iva';
-import { FceEventResolver, FceInvoiceResolver, FceResolver, IssuedVoucherFceResolver } from './fce';
-import { FiscalCalendarResolver, FiscalCloseResolver, FiscalYearCalculationLinksResolver, FiscalYearLinksResolver } from './fiscal';
-import { ProductLinksResolver, ProductResolver } from './product';
-import { PostingResolver } from './posting';
+} from './delivery-note.resolver';
+import { ExpenseConnectionResolver, ExpenseMovesResolver, ExpenseResolver } from './expense.resolver';
+import { IssuedVoucherImportResolver, IssuedVoucherResolver } from './issued-voucher.resolver';
+import { IvaBookResolver } from './iva.resolver';
+import { FceEventResolver, FceInvoiceResolver, FceResolver, IssuedVoucherFceResolver } from './fce.resolver';
+import { FiscalCalendarResolver, FiscalCloseResolver, FiscalYearCalculationLinksResolver, FiscalYearLinksResolver } from './fiscal.resolver';
+import { ProductLinksResolver, ProductResolver } from './product.resolver';
+import { PostingResolver } from './posting.resolver';
 import { ExpenseLinksResolver, JournalEntrySourceResolver, ReceivedInvoiceLinksResolver, SupplierPurchasesResolver } from './purchase-graph';
-import { ReceivedInvoiceMovesResolver, ReceivedInvoiceResolver } from './received-invoice';
-import { StockResolver } from './stock';
-import { SupplierResolver } from './supplier';
-import { SupplierSuppliesResolver, SupplyLinksResolver, SupplyResolver } from './supply';
-import { TaxRuleCountryResolver, TaxRuleResolver } from './tax-rule';
-import { AdditionalTaxpayerResolver, TaxpayerIdentitiesResolver } from './taxpayer';
-import { TaxInfoResolver } from './tax-info';
-import { WithholdingCertificatePrintResolver, WithholdingResolver } from './withholdings';
-import { SupplyConsumptionItemResolver, SupplyConsumptionLinksResolver, SupplyConsumptionResolver } from './supply-consumption';
+import { ReceivedInvoiceMovesResolver, ReceivedInvoiceResolver } from './received-invoice.resolver';
+import { StockResolver } from './stock.resolver';
+import { SupplierResolver } from './supplier.resolver';
+import { SupplierSuppliesResolver, SupplyLinksResolver, SupplyResolver } from './supply.resolver';
+import { TaxRuleCountryResolver, TaxRuleResolver } from './tax-rule.resolver';
+import { AdditionalTaxpayerResolver, TaxpayerIdentitiesResolver } from './taxpayer.resolver';
+import { TaxInfoResolver } from './tax-info.resolver';
+import { WithholdingCertificatePrintResolver, WithholdingResolver } from './withholdings.resolver';
+import { SupplyConsumptionItemResolver, SupplyConsumptionLinksResolver, SupplyConsumptionResolver } from './supply-consumption.resolver';
 
 /** Every resolver class of the gateway. */
 export const RESOLVERS: [Function, ...Function[]] = [

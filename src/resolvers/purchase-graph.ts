@@ -6,18 +6,18 @@ import type { LedgerAccountRecord } from '../domain/accounting/accounts';
 import type { RequestContext } from '../domain/context';
 import { ValidationError } from '../domain/errors';
 import { nestedPages, type GroupedPage } from '../domain/grouped-pages';
-import { expenses, type ExpenseRecord } from '../domain/expenses/service';
+import { expenses, type ExpenseRecord } from '../domain/expenses/expenses.service';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../domain/pagination';
-import { receivedInvoices } from '../domain/received-invoices/service';
-import { JournalEntry, LedgerAccount } from '../schema/accounting';
-import { Expense, EXPENSE_TYPES } from '../schema/expense';
-import { ReceivedInvoice, RECEIVED_INVOICE_TYPES } from '../schema/received-invoice';
-import { Supplier } from '../schema/supplier';
+import { receivedInvoices } from '../domain/received-invoices/received-invoices.service';
+import { JournalEntry, LedgerAccount } from '../schema/accounting.types';
+import { Expense, EXPENSE_TYPES } from '../schema/expense.types';
+import { ReceivedInvoice, RECEIVED_INVOICE_TYPES } from '../schema/received-invoice.types';
+import { Supplier } from '../schema/supplier.types';
 import type { ReceivedInvoiceDocument } from '../domain/stored';
-import { toJournalEntry, toLedgerAccount } from './accounting';
+import { toJournalEntry, toLedgerAccount } from './accounting.resolver';
 import { pageComplexity, toConnection } from './connection';
-import { toExpense } from './expense';
-import { toReceivedInvoice } from './received-invoice';
+import { toExpense } from './expense.resolver';
+import { toReceivedInvoice } from './received-invoice.resolver';
 
 type Row = Record<string, unknown>;
 

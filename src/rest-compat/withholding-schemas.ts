@@ -1,4 +1,4 @@
-/** OpenAPI components of the withholdings and perceptions routes (rest-compat/withholdings.ts). */
+/** OpenAPI components of the withholdings and perceptions routes (rest-compat/withholdings.routes.ts). */
 
 const money = { type: 'number' };
 const nullableMoney = { type: ['number', 'null'] };

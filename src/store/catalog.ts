@@ -1,5 +1,5 @@
 import type { Db, IndexDescription } from 'mongodb';
-import { ACTIVITY_RETENTION_DAYS } from './activity';
+import { ACTIVITY_RETENTION_DAYS } from './activity.store';
 
 /**
  * A throttling counter's indexes: rate-limiter-flexible's RateLimiterMongo keeps one document per counted key (`key`,

@@ -120,7 +120,7 @@ export class Store {
   /**
    * This store for work that may read before `ready` settles but not write: the write methods of its collections and
    * its transactions wait for `ready` and fail with its error. A request whose caller is still being authenticated
-   * runs on it (src/http/authenticate.ts). Writes through `db` directly are not covered: in request paths they only
+   * runs on it (src/http/authenticate.middleware.ts). Writes through `db` directly are not covered: in request paths they only
    * happen inside a transaction.
    */
   writesAfter(ready: Promise<void>): Store {

@@ -8,7 +8,7 @@ import { runAdmin } from '../../src/cli/admin';
 import { loadConfig } from '../../src/config';
 import { startGateway, type RunningGateway } from '../../src/gateway';
 import { createLogger } from '../../src/logger';
-import type { AccountDocument, ApiKeyDocument, UserDocument } from '../../src/store/accounts';
+import type { AccountDocument, ApiKeyDocument, UserDocument } from '../../src/store/accounts.store';
 import { connectStore, type StoreConnection } from '../../src/store/connect';
 import { testCuit } from '../support/gateway';
 

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { ObjectId } from 'mongodb';
 import { runAdmin } from '../../src/cli/admin';
-import { createAccount, createApiKey } from '../../src/domain/auth/admin';
+import { createAccount, createApiKey } from '../../src/domain/auth/auth.admin';
 import type { RunningGateway } from '../../src/gateway';
 import { connectStore } from '../../src/store/connect';
 import { type AdminGateway, startAdminGateway } from '../support/admin-gateway';

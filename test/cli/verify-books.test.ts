@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { ObjectId } from 'mongodb';
-import { createAccount, createApiKey } from '../../src/domain/auth/admin';
+import { createAccount, createApiKey } from '../../src/domain/auth/auth.admin';
 import type { RunningGateway } from '../../src/gateway';
 import { type AdminGateway, startAdminGateway } from '../support/admin-gateway';
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { setWidget } from '../../src/domain/auth/admin';
+import { setWidget } from '../../src/domain/auth/auth.admin';
 import { SCOPES } from '../../src/domain/auth/scopes';
 import { startTestGateway, type HttpResult, type TestGateway } from '../support/gateway';
 import { CONTRACT } from './index';

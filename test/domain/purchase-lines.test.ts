@@ -1,7 +1,7 @@
 import { ObjectId } from 'mongodb';
 import { receivedInvoiceLines, toPesos } from '../../src/domain/accounting/posting/purchase-lines';
-import { DEFAULT_POSTING_ACCOUNTS } from '../../src/domain/accounting/posting/settings';
-import type { ReceivedInvoiceDocument } from '../../src/store/received-invoices';
+import { DEFAULT_POSTING_ACCOUNTS } from '../../src/domain/accounting/posting/posting.settings';
+import type { ReceivedInvoiceDocument } from '../../src/store/received-invoices.store';
 
 /** The entry lines of a received invoice where rounding and odd exports meet: exact to the centavo, always balanced. */
 

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { ObjectId } from 'mongodb';
 import { certificatePdf } from '../../src/domain/withholdings/certificate-pdf';
-import type { WithholdingCertificateDocument } from '../../src/store/withholdings';
+import type { WithholdingCertificateDocument } from '../../src/store/withholdings.store';
 import { once } from './withholding-store';
 
 /**

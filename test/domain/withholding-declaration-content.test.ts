@@ -1,6 +1,6 @@
 import { ObjectId } from 'mongodb';
 import { perceptionDescription, regimeTotals, sicoreFile } from '../../src/domain/withholdings/declaration-content';
-import type { WithholdingDocument } from '../../src/store/withholdings';
+import type { WithholdingDocument } from '../../src/store/withholdings.store';
 
 /**
  * The month's returns apart from the store: what is deposited per régimen, and the SICORE import file (RG 2233 design:

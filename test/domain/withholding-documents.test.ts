@@ -1,7 +1,7 @@
 import { ObjectId } from 'mongodb';
 import { certificateContent, certificateHtml, pesos } from '../../src/domain/withholdings/certificate-content';
 import { sicoreLine } from '../../src/domain/withholdings/sicore';
-import type { WithholdingCertificateDocument, WithholdingDocument } from '../../src/store/withholdings';
+import type { WithholdingCertificateDocument, WithholdingDocument } from '../../src/store/withholdings.store';
 
 /**
  * What a withholding puts on paper: the SICORE import record (fields and widths of the SICORE design as the Tryton

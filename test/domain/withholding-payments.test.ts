@@ -3,9 +3,9 @@ import { ObjectId } from 'mongodb';
 import { seedDefaultChart } from '../../src/domain/accounting/chart';
 import type { RequestContext } from '../../src/domain/context';
 import { ConflictError, NotFoundError, ValidationError } from '../../src/domain/errors';
-import { putWithholdingConfig } from '../../src/domain/withholdings/config';
+import { putWithholdingConfig } from '../../src/domain/withholdings/withholdings.config';
 import { applyWithholdings, calculateWithholdings, supplierAddress } from '../../src/domain/withholdings/payments';
-import type { SupplierDocument } from '../../src/store/suppliers';
+import type { SupplierDocument } from '../../src/store/suppliers.store';
 import { accountContext, accountOf, AGENT, NOW, once, supplierOf, withholdingDatabase } from './withholding-store';
 
 /**

@@ -2,7 +2,7 @@ import type { CollectionName } from '../../src/store/catalog';
 import { ObjectId } from 'mongodb';
 import type { RequestContext } from '../../src/domain/context';
 import { ConflictError, ValidationError } from '../../src/domain/errors';
-import { putWithholdingConfig } from '../../src/domain/withholdings/config';
+import { putWithholdingConfig } from '../../src/domain/withholdings/withholdings.config';
 import { calculatePerception } from '../../src/domain/withholdings/perceptions';
 import { accountOf, accountContext, NOW, withholdingDatabase } from './withholding-store';
 

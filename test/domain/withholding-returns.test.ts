@@ -2,12 +2,12 @@ import { ObjectId } from 'mongodb';
 import { seedDefaultChart } from '../../src/domain/accounting/chart';
 import type { RequestContext } from '../../src/domain/context';
 import { ConflictError, NotFoundError, ValidationError } from '../../src/domain/errors';
-import { getCertificate, issueCertificate } from '../../src/domain/withholdings/certificates';
-import { putWithholdingConfig } from '../../src/domain/withholdings/config';
-import { declaration } from '../../src/domain/withholdings/declaration';
+import { getCertificate, issueCertificate } from '../../src/domain/withholdings/withholdings.certificates';
+import { putWithholdingConfig } from '../../src/domain/withholdings/withholdings.config';
+import { declaration } from '../../src/domain/withholdings/withholdings.declaration';
 import { listRecords, MAX_LIMIT } from '../../src/domain/withholdings/lists';
 import { applyWithholdings } from '../../src/domain/withholdings/payments';
-import type { PerceptionDocument, WithholdingDocument } from '../../src/store/withholdings';
+import type { PerceptionDocument, WithholdingDocument } from '../../src/store/withholdings.store';
 import { accountCuit, accountOf, accountContext, AGENT, NOW, supplierOf, withholdingDatabase } from './withholding-store';
 
 /**

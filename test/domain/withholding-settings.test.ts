@@ -1,7 +1,7 @@
 import type { CollectionName } from '../../src/store/catalog';
 import type { RequestContext } from '../../src/domain/context';
 import { ConflictError, ValidationError } from '../../src/domain/errors';
-import { getWithholdingConfig, putWithholdingConfig, requireAgent, type WithholdingConfig } from '../../src/domain/withholdings/config';
+import { getWithholdingConfig, putWithholdingConfig, requireAgent, type WithholdingConfig } from '../../src/domain/withholdings/withholdings.config';
 import { createRegime, listRegimes, regimeOn } from '../../src/domain/withholdings/regimes';
 import { SCALE } from '../../src/domain/withholdings/table';
 import { accountCuit, accountOf, accountContext, AGENT, NOW, withholdingDatabase } from './withholding-store';

@@ -7,7 +7,7 @@ import { SecretBox } from '../../src/domain/secrets';
 import { createLogger } from '../../src/logger';
 import { ensureIndexes } from '../../src/store/catalog';
 import type { Store } from '../../src/store/store';
-import type { SupplierFields } from '../../src/store/suppliers';
+import type { SupplierFields } from '../../src/store/suppliers.store';
 import { suiteDatabase } from '../support/database';
 
 /**

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { setWidget } from '../../src/domain/auth/admin';
+import { setWidget } from '../../src/domain/auth/auth.admin';
 import { SCOPES } from '../../src/domain/auth/scopes';
 import contract from '../fixtures/contract/endpoints.json';
 import { startTestGateway, type TestGateway } from '../support/gateway';

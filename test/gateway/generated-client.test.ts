@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { setWidget } from '../../src/domain/auth/admin';
+import { setWidget } from '../../src/domain/auth/auth.admin';
 import { SCOPES } from '../../src/domain/auth/scopes';
 import { TAGS } from '../../src/rest-compat/tags';
 import { startTestGateway, type TestGateway } from '../support/gateway';

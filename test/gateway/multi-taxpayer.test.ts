@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ObjectId } from 'mongodb';
-import { setWidget } from '../../src/domain/auth/admin';
+import { setWidget } from '../../src/domain/auth/auth.admin';
 import { SecretBox, type SealedSecret } from '../../src/domain/secrets';
 import { startTestGateway, type TestGateway } from '../support/gateway';
 

@@ -1,4 +1,4 @@
-import { setWidget } from '../../src/domain/auth/admin';
+import { setWidget } from '../../src/domain/auth/auth.admin';
 import { SCOPES } from '../../src/domain/auth/scopes';
 import { ROUTES } from '../../src/rest-compat/routes';
 import { startTestGateway, type TestGateway } from '../support/gateway';

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import iconv from 'iconv-lite';
 import { ObjectId } from 'mongodb';
-import { createAccount, createApiKey } from '../../src/domain/auth/admin';
+import { createAccount, createApiKey } from '../../src/domain/auth/auth.admin';
 import { startTestGateway, type TestGateway } from '../support/gateway';
 import { zipOf } from '../support/zip';
 

@@ -1,8 +1,8 @@
-import { revokeApiKey } from '../../src/domain/auth/admin';
-import { tokenHash } from '../../src/domain/auth/secrets';
+import { revokeApiKey } from '../../src/domain/auth/auth.admin';
+import { tokenHash } from '../../src/domain/auth/auth.secrets';
 import type { Principal } from '../../src/domain/context';
 import { RememberedKeys } from '../../src/http/remembered-keys';
-import type { ApiKeyDocument } from '../../src/store/accounts';
+import type { ApiKeyDocument } from '../../src/store/accounts.store';
 import { startTestGateway, type HttpResult, type TestGateway } from '../support/gateway';
 
 /**

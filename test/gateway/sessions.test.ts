@@ -1,5 +1,5 @@
 import { ObjectId } from 'mongodb';
-import type { SessionDocument } from '../../src/store/accounts';
+import type { SessionDocument } from '../../src/store/accounts.store';
 import { startTestGateway, type HttpResult, type TestGateway } from '../support/gateway';
 
 /**

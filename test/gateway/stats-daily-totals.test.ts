@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ObjectId } from 'mongodb';
-import { createAccount, createApiKey } from '../../src/domain/auth/admin';
+import { createAccount, createApiKey } from '../../src/domain/auth/auth.admin';
 import { SCOPES } from '../../src/domain/auth/scopes';
 import { argentineDayOf } from '../../src/domain/stats/argentine-time';
 import { refreshDailyTotals, STATS_SOURCES } from '../../src/domain/stats/daily-totals';
 import { ABANDONED_AFTER_MS, ImportMarks, recountPendingDays } from '../../src/domain/stats/pending-days';
 import { sweepPendingDays } from '../../src/domain/stats/sweep';
-import type { ReceivedInvoiceDocument } from '../../src/store/received-invoices';
+import type { ReceivedInvoiceDocument } from '../../src/store/received-invoices.store';
 import { startTestGateway, type TestGateway } from '../support/gateway';
 import { storeWrites } from '../support/store-writes';
 

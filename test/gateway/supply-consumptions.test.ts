@@ -1,5 +1,5 @@
 import { ObjectId } from 'mongodb';
-import { createApiKey } from '../../src/domain/auth/admin';
+import { createApiKey } from '../../src/domain/auth/auth.admin';
 import { startTestGateway, type HttpResult, type RequestOptions, type TestGateway } from '../support/gateway';
 
 /**

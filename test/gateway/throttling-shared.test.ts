@@ -1,5 +1,5 @@
-import { tokenHash } from '../../src/domain/auth/secrets';
-import * as secrets from '../../src/domain/auth/secrets';
+import { tokenHash } from '../../src/domain/auth/auth.secrets';
+import * as secrets from '../../src/domain/auth/auth.secrets';
 import WebSocket from 'ws';
 import { type HttpResult, startTestGateway, type TestGateway } from '../support/gateway';
 
@@ -16,13 +16,13 @@ async function subscriptionClosed(gateway: TestGateway, key: string): Promise<{ 
  * own connection. Password checks are counted through the one function that does them, so what is asserted is the
  * work done, never a duration.
  */
-jest.mock('../../src/domain/auth/secrets', () => {
-  const actual = jest.requireActual<typeof import('../../src/domain/auth/secrets')>('../../src/domain/auth/secrets');
+jest.mock('../../src/domain/auth/auth.secrets', () => {
+  const actual = jest.requireActual<typeof import('../../src/domain/auth/auth.secrets')>('../../src/domain/auth/auth.secrets');
   return { ...actual, verifyPassword: jest.fn(actual.verifyPassword) };
 });
 
 const verifyPassword = secrets.verifyPassword as jest.MockedFunction<typeof secrets.verifyPassword>;
-const checkPassword = jest.requireActual<typeof secrets>('../../src/domain/auth/secrets').verifyPassword;
+const checkPassword = jest.requireActual<typeof secrets>('../../src/domain/auth/auth.secrets').verifyPassword;
 
 const FAILURES = 5;
 const REQUESTS_PER_MINUTE = 5;

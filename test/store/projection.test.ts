@@ -1,4 +1,4 @@
-import { projectionFor, type ProjectionSpec } from '../../src/store/projection';
+import { projectionFor, type ProjectionSpec } from '../../src/store/projection.store';
 
 const spec: ProjectionSpec = {
   always: ['ref', 'lines.qty'],

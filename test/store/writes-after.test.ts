@@ -8,7 +8,7 @@ import type { Store } from '../../src/store/store';
 import { suiteDatabase } from '../support/database';
 
 /**
- * A request may start while its caller's API key is checked again (src/http/authenticate.ts): its context's store
+ * A request may start while its caller's API key is checked again (src/http/authenticate.middleware.ts): its context's store
  * lets reads through and holds every write until the check settles, failing them when the check refuses the caller.
  */
 const opened = suiteDatabase('writes-after');

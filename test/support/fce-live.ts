@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Client, createClient, type FormattedExecutionResult } from 'graphql-ws';
 import WebSocket from 'ws';
-import { tokenHash } from '../../src/domain/auth/secrets';
+import { tokenHash } from '../../src/domain/auth/auth.secrets';
 import { argentineDay } from '../../src/domain/dates';
 import type { TestGateway } from './gateway';
 

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../../src/config';
-import { createAccount, createApiKey, createUser } from '../../src/domain/auth/admin';
+import { createAccount, createApiKey, createUser } from '../../src/domain/auth/auth.admin';
 import type { Scope } from '../../src/domain/auth/scopes';
 import { startGateway, type RunningGateway } from '../../src/gateway';
 import { createLogger } from '../../src/logger';

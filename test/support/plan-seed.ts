@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ObjectId, type Document } from 'mongodb';
-import { createAccount, createApiKey, setWidget } from '../../src/domain/auth/admin';
+import { createAccount, createApiKey, setWidget } from '../../src/domain/auth/auth.admin';
 import { SCOPES } from '../../src/domain/auth/scopes';
 import type { TestGateway } from './gateway';
 import { prng } from './prng';

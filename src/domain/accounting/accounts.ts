@@ -4,7 +4,7 @@ import type { JournalEntryDocument, LedgerAccountDocument, LedgerDailyTotalDocum
 import { TenantCollection } from '../../store/tenant-collection';
 import { requirePrincipal, type RequestContext } from '../context';
 import { changesOf } from '../declare/mapping';
-import { declaredDefinition, type ListOrder } from '../declare/resource';
+import { declaredDefinition, type ListOrder } from '../declare/declare.resource';
 import { ConflictError, notFound, ValidationError, type ErrorDetail } from '../errors';
 import { Resource } from '../resource';
 import { DEBIT_NATURE, LEDGER_ACCOUNT, MAX_LEVEL } from './account-declaration';

@@ -7,7 +7,7 @@ import { parseId } from '../../store/ids';
 import { requirePrincipal, type RequestContext } from '../context';
 import { argentineDay } from '../dates';
 import { changesOf } from '../declare/mapping';
-import { declaredDefinition, type ListOrder } from '../declare/resource';
+import { declaredDefinition, type ListOrder } from '../declare/declare.resource';
 import { type AppError, ConflictError, notFound, ValidationError, type ErrorDetail } from '../errors';
 import { fromCents } from '../money';
 import { Resource } from '../resource';

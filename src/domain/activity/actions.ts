@@ -1,7 +1,7 @@
 import type { ObjectId } from 'mongodb';
-import type { ActivityAction } from '../../store/activity';
+import type { ActivityAction } from '../../store/activity.store';
 import type { ActivityInput } from './record';
-import { describeRecord } from './summary';
+import { describeRecord } from './activity.summary';
 
 type Stored = { _id: ObjectId } & object;
 

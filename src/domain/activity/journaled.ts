@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { ClientSession, ObjectId } from 'mongodb';
-import type { ActivityAction } from '../../store/activity';
+import type { ActivityAction } from '../../store/activity.store';
 import type { RequestContext } from '../context';
 import { recordChanges } from './changes';
 import type { ActivityInput } from './record';

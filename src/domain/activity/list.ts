@@ -1,10 +1,10 @@
 import type { Filter } from 'mongodb';
-import { ACTIVITY_ACTIONS, type ActivityAction, type ActivityDocument } from '../../store/activity';
+import { ACTIVITY_ACTIONS, type ActivityAction, type ActivityDocument } from '../../store/activity.store';
 import { requirePrincipal, type RequestContext } from '../context';
 import { type ErrorDetail, ValidationError } from '../errors';
 import { argentineDayRange } from '../stats/argentine-time';
 
-export { ACTIVITY_ACTIONS } from '../../store/activity';
+export { ACTIVITY_ACTIONS } from '../../store/activity.store';
 
 export const MAX_ACTIVITY_PER_PAGE = 100;
 

@@ -1,7 +1,7 @@
 import { type ClientSession, ObjectId } from 'mongodb';
-import type { ActivityAction, ActivityActor, ActivityDocument } from '../../store/activity';
+import type { ActivityAction, ActivityActor, ActivityDocument } from '../../store/activity.store';
 import { requirePrincipal, type RequestContext } from '../context';
-import { describeRecord } from './summary';
+import { describeRecord } from './activity.summary';
 
 /** A change to record: which record (its collection, label and, when known, its stored fields) and what happened. */
 export interface ActivityInput {

@@ -1,9 +1,9 @@
 import { ObjectId } from 'mongodb';
-import type { ApiKeyDocument, SessionDocument, UserDocument } from '../../store/accounts';
+import type { ApiKeyDocument, SessionDocument, UserDocument } from '../../store/accounts.store';
 import type { Store } from '../../store/store';
 import type { Principal } from '../context';
 import { ForbiddenError, UnauthenticatedError } from '../errors';
-import { newToken, tokenHash, UNMATCHABLE_PASSWORD_HASH, verifyPassword } from './secrets';
+import { newToken, tokenHash, UNMATCHABLE_PASSWORD_HASH, verifyPassword } from './auth.secrets';
 import { isScope, ROLES, type Role } from './scopes';
 
 export const SESSION_TTL_MS = 12 * 60 * 60 * 1000;

@@ -1,6 +1,6 @@
 import type { Logger } from '../../logger';
 import type { Store } from '../../store/store';
-import { accountCount, createAccount, createApiKey } from './admin';
+import { accountCount, createAccount, createApiKey } from './auth.admin';
 import { SCOPES } from './scopes';
 
 const DEMO_CUIT = '30-71234567-1';

@@ -1,7 +1,7 @@
 import type { ClientSession, ObjectId } from 'mongodb';
 import { actionOn } from '../activity/actions';
 import { recordChanges } from '../activity/changes';
-import type { BankMatchDocument, BankStatementDocument, BankStatementLineDocument } from '../../store/bank';
+import type { BankMatchDocument, BankStatementDocument, BankStatementLineDocument } from '../../store/bank.store';
 import type { JournalEntryDocument } from '../../store/ledger';
 import { parseId } from '../../store/ids';
 import { requirePrincipal, type RequestContext } from '../context';

@@ -1,5 +1,5 @@
 import { ObjectId } from 'mongodb';
-import type { StoredAddress } from '../../store/address';
+import type { StoredAddress } from '../../store/address.store';
 import { storedAddress } from '../address';
 import { fieldChanges } from '../resource';
 import { fromCents, fromMilli } from '../money';

@@ -1,4 +1,4 @@
-import type { FieldSources, ProjectionSpec } from '../../store/projection';
+import type { FieldSources, ProjectionSpec } from '../../store/projection.store';
 import { storedName, type FieldSpec, type ResourceDeclaration } from './field';
 
 function sourcesOf(fields: Record<string, FieldSpec>): FieldSources {

@@ -1,5 +1,5 @@
 import type { ObjectId } from 'mongodb';
-import type { IssuedVoucherDocument } from '../../store/issued-vouchers';
+import type { IssuedVoucherDocument } from '../../store/issued-vouchers.store';
 import type { FceEventType, FceStatus } from './lifecycle';
 
 /** One entry of an FCE voucher's lifecycle log. */

@@ -1,4 +1,4 @@
-import type { BillingSystemDocument } from '../../store/billing-systems';
+import type { BillingSystemDocument } from '../../store/billing-systems.store';
 import type { RequestContext } from '../context';
 import { normalizeCuit } from '../cuit';
 import { NotFoundError } from '../errors';

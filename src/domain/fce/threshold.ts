@@ -1,4 +1,4 @@
-import type { AccountDocument } from '../../store/accounts';
+import type { AccountDocument } from '../../store/accounts.store';
 import { requirePrincipal, type RequestContext } from '../context';
 import { actionOn } from '../activity/actions';
 import { recordChanges } from '../activity/changes';

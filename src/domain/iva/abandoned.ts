@@ -1,7 +1,7 @@
 import type { ObjectId } from 'mongodb';
 import type { Store } from '../../store/store';
 import type { Principal } from '../context';
-import { getConfig } from './config';
+import { getConfig } from './iva.config';
 import type { BookType } from './entry';
 import { rebuildBook } from './kept';
 

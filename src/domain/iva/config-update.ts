@@ -3,7 +3,7 @@ import { recordChanges } from '../activity/changes';
 import { requirePrincipal, type RequestContext } from '../context';
 import { ValidationError } from '../errors';
 import { coefficientBp } from './coefficient';
-import { configInput, getConfig, type IvaConfig, type IvaConfigDocument } from './config';
+import { configInput, getConfig, type IvaConfig, type IvaConfigDocument } from './iva.config';
 import { rebuildOpenMonths } from './kept';
 
 /** Changes the given fields; the rest keep their value. */

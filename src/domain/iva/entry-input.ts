@@ -8,7 +8,7 @@ import { isArcaCurrency } from './currencies';
 import type { BookType, IvaEntry } from './entry';
 import { toMicro, vatOfBase } from './money-text';
 import { computableCredit, operationCode } from './credit';
-import { pesosOf } from './pesos';
+import { pesosOf } from './iva.pesos';
 
 const money = () => moneySchema().default(0);
 

@@ -1,7 +1,7 @@
 import type { ObjectId } from 'mongodb';
 import { requirePrincipal, type RequestContext } from '../context';
 import { coefficientBp } from './coefficient';
-import { getConfig, type IvaConfig } from './config';
+import { getConfig, type IvaConfig } from './iva.config';
 import { keepLines, SOURCE_ORIGINS, writeLines } from './kept';
 import { fromIssuedVoucher, fromReceivedInvoice, type IssuedVoucherSource, type ReceivedInvoiceSource } from './sources';
 

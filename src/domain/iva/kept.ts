@@ -3,11 +3,11 @@ import type { CollectionName } from '../../store/catalog';
 import { requirePrincipal, type RequestContext } from '../context';
 import { argentineDay } from '../dates';
 import { coefficientBp } from './coefficient';
-import type { IvaConfig } from './config';
+import type { IvaConfig } from './iva.config';
 import type { BookType, IvaEntry } from './entry';
 import { periodBounds } from './period';
 import { type ExpenseSource, fromExpense, fromIssuedVoucher, fromReceivedInvoice, type IssuedVoucherSource, type ReceivedInvoiceSource } from './sources';
-import { type IvaEntryDocument, toStored } from './stored';
+import { type IvaEntryDocument, toStored } from './iva.stored';
 import { COUNTED_FIELDS, type CountedLine, setTotals, TotalsChange } from './totals';
 
 /**

@@ -4,7 +4,7 @@ import { requirePrincipal, type RequestContext } from '../context';
 import { ConflictError, ValidationError } from '../errors';
 import { actionOn } from '../activity/actions';
 import { recordChanges } from '../activity/changes';
-import { getConfig } from './config';
+import { getConfig } from './iva.config';
 import { rebuildBook } from './kept';
 
 /** A period's state (`iva_periods`): open until closed; reopening records who and why. No document = open. */

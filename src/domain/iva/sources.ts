@@ -4,7 +4,7 @@ import { CUSTOMS_DISPATCH_TYPES, NO_VAT_TYPES } from './codes';
 import { ARCA_CURRENCY_OF } from './currencies';
 import { computableCredit, operationCode } from './credit';
 import type { IvaEntry, VatLine } from './entry';
-import { pesosOf, UNIT_RATE_MICRO } from './pesos';
+import { pesosOf, UNIT_RATE_MICRO } from './iva.pesos';
 
 /**
  * How each source document becomes a VAT book line. A line keeps the voucher's amounts as it states them, in its

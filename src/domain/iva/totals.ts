@@ -2,7 +2,7 @@ import type { AnyBulkWriteOperation, ClientSession, ObjectId } from 'mongodb';
 import { requirePrincipal, type RequestContext } from '../context';
 import { CREDIT_NOTE_TYPES } from './codes';
 import type { BookType } from './entry';
-import type { IvaEntryDocument } from './stored';
+import type { IvaEntryDocument } from './iva.stored';
 
 /**
  * A book's totals (`iva_book_totals`, one per account, month and book type), kept by every write of its lines so that

@@ -1,6 +1,6 @@
 import type { ClientSession, ObjectId } from 'mongodb';
 import { requirePrincipal, type RequestContext } from '../context';
-import { getConfig } from './config';
+import { getConfig } from './iva.config';
 import { keepLines, SOURCE_ORIGINS, type SourceCollection } from './kept';
 
 /** A changed record (its collection and id), as every write reports it (see recordChanges). */

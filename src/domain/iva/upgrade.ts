@@ -1,7 +1,7 @@
 import type { Db, ObjectId } from 'mongodb';
 import { Store } from '../../store/store';
 import type { Principal } from '../context';
-import { getConfig } from './config';
+import { getConfig } from './iva.config';
 import { BOOK_TYPES } from './entry';
 import { rebuildOpenMonths } from './kept';
 import { closedPeriods } from './periods';

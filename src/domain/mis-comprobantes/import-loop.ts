@@ -1,4 +1,4 @@
-import { ownCuits } from '../taxpayers/service';
+import { ownCuits } from '../taxpayers/taxpayers.service';
 import { actionOn } from '../activity/actions';
 import { recordActivity } from '../activity/record';
 import { statsDayOf } from '../stats/daily-totals';
@@ -7,8 +7,8 @@ import type { OwnCuits } from './owners';
 import { Readable } from 'node:stream';
 import { parse } from 'csv-parse';
 import { ObjectId } from 'mongodb';
-import type { AccountDocument } from '../../store/accounts';
-import type { ImportDocument } from '../../store/voucher-imports';
+import type { AccountDocument } from '../../store/accounts.store';
+import type { ImportDocument } from '../../store/voucher-imports.store';
 import { requirePrincipal, type RequestContext } from '../context';
 import { ValidationError } from '../errors';
 import type { Direction, Layout } from './layout';

@@ -1,4 +1,4 @@
-import type { ImportDocument, RowReport } from '../../store/voucher-imports';
+import type { ImportDocument, RowReport } from '../../store/voucher-imports.store';
 import type { RowReason } from './row';
 import type { RateReview } from './vat-lines';
 

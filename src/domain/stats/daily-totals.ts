@@ -1,7 +1,7 @@
 import type { AnyBulkWriteOperation, ClientSession, Db, Document, ObjectId } from 'mongodb';
 import { FCE_TYPES } from '../fce/eligibility';
 import { ARGENTINE_OFFSET_MS, argentineDayOf, argentineMidnight } from './argentine-time';
-import { pesosCents } from './pesos';
+import { pesosCents } from './stats.pesos';
 
 /**
  * Daily totals of the documents the dashboard adds up, per account, source and Argentine day, split by a key (a

@@ -8,7 +8,7 @@ import { objectIdSchema, parseInput } from '../validation';
 import { ARGENTINE_OFFSET_MS, argentineMidnight } from './argentine-time';
 import type { StatsSource } from './daily-totals';
 import { currentTotals } from './current-totals';
-import { pesosCents } from './pesos';
+import { pesosCents } from './stats.pesos';
 
 export const MEASURES = ['purchases', 'expenses', 'sales'] as const;
 export type Measure = (typeof MEASURES)[number];

@@ -1,18 +1,18 @@
 import { createPrivateKey } from 'node:crypto';
 import type { Collection } from 'mongodb';
 import { z } from 'zod';
-import type { AccountDocument } from '../../store/accounts';
-import type { BillingSystemDocument } from '../../store/billing-systems';
+import type { AccountDocument } from '../../store/accounts.store';
+import type { BillingSystemDocument } from '../../store/billing-systems.store';
 import { isDuplicateKeyError } from '../../store/store';
 import { sealCertificate, type StoredCertificate } from '../certificates';
 import { requirePrincipal, type RequestContext } from '../context';
 import { normalizeCuit } from '../cuit';
 import { ConflictError, NotFoundError, ValidationError } from '../errors';
-import { AFIP_ENVIRONMENTS } from '../taxpayers/declaration';
-import { primaryOf } from '../taxpayers/service';
+import { AFIP_ENVIRONMENTS } from '../taxpayers/taxpayers.declaration';
+import { primaryOf } from '../taxpayers/taxpayers.service';
 import { parseInput } from '../validation';
 import { BILLING_SYSTEM_NAMES, type BillingSystemName, isBillingSystemName } from './catalogue';
-import type { ActivityAction } from '../../store/activity';
+import type { ActivityAction } from '../../store/activity.store';
 import { actionOn } from '../activity/actions';
 import { recordChanges } from '../activity/changes';
 

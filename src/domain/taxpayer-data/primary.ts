@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import type { AccountDocument } from '../../store/accounts';
-import type { BillingSystemDocument } from '../../store/billing-systems';
+import type { AccountDocument } from '../../store/accounts.store';
+import type { BillingSystemDocument } from '../../store/billing-systems.store';
 import { requirePrincipal, type RequestContext } from '../context';
-import { AFIP_ENVIRONMENTS, TAXPAYER_VAT_CONDITIONS } from '../taxpayers/declaration';
-import { primaryOf } from '../taxpayers/service';
+import { AFIP_ENVIRONMENTS, TAXPAYER_VAT_CONDITIONS } from '../taxpayers/taxpayers.declaration';
+import { primaryOf } from '../taxpayers/taxpayers.service';
 import { parseInput } from '../validation';
 import { accountDocument, activeSystemOf } from './billing-systems';
 import { VAT_CONDITION_CODES } from './catalogue';

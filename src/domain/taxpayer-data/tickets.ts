@@ -1,4 +1,4 @@
-import type { AfipTicketDocument } from '../../store/billing-systems';
+import type { AfipTicketDocument } from '../../store/billing-systems.store';
 import type { StoredCertificate } from '../certificates';
 import type { RequestContext } from '../context';
 import { ConflictError } from '../errors';

@@ -1,4 +1,4 @@
-import type { Jurisdiction, WithholdingTax } from '../../store/withholdings';
+import type { Jurisdiction, WithholdingTax } from '../../store/withholdings.store';
 import type { GananciasStep } from './math';
 import { capAtPayment } from './math';
 

@@ -1,4 +1,4 @@
-import type { WithholdingCertificateDocument } from '../../store/withholdings';
+import type { WithholdingCertificateDocument } from '../../store/withholdings.store';
 
 /** Amounts as an Argentine form shows them: $ 1.256,60 (built by hand: it must not depend on the runtime's locale data). */
 export function pesos(cents: number): string {

@@ -1,5 +1,5 @@
 import PDFDocument from 'pdfkit';
-import type { WithholdingCertificateDocument } from '../../store/withholdings';
+import type { WithholdingCertificateDocument } from '../../store/withholdings.store';
 import { certificateContent } from './certificate-content';
 
 /** The certificate as an A4 PDF (pdfkit's built-in Helvetica, WinAnsi: Spanish accents and ñ print as they are). */

@@ -1,4 +1,4 @@
-import type { PerceptionDocument, WithholdingDocument } from '../../store/withholdings';
+import type { PerceptionDocument, WithholdingDocument } from '../../store/withholdings.store';
 import { sicoreLine } from './sicore';
 
 export interface RegimeTotal {

@@ -1,4 +1,4 @@
-import type { IibbDesignation } from '../../store/withholdings';
+import type { IibbDesignation } from '../../store/withholdings.store';
 import type { Regime } from './table';
 import { iibbRate } from './payment-rules';
 

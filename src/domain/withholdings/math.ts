@@ -1,4 +1,4 @@
-import type { GananciasCondition } from '../../store/withholdings';
+import type { GananciasCondition } from '../../store/withholdings.store';
 import { toCents } from '../money';
 import { type Regime, SCALE, type Scale } from './table';
 

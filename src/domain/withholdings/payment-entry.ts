@@ -1,5 +1,5 @@
 import type { JournalLineDocument } from '../../store/ledger';
-import type { WithholdingTax } from '../../store/withholdings';
+import type { WithholdingTax } from '../../store/withholdings.store';
 
 /** What the entry of a payment with withholdings needs: its figures and the accounts it posts to. */
 export interface PaymentEntryInput {

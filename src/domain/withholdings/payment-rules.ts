@@ -1,5 +1,5 @@
-import type { SupplierFields } from '../../store/suppliers';
-import type { GananciasCondition, Jurisdiction } from '../../store/withholdings';
+import type { SupplierFields } from '../../store/suppliers.store';
+import type { GananciasCondition, Jurisdiction } from '../../store/withholdings.store';
 import { normalizeCuit } from '../cuit';
 
 /**

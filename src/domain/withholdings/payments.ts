@@ -1,19 +1,19 @@
 import { type ClientSession, ObjectId } from 'mongodb';
 import { nextSequenceValue } from '../../store/counters';
-import type { SupplierDocument } from '../../store/suppliers';
+import type { SupplierDocument } from '../../store/suppliers.store';
 import type {
   GananciasCondition,
   WithholdingCertificateDocument,
   WithholdingDocument,
   WithholdingPendingDocument,
   WithholdingTax,
-} from '../../store/withholdings';
+} from '../../store/withholdings.store';
 import { postBuiltEntry } from '../accounting/posting/post-entry';
 import { requirePrincipal, type RequestContext } from '../context';
 import { ConflictError, notFound, ValidationError } from '../errors';
 import { parseId } from '../../store/ids';
 import { parseInput } from '../validation';
-import { getWithholdingConfig, requireAgent, type WithholdingConfig } from './config';
+import { getWithholdingConfig, requireAgent, type WithholdingConfig } from './withholdings.config';
 import { carryAndCap, type OpenPending, pendingAfter, type RegimeStep, type WithholdingLine } from './carry';
 import { flatStep, gananciasStep, type GananciasStep } from './math';
 import { type PaymentInput, paymentSchema } from './payment-input';

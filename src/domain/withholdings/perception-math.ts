@@ -1,4 +1,4 @@
-import type { IibbDesignation, Jurisdiction, PerceptionDocument } from '../../store/withholdings';
+import type { IibbDesignation, Jurisdiction, PerceptionDocument } from '../../store/withholdings.store';
 import { ValidationError } from '../errors';
 import { percentOf } from './math';
 

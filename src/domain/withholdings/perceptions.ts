@@ -1,13 +1,13 @@
 import { ObjectId } from 'mongodb';
 import { z } from 'zod';
 import { isDuplicateKeyError } from '../../store/store';
-import type { Jurisdiction, PerceptionDocument } from '../../store/withholdings';
+import type { Jurisdiction, PerceptionDocument } from '../../store/withholdings.store';
 import { requirePrincipal, type RequestContext } from '../context';
 import { normalizeCuit } from '../cuit';
 import { calendarDateSchema } from '../dates';
 import { moneySchema, percentSchema } from '../money';
 import { parseInput } from '../validation';
-import { getWithholdingConfig, JURISDICTIONS, requireAgent } from './config';
+import { getWithholdingConfig, JURISDICTIONS, requireAgent } from './withholdings.config';
 import { iibbPerception, ivaPerceptionLines, perceptionRate, perceptionRegimeCode, perceptionTotal, RG_2408_MINIMUM_CENTS } from './perception-math';
 import { actionOn } from '../activity/actions';
 import { recordChanges } from '../activity/changes';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { WithholdingRegimeDocument } from '../../store/withholdings';
+import type { WithholdingRegimeDocument } from '../../store/withholdings.store';
 import { calendarDateSchema } from '../dates';
 import { moneySchema, percentSchema } from '../money';
 import type { Regime } from './table';

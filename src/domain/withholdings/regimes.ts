@@ -1,6 +1,6 @@
 import { type ClientSession, ObjectId } from 'mongodb';
 import { isDuplicateKeyError } from '../../store/store';
-import type { WithholdingRegimeDocument } from '../../store/withholdings';
+import type { WithholdingRegimeDocument } from '../../store/withholdings.store';
 import { requirePrincipal, type RequestContext } from '../context';
 import { calendarDateSchema } from '../dates';
 import { ConflictError, ValidationError } from '../errors';

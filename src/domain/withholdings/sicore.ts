@@ -1,4 +1,4 @@
-import type { WithholdingDocument } from '../../store/withholdings';
+import type { WithholdingDocument } from '../../store/withholdings.store';
 
 /** 13 (or `whole`) digits, a comma and 2 decimals, zero-padded: SICORE's amount fields. */
 export function sicoreAmount(cents: number, width: number): string {

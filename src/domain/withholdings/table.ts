@@ -1,4 +1,4 @@
-import type { WithholdingTax } from '../../store/withholdings';
+import type { WithholdingTax } from '../../store/withholdings.store';
 
 /** A scale as Anexo VIII prints it, on the month's taxable amount: [over (centavos), fixed (centavos), percent]. */
 export type Scale = ReadonlyArray<readonly [number, number, number]>;

@@ -4,7 +4,7 @@ import { bookEntries, bookOfId, createEntry, deleteEntry, generated, getBook, li
 import { rebuildOpenMonths } from '../../../src/domain/iva/kept';
 import { recountTotals } from '../../../src/domain/iva/totals';
 import { refreshTouchedBooks } from '../../../src/domain/iva/touched';
-import { DEFAULT_CONFIG } from '../../../src/domain/iva/config';
+import { DEFAULT_CONFIG } from '../../../src/domain/iva/iva.config';
 import { exportBook } from '../../../src/domain/iva/export';
 import { closePeriod, reopenPeriod } from '../../../src/domain/iva/periods';
 import { suiteDatabase } from '../../support/database';

@@ -1,6 +1,6 @@
 import { unzipSync } from 'fflate';
 import { coefficientBp } from '../../../src/domain/iva/coefficient';
-import { DEFAULT_CONFIG } from '../../../src/domain/iva/config';
+import { DEFAULT_CONFIG } from '../../../src/domain/iva/iva.config';
 import { zipName, zipOf } from '../../../src/domain/iva/export';
 
 describe('pro-rata coefficient (Ley de IVA art. 13)', () => {

@@ -1,6 +1,6 @@
 import { ObjectId } from 'mongodb';
 import { ValidationError } from '../../../src/domain/errors';
-import { DEFAULT_CONFIG, getConfig } from '../../../src/domain/iva/config';
+import { DEFAULT_CONFIG, getConfig } from '../../../src/domain/iva/iva.config';
 import { putConfig } from '../../../src/domain/iva/config-update';
 import { suiteDatabase } from '../../support/database';
 import { contextOn, ivaIndexes, rejection } from './context';

@@ -1,10 +1,10 @@
 import { ObjectId } from 'mongodb';
-import { DEFAULT_CONFIG } from '../../../src/domain/iva/config';
+import { DEFAULT_CONFIG } from '../../../src/domain/iva/iva.config';
 import { putConfig } from '../../../src/domain/iva/config-update';
 import { keepImportedLines } from '../../../src/domain/iva/imported';
 import { keepLines, monthsBetween, monthsWithBooks, rebuildBook, rebuildOpenMonths } from '../../../src/domain/iva/kept';
 import { closePeriod, reopenPeriod } from '../../../src/domain/iva/periods';
-import { suppliers } from '../../../src/domain/suppliers/service';
+import { suppliers } from '../../../src/domain/suppliers/suppliers.service';
 import { keepsBooks, refreshTouchedBooks } from '../../../src/domain/iva/touched';
 import { IVA_BOOKS_STEP, rebuildAllOpenBooks } from '../../../src/domain/iva/upgrade';
 import type { CollectionName } from '../../../src/store/catalog';

@@ -1,4 +1,4 @@
-import { pesosOf, toPesos } from '../../../src/domain/iva/pesos';
+import { pesosOf, toPesos } from '../../../src/domain/iva/iva.pesos';
 
 /**
  * How a foreign voucher's stated amounts become pesos for the VAT books (the rule this service adopts, see

@@ -1,6 +1,6 @@
 import { ConflictError } from '../../../src/domain/errors';
 import { assertExportable, MISSING_DISPATCH, reviewReason } from '../../../src/domain/iva/review';
-import { fromStored, toStored } from '../../../src/domain/iva/stored';
+import { fromStored, toStored } from '../../../src/domain/iva/iva.stored';
 import { entry } from './entries';
 
 describe('lines that need review', () => {

@@ -2,7 +2,7 @@ import { ObjectId } from 'mongodb';
 import { ConflictError, ValidationError } from '../../../src/domain/errors';
 import { createEntry } from '../../../src/domain/iva/books';
 import { closePeriod } from '../../../src/domain/iva/periods';
-import { calculate, position } from '../../../src/domain/iva/summary';
+import { calculate, position } from '../../../src/domain/iva/iva.summary';
 import { suiteDatabase } from '../../support/database';
 import { contextOn, ivaIndexes, rejection } from './context';
 import { recountTotals } from '../../../src/domain/iva/totals';

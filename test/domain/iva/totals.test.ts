@@ -1,5 +1,5 @@
 import { ObjectId } from 'mongodb';
-import { DEFAULT_CONFIG } from '../../../src/domain/iva/config';
+import { DEFAULT_CONFIG } from '../../../src/domain/iva/iva.config';
 import { createEntry, deleteEntry, getBook, updateEntry } from '../../../src/domain/iva/books';
 import { keepLines, rebuildBook } from '../../../src/domain/iva/kept';
 import { type CountedLine, increments, readTotals, recountTotals, setTotals, TotalsChange } from '../../../src/domain/iva/totals';

@@ -1,7 +1,7 @@
 import { ObjectId } from 'mongodb';
 import type { IvaEntry } from '../../../src/domain/iva/entry';
-import { compareBook, fieldDifferences } from '../../../src/domain/iva/verify';
-import { type IvaEntryDocument, toStored } from '../../../src/domain/iva/stored';
+import { compareBook, fieldDifferences } from '../../../src/domain/iva/iva.verify';
+import { type IvaEntryDocument, toStored } from '../../../src/domain/iva/iva.stored';
 import { entry } from './entries';
 
 /** The comparison `verify-books` makes: lines re-derived from their sources against the stored ones. */

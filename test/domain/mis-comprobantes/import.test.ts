@@ -9,9 +9,9 @@ import { createContext, type RequestContext } from '../../../src/domain/context'
 import { declaredIndexes } from '../../../src/domain/declarations';
 import { ValidationError } from '../../../src/domain/errors';
 import { closePeriod } from '../../../src/domain/iva/periods';
-import { importIssuedVouchers } from '../../../src/domain/issued-vouchers/import';
+import { importIssuedVouchers } from '../../../src/domain/issued-vouchers/issued-vouchers.import';
 import { importExport, type ImportPlan } from '../../../src/domain/mis-comprobantes/import-loop';
-import { importReceivedInvoices } from '../../../src/domain/received-invoices/import';
+import { importReceivedInvoices } from '../../../src/domain/received-invoices/received-invoices.import';
 import { SecretBox } from '../../../src/domain/secrets';
 import { createLogger } from '../../../src/logger';
 import { ensureIndexes } from '../../../src/store/catalog';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ObjectId } from 'mongodb';
-import { setWidget } from '../../../src/domain/auth/admin';
+import { setWidget } from '../../../src/domain/auth/auth.admin';
 import { argentineDayOf } from '../../../src/domain/stats/argentine-time';
 import { ImportMarks } from '../../../src/domain/stats/pending-days';
 import { type HttpResult, type RequestOptions, type TestGateway, testCuit } from '../../support/gateway';

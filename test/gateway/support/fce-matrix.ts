@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ObjectId } from 'mongodb';
 import type { Scope } from '../../../src/domain/auth/scopes';
-import { tokenHash } from '../../../src/domain/auth/secrets';
+import { tokenHash } from '../../../src/domain/auth/auth.secrets';
 import { argentineDay } from '../../../src/domain/dates';
 import { THRESHOLD_KEY } from '../../../src/domain/fce/threshold';
 import type { HttpResult } from '../../support/gateway';

@@ -4,7 +4,7 @@
  * B's deadlines and years (made once) must stay invisible and untouched.
  */
 import { ObjectId } from 'mongodb';
-import { tokenHash } from '../../../src/domain/auth/secrets';
+import { tokenHash } from '../../../src/domain/auth/auth.secrets';
 import { argentineDay } from '../../../src/domain/dates';
 import type { Scope } from '../../../src/domain/auth/scopes';
 import type { MatrixEnv } from './expense-matrix';

@@ -5,7 +5,7 @@
  * change.
  */
 import { ObjectId } from 'mongodb';
-import { tokenHash } from '../../../src/domain/auth/secrets';
+import { tokenHash } from '../../../src/domain/auth/auth.secrets';
 import type { Scope } from '../../../src/domain/auth/scopes';
 import type { MatrixEnv } from './expense-matrix';
 import type { GqlCase, RestCase } from './matrix';

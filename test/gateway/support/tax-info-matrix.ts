@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Scope } from '../../../src/domain/auth/scopes';
-import { tokenHash } from '../../../src/domain/auth/secrets';
+import { tokenHash } from '../../../src/domain/auth/auth.secrets';
 import { type AfipStandIn, startAfipStandIn } from '../../support/afip-stand-in';
 import type { MatrixEnv } from './expense-matrix';
 import type { GqlCase, RestCase } from './matrix';

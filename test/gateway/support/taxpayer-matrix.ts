@@ -4,9 +4,9 @@
  * makes its own identity of A; B's identity (made once) must stay invisible and untouched.
  */
 import { ObjectId } from 'mongodb';
-import { setWidget } from '../../../src/domain/auth/admin';
+import { setWidget } from '../../../src/domain/auth/auth.admin';
 import type { Scope } from '../../../src/domain/auth/scopes';
-import { tokenHash } from '../../../src/domain/auth/secrets';
+import { tokenHash } from '../../../src/domain/auth/auth.secrets';
 import type { MatrixEnv } from './expense-matrix';
 import type { GqlCase, RestCase } from './matrix';
 

@@ -5,7 +5,7 @@
  * regime, a certified payment, an uncertified one and a perception (September 2026) that A must not see or change.
  */
 import { ObjectId } from 'mongodb';
-import { tokenHash } from '../../../src/domain/auth/secrets';
+import { tokenHash } from '../../../src/domain/auth/auth.secrets';
 import type { Scope } from '../../../src/domain/auth/scopes';
 import type { TestGateway } from '../../support/gateway';
 import type { MatrixEnv } from './expense-matrix';

@@ -1,4 +1,4 @@
-import type { AccountDocument } from '../../../store/accounts';
+import type { AccountDocument } from '../../../store/accounts.store';
 import { parseId } from '../../../store/ids';
 import { TenantCollection } from '../../../store/tenant-collection';
 import { requirePrincipal, type RequestContext } from '../../context';

@@ -1,16 +1,16 @@
 import { ObjectId, type Filter } from 'mongodb';
 import { actionOn, entryNumber } from '../../activity/actions';
 import { recordChanges } from '../../activity/changes';
-import type { ExpenseDocument } from '../../../store/expenses';
+import type { ExpenseDocument } from '../../../store/expenses.store';
 import type { JournalEntryDocument } from '../../../store/ledger';
-import type { ReceivedInvoiceDocument } from '../../../store/received-invoices';
+import type { ReceivedInvoiceDocument } from '../../../store/received-invoices.store';
 import type { RequestContext } from '../../context';
 import { ConflictError, notFound } from '../../errors';
-import { expenses } from '../../expenses/service';
-import { receivedInvoices } from '../../received-invoices/service';
+import { expenses } from '../../expenses/expenses.service';
+import { receivedInvoices } from '../../received-invoices/received-invoices.service';
 import { postBuiltEntry } from './post-entry';
 import { expenseLines } from './purchase-lines';
-import { postingAccounts } from './settings';
+import { postingAccounts } from './posting.settings';
 
 /** Statuses whose expense may be posted: it was approved (a paid one went through approval). */
 export const POSTABLE_EXPENSE_STATUSES = ['approved', 'paid'] as const;

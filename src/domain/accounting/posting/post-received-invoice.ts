@@ -1,23 +1,23 @@
 import { ObjectId, type ClientSession, type Filter } from 'mongodb';
 import { actionOn, entryNumber } from '../../activity/actions';
 import { recordChanges } from '../../activity/changes';
-import type { ExpenseDocument } from '../../../store/expenses';
+import type { ExpenseDocument } from '../../../store/expenses.store';
 import type { JournalEntryDocument } from '../../../store/ledger';
-import type { ReceivedInvoiceDocument } from '../../../store/received-invoices';
-import type { SupplierDocument } from '../../../store/suppliers';
+import type { ReceivedInvoiceDocument } from '../../../store/received-invoices.store';
+import type { SupplierDocument } from '../../../store/suppliers.store';
 import type { RequestContext } from '../../context';
 import { argentineDay } from '../../dates';
 import { ConflictError, notFound, ValidationError } from '../../errors';
 import { IVA_RATE_TENTHS } from '../../expenses/iva';
-import { createExpenseSchema, expenses } from '../../expenses/service';
+import { createExpenseSchema, expenses } from '../../expenses/expenses.service';
 import { fromCents } from '../../money';
-import { receivedInvoices } from '../../received-invoices/service';
+import { receivedInvoices } from '../../received-invoices/received-invoices.service';
 import { parseInput } from '../../validation';
 import { accountsByCode } from '../accounts';
 import { alreadyPosted } from './post-expense';
 import { postBuiltEntry } from './post-entry';
 import { receivedInvoiceLines, toPesos } from './purchase-lines';
-import { postingAccounts } from './settings';
+import { postingAccounts } from './posting.settings';
 
 const CLASS_NAMES: Record<ReceivedInvoiceDocument['voucher_class'], string> = {
   invoice: 'Factura',

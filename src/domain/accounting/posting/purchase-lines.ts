@@ -1,9 +1,9 @@
-import type { StoredIvaItem } from '../../../store/expenses';
+import type { StoredIvaItem } from '../../../store/expenses.store';
 import type { JournalLineDocument } from '../../../store/ledger';
-import type { ReceivedInvoiceDocument } from '../../../store/received-invoices';
+import type { ReceivedInvoiceDocument } from '../../../store/received-invoices.store';
 import { ConflictError } from '../../errors';
 import { IVA_RATE_TENTHS } from '../../expenses/iva';
-import { type PostingAccounts, paymentAccount, vatCreditAccount } from './settings';
+import { type PostingAccounts, paymentAccount, vatCreditAccount } from './posting.settings';
 
 /**
  * The lines of purchase entries, computed exactly in centavos: the net (and any part without VAT) to the expense or

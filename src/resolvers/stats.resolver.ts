@@ -1,0 +1,28 @@
+import { Arg, Authorized, Ctx, Query, Resolver } from 'type-graphql';
+import type { RequestContext } from '../domain/context';
+import { dashboard } from '../domain/stats/dashboard';
+import { transactionSeries } from '../domain/stats/series';
+import { StatsDashboard } from '../schema/stats.types';
+import { TransactionSeries, TransactionSeriesInput } from '../schema/stats-series';
+
+@Resolver()
+export class StatsResolver {
+  @Authorized('stats:read')
+  @Query(() => StatsDashboard, { description: 'The month (`period` YYYY-MM, default the current one in Argentina) beside the month before.' })
+  async statsDashboard(@Ctx() context: RequestContext, @Arg('period', () => String, { nullable: true }) period?: string): Promise<StatsDashboard> {
+    return dashboard(context, period ?? undefined);
+  }
+
+  @Authorized('stats:read')
+  @Query(() => TransactionSeries, {
+    description: 'A time series of purchases, expenses or sales by day, ISO week or month, bucketed on Argentine days (UTC−3).',
+  })
+  async transactionSeries(
+    @Ctx() context: RequestContext,
+    @Arg('input', () => TransactionSeriesInput) input: TransactionSeriesInput,
+  ): Promise<TransactionSeries> {
+    // GraphQL gives absent fields as undefined and explicit nulls as null: both mean "no filter".
+    const given = Object.fromEntries(Object.entries({ ...input }).filter(([, value]) => value !== null && value !== undefined));
+    return transactionSeries(context, given);
+  }
+}

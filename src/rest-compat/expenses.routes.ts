@@ -1,0 +1,4 @@
+import { EXPENSE } from '../domain/expenses/expenses.declaration';
+import { declaredRoutes } from './declared.routes';
+
+export const { routes: EXPENSE_ROUTES, components: EXPENSE_COMPONENTS } = declaredRoutes(EXPENSE, 'expenses');

@@ -1,0 +1,15 @@
+import { DELIVERY_NOTE } from '../domain/delivery-notes/delivery-notes.declaration';
+import { createDeliveryNoteSchema, deliveryNoteFilterSchema, updateDeliveryNoteSchema } from '../domain/delivery-notes/delivery-notes.service';
+import { declaredEnum, declaredObjectType, declaredTypes } from './declared.types';
+
+export const DELIVERY_NOTE_TYPES = declaredTypes(DELIVERY_NOTE, {
+  createSchema: createDeliveryNoteSchema,
+  updateSchema: updateDeliveryNoteSchema,
+  filterSchema: deliveryNoteFilterSchema,
+});
+
+export const DeliveryNote = DELIVERY_NOTE_TYPES.Record;
+export type DeliveryNote = Record<string, unknown> & { id: string; customerId: string };
+export const DeliveryNoteItem = declaredObjectType('DeliveryNoteItem');
+export type DeliveryNoteItem = Record<string, unknown> & { productId: string | null };
+export const DeliveryNoteStatus = declaredEnum('DeliveryNoteStatus');

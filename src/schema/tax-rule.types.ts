@@ -1,0 +1,24 @@
+import { Field, Int, ObjectType } from 'type-graphql';
+import { TAX_RULE } from '../domain/tax-rules/tax-rules.declaration';
+import { createTaxRuleSchema, taxRuleFilterSchema, updateTaxRuleSchema } from '../domain/tax-rules/tax-rules.service';
+import { declaredTypes } from './declared.types';
+
+export const TAX_RULE_TYPES = declaredTypes(TAX_RULE, {
+  createSchema: createTaxRuleSchema,
+  updateSchema: updateTaxRuleSchema,
+  filterSchema: taxRuleFilterSchema,
+});
+export const TaxRule = TAX_RULE_TYPES.Record;
+export type TaxRule = Record<string, unknown> & { id: string };
+
+@ObjectType({ description: "What loading a country's default rates did." })
+export class TaxRuleSeedResult {
+  @Field(() => String, { description: 'The country, upper-case.' })
+  country!: string;
+
+  @Field(() => Int, { description: 'Rules created: 0 when the country already had rules (nothing is changed then).' })
+  seeded!: number;
+
+  @Field(() => String)
+  message!: string;
+}

@@ -1,8 +1,0 @@
-import type { Stocked } from './stock';
-
-export type ProductDocument = Stocked & {
-  sku: string;
-  unit: string;
-  price_cents: number;
-  description?: string;
-};

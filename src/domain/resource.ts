@@ -13,7 +13,7 @@ import { requirePrincipal, type RequestContext } from './context';
 import { type AppError, ConflictError, notFound, ValidationError } from './errors';
 import { pageWindow, type Connection, type PageArgs } from './pagination';
 import { parseInput } from './validation';
-import type { FieldsOf, ResourceDefinition, UpdatePlan } from './resource-definition';
+import type { ResourceDefinition, UpdatePlan } from './resource-definition';
 
 export { fieldChanges, type FieldsOf, type ResourceDefinition, type UpdatePlan } from './resource-definition';
 

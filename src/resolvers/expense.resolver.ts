@@ -9,7 +9,6 @@ import { fromCents } from '../domain/money';
 import { Expense, EXPENSE_TYPES, type ExpenseConnection } from '../schema/expense.types';
 import { Supplier } from '../schema/supplier.types';
 import type { ExpenseRecord as ExpenseDocument, ExpenseStatus } from '../domain/expenses/expenses.service';
-import type { SupplierRecord as SupplierDocument } from '../domain/suppliers/suppliers.service';
 import { declaredResolver } from './declared.resolver';
 import { toSupplier } from './supplier.resolver';
 import { fieldSelection } from './selection';

@@ -3,9 +3,7 @@ import { Arg, Authorized, Ctx, FieldResolver, ID, Info, Mutation, Resolver } fro
 import { Parent } from './parent';
 import type { UserRecord as UserDocument } from '../domain/auth/authenticate';
 import type { RequestContext } from '../domain/context';
-import type { CustomerRecord as CustomerDocument } from '../domain/customers/customers.service';
 import { outputOf } from '../domain/declare/mapping';
-import type { SupplyRecord as SupplyDocument } from '../domain/supplies/supplies.service';
 import { SUPPLY_CONSUMPTION } from '../domain/supply-consumptions/supply-consumptions.declaration';
 import {
   revertSupplyConsumption,

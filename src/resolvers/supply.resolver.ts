@@ -10,7 +10,6 @@ import { supplies } from '../domain/supplies/supplies.service';
 import { StockMovementConnection } from '../schema/stock.types';
 import { Supplier } from '../schema/supplier.types';
 import { Supply, SUPPLY_TYPES } from '../schema/supply.types';
-import type { SupplierRecord as SupplierDocument } from '../domain/suppliers/suppliers.service';
 import type { SupplyRecord as SupplyDocument } from '../domain/supplies/supplies.service';
 import { pageComplexity, toConnection } from './connection';
 import { declaredResolver } from './declared.resolver';

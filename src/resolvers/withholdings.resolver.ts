@@ -1,9 +1,7 @@
 import type { GraphQLResolveInfo } from 'graphql';
 import { Arg, Authorized, Ctx, FieldResolver, ID, Info, Int, Mutation, Query, Resolver } from 'type-graphql';
 import { Parent } from './parent';
-import type { JournalEntryRecord } from '../domain/accounting/journal';
 import type { RequestContext } from '../domain/context';
-import type { SupplierRecord } from '../domain/suppliers/suppliers.service';
 import { certificateHtml } from '../domain/withholdings/certificate-content';
 import { certificatePdf } from '../domain/withholdings/certificate-pdf';
 import { getCertificate, issueCertificate } from '../domain/withholdings/withholdings.certificates';

@@ -1,8 +1,7 @@
 import { LEDGER_ACCOUNT } from '../domain/accounting/account-declaration';
 import { JOURNAL_ENTRY } from '../domain/accounting/journal-declaration';
-import { ValidationError } from '../domain/errors';
 import { declaredRoutes } from './declared.routes';
-import { bodyObject, onlyFields, QueryReader } from './query';
+import { onlyFields, QueryReader } from './query';
 import type { RestRoute } from './route';
 
 const accounts = declaredRoutes(LEDGER_ACCOUNT, 'ledger accounts');

@@ -8,6 +8,7 @@ import { LIST_PAGING, pagedAnswer, pagedSchema, pagingParameters, readPaging } f
 import { bodyObject, type QueryReader, queryReading } from './query';
 import type { QueryParameter, RestInput, RestRoute } from './route';
 
+// biome-ignore lint/suspicious/noExplicitAny: the data of a stored operation, whose shape its document fixes and the route suites check
 type Row = Record<string, any>;
 
 /** Fragment for the per-item errors of bulk operations (spread as `errors { ...BulkErrors }`). */
@@ -81,6 +82,7 @@ export const IGNORED = { readOnly: true, description: 'Read-only: ignored when s
 const READ_ONLY = ['_id', 'id', 'account_id', 'created_at', 'updated_at'];
 
 /** The single root field's value of an operation's data. */
+// biome-ignore lint/suspicious/noExplicitAny: the data of a stored operation, whose shape its document fixes and the route suites check
 function root(data: Row): any {
   return Object.values(data)[0];
 }

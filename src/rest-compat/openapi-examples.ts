@@ -1,6 +1,7 @@
 import { sample } from 'openapi-sampler';
 import type { HandWrittenExample, RestRoute } from './route';
 
+// biome-ignore lint/suspicious/noExplicitAny: OpenAPI fragments, walked generically
 type Json = Record<string, any>;
 
 /**

@@ -22,7 +22,6 @@ import { sicoreAmount } from '../../src/domain/withholdings/sicore';
  */
 const NOTES = JSON.parse(readFileSync(join(__dirname, '..', 'fixtures', 'withholdings', 'rg830-anexo-viii.json'), 'utf8'));
 const [RG_4525, RG_5423] = NOTES.versions;
-// biome-ignore lint/suspicious/noExplicitAny: rows of the fixture, JSON written by hand
 type Row = Record<string, any>;
 const on = (code: string, date: string) => inForceOn(seededRegimes(), date).find((candidate) => candidate.code === code) as Regime;
 const regime = (code: string) => on(code, '2026-11-27');

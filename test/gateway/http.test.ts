@@ -339,7 +339,11 @@ class ServerProcess {
           line = { unparsed: text };
         }
         this.lines.push(line);
-        this.waiters = this.waiters.filter((waiter) => (waiter.test(line) ? (waiter.resolve(line), false) : true));
+        this.waiters = this.waiters.filter((waiter) => {
+          if (!waiter.test(line)) return true;
+          waiter.resolve(line);
+          return false;
+        });
       }
     });
     this.child.stderr!.on('data', (chunk) => (this.stderr += chunk));

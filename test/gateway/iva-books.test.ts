@@ -111,7 +111,7 @@ describe('VAT books', () => {
       expect(record!.slice(239, 254)).toBe(cents(vat));
       for (const item of items) {
         const id = { 0: '0003', 10.5: '0004', 21: '0005', 27: '0006', 5: '0008', 2.5: '0009' }[item.aliquot as 21];
-        expect(rates).toContain(key3 + '80' + doc.supplier_cuit.padStart(20, '0') + cents(item.base_cents) + id + cents(item.amount_cents));
+        expect(rates).toContain(`${key3}80${doc.supplier_cuit.padStart(20, '0')}${cents(item.base_cents)}${id}${cents(item.amount_cents)}`);
       }
       expectedRates += items.length;
       expect(record!.slice(269, 325)).toBe(`${'0'.repeat(11)}${' '.repeat(30)}${'0'.repeat(15)}`);

@@ -727,7 +727,7 @@ it('every nested field that runs its own resolver is measured here, either as a 
   expect(Object.keys(SCENARIOS).filter((field) => field in COMPUTED)).toEqual([]);
 });
 
-describe.each(Object.entries(SCENARIOS))('%s', (field, scenario) => {
+describe.each(Object.entries(SCENARIOS))('%s', (_field, scenario) => {
   it('costs the same number of commands for 1, 10 and 100 parents, each with its relation', async () => {
     const counts: number[] = [];
     for (const n of scenario.sizes ?? [1, 10, 100]) {
@@ -744,7 +744,7 @@ describe.each(Object.entries(SCENARIOS))('%s', (field, scenario) => {
   }, 600_000);
 });
 
-describe.each(Object.entries(COMPUTED))('%s (computed, reads nothing)', (field, scenario) => {
+describe.each(Object.entries(COMPUTED))('%s (computed, reads nothing)', (_field, scenario) => {
   it('adds no command to the query that reaches its parents, for 1, 10 and 100 of them', async () => {
     const counts: number[] = [];
     for (const n of [1, 10, 100]) {

@@ -53,7 +53,6 @@ export function connect(gateway: TestGateway, clients: Client[], connectionParam
   return { client, closed };
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: the subscription's data is checked field by field by the suites.
 export type Message = { next: FormattedExecutionResult<any, unknown> } | { error: unknown } | { complete: true };
 
 /** A subscription whose messages are taken one at a time (`take()` waits, bounded, for the next one). */

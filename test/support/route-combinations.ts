@@ -52,7 +52,9 @@ export function filterUnits(route: RestRoute): FilterUnit[] {
 }
 
 function powerSet<T>(items: T[]): T[][] {
-  return items.reduce<T[][]>((sets, item) => [...sets, ...sets.map((set) => [...set, item])], [[]]);
+  const sets: T[][] = [[]];
+  for (const item of items) for (const set of sets.slice()) sets.push([...set, item]);
+  return sets;
 }
 
 /** The power set of the units, or (when that has more than MAX_POWER_SET members) none, each one, each pair and all. */

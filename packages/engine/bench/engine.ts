@@ -7,7 +7,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { type Collection, type IndexDescription, MongoClient, ObjectId } from 'mongodb';
+import { type Collection, type IndexDescription, MongoClient, type ObjectId } from 'mongodb';
 import { startEngine, type EngineHandle } from '../src';
 import { prng } from '../test/support/prng';
 import { account, supplier } from './suppliers';

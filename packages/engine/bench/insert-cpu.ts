@@ -10,7 +10,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { BSON, ObjectId, type Document } from 'bson';
+import { BSON, type Document } from 'bson';
 import { Engine } from '../src/engine';
 import { closeStore, openStore } from '../src/storage/open';
 import { decodeMessage, OP_MSG } from '../src/wire';

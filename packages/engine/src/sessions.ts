@@ -104,7 +104,7 @@ export class SessionStore {
     const session = this.current(command);
     const txnNumber = BigInt(command.txnNumber ?? 0);
     if (session?.status === 'committed') return { ok: 1 };
-    if (!session || session.status !== 'active' || !session.txn) throw noSuchTransaction(txnNumber);
+    if (session?.status !== 'active' || !session.txn) throw noSuchTransaction(txnNumber);
     try {
       const durable = session.txn.commit();
       session.status = 'committed';
@@ -118,7 +118,7 @@ export class SessionStore {
 
   abort(command: Document): Document {
     const session = this.current(command);
-    if (!session || session.status !== 'active') throw noSuchTransaction(BigInt(command.txnNumber ?? 0));
+    if (session?.status !== 'active') throw noSuchTransaction(BigInt(command.txnNumber ?? 0));
     this.abortSession(session);
     return { ok: 1 };
   }

@@ -241,7 +241,6 @@ describe('errors MongoDB answers where the engine once answered, or answered oth
   it('a filter that is not a document (an ObjectId) is TypeMismatch (14)', async () => {
     const coll = fresh();
     await coll.insertOne({ _id: 1 });
-    // biome-ignore lint/suspicious/noExplicitAny: the driver's types forbid what a JavaScript caller can send
     const error = await serverError(coll.findOneAndDelete(new ObjectId() as any));
     expect(error.code).toBe(14);
     expect(await coll.countDocuments()).toBe(1);

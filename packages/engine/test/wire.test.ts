@@ -3,7 +3,7 @@
  * bytes unchecked; the engine refuses invalid UTF-8 with InvalidBSON instead of storing it rewritten.
  */
 import net from 'node:net';
-import { BSON, MongoClient, type Document } from 'mongodb';
+import { BSON, MongoClient } from 'mongodb';
 import { startEngine, type EngineHandle } from '../src';
 import { exchange as exchangeOn, opMsg } from './support/raw-wire';
 import { tempDir } from './support/store';

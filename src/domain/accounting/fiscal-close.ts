@@ -93,14 +93,14 @@ function closingLines(accounts: LedgerAccountDocument[], sums: Map<string, { deb
     const net = sum ? sum.debit - sum.credit : 0;
     if (net === 0) continue;
     resultCents -= net;
-    lines.push({ account_code: account.code, account_name: account.name, debit_cents: net < 0 ? -net : 0, credit_cents: net > 0 ? net : 0 });
+    lines.push({ account_code: account.code, account_name: account.name, debit_cents: net < 0 ? -net : 0, credit_cents: Math.max(net, 0) });
   }
   if (resultCents !== 0)
     lines.push({
       account_code: RESULT_ACCOUNT_CODE,
       account_name: result?.name ?? 'Resultado del ejercicio',
       debit_cents: resultCents < 0 ? -resultCents : 0,
-      credit_cents: resultCents > 0 ? resultCents : 0,
+      credit_cents: Math.max(resultCents, 0),
     });
   return { lines, resultCents };
 }

@@ -130,7 +130,9 @@ async function reconcile(context: RequestContext, statements: readonly BankState
     return { statement, to, from: statement.period_from ?? to };
   });
   const codes = [...new Set(statements.map((statement) => statement.ledger_account_code))];
+  // biome-ignore lint/complexity/useMathMinMax: ISO days, compared as strings
   const first = periods.reduce((day, period) => (period.from < day ? period.from : day), periods[0].from);
+  // biome-ignore lint/complexity/useMathMinMax: ISO days, compared as strings
   const last = periods.reduce((day, period) => (period.to > day ? period.to : day), periods[0].to);
   const [byStatus, ledger, journal] = await Promise.all([
     context.store

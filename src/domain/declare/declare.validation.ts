@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { addressSchema } from '../address';
 import { calendarDateSchema, instantOf, isCalendarDate } from '../dates';
 import { moneySchema, percentSchema, quantitySchema } from '../money';
-import { createOnly, filterFields, readOnly, windowFields, type FieldSpec, type ResourceDeclaration } from './field';
+import { filterFields, readOnly, windowFields, type FieldSpec, type ResourceDeclaration } from './field';
 
 const OBJECT_ID = /^[0-9a-f]{24}$/i;
 

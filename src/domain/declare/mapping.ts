@@ -4,7 +4,7 @@ import { storedAddress } from '../address';
 import { fieldChanges } from '../resource';
 import { fromCents, fromMilli } from '../money';
 import { argentineDay } from '../dates';
-import { createOnly, isList, namedFields, readOnly, restName, storedName, writeOnly, type FieldSpec, type ResourceDeclaration } from './field';
+import { createOnly, isList, namedFields, readOnly, storedName, writeOnly, type FieldSpec, type ResourceDeclaration } from './field';
 
 type Row = Record<string, unknown>;
 

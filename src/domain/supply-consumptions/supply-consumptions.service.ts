@@ -119,7 +119,7 @@ async function remove(context: RequestContext, id: string, session: ClientSessio
   const principal = requirePrincipal(context);
   {
     const doc = await requireConsumption(context, id, session);
-    if (!principal.userId || !doc.created_by || !doc.created_by.equals(principal.userId)) {
+    if (!principal.userId || !doc.created_by?.equals(principal.userId)) {
       throw new ForbiddenError('only the user who registered this consumption may delete it', [], 'NOT_AUTHOR');
     }
     if (context.now().getTime() - doc.created_at.getTime() > DELETE_WINDOW_MS) {

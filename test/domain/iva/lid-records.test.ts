@@ -122,16 +122,16 @@ describe('customs dispatches (066): field 5, the rate count and the imports file
 describe('point of sale 00000 for 033, 099, 331 and 332 only (both books)', () => {
   it.each([33, 99, 331, 332])('type %i is written with point of sale 00000 in every record', (type) => {
     const [salesCbte, salesRates] = lidFiles('sales', [entry({ bookType: 'sales', voucherType: type, salePoint: 7 })], 'S');
-    expect(lines(salesCbte.content)[0].slice(8, 16)).toBe(String(type).padStart(3, '0') + '00000');
-    expect(lines(salesRates.content)[0].slice(0, 8)).toBe(String(type).padStart(3, '0') + '00000');
+    expect(lines(salesCbte.content)[0].slice(8, 16)).toBe(`${String(type).padStart(3, '0')}00000`);
+    expect(lines(salesRates.content)[0].slice(0, 8)).toBe(`${String(type).padStart(3, '0')}00000`);
     const [purchasesCbte, purchasesRates] = lidFiles('purchases', [entry({ voucherType: type, salePoint: 7 })], 'P');
-    expect(lines(purchasesCbte.content)[0].slice(8, 16)).toBe(String(type).padStart(3, '0') + '00000');
-    expect(lines(purchasesRates.content)[0].slice(0, 8)).toBe(String(type).padStart(3, '0') + '00000');
+    expect(lines(purchasesCbte.content)[0].slice(8, 16)).toBe(`${String(type).padStart(3, '0')}00000`);
+    expect(lines(purchasesRates.content)[0].slice(0, 8)).toBe(`${String(type).padStart(3, '0')}00000`);
   });
 
   it.each([90, 1, 6])('type %i keeps its point of sale', (type) => {
     const [cbte] = lidFiles('sales', [entry({ bookType: 'sales', voucherType: type, salePoint: 7 })], 'S');
-    expect(lines(cbte.content)[0].slice(8, 16)).toBe(String(type).padStart(3, '0') + '00007');
+    expect(lines(cbte.content)[0].slice(8, 16)).toBe(`${String(type).padStart(3, '0')}00007`);
   });
 });
 
@@ -180,7 +180,7 @@ describe('VENTAS_CBTE', () => {
 
   it('writes a final consumer (99) as VENTA GLOBAL DIARIA with number zero, whatever the stored name', () => {
     const [cbte] = lidFiles('sales', [entry({ bookType: 'sales', documentType: 99, documentNumber: '20111111112', counterpartName: 'Juan' })], 'S');
-    expect(lines(cbte.content)[0].slice(56, 108)).toBe('99' + zeros(20) + 'VENTA GLOBAL DIARIA           ');
+    expect(lines(cbte.content)[0].slice(56, 108)).toBe(`99${zeros(20)}VENTA GLOBAL DIARIA           `);
   });
 
   it('writes a credit note (003) with positive amounts; the type gives the sign', () => {
@@ -217,7 +217,7 @@ describe('COMPRAS_CBTE', () => {
     const purchaseC = entry({ voucherType: 11, vatLines: [], operationCode: 'N', computableCreditCents: 0 });
     const [cbte, rates] = lidFiles('purchases', [purchaseC], 'P');
     const record = lines(cbte.content)[0];
-    expect(record.slice(237, 254)).toBe('0N' + zeros(15));
+    expect(record.slice(237, 254)).toBe(`0N${zeros(15)}`);
     expect(rates.content.length).toBe(0);
   });
 

@@ -1,6 +1,4 @@
 import { BSON, type Document } from 'bson';
-import type { CollectionMeta } from '../storage/catalog';
-import type { Snapshot, Store } from '../storage/store';
 import { compileFilter } from '../matcher';
 import type { Plan } from './planner';
 import type { QueryOptions, Source } from './source';
@@ -10,7 +8,7 @@ import { mentionsType, registerTwin } from '../typed-twins';
 import { sortBy } from './sort';
 import { mergeRanges } from './sort-merge';
 import { cutGroup, entryId, exactBound, isCut } from '../storage/entry-keys';
-import { decodeFields, DESERIALIZE, type FieldName } from '../stored-fields';
+import { decodeFields, DESERIALIZE } from '../stored-fields';
 import { checkDeadline } from '../deadline';
 
 export type { QueryOptions, Source };

@@ -2,7 +2,7 @@ import { BSON, type Document } from 'bson';
 import type { CollectionMeta, IndexMeta } from '../storage/catalog';
 import { compileFilter } from '../matcher';
 import { entryId } from '../storage/entry-keys';
-import { decodeFields, DESERIALIZE, type FieldName } from '../stored-fields';
+import { decodeFields, DESERIALIZE } from '../stored-fields';
 import { planCandidates, type Plan, type PlanCandidate } from './planner';
 import type { QueryOptions, Source } from './source';
 import { mergeRanges } from './sort-merge';

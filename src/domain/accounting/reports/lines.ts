@@ -124,7 +124,7 @@ export async function linesAfterEach(
     });
   }
   const days = start ? { $gt: start.date, $lte: to } : { $gte: from, $lte: to };
-  const open = groups.flatMap((codes, index) => (results[index].lines.length <= limit ? [index] : []));
+  const open = groups.flatMap((_codes, index) => (results[index].lines.length <= limit ? [index] : []));
   if (open.length) {
     const rest = await entriesEach(
       entries,

@@ -33,6 +33,13 @@ const schema = z.object({
     )
     .pipe(z.array(z.string().regex(/^https?:\/\/[^/\s]+$/, 'each origin is scheme://host[:port], without a path')))
     .default([]),
+  /**
+   * `GET /metrics` (Prometheus): readable only with `Authorization: Bearer <METRICS_TOKEN>` when set; served on its own
+   * listener (METRICS_HOST:METRICS_PORT) instead of the API's port when METRICS_PORT is set; neither set, no metrics.
+   */
+  METRICS_TOKEN: z.string().min(16, 'at least 16 characters (a random secret)').optional(),
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   /** Subscription WebSocket connections: all accounts together, per account, and the largest client message. */
   SUBSCRIPTION_MAX_CONNECTIONS: z.coerce.number().int().min(1).default(1000),
   SUBSCRIPTION_MAX_CONNECTIONS_PER_ACCOUNT: z.coerce.number().int().min(1).default(20),

@@ -5,7 +5,7 @@ import { ConfigError } from '../config';
 
 /**
  * Whether this process traces, from the standard OpenTelemetry variables; this module loads no part of OpenTelemetry,
- * so a gateway that does not trace never loads the SDK (`./traced` is imported only when it does).
+ * so a gateway that does not trace never loads the SDK (`./traced` is required only when it does).
  *
  * Off unless asked for: `OTEL_SDK_DISABLED=true` turns it off whatever else is set; `OTEL_TRACES_EXPORTER` lists the
  * exporters (`otlp`, `console`, `none`); unset, an OTLP endpoint (`OTEL_EXPORTER_OTLP_TRACES_ENDPOINT` or
@@ -53,9 +53,10 @@ export function tracingFromEnv(env: NodeJS.ProcessEnv): TracingSetup | undefined
   const endpoint = set('OTEL_EXPORTER_OTLP_TRACES_ENDPOINT') ?? set('OTEL_EXPORTER_OTLP_ENDPOINT');
   const exporters = (named ?? (endpoint ? ['otlp'] : [])).filter((name): name is TraceExporterName => name !== 'none');
   if (!exporters.length) return undefined;
-  const protocol = set('OTEL_EXPORTER_OTLP_TRACES_PROTOCOL') ?? set('OTEL_EXPORTER_OTLP_PROTOCOL');
+  const protocolSetting = ['OTEL_EXPORTER_OTLP_TRACES_PROTOCOL', 'OTEL_EXPORTER_OTLP_PROTOCOL'].find(set);
+  const protocol = protocolSetting && set(protocolSetting);
   if (exporters.includes('otlp') && protocol && !PROTOCOLS.has(protocol))
-    throw new ConfigError(`OTEL_EXPORTER_OTLP_PROTOCOL: ${protocol} is not supported; this gateway exports OTLP over HTTP as JSON (http/json)`);
+    throw new ConfigError(`${protocolSetting}: ${protocol} is not supported; this gateway exports OTLP over HTTP as JSON (http/json)`);
   return { exporters: [...new Set(exporters)] };
 }
 

@@ -92,13 +92,19 @@ describe('with METRICS_TOKEN: /metrics on the API port, behind the token', () =>
     expect(list.body.data.suppliers.totalCount).toBe(1);
     const stray = await gw.http('GET', `/no/such/${id}`);
     expect(stray.status).toBe(404);
-    const tallied = await Promise.all([created, found, missing, list, stray].map((result) => gw.commandsOf(result.headers.get('x-request-id') as string)));
+    const keyless = await gw.rest('GET', `/suppliers/${id}/`);
+    expect(keyless.status).toBe(401);
+    const tallied = await Promise.all(
+      [created, found, missing, list, stray, keyless].map((result) => gw.commandsOf(result.headers.get('x-request-id') as string)),
+    );
 
     const after = await scrape(metricsUrl());
     const delta = (name: string, labels: Record<string, string>) => sampled(after, name, labels) - sampled(before, name, labels);
     const byId = { method: 'GET', route: '/api/v1/suppliers/:id/', surface: 'rest' };
     expect(delta('http_requests_total', { ...byId, status: '200' })).toBe(1);
     expect(delta('http_requests_total', { ...byId, status: '404' })).toBe(1);
+    // No key: refused before the REST router, counted under the route all the same.
+    expect(delta('http_requests_total', { ...byId, status: '401' })).toBe(1);
     expect(delta('http_requests_total', { method: 'POST', route: '/api/v1/suppliers/', status: '201', surface: 'rest' })).toBe(1);
     expect(delta('http_requests_total', { method: 'POST', route: '/graphql', status: '200', surface: 'graphql' })).toBe(1);
     expect(delta('http_requests_total', { method: 'GET', route: 'unmatched', status: '404', surface: 'other' })).toBe(1);
@@ -109,17 +115,18 @@ describe('with METRICS_TOKEN: /metrics on the API port, behind the token', () =>
     expect([...routes].filter((route) => route.includes(id) || route.includes(MISSING_ID) || route.startsWith('/no/'))).toEqual([]);
 
     // Histograms: one observation per request, in the +Inf bucket and the count.
-    expect(delta('http_request_duration_seconds_count', byId)).toBe(2);
-    expect(delta('http_request_duration_seconds_bucket', { ...byId, le: '+Inf' })).toBe(2);
+    expect(delta('http_request_duration_seconds_count', byId)).toBe(3);
+    expect(delta('http_request_duration_seconds_bucket', { ...byId, le: '+Inf' })).toBe(3);
     expect(sampled(after, 'http_request_duration_seconds_sum', byId)).toBeGreaterThan(0);
-    expect(delta('http_request_mongodb_commands_count', byId)).toBe(2);
+    expect(delta('http_request_mongodb_commands_count', byId)).toBe(3);
     const commandsOf = (labels: Record<string, string>) => delta('http_request_mongodb_commands_sum', labels);
-    expect(commandsOf(byId)).toBe(tallied[1] + tallied[2]);
+    expect(commandsOf(byId)).toBe(tallied[1] + tallied[2] + tallied[5]);
     expect(commandsOf({ method: 'POST', route: '/api/v1/suppliers/', surface: 'rest' })).toBe(tallied[0]);
     expect(commandsOf({ method: 'POST', route: '/graphql', surface: 'graphql' })).toBe(tallied[3]);
     expect(tallied[1]).toBeGreaterThan(0);
-    // A supplier by id sends at most one command here (its key was remembered by the first request); none is over 1.
-    expect(delta('http_request_mongodb_commands_bucket', { ...byId, le: '0' })).toBe(0);
+    // The keyless request sent none: the one observation in the lowest bucket.
+    expect(tallied[5]).toBe(0);
+    expect(delta('http_request_mongodb_commands_bucket', { ...byId, le: '0' })).toBe(1);
   });
 
   test('import rows are counted by outcome: imported, duplicated, errors and review', async () => {
@@ -195,8 +202,8 @@ describe('with METRICS_PORT: a listener of its own', () => {
     expect(statuses).toEqual([200, 200, 429, 429]);
     const after = await scrape(gw.metricsUrl as string);
     expect(sampled(after, 'gateway_rate_limit_refusals_total', { surface: 'rest' }) - before).toBe(2);
-    // Refused before any route was matched: counted under the unmatched route of the REST surface.
-    expect(sampled(after, 'http_requests_total', { route: 'unmatched', status: '429', surface: 'rest' })).toBe(2);
+    // Refused before its router was reached, and still counted under its route.
+    expect(sampled(after, 'http_requests_total', { route: '/api/v1/suppliers/list/', status: '429', surface: 'rest' })).toBe(2);
     expect(sampled(after, 'http_requests_total', { route: '/api/v1/suppliers/list/', status: '200' })).toBe(2);
   });
 });

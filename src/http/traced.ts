@@ -1,15 +1,4 @@
-import {
-  type Context,
-  context,
-  createContextKey,
-  defaultTextMapGetter,
-  ROOT_CONTEXT,
-  type Span,
-  SpanKind,
-  SpanStatusCode,
-  trace,
-  type Tracer,
-} from '@opentelemetry/api';
+import { context, defaultTextMapGetter, ROOT_CONTEXT, type Span, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { defaultResource, detectResources, envDetector, resourceFromAttributes } from '@opentelemetry/resources';
@@ -33,35 +22,21 @@ import type { NextFunction, Request, Response } from 'express';
 import type { GraphQLFieldResolver, GraphQLSchema } from 'graphql';
 import type { MongoClient } from 'mongodb';
 import { traceCommands } from '../store/command-spans';
+import { errorTypeOf, TRACER, tracerOf } from '../store/trace-seam';
 import type { Tracing, TracingSetup } from './tracing';
 
 const SERVICE_NAME = 'ar-admin-gateway';
 
-/**
- * The tracer of the gateway serving the current request, carried in the request's context: the resolver and command
- * spans are made by the gateway whose request they belong to (tests run several gateways in one process), and work
- * outside any request (the statistics sweep, the change feed) makes none.
- */
-const TRACER = createContextKey('ar-admin-gateway tracer');
-export const tracerOf = (active: Context): Tracer | undefined => active.getValue(TRACER) as Tracer | undefined;
-
-/** The code a failure is known by (an AppError's, a driver error's name), never its message: it may hold client data. */
-function errorType(error: unknown): string {
-  const coded = error as { code?: unknown; extensions?: { code?: unknown }; name?: unknown } | null;
-  const code = coded?.extensions?.code ?? coded?.code ?? coded?.name;
-  return typeof code === 'string' ? code : 'Error';
-}
-
-export function failed(span: Span, error: unknown): void {
-  const type = errorType(error);
+function failed(span: Span, error: unknown): void {
+  const type = errorTypeOf(error);
   span.setAttribute(ATTR_ERROR_TYPE, type);
   span.setStatus({ code: SpanStatusCode.ERROR, message: type });
 }
 
 /**
  * A span per Query and Mutation field: each reads or writes the store through the domain, and what it causes (its
- * MongoDB commands) is its children. Nested fields read through the request's loaders and are not wrapped: a span
- * per field of a 100-item page would cost more than it tells.
+ * MongoDB commands) is its children. Nested fields are not wrapped (a span per field of a 100-item page would cost
+ * more than it tells): they read through the request's loaders, whose batches have spans of their own (trace-seam).
  */
 const wrapped = new WeakSet<object>();
 function traceRootFields(schema: GraphQLSchema): void {
@@ -72,7 +47,7 @@ function traceRootFields(schema: GraphQLSchema): void {
       wrapped.add(field);
       const name = `${type?.name}.${field.name}`;
       const traced: GraphQLFieldResolver<unknown, unknown> = (source, args, ctx, info) => {
-        const tracer = tracerOf(context.active());
+        const tracer = tracerOf();
         if (!tracer) return resolve(source, args, ctx, info);
         return tracer.startActiveSpan(
           name,
@@ -120,7 +95,7 @@ export async function startTracer(setup: TracingSetup, seams: { schema: GraphQLS
   const tracer = provider.getTracer(SERVICE_NAME, seams.version);
   const propagator = new W3CTraceContextPropagator();
   traceRootFields(seams.schema);
-  traceCommands(seams.client, tracerOf);
+  traceCommands(seams.client);
 
   return {
     exporters: setup.exporters.map((exporter) => (typeof exporter === 'string' ? exporter : exporter.constructor.name)),

@@ -1,5 +1,6 @@
-import { type Context, context, type Span, SpanKind, SpanStatusCode, trace, type Tracer } from '@opentelemetry/api';
+import { context, type Span, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import type { CommandFailedEvent, CommandStartedEvent, CommandSucceededEvent, MongoClient } from 'mongodb';
+import { errorTypeOf, tracerOf } from './trace-seam';
 
 const traced = new WeakSet<MongoClient>();
 
@@ -16,9 +17,9 @@ function collectionOf(event: CommandStartedEvent): string | undefined {
  * `commandSucceeded` or `commandFailed` (matched by the command's request id). A span carries the command's name,
  * database and collection, never the command itself (its filter and documents hold client data), nor a failure's
  * message (a duplicate key's names the value): the failure's code name only. Commands sent outside a traced request
- * make no span. `tracerOf` finds the tracer of the request the context belongs to; once per client.
+ * make no span. The tracer is the one of the request the context belongs to (see trace-seam); once per client.
  */
-export function traceCommands(client: MongoClient, tracerOf: (active: Context) => Tracer | undefined): void {
+export function traceCommands(client: MongoClient): void {
   if (traced.has(client)) return;
   traced.add(client);
   const open = new Map<number, Span>();
@@ -45,17 +46,17 @@ export function traceCommands(client: MongoClient, tracerOf: (active: Context) =
     );
     open.set(event.requestId, span);
   });
-  const ended = (event: CommandSucceededEvent | CommandFailedEvent, failure?: { codeName?: unknown; name?: unknown }) => {
+  const ended = (event: CommandSucceededEvent | CommandFailedEvent, failure?: unknown) => {
     const span = open.get(event.requestId);
     if (!span) return;
     open.delete(event.requestId);
     if (failure) {
-      const type = typeof failure.codeName === 'string' ? failure.codeName : typeof failure.name === 'string' ? failure.name : 'Error';
+      const type = errorTypeOf(failure);
       span.setAttribute('error.type', type);
       span.setStatus({ code: SpanStatusCode.ERROR, message: type });
     }
     span.end();
   };
   client.on('commandSucceeded', (event: CommandSucceededEvent) => ended(event));
-  client.on('commandFailed', (event: CommandFailedEvent) => ended(event, event.failure as { codeName?: unknown; name?: unknown }));
+  client.on('commandFailed', (event: CommandFailedEvent) => ended(event, event.failure));
 }

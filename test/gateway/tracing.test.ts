@@ -1,11 +1,12 @@
 import { SpanKind, SpanStatusCode } from '@opentelemetry/api';
 import { InMemorySpanExporter, type ReadableSpan } from '@opentelemetry/sdk-trace-base';
+import { SCOPES } from '../../src/domain/auth/scopes';
 import { startTestGateway, type TestAccount, type TestGateway } from '../support/gateway';
 
 /**
  * One request's trace: its server span (named by the route's template, a caller's traceparent honoured), under it the
- * span of the Query field that read the store, and under that a span per MongoDB command it sent (from the driver's
- * command monitoring), carrying the command's name and collection but none of its values.
+ * span of the Query field that read the store, the spans of its loaders' batches, and under those a span per MongoDB
+ * command sent (from the driver's command monitoring), carrying the command's name and collection but none of its values.
  */
 
 const MISSING_ID = '0123456789abcdef01234567';
@@ -15,7 +16,7 @@ let account: TestAccount;
 
 beforeAll(async () => {
   gw = await startTestGateway({}, undefined, { monitorCommands: true, spanExporter: exporter });
-  account = await gw.account(['suppliers:read', 'suppliers:write']);
+  account = await gw.account([...SCOPES]);
 });
 afterAll(async () => {
   await gw?.stop();
@@ -43,7 +44,7 @@ describe('a REST read by id', () => {
     exporter.reset();
   });
 
-  test('server span → Query field span → MongoDB command spans, each the child of the one before', async () => {
+  test('server span → Query field span → loader batch span → MongoDB command span, each the child of the one before', async () => {
     const res = await gw.rest('GET', `/suppliers/${supplierId}/`, { key: account.key });
     expect(res.status).toBe(200);
     const spans = await traceOf('GET /api/v1/suppliers/:id/');
@@ -67,7 +68,10 @@ describe('a REST read by id', () => {
     const find = commands.find((span) => span.name === 'find suppliers') as ReadableSpan;
     expect(find).toBeDefined();
     expect(find.kind).toBe(SpanKind.CLIENT);
-    expect(parentOf(find)).toBe(field.spanContext().spanId);
+    // The domain reads by id through the request's loader: its batch is the field's child, the command the batch's.
+    const batch = spans.find((span) => span.name === 'load suppliers') as ReadableSpan;
+    expect(parentOf(batch)).toBe(field.spanContext().spanId);
+    expect(parentOf(find)).toBe(batch.spanContext().spanId);
     expect(find.attributes).toMatchObject({ 'db.operation': 'find', 'db.mongodb.collection': 'suppliers', 'db.name': gw.store.db.databaseName });
     // Every command span hangs from a span of this trace; none carries the command (its filter names the id).
     const ids = new Set(spans.map((span) => span.spanContext().spanId));
@@ -88,8 +92,12 @@ describe('a REST read by id', () => {
     expect(parentOf(field)).toBe(server.spanContext().spanId);
     expect(field.status).toEqual({ code: SpanStatusCode.ERROR, message: 'NOT_FOUND' });
     expect(field.attributes['error.type']).toBe('NOT_FOUND');
+    const batch = spans.find((span) => span.name === 'load suppliers') as ReadableSpan;
+    expect(parentOf(batch)).toBe(field.spanContext().spanId);
+    // Reading nothing is no failure of the read: only the field, which answers NOT_FOUND, failed.
+    expect(batch.status.code).toBe(SpanStatusCode.UNSET);
     const find = spans.find((span) => span.name === 'find suppliers') as ReadableSpan;
-    expect(parentOf(find)).toBe(field.spanContext().spanId);
+    expect(parentOf(find)).toBe(batch.spanContext().spanId);
     expect(find.status.code).toBe(SpanStatusCode.UNSET);
   });
 
@@ -108,6 +116,25 @@ test("a caller's traceparent makes the request's span its child", async () => {
   const field = spans.find((span) => span.name === 'Query.suppliers') as ReadableSpan;
   expect(parentOf(field)).toBe(server.spanContext().spanId);
   expect(spans.filter((span) => span.attributes['db.mongodb.collection'] === 'suppliers').length).toBeGreaterThan(0);
+  exporter.reset();
+});
+
+test("nested fields read through the request's loaders: a span per batch, its commands under it", async () => {
+  const res = await gw.gql('{ activity(resourceType: "suppliers") { items { record { ... on Supplier { id name } } } } }', {}, { key: account.key });
+  expect(res.body.errors).toBeUndefined();
+  expect(res.body.data.activity.items.length).toBeGreaterThan(0);
+  const spans = await traceOf('POST /graphql');
+  const server = spans.find((span) => span.kind === SpanKind.SERVER) as ReadableSpan;
+  const ids = new Set(spans.map((span) => span.spanContext().spanId));
+  const batch = spans.find((span) => span.name === 'load suppliers') as ReadableSpan;
+  expect(batch).toBeDefined();
+  expect(batch.attributes).toMatchObject({ 'db.mongodb.collection': 'suppliers', 'loader.keys': 1 });
+  // Under the request (the executor resolves nested fields in the request's context), never outside its trace.
+  expect(batch.spanContext().traceId).toBe(server.spanContext().traceId);
+  expect(ids.has(parentOf(batch) as string)).toBe(true);
+  const read = spans.filter((span) => span.name === 'find suppliers');
+  expect(read).toHaveLength(1);
+  expect(parentOf(read[0])).toBe(batch.spanContext().spanId);
   exporter.reset();
 });
 

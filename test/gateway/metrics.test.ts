@@ -152,6 +152,20 @@ describe('with METRICS_TOKEN: /metrics on the API port, behind the token', () =>
     });
   });
 
+  test('a second gateway over the same store counts its own requests only (each process is scraped on its own)', async () => {
+    const other = await startTestGateway({ METRICS_TOKEN: TOKEN }, undefined, { sameStoreAs: gw });
+    try {
+      const labels = { method: 'GET', route: '/api/v1/suppliers/list/', status: '200', surface: 'rest' };
+      const [mineBefore, theirsBefore] = [await scrape(metricsUrl()), await scrape(`${other.url}/metrics`)];
+      for (let i = 0; i < 3; i++) expect((await other.rest('GET', '/suppliers/list/', { key: account.key })).status).toBe(200);
+      const [mine, theirs] = [await scrape(metricsUrl()), await scrape(`${other.url}/metrics`)];
+      expect(sampled(theirs, 'http_requests_total', labels) - sampled(theirsBefore, 'http_requests_total', labels)).toBe(3);
+      expect(sampled(mine, 'http_requests_total', labels) - sampled(mineBefore, 'http_requests_total', labels)).toBe(0);
+    } finally {
+      await other.stop();
+    }
+  });
+
   test('open subscription sockets are a gauge; the process metrics (event loop lag, heap) are there', async () => {
     expect(sampled(await scrape(metricsUrl()), 'gateway_subscription_connections')).toBe(0);
     const socket = new WebSocket(`${gw.url.replace('http', 'ws')}/graphql`, 'graphql-transport-ws');

@@ -64,7 +64,11 @@ const schema = z.object({
   AFIP_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
 });
 
-export type Config = z.infer<typeof schema> & { production: boolean };
+export type Config = z.infer<typeof schema> & {
+  production: boolean;
+  /** Where traces go, from the standard OpenTelemetry variables (see tracesFromEnv); absent: no tracing. */
+  traces?: Array<'otlp' | 'console'>;
+};
 
 export class ConfigError extends Error {}
 
@@ -76,7 +80,36 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`invalid configuration:\n  ${problems.join('\n  ')}`);
   }
-  return { ...parsed.data, production: parsed.data.NODE_ENV === 'production' };
+  return { ...parsed.data, production: parsed.data.NODE_ENV === 'production', traces: tracesFromEnv(present) };
+}
+
+const TRACE_EXPORTERS = new Set(['otlp', 'console', 'none']);
+
+/**
+ * Whether the process traces, and to what, from the standard OpenTelemetry variables. Off unless asked for:
+ * `OTEL_SDK_DISABLED=true` turns it off whatever else is set; `OTEL_TRACES_EXPORTER` lists the exporters (`otlp`,
+ * `console`, `none`); unset, an OTLP endpoint (`OTEL_EXPORTER_OTLP_TRACES_ENDPOINT` or `OTEL_EXPORTER_OTLP_ENDPOINT`)
+ * turns OTLP on. OTLP goes over HTTP as JSON (`http/json`): another protocol is refused rather than sent where it would
+ * not be read. The exporter reads the other `OTEL_EXPORTER_OTLP_*` variables (headers, timeout) itself, the batch
+ * processor `OTEL_BSP_*`, the sampler `OTEL_TRACES_SAMPLER`.
+ */
+export function tracesFromEnv(env: NodeJS.ProcessEnv): Array<'otlp' | 'console'> | undefined {
+  const set = (name: string) => env[name]?.trim() || undefined;
+  if (set('OTEL_SDK_DISABLED')?.toLowerCase() === 'true') return undefined;
+  const named = set('OTEL_TRACES_EXPORTER')
+    ?.split(',')
+    .map((name) => name.trim().toLowerCase())
+    .filter(Boolean);
+  const unknown = named?.filter((name) => !TRACE_EXPORTERS.has(name)) ?? [];
+  if (unknown.length) throw new ConfigError(`OTEL_TRACES_EXPORTER: ${unknown.join(', ')} is not one of otlp, console, none`);
+  const endpoint = set('OTEL_EXPORTER_OTLP_TRACES_ENDPOINT') ?? set('OTEL_EXPORTER_OTLP_ENDPOINT');
+  const exporters = (named ?? (endpoint ? ['otlp'] : [])).filter((name): name is 'otlp' | 'console' => name !== 'none');
+  if (!exporters.length) return undefined;
+  const protocolSetting = ['OTEL_EXPORTER_OTLP_TRACES_PROTOCOL', 'OTEL_EXPORTER_OTLP_PROTOCOL'].find(set);
+  const protocol = protocolSetting && set(protocolSetting);
+  if (exporters.includes('otlp') && protocol && protocol !== 'http/json')
+    throw new ConfigError(`${protocolSetting}: ${protocol} is not supported; this gateway exports OTLP over HTTP as JSON (http/json)`);
+  return [...new Set(exporters)];
 }
 
 /**

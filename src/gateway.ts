@@ -24,7 +24,7 @@ import { loadSecretBox } from './secrets-key';
 import { AfipSoapClient } from './afip/client';
 import { startPendingDaysSweep } from './domain/stats/sweep';
 import { GatewayMetrics, metricsApp } from './http/metrics';
-import { type SpanExporter, startTracing, tracingFromEnv } from './http/tracing';
+import { type SpanExporter, startTracing } from './http/tracing';
 
 export const VERSION = '0.1.0';
 const DRAIN_TIMEOUT_MS = 10_000;
@@ -65,7 +65,7 @@ export async function startGateway({
   spanExporter,
 }: GatewayOptions): Promise<RunningGateway> {
   // Decided before connecting: command spans need the driver's command monitoring, which is off otherwise.
-  const traces = spanExporter ? { exporters: [spanExporter] } : tracingFromEnv(process.env);
+  const traces = spanExporter ? { exporters: [spanExporter] } : config.traces && { exporters: config.traces };
   const connection =
     given ??
     (await connectStore({ mongodbUri: config.MONGODB_URI, dataDir: config.DATA_DIR, log: (line) => log.info(line), monitorCommands: Boolean(traces) }));

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { tracingFromEnv } from '../../src/http/tracing';
+import { ConfigError, loadConfig } from '../../src/config';
 
 /**
  * Tracing as an operator turns it on: a gateway process started (`src/main.ts`, as `npm run dev` does) with nothing but
@@ -166,13 +166,13 @@ describe('which variables turn tracing on', () => {
     [{ OTEL_SDK_DISABLED: 'false', OTEL_TRACES_EXPORTER: 'otlp' }, ['otlp']],
     [{ OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json', OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318' }, ['otlp']],
   ])('%j → %j', (env, exporters) => {
-    expect(tracingFromEnv(env)?.exporters).toEqual(exporters);
+    expect(loadConfig(env).traces).toEqual(exporters);
   });
 
   test('an unknown exporter or a protocol other than http/json stops the start with a message naming the variable', () => {
-    expect(() => tracingFromEnv({ OTEL_TRACES_EXPORTER: 'zipkin' })).toThrow(/^OTEL_TRACES_EXPORTER: zipkin is not one of otlp, console, none$/);
-    expect(() => tracingFromEnv({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4317', OTEL_EXPORTER_OTLP_PROTOCOL: 'grpc' })).toThrow(
-      /^OTEL_EXPORTER_OTLP_PROTOCOL: grpc is not supported/,
+    expect(() => loadConfig({ OTEL_TRACES_EXPORTER: 'zipkin' })).toThrow(new ConfigError('OTEL_TRACES_EXPORTER: zipkin is not one of otlp, console, none'));
+    expect(() => loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4317', OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: 'grpc' })).toThrow(
+      /^OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: grpc is not supported/,
     );
   });
 });

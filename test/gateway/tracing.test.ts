@@ -22,7 +22,7 @@ afterAll(async () => {
   await gw?.stop();
 });
 
-/** The spans of the trace whose server span answered the request with this X-Request-Id's… (by trace id). */
+/** The spans of the trace whose server span is named `serverName` (waited for: it ends after its answer). */
 async function traceOf(serverName: string): Promise<ReadableSpan[]> {
   // The server span ends when the answer's socket closes, a moment after the client read it: waited for, bounded.
   for (let attempt = 0; attempt < 500; attempt++) {

@@ -33,6 +33,13 @@ const schema = z.object({
     )
     .pipe(z.array(z.string().regex(/^https?:\/\/[^/\s]+$/, 'each origin is scheme://host[:port], without a path')))
     .default([]),
+  /**
+   * `GET /metrics` (Prometheus): readable only with `Authorization: Bearer <METRICS_TOKEN>` when set; served on its own
+   * listener (METRICS_HOST:METRICS_PORT) instead of the API's port when METRICS_PORT is set; neither set, no metrics.
+   */
+  METRICS_TOKEN: z.string().min(16, 'at least 16 characters (a random secret)').optional(),
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   /** Subscription WebSocket connections: all accounts together, per account, and the largest client message. */
   SUBSCRIPTION_MAX_CONNECTIONS: z.coerce.number().int().min(1).default(1000),
   SUBSCRIPTION_MAX_CONNECTIONS_PER_ACCOUNT: z.coerce.number().int().min(1).default(20),
@@ -57,7 +64,11 @@ const schema = z.object({
   AFIP_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
 });
 
-export type Config = z.infer<typeof schema> & { production: boolean };
+export type Config = z.infer<typeof schema> & {
+  production: boolean;
+  /** Where traces go, from the standard OpenTelemetry variables (see tracesFromEnv); absent: no tracing. */
+  traces?: Array<'otlp' | 'console'>;
+};
 
 export class ConfigError extends Error {}
 
@@ -69,7 +80,36 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`invalid configuration:\n  ${problems.join('\n  ')}`);
   }
-  return { ...parsed.data, production: parsed.data.NODE_ENV === 'production' };
+  return { ...parsed.data, production: parsed.data.NODE_ENV === 'production', traces: tracesFromEnv(present) };
+}
+
+const TRACE_EXPORTERS = new Set(['otlp', 'console', 'none']);
+
+/**
+ * Whether the process traces, and to what, from the standard OpenTelemetry variables. Off unless asked for:
+ * `OTEL_SDK_DISABLED=true` turns it off whatever else is set; `OTEL_TRACES_EXPORTER` lists the exporters (`otlp`,
+ * `console`, `none`); unset, an OTLP endpoint (`OTEL_EXPORTER_OTLP_TRACES_ENDPOINT` or `OTEL_EXPORTER_OTLP_ENDPOINT`)
+ * turns OTLP on. OTLP goes over HTTP as JSON (`http/json`): another protocol is refused rather than sent where it would
+ * not be read. The exporter reads the other `OTEL_EXPORTER_OTLP_*` variables (headers, timeout) itself, the batch
+ * processor `OTEL_BSP_*`, the sampler `OTEL_TRACES_SAMPLER`.
+ */
+export function tracesFromEnv(env: NodeJS.ProcessEnv): Array<'otlp' | 'console'> | undefined {
+  const set = (name: string) => env[name]?.trim() || undefined;
+  if (set('OTEL_SDK_DISABLED')?.toLowerCase() === 'true') return undefined;
+  const named = set('OTEL_TRACES_EXPORTER')
+    ?.split(',')
+    .map((name) => name.trim().toLowerCase())
+    .filter(Boolean);
+  const unknown = named?.filter((name) => !TRACE_EXPORTERS.has(name)) ?? [];
+  if (unknown.length) throw new ConfigError(`OTEL_TRACES_EXPORTER: ${unknown.join(', ')} is not one of otlp, console, none`);
+  const endpoint = set('OTEL_EXPORTER_OTLP_TRACES_ENDPOINT') ?? set('OTEL_EXPORTER_OTLP_ENDPOINT');
+  const exporters = (named ?? (endpoint ? ['otlp'] : [])).filter((name): name is 'otlp' | 'console' => name !== 'none');
+  if (!exporters.length) return undefined;
+  const protocolSetting = ['OTEL_EXPORTER_OTLP_TRACES_PROTOCOL', 'OTEL_EXPORTER_OTLP_PROTOCOL'].find(set);
+  const protocol = protocolSetting && set(protocolSetting);
+  if (exporters.includes('otlp') && protocol && protocol !== 'http/json')
+    throw new ConfigError(`${protocolSetting}: ${protocol} is not supported; this gateway exports OTLP over HTTP as JSON (http/json)`);
+  return [...new Set(exporters)];
 }
 
 /**

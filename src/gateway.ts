@@ -23,6 +23,8 @@ import type { SecretBox } from './domain/secrets';
 import { loadSecretBox } from './secrets-key';
 import { AfipSoapClient } from './afip/client';
 import { startPendingDaysSweep } from './domain/stats/sweep';
+import { GatewayMetrics, metricsApp } from './http/metrics';
+import { type SpanExporter, startTracing } from './http/tracing';
 
 export const VERSION = '0.1.0';
 const DRAIN_TIMEOUT_MS = 10_000;
@@ -31,6 +33,8 @@ const KEEP_ALIVE_MS = 65_000;
 
 export interface RunningGateway {
   url: string;
+  /** Where the metrics' own listener (METRICS_PORT) answers, when there is one. */
+  metricsUrl?: string;
   store: Store;
   stop(): Promise<void>;
 }
@@ -46,6 +50,8 @@ export interface GatewayOptions {
   dbName?: string;
   /** The secrets key's box (default: from the configuration, see loadSecretBox). */
   secrets?: SecretBox;
+  /** Traces go to this exporter, whatever the environment says (tests collect them in memory). */
+  spanExporter?: SpanExporter;
 }
 
 /** Connects the store, builds the schema and the app, and listens. `stop()` drains requests and closes the store. */
@@ -56,8 +62,13 @@ export async function startGateway({
   connection: given,
   dbName,
   secrets = loadSecretBox(config, log),
+  spanExporter,
 }: GatewayOptions): Promise<RunningGateway> {
-  const connection = given ?? (await connectStore({ mongodbUri: config.MONGODB_URI, dataDir: config.DATA_DIR, log: (line) => log.info(line) }));
+  // Decided before connecting: command spans need the driver's command monitoring, which is off otherwise.
+  const traces = spanExporter ? { exporters: [spanExporter] } : config.traces && { exporters: config.traces };
+  const connection =
+    given ??
+    (await connectStore({ mongodbUri: config.MONGODB_URI, dataDir: config.DATA_DIR, log: (line) => log.info(line), monitorCommands: Boolean(traces) }));
   const store = dbName ? new Store(connection.client, connection.client.db(dbName)) : Store.on(connection.client);
   await ensureIndexes(store.db, declaredIndexes());
   await upgradeStoredData(store.db, STARTUP_STEPS);
@@ -82,6 +93,11 @@ export async function startGateway({
     timeoutMs: config.AFIP_TIMEOUT_MS,
   });
   const platform = { fceMinThresholdArs: config.FCE_MIN_THRESHOLD_ARS };
+  let subscriptions: ReturnType<typeof attachSubscriptions> | undefined;
+  const metricsOn = config.METRICS_TOKEN !== undefined || config.METRICS_PORT !== undefined;
+  const metrics = metricsOn ? new GatewayMetrics(store, () => subscriptions?.connections() ?? 0) : undefined;
+  const tracing = traces && (await startTracing(traces, { schema, client: connection.client, version: VERSION }));
+  if (tracing) log.info({ exporters: tracing.exporters }, 'tracing on');
   const app = createApp({
     schema,
     apollo,
@@ -96,6 +112,8 @@ export async function startGateway({
     throttle,
     unknownKeys,
     corsOrigins: config.CORS_ORIGINS,
+    metrics: metrics && { metrics, serve: config.METRICS_PORT === undefined, token: config.METRICS_TOKEN },
+    tracing: tracing && ((routeOf) => tracing.middleware(routeOf)),
   });
   // The statistics' days an import left marked are recounted by a writer, never by a read: this sweep.
   const sweep = startPendingDaysSweep(store, config.STATS_SWEEP_SECONDS * 1000, (error) =>
@@ -103,16 +121,24 @@ export async function startGateway({
   );
   // FCE events recorded through any gateway over this store, for this gateway's subscribers.
   const fceFeed = await followInserts<FceEventDocument>(store, 'fce_events', (event) => publishFceEvent(store.events, event), log);
-  const server: Server = await new Promise<Server>((resolve, reject) => {
-    // Express 5 calls back on an error too (a port in use): the server is answered only once it listens.
-    const listening = app.listen(config.PORT, config.HOST, (error?: Error) => (error ? reject(error) : resolve(listening)));
-  }).catch(async (error: NodeJS.ErrnoException) => {
+  const abandon = async () => {
     sweep.stop();
     await apollo.stop();
+    await tracing?.shutdown();
     await fceFeed.close();
     await store.idle();
     if (!given) await connection.close();
-    if (error.code === 'EADDRINUSE') throw new ConfigError(`port ${config.PORT} is in use on ${config.HOST}: stop what listens there or set PORT`);
+  };
+  const metricsServer =
+    metrics && config.METRICS_PORT !== undefined
+      ? await listen(metricsApp(metrics, config.METRICS_TOKEN), config.METRICS_PORT, config.METRICS_HOST, 'METRICS_PORT').catch(async (error) => {
+          await abandon();
+          throw error;
+        })
+      : undefined;
+  const server = await listen(app, config.PORT, config.HOST, 'PORT').catch(async (error) => {
+    metricsServer?.close();
+    await abandon();
     throw error;
   });
   // Idle keep-alive sockets are kept longer than a load balancer keeps its own (60 s is the usual idle timeout), and
@@ -121,7 +147,7 @@ export async function startGateway({
   server.keepAliveTimeout = KEEP_ALIVE_MS;
   server.headersTimeout = KEEP_ALIVE_MS + 1000;
   answerMalformedRequests(server);
-  const subscriptions = attachSubscriptions(
+  subscriptions = attachSubscriptions(
     server,
     schema,
     { store, log, now, secrets, afip, platform, unknownKeys },
@@ -136,6 +162,8 @@ export async function startGateway({
   const { port } = server.address() as AddressInfo;
   const url = `http://${config.HOST}:${port}`;
   log.info({ url }, 'gateway listening');
+  const metricsUrl = metricsServer && `http://${config.METRICS_HOST}:${(metricsServer.address() as AddressInfo).port}/metrics`;
+  if (metricsUrl) log.info({ url: metricsUrl }, 'metrics listening');
 
   let stopping: Promise<void> | undefined;
   const stop = () =>
@@ -143,18 +171,34 @@ export async function startGateway({
       // Stop accepting; let in-flight requests finish (bounded), then close the store. Subscription sockets are not
       // HTTP connections the server would close: they are closed (and cut after the same bound) by their own server.
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      const metricsClosed = metricsServer && new Promise<void>((resolve) => metricsServer.close(() => resolve()));
+      metricsServer?.closeAllConnections();
       server.closeIdleConnections();
       const timer = setTimeout(() => server.closeAllConnections(), DRAIN_TIMEOUT_MS);
       sweep.stop();
       await subscriptions.close();
       await fceFeed.close();
       await closed;
+      await metricsClosed;
       clearTimeout(timer);
       await apollo.stop();
+      // The spans of the last requests are sent before the process ends.
+      await tracing?.shutdown();
       // Work the requests left running (an import's statistics) finishes before the client closes.
       await store.idle();
       if (!given) await connection.close();
       log.info('gateway stopped');
     })());
-  return { url, store, stop };
+  return { url, metricsUrl, store, stop };
+}
+
+/** `app` listening on host:port; a port in use is a configuration error naming `setting`. */
+function listen(app: ReturnType<typeof createApp>, port: number, host: string, setting: string): Promise<Server> {
+  return new Promise<Server>((resolve, reject) => {
+    // Express 5 calls back on an error too (a port in use): the server is answered only once it listens.
+    const listening = app.listen(port, host, (error?: Error) => (error ? reject(error) : resolve(listening)));
+  }).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'EADDRINUSE') throw new ConfigError(`port ${port} is in use on ${host}: stop what listens there or set ${setting}`);
+    throw error;
+  });
 }

@@ -1,6 +1,6 @@
 import compression from 'compression';
 import cors from 'cors';
-import express, { type NextFunction, type Request, type Response } from 'express';
+import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import { expressMiddleware } from '@as-integrations/express5';
 import type { ApolloServer, BaseContext } from '@apollo/server';
 import type { GraphQLSchema } from 'graphql';
@@ -20,6 +20,8 @@ import { toClientError } from '../rest-compat/client-errors';
 import { sendError } from './rest-envelope';
 import { serveGraphiQL, wantsGraphiQL } from './graphiql';
 import { graphqlUploads } from './graphql-uploads';
+import { type GatewayMetrics, metricsEndpoint } from './metrics';
+import { RouteTemplates } from './route-templates';
 import { authenticated, contextOf, requestScope } from './request-context';
 import { requestRateLimit } from './request-rate-limit';
 import { LoginThrottle, type ThrottleOptions, type UnknownKeyThrottle } from './throttle';
@@ -40,6 +42,10 @@ export interface AppOptions {
   unknownKeys: UnknownKeyThrottle;
   /** Origins whose browser pages may call the API (CORS); none: no CORS headers at all. */
   corsOrigins: readonly string[];
+  /** This gateway's metrics (absent: none are kept); `serve` puts `GET /metrics` on this app (else its own listener). */
+  metrics?: { metrics: GatewayMetrics; serve: boolean; token?: string };
+  /** Wraps each request (a trace's server span, named by the route's template) when tracing is on. */
+  tracing?: (routeOf: (req: Request) => string) => RequestHandler;
 }
 
 /** What a browser page of an allowed origin may send and read (the API's own headers). */
@@ -107,7 +113,16 @@ export function createApp(options: AppOptions): express.Express {
   // Flat query strings only: `?status[$gt]=` stays a plain key, never an object.
   app.set('query parser', 'simple');
 
-  app.use(requestScope({ store, log, now, secrets: options.secrets, platform: options.platform }));
+  const metrics = options.metrics?.metrics;
+  const templates = new RouteTemplates();
+  const routeOf = (req: Request) => templates.of(req);
+  if (options.tracing) app.use(options.tracing(routeOf));
+  app.use(
+    requestScope(
+      { store, log, now, secrets: options.secrets, platform: options.platform },
+      metrics && ((req, res, seconds, commands) => metrics.observe(req, res, routeOf(req), seconds, commands)),
+    ),
+  );
   // JSON, GraphiQL (9 MB as written) and exports travel compressed when the client accepts it (gzip, brotli).
   app.use(compression({ threshold: 1024 }));
   // Preflights are answered before any key is asked for: a browser sends none with them.
@@ -135,6 +150,7 @@ export function createApp(options: AppOptions): express.Express {
   app.get('/api/v1/openapi.json', (_req, res) => {
     res.json(openApi);
   });
+  if (metrics && options.metrics?.serve) app.get('/metrics', metricsEndpoint(metrics, options.metrics.token));
   app.get('/graphiql', serveGraphiQL);
   app.get('/graphql', (req, res, next) => (wantsGraphiQL(req) ? serveGraphiQL(req, res) : next()));
 
@@ -143,7 +159,8 @@ export function createApp(options: AppOptions): express.Express {
     checkJsonShape(req.body);
     next();
   });
-  app.use('/api/v1/auth', authRoutes({ store, now, secureCookies: options.secureCookies, throttle: new LoginThrottle(store, options.throttle) }));
+  const auth = authRoutes({ store, now, secureCookies: options.secureCookies, throttle: new LoginThrottle(store, options.throttle) });
+  app.use('/api/v1/auth', auth);
   app.use(
     authenticated({
       store,
@@ -156,7 +173,8 @@ export function createApp(options: AppOptions): express.Express {
     }),
   );
   if (options.throttle.requestsPerMinute > 0) app.use(requestRateLimit(store, options.throttle.requestsPerMinute));
-  app.use('/api/v1', restRouter(schema, routes, contextOf));
+  const rest = restRouter(schema, routes, contextOf);
+  app.use('/api/v1', rest);
   app.use('/api/v1', (req, _res, next) => next(new NotFoundError(`no route ${req.method} ${req.originalUrl}`)));
   app.use('/graphql', (req, _res, next) => runInTimeZone(req.get('time-zone'), next));
   app.use('/graphql', graphqlUploads());
@@ -174,5 +192,9 @@ export function createApp(options: AppOptions): express.Express {
         .json({ errors: [{ message: client.message, extensions: { code: client.code, ...(client.details.length ? { details: client.details } : {}) } }] });
     } else sendError(res, client);
   });
+  // Requests are known by their route's template: the routers' routes, with where each is mounted.
+  templates.mounted('', app.router);
+  templates.mounted('/api/v1/auth', auth);
+  templates.mounted('/api/v1', rest);
   return app;
 }

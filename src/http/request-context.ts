@@ -20,6 +20,9 @@ export interface ContextOptions {
   unknownKeys?: UnknownKeyThrottle;
 }
 
+/** Told of each request once its answer closed: how long it took and how many MongoDB commands it sent. */
+export type RequestObserver = (req: Request, res: Response, seconds: number, commands: number) => void;
+
 const REQUEST_ID = /^[\w.-]{1,100}$/;
 
 export function contextOf(res: Response): RequestContext {
@@ -30,7 +33,7 @@ export function contextOf(res: Response): RequestContext {
  * Gives each request an id (kept from `X-Request-Id` when sane), a logger that stamps it on every line, a tally of
  * the MongoDB commands it sends, and — once authenticated — its RequestContext.
  */
-export function requestScope({ store, log }: ContextOptions) {
+export function requestScope({ store, log }: ContextOptions, observe?: RequestObserver) {
   return (req: Request, res: Response, next: NextFunction) => {
     const incoming = req.get('x-request-id');
     const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
@@ -49,6 +52,7 @@ export function requestScope({ store, log }: ContextOptions) {
       )
       .then(({ commands }) => {
         const ms = Number(process.hrtime.bigint() - started) / 1e6;
+        observe?.(req, res, ms / 1000, commands);
         requestLog.info({ method: req.method, url: req.originalUrl, status: res.statusCode, ms: Math.round(ms * 10) / 10, mongoCommands: commands }, 'request');
         store.events.emit('request', { requestId, commands });
       });

@@ -105,6 +105,8 @@ function answerAsPlainHttp(server: Server, req: IncomingMessage, socket: Duplex,
 }
 
 export interface SubscriptionServer {
+  /** Open subscription sockets of this server. */
+  connections(): number;
   /** Closes every socket (1001), cutting those that do not close within the drain timeout, and stops accepting. */
   close(): Promise<void>;
 }
@@ -241,6 +243,7 @@ export function attachSubscriptions(server: Server, schema: GraphQLSchema, optio
   const graphqlWs = useServer(serverOptions, wss);
 
   return {
+    connections: () => wss.clients.size,
     async close() {
       server.off('upgrade', onUpgrade);
       const open = [...wss.clients];

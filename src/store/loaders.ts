@@ -4,6 +4,7 @@ import type { CollectionName } from './catalog';
 import type { Store } from './store';
 import { parseId } from './ids';
 import { TenantCollection, type TenantDocument } from './tenant-collection';
+import { tracedRead } from './trace-seam';
 
 /** A projection's loader key; resolvers pass one projection object per field of a query, so it is built once. */
 const projectionKeys = new WeakMap<Document, string>();
@@ -47,7 +48,9 @@ export class Loaders {
     let loader = loaders.get(key);
     if (!loader) {
       const collection = new TenantCollection<TenantDocument>(this.store.collection(name), this.accountId);
-      loader = new DataLoader((ids) => collection.findByIds(ids, undefined, projection));
+      loader = new DataLoader((ids) =>
+        tracedRead(`load ${name}`, { 'db.mongodb.collection': name, 'loader.keys': ids.length }, () => collection.findByIds(ids, undefined, projection)),
+      );
       loaders.set(key, loader);
       for (const doc of this.primed.get(name) ?? []) loader.prime(doc._id.toHexString(), doc);
     }
@@ -69,7 +72,7 @@ export class Loaders {
     const sortBy = Object.fromEntries(Object.entries(newestBy).map(([path, direction]) => [`doc.${path}`, direction]));
     let loader = this.byField.get(cacheKey);
     if (!loader) {
-      loader = new DataLoader(async (keys) => {
+      const read = async (keys: readonly string[]) => {
         const ids = keys.map(parseId).filter((id): id is ObjectId => id !== null);
         const groups = ids.length
           ? await this.store
@@ -84,7 +87,10 @@ export class Loaders {
           : [];
         const byKey = new Map(groups.map((group) => [group._id.toHexString(), group.docs]));
         return keys.map((key) => byKey.get(key.toLowerCase()) ?? []);
-      });
+      };
+      loader = new DataLoader((keys) =>
+        tracedRead(`load ${name} by ${field}`, { 'db.mongodb.collection': name, 'loader.keys': keys.length }, () => read(keys)),
+      );
       this.byField.set(cacheKey, loader);
     }
     return loader as unknown as DataLoader<string, T[]>;

@@ -28,6 +28,7 @@ function raw(
   path: string,
   headers: Record<string, string>,
   method = 'GET',
+  body?: string,
 ): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
   return new Promise((resolve, reject) => {
     const request = http.request(`${base}${path}`, { method, headers }, (response) => {
@@ -36,7 +37,7 @@ function raw(
       response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
     });
     request.on('error', reject);
-    request.end();
+    request.end(body);
   });
 }
 
@@ -63,6 +64,29 @@ describe('compression', () => {
     expect(JSON.parse(list.body.toString()).success).toBe(true);
     const none = await raw(gw.url, '/api/v1/openapi.json', {});
     expect(none.headers['content-encoding']).toBeUndefined();
+  });
+});
+
+describe('compression: which encoding', () => {
+  const query = JSON.stringify({ query: '{ __schema { types { name kind } } }' });
+  const post = (acceptEncoding: string) =>
+    raw(gw.url, '/graphql', { 'x-api-key': key, 'content-type': 'application/json', 'accept-encoding': acceptEncoding }, 'POST', query);
+
+  it.each([
+    ['gzip, deflate, br', 'br', zlib.brotliDecompressSync],
+    ['br;q=1.0, gzip;q=0.8', 'br', zlib.brotliDecompressSync],
+    ['gzip, deflate', 'gzip', zlib.gunzipSync],
+    ['deflate', 'deflate', zlib.inflateSync],
+  ])('a JSON answer to a client accepting %s travels in %s', async (accepted, encoding, decode) => {
+    const plainAnswer = await post('identity');
+    expect(plainAnswer.status).toBe(200);
+    expect(plainAnswer.body.length).toBeGreaterThan(1024);
+    const encoded = await post(accepted);
+    expect(encoded.status).toBe(200);
+    expect(encoded.headers['content-encoding']).toBe(encoding);
+    expect(encoded.headers.vary).toMatch(/accept-encoding/i);
+    expect(encoded.body.length).toBeLessThan(plainAnswer.body.length);
+    expect(decode(encoded.body).equals(plainAnswer.body)).toBe(true);
   });
 });
 

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { loadConfig } from '../../src/config';
 import { createAccount, createApiKey, createUser } from '../../src/domain/auth/auth.admin';
 import type { Scope } from '../../src/domain/auth/scopes';
-import { startGateway, type RunningGateway } from '../../src/gateway';
+import { type GatewayOptions, startGateway, type RunningGateway } from '../../src/gateway';
 import { createLogger } from '../../src/logger';
 import { connectStore, type StoreConnection } from '../../src/store/connect';
 import type { Store } from '../../src/store/store';
@@ -58,6 +58,8 @@ export interface TestAccount {
 
 export interface TestGateway {
   url: string;
+  /** The metrics' own listener (`…/metrics`), when METRICS_PORT is set. */
+  metricsUrl?: string;
   store: Store;
   /** The connection string of its store (where another gateway joins it, see startTestGateway's `sameStoreAs`). */
   storeUri: string;
@@ -92,7 +94,11 @@ let databases = 0;
 export async function startTestGateway(
   env: Record<string, string> = {},
   logs?: Array<Record<string, unknown>>,
-  { monitorCommands = false, sameStoreAs }: { monitorCommands?: boolean; sameStoreAs?: TestGateway } = {},
+  {
+    monitorCommands = false,
+    sameStoreAs,
+    spanExporter,
+  }: { monitorCommands?: boolean; sameStoreAs?: TestGateway; spanExporter?: GatewayOptions['spanExporter'] } = {},
 ): Promise<TestGateway> {
   const dir = process.env.MONGODB_URI || sameStoreAs ? undefined : fs.mkdtempSync(path.join(os.tmpdir(), 'gateway-test-'));
   const connection: StoreConnection = await connectStore({
@@ -119,6 +125,7 @@ export async function startTestGateway(
     now: () => clock.now,
     connection,
     dbName,
+    spanExporter,
   });
   /** Every REST exchange is held to the OpenAPI document the gateway publishes (test/support/openapi-conformance.ts). */
   let conformance: Promise<ReturnType<typeof openApiConformance>> | undefined;
@@ -147,6 +154,7 @@ export async function startTestGateway(
 
   return {
     url: gateway.url,
+    metricsUrl: gateway.metricsUrl,
     store: gateway.store,
     storeUri: connection.uri,
     clock,

@@ -189,6 +189,13 @@ export async function importExport<V>(context: RequestContext, file: UploadedFil
       record.updated_at = record.finished_at;
       const { _id, ...rest } = record;
       await history.updateOne({ _id }, { $set: rest });
+      // Announced to this process's listeners (its metrics); the stored record stays what every process reads.
+      context.store.events.emit('import-finished', {
+        imported: record.rows_imported,
+        duplicated: record.rows_duplicated,
+        errors: record.rows_with_errors,
+        review: record.rows_needing_review,
+      });
       // The import writes in batches, not in one transaction: its activity follows the history record it summarises.
       await recordActivity(context, [actionOn(plan.history, `${plan.direction} vouchers import`, 'imported', record, outcomeOf(record))]);
       // The days it changed are recounted after the answer (reads before that read them from the documents; should this

@@ -131,6 +131,18 @@ describe('a Recibidos export with a good row, a rate to review, a warning and tw
     expect(first.failure).toBeUndefined();
   });
 
+  test("its end is announced to the process's listeners (its metrics) with the stored counts, once", async () => {
+    const announced: unknown[] = [];
+    const listen = (outcome: unknown) => announced.push(outcome);
+    store.events.on('import-finished', listen);
+    try {
+      await importedOnce();
+    } finally {
+      store.events.off('import-finished', listen);
+    }
+    expect(announced).toEqual([{ imported: 3, duplicated: 0, errors: 2, review: 1 }]);
+  });
+
   test('the history stores the same record', async () => {
     const { first } = await importedOnce();
     const { _id, ...stored } = (await store.collection('received_invoice_imports').findOne({ _id: first._id }))!;

@@ -10,7 +10,7 @@ export interface TracingSetup {
   exporters: ReadonlyArray<TraceExporterName | SpanExporter>;
 }
 
-/** The SDK's SpanExporter, structurally (importing its type would not load it, but keeps the seam explicit). */
+/** The SDK's SpanExporter, described by its shape: this module imports nothing of OpenTelemetry, not even types. */
 export interface SpanExporter {
   export(spans: unknown[], resultCallback: (result: { code: number; error?: Error }) => void): void;
   shutdown(): Promise<void>;

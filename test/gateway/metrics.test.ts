@@ -1,4 +1,5 @@
 import WebSocket from 'ws';
+import { loadConfig } from '../../src/config';
 import { startTestGateway, type TestAccount, type TestGateway } from '../support/gateway';
 
 /**
@@ -255,5 +256,17 @@ describe('with neither: no metrics', () => {
       expect(response.body).toBe(unknown.body.replace('/no-such-path', '/metrics'));
       expect(response.body).not.toContain('http_requests_total');
     }
+  });
+});
+
+describe('the settings', () => {
+  test('by default none of them is set (no metrics), and the listener would bind to 127.0.0.1', () => {
+    const config = loadConfig({});
+    expect([config.METRICS_TOKEN, config.METRICS_PORT, config.METRICS_HOST]).toEqual([undefined, undefined, '127.0.0.1']);
+  });
+
+  test('a short token or a port out of range stops the start naming the variable', () => {
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN: at least 16 characters/);
+    expect(() => loadConfig({ METRICS_PORT: '70000' })).toThrow(/METRICS_PORT/);
   });
 });

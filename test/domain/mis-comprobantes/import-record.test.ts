@@ -39,6 +39,8 @@ function record(): ImportRecord {
     row_warnings: [],
     rows_needing_review: 0,
     row_reviews: [],
+    bytes_total: 10,
+    bytes_read: 0,
     user_id: null,
     started_at: at,
     finished_at: null,

@@ -16,7 +16,10 @@ import { ensureIndexes } from './store/catalog';
 import { upgradeStoredData } from './store/upgrades';
 import { connectStore, type StoreConnection } from './store/connect';
 import { Store } from './store/store';
-import { followInserts } from './store/change-feed';
+import { followInserts, followWrites } from './store/change-feed';
+import type { ImportDocument } from './store/voucher-imports';
+import { IMPORT_HISTORIES } from './domain/mis-comprobantes/import-lookup';
+import { publishImportWrite } from './resolvers/import-progress';
 import type { FceEventDocument } from './domain/fce/events';
 import { publishFceEvent } from './resolvers/fce-pubsub';
 import type { SecretBox } from './domain/secrets';
@@ -103,13 +106,18 @@ export async function startGateway({
   );
   // FCE events recorded through any gateway over this store, for this gateway's subscribers.
   const fceFeed = await followInserts<FceEventDocument>(store, 'fce_events', (event) => publishFceEvent(store.events, event), log);
+  // Imports' writes (their progress) through any gateway, for this gateway's subscribers of each import.
+  const importFeeds = await Promise.all(
+    Object.values(IMPORT_HISTORIES).map((history) => followWrites<ImportDocument>(store, history, (doc) => publishImportWrite(store.events, doc), log)),
+  );
+  const closeFeeds = () => Promise.all([fceFeed, ...importFeeds].map((feed) => feed.close()));
   const server: Server = await new Promise<Server>((resolve, reject) => {
     // Express 5 calls back on an error too (a port in use): the server is answered only once it listens.
     const listening = app.listen(config.PORT, config.HOST, (error?: Error) => (error ? reject(error) : resolve(listening)));
   }).catch(async (error: NodeJS.ErrnoException) => {
     sweep.stop();
     await apollo.stop();
-    await fceFeed.close();
+    await closeFeeds();
     await store.idle();
     if (!given) await connection.close();
     if (error.code === 'EADDRINUSE') throw new ConfigError(`port ${config.PORT} is in use on ${config.HOST}: stop what listens there or set PORT`);
@@ -147,7 +155,7 @@ export async function startGateway({
       const timer = setTimeout(() => server.closeAllConnections(), DRAIN_TIMEOUT_MS);
       sweep.stop();
       await subscriptions.close();
-      await fceFeed.close();
+      await closeFeeds();
       await closed;
       clearTimeout(timer);
       await apollo.stop();

@@ -20,6 +20,7 @@ import { ProductLinksResolver, ProductResolver } from './product';
 import { PostingResolver } from './posting';
 import { ExpenseLinksResolver, JournalEntrySourceResolver, ReceivedInvoiceLinksResolver, SupplierPurchasesResolver } from './purchase-graph';
 import { ReceivedInvoiceMovesResolver, ReceivedInvoiceResolver } from './received-invoice';
+import { VoucherImportProgressResolver } from './voucher-import';
 import { StockResolver } from './stock';
 import { SupplierResolver } from './supplier';
 import { SupplierSuppliesResolver, SupplyLinksResolver, SupplyResolver } from './supply';
@@ -65,6 +66,7 @@ export const RESOLVERS: [Function, ...Function[]] = [
   LedgerLineResolver,
   ...ReceivedInvoiceResolver,
   ReceivedInvoiceMovesResolver,
+  VoucherImportProgressResolver,
   ...TaxRuleResolver,
   TaxRuleCountryResolver,
   ...AdditionalTaxpayerResolver,

@@ -74,6 +74,8 @@ const PATHS: Record<string, (s: EveryKind) => string> = {
   'GET /widgets/multi-taxpayer/taxpayers/{id}/': (s) => `/widgets/multi-taxpayer/taxpayers/${s.taxpayer}/`,
   'GET /accounting/bank/statements/{id}/': (s) => `/accounting/bank/statements/${s.statement}/`,
   'GET /issued_vouchers/{id}/': (s) => `/issued_vouchers/${s.issuedVoucher}/`,
+  'GET /received_invoices/imports/{id}/': (s) => `/received_invoices/imports/${s.receivedImport}/`,
+  'GET /issued_vouchers/imports/{id}/': (s) => `/issued_vouchers/imports/${s.issuedImport}/`,
   'GET /bill/tax_info/taxpayer/{billing_system}/': () => '/bill/tax_info/taxpayer/afip_wsfe/',
   'GET /iva/books/{book_id}/entries/': (s) => `/iva/books/${s.ivaBookId}/entries/`,
   'GET /iva/books/{period}/{book_type}/': () => '/iva/books/2025-12/purchases/',
@@ -232,7 +234,7 @@ it.each(QUERY_FIELDS)('Query.%s answers without writing', async (field) => {
     const pattern = new RegExp(`^${route.path.replace(/[.]/g, '\\.').replace(/\{(\w+)\}/g, '(?<$1>[^/]+)')}$`);
     const params = filled ? { ...pattern.exec(filled)!.groups } : {};
     query = route.document;
-    variables = route.variables({ params, query: {}, body: BODIES[name] });
+    variables = route.variables({ params, query: {}, body: BODIES[name], headers: {} });
   } else {
     const own = OWN_ARGUMENTS[field];
     const type = getNamedType(schema.getQueryType()!.getFields()[field].type);

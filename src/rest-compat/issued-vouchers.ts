@@ -18,7 +18,7 @@ const UPLOAD = importRoute({
   }`,
   field: 'importIssuedVouchers',
   maxBytes: MAX_UPLOAD_BYTES,
-  progressPath: '/issued_vouchers/imports/{id}/',
+  progressPath: '/issued_vouchers/import-history/{id}/',
   formExample: {
     name: 'emitidos-marzo',
     summary: 'March 2025 as the Mis Comprobantes Emitidos portal downloads it',
@@ -28,7 +28,7 @@ const UPLOAD = importRoute({
 });
 
 const IMPORT = importByIdRoute({
-  path: '/issued_vouchers/imports/{id}/',
+  path: '/issued_vouchers/import-history/{id}/',
   summary: "One import of the Emitidos export by its id, as it stands: its counts and percent while running; another account's is 404",
   scope: 'invoices:read',
   query: 'RestIssuedVoucherImport',

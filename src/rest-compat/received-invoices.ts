@@ -33,7 +33,7 @@ const UPLOAD = importRoute({
     return { file: form.file, options: { createMissingSuppliers: create } };
   },
   formFields: { create_missing_suppliers: { type: 'string', enum: ['true', 'false'] } },
-  progressPath: '/received_invoices/imports/{id}/',
+  progressPath: '/received_invoices/import-history/{id}/',
   formExample: {
     name: 'recibidos-marzo',
     summary: 'March 2025 as the Mis Comprobantes Recibidos portal downloads it, creating the suppliers not yet on file',
@@ -43,7 +43,7 @@ const UPLOAD = importRoute({
 });
 
 const IMPORT = importByIdRoute({
-  path: '/received_invoices/imports/{id}/',
+  path: '/received_invoices/import-history/{id}/',
   summary: "One import of the Recibidos export by its id, as it stands: its counts and percent while running; another account's is 404",
   scope: 'received_invoices:read',
   query: 'RestReceivedInvoiceImport',

@@ -84,7 +84,7 @@ it('Prefer: respond-async answers 202 at once; progress reads and is pushed on a
     const started = await upload(a, key, FILE, { Prefer: 'respond-async' });
     expect(started.status).toBe(202);
     const id = started.body.data.id as string;
-    expect(started.headers.get('location')).toBe(`/api/v1/received_invoices/imports/${id}/`);
+    expect(started.headers.get('location')).toBe(`/api/v1/received_invoices/import-history/${id}/`);
     expect(started.headers.get('preference-applied')).toBe('respond-async');
     expect(started.body.data).toMatchObject({ status: 'running', rows_imported: 0, percent: 0, bytes_read: 0, bytes_total: Buffer.byteLength(FILE) });
 
@@ -101,7 +101,7 @@ it('Prefer: respond-async answers 202 at once; progress reads and is pushed on a
     };
     await until((event) => event.rowsImported === 5000);
     // Held before its second batch: the first batch's 5,000 vouchers are stored and read back as progress.
-    const reading = await b.rest('GET', `/received_invoices/imports/${id}/`, { key });
+    const reading = await b.rest('GET', `/received_invoices/import-history/${id}/`, { key });
     expect(reading.status).toBe(200);
     expect(reading.body.data).toMatchObject({ id, status: 'running', rows_imported: 5000 });
     expect(reading.body.data.rows_total).toBeLessThan(ROWS);
@@ -135,7 +135,7 @@ it('Prefer: respond-async answers 202 at once; progress reads and is pushed on a
     const totals = (row: Record<string, number>) => [row.rows_total, row.rows_imported, row.rows_duplicated, row.rows_with_errors, row.rows_needing_review];
     expect([last.rowsTotal, last.rowsImported, last.rowsDuplicated, last.rowsWithErrors, last.rowsNeedingReview]).toEqual(totals(sync.body.data));
     expect(totals(sync.body.data)).toEqual([ROWS, ROWS - 12, 0, 12, 0]);
-    expect((await b.rest('GET', `/received_invoices/imports/${id}/`, { key })).body.data).toMatchObject({
+    expect((await b.rest('GET', `/received_invoices/import-history/${id}/`, { key })).body.data).toMatchObject({
       status: 'completed',
       percent: 100,
       rows_imported: ROWS - 12,
@@ -151,13 +151,17 @@ it("another account's import is not found: REST 404, GraphQL NOT_FOUND, and its 
   const own = await upload(a, owner.key, fileOf(3));
   expect(own.status).toBe(200);
   const id = own.body.data.id as string;
-  expect((await b.rest('GET', `/received_invoices/imports/${id}/`, { key: owner.key })).status).toBe(200);
-  for (const path of [`/received_invoices/imports/${id}/`, `/received_invoices/imports/${new ObjectId().toHexString()}/`, '/received_invoices/imports/zz/']) {
+  expect((await b.rest('GET', `/received_invoices/import-history/${id}/`, { key: owner.key })).status).toBe(200);
+  for (const path of [
+    `/received_invoices/import-history/${id}/`,
+    `/received_invoices/import-history/${new ObjectId().toHexString()}/`,
+    '/received_invoices/import-history/zz/',
+  ]) {
     const res = await b.rest('GET', path, { key: stranger.key });
     expect({ path, status: res.status, code: res.body.error?.code }).toEqual({ path, status: 404, code: 'NOT_FOUND' });
   }
   // The Emitidos route reads its own history: a Recibidos import is not one of its imports.
-  expect((await b.rest('GET', `/issued_vouchers/imports/${id}/`, { key: owner.key })).status).toBe(404);
+  expect((await b.rest('GET', `/issued_vouchers/import-history/${id}/`, { key: owner.key })).status).toBe(404);
   const graphql = await b.gql('query($id: ID!) { receivedInvoiceImport(id: $id) { id } }', { id }, { key: stranger.key });
   expect(graphql.body.errors[0].extensions.code).toBe('NOT_FOUND');
   const live = subscribe(connect(b, clients, { 'x-api-key': stranger.key }).client, PROGRESS, { id });
@@ -176,7 +180,7 @@ it('an import whose gateway stopped answering reads, and ends its subscription, 
     .updateOne({ _id: new ObjectId(id) }, { $set: { status: 'running', finished_at: null, updated_at: new Date('2026-01-10T15:00:00Z') } });
   b.clock.now = new Date('2026-01-10T15:05:01Z');
   try {
-    expect((await b.rest('GET', `/received_invoices/imports/${id}/`, { key })).body.data).toMatchObject({ status: 'interrupted', rows_imported: 3 });
+    expect((await b.rest('GET', `/received_invoices/import-history/${id}/`, { key })).body.data).toMatchObject({ status: 'interrupted', rows_imported: 3 });
     const live = subscribe(connect(b, clients, { 'x-api-key': key }).client, PROGRESS, { id });
     expect(eventOf(await live.take('the import as it stands'))).toMatchObject({ id, status: 'interrupted', rowsImported: 3 });
     expect(await live.take('the end')).toEqual({ complete: true });

@@ -189,14 +189,14 @@ export function issuedVoucherMatrix(env: MatrixEnv): { rest: Record<string, Rest
         await bUntouched();
       },
     },
-    'GET /issued_vouchers/imports/{id}/': {
+    'GET /issued_vouchers/import-history/{id}/': {
       record: importOfA,
-      request: (id: string) => ({ path: `/issued_vouchers/imports/${encodeURIComponent(id)}/` }),
+      request: (id: string) => ({ path: `/issued_vouchers/import-history/${encodeURIComponent(id)}/` }),
       succeeded: (res: HttpResult, id: string) => expect(res.body.data).toMatchObject({ id, direction: 'issued', status: 'completed', percent: 100 }),
       unchanged: importUnchanged,
       async otherAccount() {
         const b = await recordsOfB();
-        const res = await gw().rest('GET', `/issued_vouchers/imports/${b.before.import_id.toHexString()}/`, { key: env.fullA() });
+        const res = await gw().rest('GET', `/issued_vouchers/import-history/${b.before.import_id.toHexString()}/`, { key: env.fullA() });
         expect({ status: res.status, code: res.body.error?.code }).toEqual({ status: 404, code: 'NOT_FOUND' });
         noSecret(res.body);
         await bUntouched();

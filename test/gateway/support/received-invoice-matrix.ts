@@ -227,14 +227,14 @@ export function receivedInvoiceMatrix(env: MatrixEnv): { rest: Record<string, Re
           return { rowsImported: res.body.data.rows_imported, rowsDuplicated: res.body.data.rows_duplicated };
         }),
     },
-    'GET /received_invoices/imports/{id}/': {
+    'GET /received_invoices/import-history/{id}/': {
       record: importOfA,
-      request: (id: string) => ({ path: `/received_invoices/imports/${encodeURIComponent(id)}/` }),
+      request: (id: string) => ({ path: `/received_invoices/import-history/${encodeURIComponent(id)}/` }),
       succeeded: (res: HttpResult, id: string) => expect(res.body.data).toMatchObject({ id, direction: 'received', status: 'completed', percent: 100 }),
       unchanged: importUnchanged,
       async otherAccount() {
         const b = await recordsOfB();
-        const res = await gw().rest('GET', `/received_invoices/imports/${b.before.import_id.toHexString()}/`, { key: env.fullA() });
+        const res = await gw().rest('GET', `/received_invoices/import-history/${b.before.import_id.toHexString()}/`, { key: env.fullA() });
         expect({ status: res.status, code: res.body.error?.code }).toEqual({ status: 404, code: 'NOT_FOUND' });
         noSecret(res.body);
         await bUntouched();

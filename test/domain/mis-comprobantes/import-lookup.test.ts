@@ -71,4 +71,7 @@ test('a running import silent for five minutes reads as interrupted, in both loo
   expect((await findImport(late, IMPORT_HISTORIES.issued, id)).status).toBe('interrupted');
   expect((await findAnyImport(late, id)).doc.status).toBe('interrupted');
   expect((await store.collection(IMPORT_HISTORIES.issued).findOne({ _id: new ObjectId(id) }))?.status).toBe('running');
+  // One that ended stays as it ended, however long ago.
+  const completed = await stored(IMPORT_HISTORIES.issued, mine);
+  expect((await findImport(late, IMPORT_HISTORIES.issued, completed)).status).toBe('completed');
 });

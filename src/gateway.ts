@@ -16,7 +16,10 @@ import { ensureIndexes } from './store/catalog';
 import { upgradeStoredData } from './store/upgrades';
 import { connectStore, type StoreConnection } from './store/connect';
 import { Store } from './store/store';
-import { followInserts } from './store/change-feed';
+import { followInserts, followWrites } from './store/change-feed';
+import type { ImportDocument } from './store/voucher-imports.store';
+import { IMPORT_HISTORIES } from './domain/mis-comprobantes/import-lookup';
+import { publishImportWrite } from './resolvers/import-progress';
 import type { FceEventDocument } from './domain/fce/events';
 import { publishFceEvent } from './resolvers/fce-pubsub';
 import type { SecretBox } from './domain/secrets';
@@ -121,11 +124,16 @@ export async function startGateway({
   );
   // FCE events recorded through any gateway over this store, for this gateway's subscribers.
   const fceFeed = await followInserts<FceEventDocument>(store, 'fce_events', (event) => publishFceEvent(store.events, event), log);
+  // Imports' writes (their progress) through any gateway, for this gateway's subscribers of each import.
+  const importFeeds = await Promise.all(
+    Object.values(IMPORT_HISTORIES).map((history) => followWrites<ImportDocument>(store, history, (doc) => publishImportWrite(store.events, doc), log)),
+  );
+  const closeFeeds = () => Promise.all([fceFeed, ...importFeeds].map((feed) => feed.close()));
   const abandon = async () => {
     sweep.stop();
     await apollo.stop();
     await tracing?.shutdown();
-    await fceFeed.close();
+    await closeFeeds();
     await store.idle();
     if (!given) await connection.close();
   };
@@ -177,7 +185,7 @@ export async function startGateway({
       const timer = setTimeout(() => server.closeAllConnections(), DRAIN_TIMEOUT_MS);
       sweep.stop();
       await subscriptions.close();
-      await fceFeed.close();
+      await closeFeeds();
       await closed;
       await metricsClosed;
       clearTimeout(timer);

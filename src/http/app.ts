@@ -51,8 +51,18 @@ export interface AppOptions {
 /** What a browser page of an allowed origin may send and read (the API's own headers). */
 const CORS = {
   methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
-  allowedHeaders: ['content-type', 'x-api-key', 'x-csrf-token', 'apollo-require-preflight', 'time-zone', 'x-request-id'],
-  exposedHeaders: ['x-request-id', 'retry-after', 'ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset', 'content-disposition'],
+  allowedHeaders: ['content-type', 'x-api-key', 'x-csrf-token', 'apollo-require-preflight', 'time-zone', 'x-request-id', 'prefer'],
+  exposedHeaders: [
+    'x-request-id',
+    'retry-after',
+    'ratelimit-limit',
+    'ratelimit-remaining',
+    'ratelimit-reset',
+    'content-disposition',
+    // An upload answered at once (202): where its import reads, and that the preference was applied.
+    'location',
+    'preference-applied',
+  ],
   maxAge: 600,
 };
 

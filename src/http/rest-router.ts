@@ -41,7 +41,12 @@ export function expressPath(openApiPath: string): string {
 /** Runs a route's stored operation with the request's context and answers in the legacy envelope. */
 async function handle(schema: GraphQLSchema, compiled: CompiledRoute, req: Request, res: Response, context: RequestContext): Promise<void> {
   const { route } = compiled;
-  const input: RestInput = { params: req.params as Record<string, string>, query: req.query as Record<string, unknown>, body: req.body };
+  const input: RestInput = {
+    params: req.params as Record<string, string>,
+    query: req.query as Record<string, unknown>,
+    body: req.body,
+    headers: req.headers,
+  };
   const report = (error: unknown) => context.log.error({ err: error }, 'unexpected error in a REST route');
   const refuse = (error: unknown) => () => sendError(res, restError(toClientError(error, report), route.pathRenames));
   let answer: () => void;
@@ -70,7 +75,8 @@ async function run(
     const error = toClientErrorOf(result.errors, report);
     return () => sendError(res, restError(error, route.pathRenames));
   }
-  const { status, data, extra, file } = route.respond(result.data as Record<string, unknown>, input);
+  const { status, data, extra, file, headers } = route.respond(result.data as Record<string, unknown>, input);
+  if (headers) res.set(headers);
   if (file) return () => void res.status(status).type(file.contentType).attachment(file.name).send(file.body);
   return () => sendData(res, status, data, extra);
 }

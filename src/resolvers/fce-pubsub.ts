@@ -28,17 +28,20 @@ const feeds = new WeakMap<object, number>();
 let nextFeed = 0;
 
 /**
- * The topic id of an account's FCE events as one gateway delivers them. `gateway` is anything a gateway's requests
- * all share: its store's event emitter.
+ * The topic id of `key` as one gateway delivers it from its own feed. `gateway` is anything a gateway's requests all
+ * share: its store's event emitter.
  */
-export function fceTopic(gateway: object, accountId: string): string {
+export function gatewayTopic(gateway: object, key: string): string {
   let feed = feeds.get(gateway);
   if (feed === undefined) {
     feed = nextFeed++;
     feeds.set(gateway, feed);
   }
-  return `${feed}:${accountId}`;
+  return `${feed}:${key}`;
 }
+
+/** The topic id of an account's FCE events as one gateway delivers them. */
+export const fceTopic = (gateway: object, accountId: string): string => gatewayTopic(gateway, accountId);
 
 // Topics are routed per account (the topic id): a subscriber is only ever handed its own account's events.
 const channel = (topic: string, topicId: unknown) => `${topic}:${String(topicId)}`;

@@ -20,6 +20,7 @@ import { ProductLinksResolver, ProductResolver } from './product.resolver';
 import { PostingResolver } from './posting.resolver';
 import { ExpenseLinksResolver, JournalEntrySourceResolver, ReceivedInvoiceLinksResolver, SupplierPurchasesResolver } from './purchase-graph';
 import { ReceivedInvoiceMovesResolver, ReceivedInvoiceResolver } from './received-invoice.resolver';
+import { VoucherImportProgressResolver } from './voucher-import.resolver';
 import { StockResolver } from './stock.resolver';
 import { SupplierResolver } from './supplier.resolver';
 import { SupplierSuppliesResolver, SupplyLinksResolver, SupplyResolver } from './supply.resolver';
@@ -65,6 +66,7 @@ export const RESOLVERS: [Function, ...Function[]] = [
   LedgerLineResolver,
   ...ReceivedInvoiceResolver,
   ReceivedInvoiceMovesResolver,
+  VoucherImportProgressResolver,
   ...TaxRuleResolver,
   TaxRuleCountryResolver,
   ...AdditionalTaxpayerResolver,

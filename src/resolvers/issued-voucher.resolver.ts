@@ -10,7 +10,8 @@ import { IssuedVoucherVatLineInput, NetRestatementArgs, RESTATEMENT_NOTE } from 
 import { VoucherImport } from '../schema/voucher-import.types';
 import type { IssuedVoucherDocument } from '../domain/stored';
 import { declaredResolver } from './declared.resolver';
-import { toImport } from './voucher-import.resolver';
+import { RESPOND_ASYNC, toImport } from './voucher-import.resolver';
+import { findImport, IMPORT_HISTORIES } from '../domain/mis-comprobantes/import-lookup';
 
 /** Stored issued voucher → its GraphQL shape. */
 export const toIssuedVoucher = (doc: IssuedVoucherDocument): IssuedVoucher => outputOf(ISSUED_VOUCHER, doc as never) as IssuedVoucher;
@@ -26,8 +27,20 @@ export class IssuedVoucherImportResolver {
     description:
       "Imports the Mis Comprobantes Emitidos export (the portal ZIP or its CSV, at most 20 MB; a GraphQL multipart request, which must carry Apollo-Require-Preflight) into the account's issued vouchers. A Recibidos export is refused (WRONG_EXPORT). Rows with problems are reported by line and skipped; vouchers already stored count as duplicates.",
   })
-  async importIssuedVouchers(@Arg('file', () => GraphQLUpload) file: Promise<FileUpload>, @Ctx() context: RequestContext): Promise<VoucherImport> {
-    return toImport(await importIssuedVouchers(context, await file));
+  async importIssuedVouchers(
+    @Arg('file', () => GraphQLUpload) file: Promise<FileUpload>,
+    @Ctx() context: RequestContext,
+    @Arg('respondAsync', () => Boolean, { nullable: true, description: RESPOND_ASYNC }) respondAsync?: boolean | null,
+  ): Promise<VoucherImport> {
+    return toImport(await importIssuedVouchers(context, await file, { respondAsync: respondAsync ?? false }));
+  }
+
+  @Authorized('invoices:read')
+  @Query(() => VoucherImport, {
+    description: "One import of the Emitidos export by its id, as it stands (its progress while running); another account's is NOT_FOUND.",
+  })
+  async issuedVoucherImport(@Arg('id', () => ID) id: string, @Ctx() context: RequestContext): Promise<VoucherImport> {
+    return toImport(await findImport(context, IMPORT_HISTORIES.issued, id));
   }
 
   @Authorized('invoices:read')

@@ -22,7 +22,8 @@ import { VoucherImport } from '../schema/voucher-import.types';
 import { Supplier } from '../schema/supplier.types';
 import { declaredResolver } from './declared.resolver';
 import { toSupplier } from './supplier.resolver';
-import { toImport } from './voucher-import.resolver';
+import { RESPOND_ASYNC, toImport } from './voucher-import.resolver';
+import { findImport, IMPORT_HISTORIES } from '../domain/mis-comprobantes/import-lookup';
 
 /** Stored received invoice → its GraphQL shape. */
 export const toReceivedInvoice = (doc: ReceivedInvoiceDocument): ReceivedInvoice => outputOf(RECEIVED_INVOICE, doc as never) as ReceivedInvoice;
@@ -56,10 +57,20 @@ export class ReceivedInvoiceMovesResolver {
     @Arg('file', () => GraphQLUpload) file: Promise<FileUpload>,
     @Ctx() context: RequestContext,
     @Arg('options', () => ImportReceivedInvoicesOptions, { nullable: true }) options?: ImportReceivedInvoicesOptions,
+    @Arg('respondAsync', () => Boolean, { nullable: true, description: RESPOND_ASYNC }) respondAsync?: boolean | null,
   ): Promise<VoucherImport> {
     const upload = await file;
-    const record = await importReceivedInvoices(context, upload, { createMissingSuppliers: options?.createMissingSuppliers ?? false });
+    const record = await importReceivedInvoices(context, upload, {
+      createMissingSuppliers: options?.createMissingSuppliers ?? false,
+      respondAsync: respondAsync ?? false,
+    });
     return toImport(record);
+  }
+
+  @Authorized('received_invoices:read')
+  @Query(() => VoucherImport, { description: "One import of the export by its id, as it stands (its progress while running); another account's is NOT_FOUND." })
+  async receivedInvoiceImport(@Arg('id', () => ID) id: string, @Ctx() context: RequestContext): Promise<VoucherImport> {
+    return toImport(await findImport(context, IMPORT_HISTORIES.received, id));
   }
 
   @Authorized('received_invoices:read')

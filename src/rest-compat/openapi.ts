@@ -25,22 +25,21 @@ export function openApiDocument(routes: RestRoute[], components: Record<string, 
       in: 'query',
       required: false,
     }));
-    const responses: Record<string, unknown> = {
-      [String(route.successStatus)]: {
-        description: 'Success',
-        content: route.download
-          ? { [route.download.contentType]: { schema: { type: 'string', format: 'binary' } } }
-          : {
-              'application/json': {
-                schema: {
-                  type: 'object',
-                  properties: { success: { const: true }, data: route.responseSchema, ...route.responseExtra },
-                  required: ['success', 'data', ...Object.keys(route.responseExtra ?? {})],
-                },
-              },
+    const successContent = route.download
+      ? { [route.download.contentType]: { schema: { type: 'string', format: 'binary' } } }
+      : {
+          'application/json': {
+            schema: {
+              type: 'object',
+              properties: { success: { const: true }, data: route.responseSchema, ...route.responseExtra },
+              required: ['success', 'data', ...Object.keys(route.responseExtra ?? {})],
             },
-      },
-    };
+          },
+        };
+    const responses: Record<string, unknown> = { [String(route.successStatus)]: { description: 'Success', content: successContent } };
+    const other = route.alternativeSuccess;
+    if (other) responses[String(other.status)] = { description: other.description, headers: other.headers, content: successContent };
+    const headerParameters = (route.headers ?? []).map((parameter) => ({ ...parameter, in: 'header', required: false }));
     Object.assign(responses, errorResponses(route));
     // An upload is a form, its file one part (OpenAPI 3.1 §4.8.14.3: a binary part's media type); text fields go as they are.
     const bodyMedia = route.upload
@@ -53,7 +52,7 @@ export function openApiDocument(routes: RestRoute[], components: Record<string, 
       summary: route.summary,
       description: `Requires the scope \`${route.scope}\`.`,
       security: [{ apiKey: [] }, { session: [] }],
-      parameters: [...pathParameters, ...queryParameters],
+      parameters: [...pathParameters, ...queryParameters, ...headerParameters],
       ...(route.requestBody ? { requestBody: { required: true, content: bodyMedia } } : {}),
       ...(route.judgesBody ? { 'x-judges-body': true } : {}),
       responses,

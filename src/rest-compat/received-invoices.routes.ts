@@ -5,7 +5,7 @@ import { declaredRoutes } from './declared.routes';
 import { withRestDateTimes } from './naming';
 import type { RestRoute } from './route';
 import { vatLinesRoute } from './vat-lines.routes';
-import { IMPORT_FIELDS, importHistoryRoute, importRoute } from './voucher-imports.routes';
+import { IMPORT_FIELDS, importByIdRoute, importHistoryRoute, importRoute } from './voucher-imports.routes';
 
 /** List, get and delete from the declaration (no create, update or bulk: records come from imports). */
 const crud = declaredRoutes(RECEIVED_INVOICE, 'received invoices');
@@ -22,8 +22,8 @@ const UPLOAD = importRoute({
     'Import the Mis Comprobantes Recibidos export: multipart/form-data, field `file` (the portal ZIP or its CSV, at most 20 MB); `create_missing_suppliers=true` (query, or a form field before or after the file) creates unknown suppliers',
   scope: 'received_invoices:write',
   document: `
-    mutation RestImportReceivedInvoices($file: Upload!, $options: ImportReceivedInvoicesOptions) {
-      importReceivedInvoices(file: $file, options: $options) { ${IMPORT_FIELDS} }
+    mutation RestImportReceivedInvoices($file: Upload!, $options: ImportReceivedInvoicesOptions, $respondAsync: Boolean) {
+      importReceivedInvoices(file: $file, options: $options, respondAsync: $respondAsync) { ${IMPORT_FIELDS} }
     }`,
   field: 'importReceivedInvoices',
   maxBytes: MAX_UPLOAD_BYTES,
@@ -33,12 +33,21 @@ const UPLOAD = importRoute({
     return { file: form.file, options: { createMissingSuppliers: create } };
   },
   formFields: { create_missing_suppliers: { type: 'string', enum: ['true', 'false'] } },
+  progressPath: '/received_invoices/import-history/{id}/',
   formExample: {
     name: 'recibidos-marzo',
     summary: 'March 2025 as the Mis Comprobantes Recibidos portal downloads it, creating the suppliers not yet on file',
     description: 'Two form parts: `file`, the ZIP itself (or the CSV inside it) sent as a file, and `create_missing_suppliers`.',
     value: { file: 'comprobantes-recibidos-30712345671-2025-03.zip', create_missing_suppliers: 'true' },
   },
+});
+
+const IMPORT = importByIdRoute({
+  path: '/received_invoices/import-history/{id}/',
+  summary: "One import of the Recibidos export by its id, as it stands: its counts and percent while running; another account's is 404",
+  scope: 'received_invoices:read',
+  query: 'RestReceivedInvoiceImport',
+  field: 'receivedInvoiceImport',
 });
 
 const HISTORY = importHistoryRoute({
@@ -169,6 +178,16 @@ const RESOLVE_RATES = vatLinesRoute({
 });
 
 /** Fixed paths (list, import history, upload) before the `{id}` ones. */
-export const RECEIVED_INVOICE_ROUTES: RestRoute[] = [crud.routes[0], HISTORY, UPLOAD, ...crud.routes.slice(1), LINK, IGNORE, CUSTOMS_DISPATCH, RESOLVE_RATES];
+export const RECEIVED_INVOICE_ROUTES: RestRoute[] = [
+  crud.routes[0],
+  HISTORY,
+  UPLOAD,
+  IMPORT,
+  ...crud.routes.slice(1),
+  LINK,
+  IGNORE,
+  CUSTOMS_DISPATCH,
+  RESOLVE_RATES,
+];
 
 export const RECEIVED_INVOICE_COMPONENTS: Record<string, Record<string, unknown>> = crud.components;

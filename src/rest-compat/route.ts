@@ -6,6 +6,8 @@ export interface RestInput {
   params: Record<string, string>;
   query: Record<string, unknown>;
   body: unknown;
+  /** The request's headers (names in lower case), for the routes that read one (documented in `headers`). */
+  headers: Record<string, string | string[] | undefined>;
 }
 
 export interface QueryParameter {
@@ -30,11 +32,18 @@ export interface RestRoute {
   /** Request → GraphQL variables (may throw a ValidationError for malformed query parameters). */
   variables(input: RestInput): Record<string, unknown>;
   /** GraphQL `data` → the envelope's `data`, the HTTP status and any extra top-level envelope keys (e.g. `message`). */
-  respond(data: Record<string, unknown>, input: RestInput): { status: number; data: unknown; extra?: Record<string, unknown>; file?: RestFile };
+  respond(
+    data: Record<string, unknown>,
+    input: RestInput,
+  ): { status: number; data: unknown; extra?: Record<string, unknown>; file?: RestFile; headers?: Record<string, string> };
   /** GraphQL error paths → REST names, for renamed arguments (e.g. `first` → `limit`). */
   pathRenames?: Record<string, string>;
   /** OpenAPI documentation. */
   parameters?: QueryParameter[];
+  /** OpenAPI: the request headers the route reads. */
+  headers?: QueryParameter[];
+  /** OpenAPI: another success answer, with the same body as successStatus's, and the headers it carries. */
+  alternativeSuccess?: { status: number; description: string; headers: Record<string, { description: string; schema: Record<string, unknown> }> };
   requestBody?: z.ZodType | Record<string, unknown>;
   responseSchema: Record<string, unknown>;
   /** OpenAPI: schemas of the extra top-level keys `respond` adds beside `data` (all required). */

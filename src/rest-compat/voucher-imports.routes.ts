@@ -2,12 +2,14 @@ import { type PagingSpec, pageSizeParameter } from './paging';
 import { QueryReader } from './query';
 import type { HandWrittenExample, RestInput, RestRoute } from './route';
 import { withRestDateTimes } from './naming';
+import { prefers } from './prefer';
 
 /** The selection of an import in the stored operations, aliased to REST names. */
 export const IMPORT_FIELDS = `id direction file_name: fileName size sha256 layout encoding status failure rows_total: rowsTotal rows_imported: rowsImported
   rows_duplicated: rowsDuplicated rows_with_errors: rowsWithErrors rows_with_warnings: rowsWithWarnings rows_needing_review: rowsNeedingReview
   suppliers_created: suppliersCreated row_errors: rowErrors { line messages reasons { code message } }
-  row_warnings: rowWarnings { line messages reasons { code message } } row_reviews: rowReviews { line messages reasons { code message } } user_id: userId started_at: startedAt finished_at: finishedAt`;
+  row_warnings: rowWarnings { line messages reasons { code message } } row_reviews: rowReviews { line messages reasons { code message } } percent bytes_read: bytesRead bytes_total: bytesTotal
+  user_id: userId started_at: startedAt finished_at: finishedAt`;
 
 const rowProblems = {
   type: 'array',
@@ -58,6 +60,15 @@ export const IMPORT_SCHEMA = {
     row_errors: rowProblems,
     row_warnings: rowProblems,
     row_reviews: rowProblems,
+    percent: {
+      examples: [100],
+      type: 'integer',
+      minimum: 0,
+      maximum: 100,
+      description: 'How far it has gone: the share of the CSV bytes read (bytes_read of bytes_total), below 100 until completed, 100 once completed.',
+    },
+    bytes_read: { examples: [48213], type: ['integer', 'null'], description: 'Bytes of the CSV read at its last write of its counts (null on older imports).' },
+    bytes_total: { examples: [48213], type: ['integer', 'null'], description: "The CSV's bytes (a ZIP's unpacked size; null on older imports)." },
     user_id: { examples: ['6650a1c2e4b0d5a7c8e9f012'], type: ['string', 'null'] },
     started_at: { examples: ['2025-03-14T10:32:05.120'], type: 'string', description: 'Argentine time (UTC−3), ISO 8601 without a zone.' },
     finished_at: { examples: ['2025-03-14T10:32:05.120'], type: ['string', 'null'] },
@@ -68,9 +79,14 @@ export const restImport = (row: Record<string, unknown>) => withRestDateTimes(ro
 
 type Row = Record<string, unknown>;
 
+/** The preference (RFC 7240) that asks an upload to answer once its import has started. */
+const RESPOND_ASYNC = 'respond-async';
+
 /**
- * The upload route of a Mis Comprobantes export: multipart `file`, the stored import mutation (root field `field`),
- * the import record with a one-line message.
+ * The upload route of a Mis Comprobantes export: multipart `file`, the stored import mutation (root field `field`,
+ * taking `$respondAsync`), the import record with a one-line message. Sent with `Prefer: respond-async`, it answers
+ * 202 once the import has started, with `Location` (the import's route, `progressPath`), `Preference-Applied` and the
+ * import as it stands; without, 200 once it has ended, as the contract's clients expect.
  */
 export function importRoute(options: {
   path: string;
@@ -83,16 +99,26 @@ export function importRoute(options: {
   formFields?: Record<string, Record<string, unknown>>;
   /** The form a client sends (OpenAPI example, by hand: the file is a file). */
   formExample: HandWrittenExample;
+  /** The route that reads one import of the export, `{id}` in it. */
+  progressPath: string;
 }): RestRoute {
+  const variables = options.variables ?? (({ body }) => ({ file: ((body ?? {}) as Row).file }));
   return {
     method: 'post',
     path: options.path,
     summary: options.summary,
     scope: options.scope,
     document: options.document,
-    variables: options.variables ?? (({ body }) => ({ file: ((body ?? {}) as Row).file })),
-    respond: (data) => {
+    variables: (input) => ({ ...variables(input), respondAsync: prefers(input.headers.prefer, RESPOND_ASYNC) }),
+    respond: (data, input) => {
       const record = restImport(data[options.field] as Row);
+      if (prefers(input.headers.prefer, RESPOND_ASYNC))
+        return {
+          status: 202,
+          data: record,
+          extra: { message: `Import started: follow it at its Location.` },
+          headers: { Location: `/api/v1${options.progressPath.replace('{id}', String(record.id))}`, 'Preference-Applied': RESPOND_ASYNC },
+        };
       return {
         status: 200,
         data: record,
@@ -100,6 +126,22 @@ export function importRoute(options: {
           message: `${record.rows_imported} imported, ${record.rows_duplicated} already stored, ${record.rows_with_errors} rows refused, ${record.rows_needing_review} with the VAT rate to review.`,
         },
       };
+    },
+    headers: [
+      {
+        name: 'Prefer',
+        description:
+          '`respond-async` (RFC 7240): answer 202 once the import has started, instead of 200 once it has ended. Other preferences, and malformed ones, are ignored.',
+        schema: { type: 'string', examples: ['respond-async'] },
+      },
+    ],
+    alternativeSuccess: {
+      status: 202,
+      description: 'Started (sent with `Prefer: respond-async`): the import as it stands, status running; its rows are read in the background.',
+      headers: {
+        Location: { description: 'The import, to read its progress.', schema: { type: 'string', examples: [`/api/v1${options.progressPath}`] } },
+        'Preference-Applied': { description: '`respond-async`.', schema: { type: 'string', const: RESPOND_ASYNC } },
+      },
     },
     upload: { field: 'file', maxBytes: options.maxBytes },
     requestBody: {
@@ -136,6 +178,21 @@ export function importHistoryRoute(options: { path: string; summary: string; sco
     respond: (data) => ({ status: 200, data: (data[options.field] as Row[]).map(restImport) }),
     parameters: [pageSizeParameter(HISTORY, 'How many imports')],
     responseSchema: { type: 'array', items: IMPORT_SCHEMA },
+    successStatus: 200,
+  };
+}
+
+/** The route of one import of an export by its id: the import as it stands, its progress while it runs. */
+export function importByIdRoute(options: { path: string; summary: string; scope: RestRoute['scope']; query: string; field: string }): RestRoute {
+  return {
+    method: 'get',
+    path: options.path,
+    summary: options.summary,
+    scope: options.scope,
+    document: `query ${options.query}($id: ID!) { ${options.field}(id: $id) { ${IMPORT_FIELDS} } }`,
+    variables: ({ params }) => ({ id: params.id }),
+    respond: (data) => ({ status: 200, data: restImport(data[options.field] as Row) }),
+    responseSchema: IMPORT_SCHEMA,
     successStatus: 200,
   };
 }

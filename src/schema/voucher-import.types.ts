@@ -56,7 +56,7 @@ export class VoucherImport {
   @Field(() => String, { nullable: true, description: 'Why a failed import stopped.' })
   failure!: string | null;
 
-  @Field(() => Int, { description: 'Data rows read.' })
+  @Field(() => Int, { description: 'Data rows read (so far, while running: all of them once it has ended).' })
   rowsTotal!: number;
 
   @Field(() => Int, { description: 'Vouchers written.' })
@@ -87,6 +87,18 @@ export class VoucherImport {
 
   @Field(() => [ImportRowProblem], { description: 'The first 100 rows stored with their VAT rates to review, with why.' })
   rowReviews!: ImportRowProblem[];
+
+  @Field(() => Int, {
+    description:
+      'How far it has gone, 0 to 100: the share of the CSV bytes read (bytesRead of bytesTotal), below 100 until it has completed; 100 once completed. The row count is known once it has ended (rowsTotal).',
+  })
+  percent!: number;
+
+  @Field(() => Int, { nullable: true, description: 'Bytes of the CSV read at the last write of its counts (null on imports recorded before the field).' })
+  bytesRead!: number | null;
+
+  @Field(() => Int, { nullable: true, description: "The CSV's bytes (a ZIP's unpacked size); null on imports recorded before the field." })
+  bytesTotal!: number | null;
 
   @Field(() => ID, { nullable: true, description: 'The user who uploaded it (null: an API key acting for no user).' })
   userId!: string | null;

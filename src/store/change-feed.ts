@@ -1,4 +1,4 @@
-import type { ChangeStream, ChangeStreamInsertDocument, Document, ResumeToken, Timestamp } from 'mongodb';
+import type { ChangeStream, ChangeStreamInsertDocument, ChangeStreamUpdateDocument, Document, ResumeToken, Timestamp } from 'mongodb';
 import type { Logger } from '../logger';
 import type { CollectionName } from './catalog';
 import type { Store } from './store';
@@ -21,27 +21,44 @@ export interface ChangeFeed {
  * opens. An error the driver does not resume from by itself reopens the stream after the last event seen; a resume
  * point the store no longer holds is logged, and the stream reopens from that moment.
  */
-export async function followInserts<T extends Document>(
+export function followInserts<T extends Document>(store: Store, collection: CollectionName, onInsert: (doc: T) => void, log: Logger): Promise<ChangeFeed> {
+  return followChanges(store, collection, 'insert', onInsert, log);
+}
+
+/**
+ * The documents of a collection as each insert or update leaves them, as followInserts follows inserts: an update is
+ * delivered with the document as the store holds it when the feed reads the change (MongoDB's `updateLookup`), so
+ * two quick updates may both deliver the later state, and none delivers a state older than one delivered before it.
+ */
+export function followWrites<T extends Document>(store: Store, collection: CollectionName, onWrite: (doc: T) => void, log: Logger): Promise<ChangeFeed> {
+  return followChanges(store, collection, 'write', onWrite, log);
+}
+
+async function followChanges<T extends Document>(
   store: Store,
   collection: CollectionName,
+  changes: 'insert' | 'write',
   onInsert: (doc: T) => void,
   log: Logger,
 ): Promise<ChangeFeed> {
   let start: { startAtOperationTime: Timestamp } | { startAfter: ResumeToken } = await now(store);
-  let stream: ChangeStream<T, ChangeStreamInsertDocument<T>> | undefined;
+  let stream: ChangeStream<T, ChangeStreamInsertDocument<T> | ChangeStreamUpdateDocument<T>> | undefined;
+  const match = changes === 'insert' ? { operationType: 'insert' } : { operationType: { $in: ['insert', 'update'] } };
   let closed = false;
   let wake: (() => void) | undefined;
 
   const follow = async () => {
     while (!closed) {
-      stream = store.collection<T>(collection).watch<T, ChangeStreamInsertDocument<T>>([{ $match: { operationType: 'insert' } }], {
+      stream = store.collection<T>(collection).watch<T, ChangeStreamInsertDocument<T> | ChangeStreamUpdateDocument<T>>([{ $match: match }], {
         ...start,
+        ...(changes === 'write' ? { fullDocument: 'updateLookup' } : {}),
         comment: CHANGE_FEED_COMMENT,
       });
       try {
         for await (const change of stream) {
           start = { startAfter: change._id };
-          onInsert(change.fullDocument);
+          // An updated document deleted before the feed read the change has no state to deliver.
+          if (change.fullDocument) onInsert(change.fullDocument);
         }
         // Ended without an error: the collection was dropped (the stream's invalidate). Follow it from now on.
         if (!closed) start = await now(store);

@@ -29,6 +29,12 @@ export type ImportDocument = TenantDocument & {
    */
   rows_needing_review?: number;
   row_reviews?: RowReport[];
+  /**
+   * The CSV's bytes (unpacked, for a ZIP) and how many the import had read at its last progress write; absent on
+   * records older than the fields.
+   */
+  bytes_total?: number;
+  bytes_read?: number;
   user_id: ObjectId | null;
   started_at: Date;
   finished_at: Date | null;

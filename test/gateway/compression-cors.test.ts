@@ -102,10 +102,13 @@ describe('CORS', () => {
     expect(preflight.headers['access-control-allow-origin']).toBe('https://panel.example.com');
     expect(String(preflight.headers['access-control-allow-methods'])).toContain('POST');
     expect(String(preflight.headers['access-control-allow-headers'])).toContain('x-api-key');
+    // A page may ask an upload to answer at once, and read where its import is.
+    expect(String(preflight.headers['access-control-allow-headers'])).toContain('prefer');
     const answer = await raw(gw.url, '/api/v1/suppliers/list/', { origin: 'http://localhost:5173', 'x-api-key': key });
     expect(answer.status).toBe(200);
     expect(answer.headers['access-control-allow-origin']).toBe('http://localhost:5173');
     expect(String(answer.headers['access-control-expose-headers'])).toContain('x-request-id');
+    expect(String(answer.headers['access-control-expose-headers']).split(',')).toEqual(expect.arrayContaining(['location', 'preference-applied']));
   });
 
   it('another origin, or any origin when none is configured, gets no CORS headers', async () => {

@@ -59,7 +59,7 @@ it('a running import silent for five minutes reads as interrupted with what it s
   expect(await gw.store.collection('received_invoices').countDocuments({ account_id: new ObjectId(accountId) })).toBe(stored);
 });
 
-it('writes its counts as it goes: after every 5,000 rows read, and once more at the end', async () => {
+it('writes its counts as it goes: after every 5,000 refused rows, and once more at the end', async () => {
   gw.clock.now = new Date('2026-01-11T15:00:00Z');
   const { key } = await gw.account([...SCOPES]);
   const header = FILE.toString('utf8').split('\n')[0];
@@ -69,5 +69,17 @@ it('writes its counts as it goes: after every 5,000 rows read, and once more at 
   const res = await upload(key, `${header}\n${rows.join('\n')}\n`);
   expect(res.status).toBe(200);
   expect(res.body.data).toMatchObject({ status: 'completed', rows_total: 10_000, rows_with_errors: 10_000 });
+  expect(updates.filter((update) => update.collection === 'received_invoice_imports')).toHaveLength(3);
+});
+
+it('writes its counts after each batch written, and once more at the end: as many writes as before progress was pushed', async () => {
+  gw.clock.now = new Date('2026-01-12T15:00:00Z');
+  const { key } = await gw.account([...SCOPES]);
+  const header = FILE.toString('utf8').split('\n')[0];
+  // 10,000 vouchers: two batches of 5,000.
+  const rows = Array.from({ length: 10_000 }, (_, i) => `2025-12-01;1;3;${i + 1};${i + 1};1;80;30715551248;X;1,00;PES;1,00;0,00;0,00;0,00;0,21;1,21`);
+  updates.length = 0;
+  const res = await upload(key, `${header}\n${rows.join('\n')}\n`);
+  expect(res.body.data).toMatchObject({ status: 'completed', rows_total: 10_000, rows_imported: 10_000, percent: 100 });
   expect(updates.filter((update) => update.collection === 'received_invoice_imports')).toHaveLength(3);
 });

@@ -74,6 +74,8 @@ const PATHS: Record<string, (s: EveryKind) => string> = {
   'GET /widgets/multi-taxpayer/taxpayers/{id}/': (s) => `/widgets/multi-taxpayer/taxpayers/${s.taxpayer}/`,
   'GET /accounting/bank/statements/{id}/': (s) => `/accounting/bank/statements/${s.statement}/`,
   'GET /issued_vouchers/{id}/': (s) => `/issued_vouchers/${s.issuedVoucher}/`,
+  'GET /received_invoices/import-history/{id}/': (s) => `/received_invoices/import-history/${s.receivedImport}/`,
+  'GET /issued_vouchers/import-history/{id}/': (s) => `/issued_vouchers/import-history/${s.issuedImport}/`,
   'GET /bill/tax_info/taxpayer/{billing_system}/': () => '/bill/tax_info/taxpayer/afip_wsfe/',
   'GET /iva/books/{book_id}/entries/': (s) => `/iva/books/${s.ivaBookId}/entries/`,
   'GET /iva/books/{period}/{book_type}/': () => '/iva/books/2025-12/purchases/',
@@ -155,7 +157,7 @@ async function measured(read: () => Promise<HttpResult>): Promise<{ res: HttpRes
 it('the reads are every GET route and the POST of the transaction series, each with a path for the seeded account', () => {
   expect(READS.filter((route) => route.method !== 'get').map(nameOf)).toEqual(['POST /stats/transactions/']);
   expect(READS.filter((route) => route.method === 'get')).toHaveLength(ROUTES.filter((route) => route.method === 'get').length);
-  expect(READS.length).toBe(69);
+  expect(READS.length).toBe(71);
   const parameterized = READS.filter((route) => route.path.includes('{')).map(nameOf);
   expect(parameterized.filter((name) => !PATHS[name])).toEqual([]);
   expect(Object.keys(PATHS).filter((name) => !parameterized.includes(name))).toEqual([]);
@@ -216,7 +218,7 @@ const routeOfField = (field: string) =>
 const QUERY_FIELDS = Object.keys(schema.getQueryType()!.getFields());
 
 it('every Query field is run by a read route or has arguments of its own here', () => {
-  expect(QUERY_FIELDS.length).toBe(69);
+  expect(QUERY_FIELDS.length).toBe(71);
   expect(QUERY_FIELDS.filter((field) => !routeOfField(field) && !OWN_ARGUMENTS[field])).toEqual([]);
   expect(Object.keys(OWN_ARGUMENTS).filter((field) => routeOfField(field))).toEqual([]);
 });
@@ -232,7 +234,7 @@ it.each(QUERY_FIELDS)('Query.%s answers without writing', async (field) => {
     const pattern = new RegExp(`^${route.path.replace(/[.]/g, '\\.').replace(/\{(\w+)\}/g, '(?<$1>[^/]+)')}$`);
     const params = filled ? { ...pattern.exec(filled)!.groups } : {};
     query = route.document;
-    variables = route.variables({ params, query: {}, body: BODIES[name] });
+    variables = route.variables({ params, query: {}, body: BODIES[name], headers: {} });
   } else {
     const own = OWN_ARGUMENTS[field];
     const type = getNamedType(schema.getQueryType()!.getFields()[field].type);

@@ -6,7 +6,7 @@ import type { RateReview } from './vat-lines';
 export const KEPT_ROW_REPORTS = 100;
 
 /** The history record of an import as it runs: every counter and report list present. */
-export type ImportRecord = ImportDocument & Required<Pick<ImportDocument, 'rows_needing_review' | 'row_reviews'>>;
+export type ImportRecord = ImportDocument & Required<Pick<ImportDocument, 'rows_needing_review' | 'row_reviews' | 'bytes_read' | 'bytes_total'>>;
 
 /** A row of the import's report: its line, and its reasons (codes and sentences; `messages` repeats the sentences). */
 export const reported = (line: number, reasons: RowReason[]): RowReport => ({ line, messages: reasons.map((reason) => reason.message), reasons });
@@ -62,8 +62,8 @@ export const fileNameOf = (filename: string | undefined): string => (filename ||
 
 /**
  * How long a running import may go without writing its progress before a read shows it `interrupted`: it writes its
- * counts every IMPORT_PROGRESS_ROWS rows read (a batch's worth), well within this, so only an import whose
- * gateway stopped (a crash, a kill) stays silent this long. Its counts are what it had stored by then; uploading
+ * counts after each batch written, and after every IMPORT_PROGRESS_ROWS rows refused in a row (a batch's worth),
+ * well within this, so only an import whose gateway stopped (a crash, a kill) stays silent this long. Its counts are what it had stored by then; uploading
  * the file again completes it (stored vouchers count as duplicates).
  */
 export const IMPORT_SILENCE_MS = 5 * 60 * 1000;
@@ -84,4 +84,20 @@ export const progressOf = (record: ImportRecord) => ({
   rows_with_warnings: record.rows_with_warnings,
   rows_needing_review: record.rows_needing_review,
   suppliers_created: record.suppliers_created,
+  bytes_read: record.bytes_read,
 });
+
+/**
+ * How far an import has gone, 0 to 100: the share of the CSV's bytes read (the row count is not known before the
+ * last row: a ZIP would be unpacked twice to count it, and a quoted cell may hold a line break). A running import
+ * stays below 100 while its last batches are written; a completed one is 100. A record older than the byte counts
+ * is 100 when completed, else 0.
+ */
+export function percentOf(doc: Pick<ImportDocument, 'status' | 'bytes_read' | 'bytes_total'>): number {
+  if (doc.status === 'completed') return 100;
+  if (!doc.bytes_total || !doc.bytes_read) return 0;
+  return Math.min(99, Math.floor((doc.bytes_read * 100) / doc.bytes_total));
+}
+
+/** Whether an import (as a reader sees it, see importAsOf) has ended: nothing about it changes any more. */
+export const ended = (doc: Pick<ImportDocument, 'status'>): boolean => doc.status !== 'running';

@@ -73,8 +73,8 @@ async function isZip(path: string): Promise<boolean> {
 
 const zipError = (message: string) => new ValidationError(message, [{ path: 'file', message }], 'BAD_ZIP');
 
-/** The one CSV inside the portal's ZIP, as a stream of its bytes; anything else in it refuses the file. */
-function openZippedCsv(path: string): Promise<Readable> {
+/** The one CSV inside the portal's ZIP, as a stream of its bytes with their number; anything else in it refuses the file. */
+function openZippedCsv(path: string): Promise<{ bytes: Readable; size: number }> {
   return new Promise((resolve, reject) => {
     yauzl.open(path, { lazyEntries: true, validateEntrySizes: true, autoClose: false }, (error, zip) => {
       if (error) return reject(zipError(`not a readable ZIP file: ${error.message}`));
@@ -98,7 +98,7 @@ function openZippedCsv(path: string): Promise<Readable> {
           // check): the reader then meets the ZIP's own refusal, not an internal error.
           const csv = new PassThrough();
           stream.on('error', (cause: Error) => csv.destroy(zipError(`cannot read ${entry.fileName}: ${cause.message}`)));
-          resolve(stream.pipe(csv));
+          resolve({ bytes: stream.pipe(csv), size: entry.uncompressedSize });
         });
       });
       zip.readEntry();
@@ -110,6 +110,9 @@ export interface DecodedSource {
   layout: Layout;
   encoding: ExportEncoding;
   text: AsyncIterable<string>;
+  /** The CSV's bytes (the unpacked size of a ZIP's entry, which yauzl holds the entry to) and how many were read so far. */
+  size: number;
+  bytesRead(): number;
 }
 
 /**
@@ -118,21 +121,27 @@ export interface DecodedSource {
  * windows-1252 reads as `N£mero`, an unknown title). A file none of them explains is refused, never imported with
  * wrong columns.
  */
-async function decode(bytes: Readable, direction: Direction): Promise<DecodedSource> {
-  const iterator = bytes[Symbol.asyncIterator]();
-  const chunks: Buffer[] = [];
-  let length = 0;
-  while (length < HEAD_BYTES) {
+async function decode(bytes: Readable, size: number, direction: Direction): Promise<DecodedSource> {
+  const chunks = bytes[Symbol.asyncIterator]();
+  let read = 0;
+  const iterator = {
+    async next() {
+      const next = await chunks.next();
+      if (!next.done) read += (next.value as Buffer).length;
+      return next;
+    },
+  };
+  const head: Buffer[] = [];
+  while (read < HEAD_BYTES) {
     const next = await iterator.next();
     if (next.done) break;
-    chunks.push(next.value as Buffer);
-    length += (next.value as Buffer).length;
+    head.push(next.value as Buffer);
   }
-  const head = withoutBom(Buffer.concat(chunks));
+  const start = withoutBom(Buffer.concat(head));
   const candidates: Array<[DecodedSource['encoding'], string | null]> = [
-    ['utf8', strictUtf8(head)],
-    ['windows-1252', iconv.decode(head, 'windows-1252')],
-    ['cp850', iconv.decode(head, 'cp850')],
+    ['utf8', strictUtf8(start)],
+    ['windows-1252', iconv.decode(start, 'windows-1252')],
+    ['cp850', iconv.decode(start, 'cp850')],
   ];
   // windows-1252 and CP850 decode any bytes: the last candidate always answers a problem when none is a layout.
   let problem = '';
@@ -142,7 +151,7 @@ async function decode(bytes: Readable, direction: Direction): Promise<DecodedSou
     if ('layout' in found) {
       const decoder = iconv.getDecoder(encoding);
       async function* rest(): AsyncGenerator<string> {
-        yield decoder.write(head);
+        yield decoder.write(start);
         // A stream's iterator, once done, answers done again.
         for (;;) {
           const next = await iterator.next();
@@ -152,7 +161,7 @@ async function decode(bytes: Readable, direction: Direction): Promise<DecodedSou
         const tail = decoder.end();
         if (tail) yield tail;
       }
-      return { layout: found.layout, encoding, text: rest() };
+      return { layout: found.layout, encoding, text: rest(), size, bytesRead: () => read };
     }
     if (found.problem === 'wrong_export') {
       bytes.destroy();
@@ -166,6 +175,6 @@ async function decode(bytes: Readable, direction: Direction): Promise<DecodedSou
 
 /** The spooled upload's CSV (unzipped when it is the portal's ZIP), decoded, with its layout as a `direction` export. */
 export async function openExport(spooled: Spooled, direction: Direction): Promise<DecodedSource> {
-  const bytes = (await isZip(spooled.path)) ? await openZippedCsv(spooled.path) : createReadStream(spooled.path);
-  return decode(bytes, direction);
+  const { bytes, size } = (await isZip(spooled.path)) ? await openZippedCsv(spooled.path) : { bytes: createReadStream(spooled.path), size: spooled.size };
+  return decode(bytes, size, direction);
 }

@@ -3,7 +3,7 @@ import type { ImportDocument, ReceivedInvoiceDocument } from '../../store/receiv
 import type { SupplierDocument } from '../../store/suppliers.store';
 import { requirePrincipal, type RequestContext } from '../context';
 import { refusingClosedPeriods } from '../mis-comprobantes/closed-periods';
-import { importExport, type PendingRow, type UploadedFile } from '../mis-comprobantes/import-loop';
+import { importExport, type ImportOptions as RunOptions, type PendingRow, type UploadedFile } from '../mis-comprobantes/import-loop';
 import { rateReviewOf } from '../mis-comprobantes/rate-review';
 import { insertNew } from '../mis-comprobantes/insert-new';
 import { keepImportedLines } from '../iva/imported';
@@ -11,7 +11,7 @@ import { type ImportedVoucher, readReceivedRow } from './received-invoices.csv-r
 
 export type { UploadedFile } from '../mis-comprobantes/import-loop';
 
-export interface ImportOptions {
+export interface ImportOptions extends RunOptions {
   /** Create a supplier (name, CUIT, fiscal_info) for each issuer CUIT the account does not have yet. */
   createMissingSuppliers?: boolean;
 }
@@ -75,21 +75,26 @@ async function createSuppliers(context: RequestContext, batch: ImportedVoucher[]
  * dated in a closed VAT period is a row error: the closed book must not change under the accountant.
  */
 export async function importReceivedInvoices(context: RequestContext, file: UploadedFile, options: ImportOptions = {}): Promise<ImportDocument> {
-  return importExport<ImportedVoucher>(context, file, {
-    direction: 'received',
-    history: 'received_invoice_imports',
-    vouchers: 'received_invoices',
-    readRow: await refusingClosedPeriods(context, readReceivedRow),
-    async writeBatch(batch, record) {
-      if (options.createMissingSuppliers)
-        record.suppliers_created += await createSuppliers(
-          context,
-          batch.map(({ voucher }) => voucher),
-          context.now(),
-        );
-      const written = await writeInvoices(context, batch, record._id, context.now());
-      await keepImportedLines(context, 'received_invoices', batch, written.duplicateAt, record._id);
-      return { imported: written.inserted, duplicates: written.duplicates, duplicateAt: written.duplicateAt };
+  return importExport<ImportedVoucher>(
+    context,
+    file,
+    {
+      direction: 'received',
+      history: 'received_invoice_imports',
+      vouchers: 'received_invoices',
+      readRow: await refusingClosedPeriods(context, readReceivedRow),
+      async writeBatch(batch, record) {
+        if (options.createMissingSuppliers)
+          record.suppliers_created += await createSuppliers(
+            context,
+            batch.map(({ voucher }) => voucher),
+            context.now(),
+          );
+        const written = await writeInvoices(context, batch, record._id, context.now());
+        await keepImportedLines(context, 'received_invoices', batch, written.duplicateAt, record._id);
+        return { imported: written.inserted, duplicates: written.duplicates, duplicateAt: written.duplicateAt };
+      },
     },
-  });
+    options,
+  );
 }

@@ -4,10 +4,13 @@ import {
   countWarned,
   countWritten,
   csvFailure,
+  ended,
   fileNameOf,
   type ImportRecord,
   KEPT_ROW_REPORTS,
   outcomeOf,
+  percentOf,
+  progressOf,
   reported,
 } from '../../../src/domain/mis-comprobantes/import-record';
 
@@ -39,6 +42,8 @@ function record(): ImportRecord {
     row_warnings: [],
     rows_needing_review: 0,
     row_reviews: [],
+    bytes_total: 10,
+    bytes_read: 0,
     user_id: null,
     started_at: at,
     finished_at: null,
@@ -120,4 +125,51 @@ test('the stored file name: its own up to 300 characters, else "upload"', () => 
   expect(fileNameOf('x'.repeat(301))).toBe('x'.repeat(300));
   expect(fileNameOf('')).toBe('upload');
   expect(fileNameOf(undefined)).toBe('upload');
+});
+
+test('the percent is the share of the bytes read, below 100 until completed, 100 once completed', () => {
+  const at = (status: ImportRecord['status'], bytes_read: number | undefined, bytes_total: number | undefined) =>
+    percentOf({ status, bytes_read, bytes_total });
+  expect(at('running', 0, 200)).toBe(0);
+  expect(at('running', 1, 200)).toBe(0);
+  expect(at('running', 3, 200)).toBe(1);
+  expect(at('running', 199, 200)).toBe(99);
+  // Every byte read, its last batches still being written: not done yet.
+  expect(at('running', 200, 200)).toBe(99);
+  expect(at('completed', 50, 200)).toBe(100);
+  expect(at('failed', 100, 200)).toBe(50);
+  expect(at('interrupted', 150, 200)).toBe(75);
+  // A record older than the byte counts, or an empty CSV.
+  expect(at('completed', undefined, undefined)).toBe(100);
+  expect(at('running', undefined, undefined)).toBe(0);
+  expect(at('running', 10, 0)).toBe(0);
+});
+
+test('an import has ended unless it is running', () => {
+  expect(ended({ status: 'running' })).toBe(false);
+  for (const status of ['completed', 'failed', 'interrupted'] as const) expect(ended({ status })).toBe(true);
+});
+
+test('its progress is its counters and the bytes read, without its reports', () => {
+  const counts = {
+    ...record(),
+    rows_total: 7,
+    rows_imported: 3,
+    rows_duplicated: 1,
+    rows_with_errors: 2,
+    rows_with_warnings: 1,
+    rows_needing_review: 1,
+    suppliers_created: 2,
+    bytes_read: 9,
+  };
+  expect(progressOf(counts)).toEqual({
+    rows_total: 7,
+    rows_imported: 3,
+    rows_duplicated: 1,
+    rows_with_errors: 2,
+    rows_with_warnings: 1,
+    rows_needing_review: 1,
+    suppliers_created: 2,
+    bytes_read: 9,
+  });
 });

@@ -10,7 +10,7 @@ import { declaredIndexes } from '../../../src/domain/declarations';
 import { ValidationError } from '../../../src/domain/errors';
 import { closePeriod } from '../../../src/domain/iva/periods';
 import { importIssuedVouchers } from '../../../src/domain/issued-vouchers/issued-vouchers.import';
-import { importExport, type ImportPlan } from '../../../src/domain/mis-comprobantes/import-loop';
+import { importExport, INTERNAL_FAILURE, type ImportPlan } from '../../../src/domain/mis-comprobantes/import-loop';
 import { importReceivedInvoices } from '../../../src/domain/received-invoices/received-invoices.import';
 import { SecretBox } from '../../../src/domain/secrets';
 import { createLogger } from '../../../src/logger';
@@ -307,9 +307,9 @@ describe('the import loop with a plan of its own', () => {
       [1, 5001, 5001],
     ]);
     expect(answer).toMatchObject({ rows_total: 5001, rows_imported: 5001, status: 'completed' });
-    // The history holds the import as running from its start, with its count of the rows read so far (written
-    // every 5,000 rows, so a crash leaves what it had done).
-    expect(whileWriting[0]).toEqual({ status: 'running', finished_at: null, rows_total: 5000 });
+    // The history holds the import as running from its start (its counts are written after each batch, so a crash
+    // leaves what it had done).
+    expect(whileWriting[0]).toEqual({ status: 'running', finished_at: null, rows_total: 0 });
   });
 
   test('a file of exactly one batch is written once; an empty file is not written at all', async () => {
@@ -429,7 +429,48 @@ describe('the import loop with a plan of its own', () => {
     rmSync(own, { recursive: true, force: true });
   });
 
-  test('a write that fails for another reason than the CSV is thrown, and the history still records the import', async () => {
+  test('asked to respond at once, it answers the import as started and completes it in the background', async () => {
+    const context = await newAccount();
+    const content = rows(5001);
+    const answer = await importExport(
+      context,
+      fileOf(content),
+      plan(async (batch) => ({ imported: batch.length, duplicates: 0, duplicateAt: new Set() })),
+      {
+        respondAsync: true,
+      },
+    );
+    expect(answer).toMatchObject({ status: 'running', rows_total: 0, rows_imported: 0, bytes_read: 0, bytes_total: Buffer.byteLength(content) });
+    await store.idle();
+    const history = (await store.collection('received_invoice_imports').findOne({ _id: answer._id }))!;
+    expect(history).toMatchObject({ status: 'completed', rows_total: 5001, rows_imported: 5001, finished_at: NOW });
+    expect(history.bytes_read).toBe(Buffer.byteLength(content));
+  });
+
+  test("in the background, an error that is not the file's ends the import as failed with a sentence, and is logged", async () => {
+    const context = await newAccount();
+    const logged: unknown[] = [];
+    const logging = { ...context, log: { ...context.log, error: (...args: unknown[]) => logged.push(args) } as never };
+    const answer = await importExport(
+      logging,
+      fileOf(rows(2)),
+      plan(async () => {
+        throw new Error('disk full');
+      }),
+      { respondAsync: true },
+    );
+    expect(answer.status).toBe('running');
+    await store.idle();
+    expect(await store.collection('received_invoice_imports').findOne({ _id: answer._id })).toMatchObject({
+      status: 'failed',
+      failure: INTERNAL_FAILURE,
+      rows_total: 2,
+      finished_at: NOW,
+    });
+    expect(logged).toHaveLength(1);
+  });
+
+  test('a write that fails for another reason than the CSV is thrown, and the history records the import as failed with a sentence', async () => {
     const context = await newAccount();
     const failing = plan(async () => {
       throw new Error('disk full');
@@ -437,7 +478,7 @@ describe('the import loop with a plan of its own', () => {
     await expect(importExport(context, fileOf(rows(2)), failing)).rejects.toThrow('disk full');
     const history = (await store.collection('received_invoice_imports').findOne({ account_id: accountOf(context) }))!;
     expect(history).toMatchObject({ status: 'failed', rows_total: 2, rows_imported: 0, finished_at: NOW });
-    expect(history.failure).toBeNull();
+    expect(history.failure).toBe(INTERNAL_FAILURE);
   });
 });
 

@@ -24,6 +24,8 @@ export interface EveryKind {
   journalEntry: string;
   receivedInvoice: string;
   issuedVoucher: string;
+  receivedImport: string;
+  issuedImport: string;
   fceVoucher: string;
   taxRule: string;
   taxpayer: string;
@@ -129,10 +131,11 @@ export async function seedEveryKind(gw: TestGateway, accountId: string, key: str
   await send('POST', '/accounting/fiscal-calendar/non-working-days/', { date: '2026-10-05', description: 'Feriado local' });
 
   // Imports: received invoices and issued vouchers from export files, one of them an FCE with an event.
+  const imports: Record<'received' | 'issued', string[]> = { received: [], issued: [] };
   for (const name of ['synthetic-g2-recibidos-2025-12.csv', 'synthetic-g3-recibidos-2025-12.csv', 'anon-g2-recibidos-2024.csv'])
-    await send('POST', '/received_invoices/upload-csv/', file(fixture('received-invoices', name), name));
+    imports.received.push(idOf(await send('POST', '/received_invoices/upload-csv/', file(fixture('received-invoices', name), name))));
   for (const name of ['synthetic-g2-emitidos-2025-12.csv', 'synthetic-g3-emitidos-2025-12.csv'])
-    await send('POST', '/issued_vouchers/upload-csv/', file(fixture('issued-vouchers', name), name));
+    imports.issued.push(idOf(await send('POST', '/issued_vouchers/upload-csv/', file(fixture('issued-vouchers', name), name))));
   const today = argentineDayOf(gw.clock.now);
   const fceRow = `${today};201;9393;1;1;75481234500011;80;30715551248;FCE S.A.;1,00;PES;6000000,00;0,00;0,00;0,00;1260000,00;7260000,00`;
   await send('POST', '/issued_vouchers/upload-csv/', file(`${G2_HEADER}\n${fceRow}\n`, 'fce.csv'));
@@ -235,6 +238,8 @@ export async function seedEveryKind(gw: TestGateway, accountId: string, key: str
     journalEntry: entries[0],
     receivedInvoice: received[1],
     issuedVoucher: idIn(issued[0]),
+    receivedImport: imports.received[0],
+    issuedImport: imports.issued[0],
     fceVoucher,
     taxRule,
     taxpayer,

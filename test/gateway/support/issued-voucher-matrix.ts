@@ -66,6 +66,13 @@ export function issuedVoucherMatrix(env: MatrixEnv): { rest: Record<string, Rest
     return id;
   };
   const unchanged = async (id: string) => expect(await stored(id)).toEqual(await snapshots.get(id));
+  /** An import of A's, by its id (the import of a voucher of A's). */
+  const importOfA = async () => {
+    const id = ((await stored(await imported(env.fullA())))!.import_id as ObjectId).toHexString();
+    snapshots.set(id, imports().findOne({ _id: new ObjectId(id) }));
+    return id;
+  };
+  const importUnchanged = async (id: string) => expect(await imports().findOne({ _id: new ObjectId(id) })).toEqual(await snapshots.get(id));
 
   let ofB: Promise<{ id: string; account: ObjectId; before: Row; vouchers: number; imports: number }> | undefined;
   const recordsOfB = () =>
@@ -182,6 +189,19 @@ export function issuedVoucherMatrix(env: MatrixEnv): { rest: Record<string, Rest
         await bUntouched();
       },
     },
+    'GET /issued_vouchers/import-history/{id}/': {
+      record: importOfA,
+      request: (id: string) => ({ path: `/issued_vouchers/import-history/${encodeURIComponent(id)}/` }),
+      succeeded: (res: HttpResult, id: string) => expect(res.body.data).toMatchObject({ id, direction: 'issued', status: 'completed', percent: 100 }),
+      unchanged: importUnchanged,
+      async otherAccount() {
+        const b = await recordsOfB();
+        const res = await gw().rest('GET', `/issued_vouchers/import-history/${b.before.import_id.toHexString()}/`, { key: env.fullA() });
+        expect({ status: res.status, code: res.body.error?.code }).toEqual({ status: 404, code: 'NOT_FOUND' });
+        noSecret(res.body);
+        await bUntouched();
+      },
+    },
   };
 
   /** A's voucher marked as an import marks one whose rates are to be reviewed, so that resolving it changes it. */
@@ -251,6 +271,26 @@ export function issuedVoucherMatrix(env: MatrixEnv): { rest: Record<string, Rest
         expect(theirs.body.data.issuedVouchers).toEqual({ totalCount: 0, nodes: [] });
         await bUntouched();
       },
+    },
+    issuedVoucherImport: {
+      scope: READ,
+      record: importOfA,
+      document: 'query Q($id: ID!) { issuedVoucherImport(id: $id) { id direction status percent } }',
+      variables: (id) => ({ id }),
+      succeeded: (data, id) => expect(data.issuedVoucherImport).toEqual({ id, direction: 'issued', status: 'completed', percent: 100 }),
+      unchanged: importUnchanged,
+      async otherAccount() {
+        const b = await recordsOfB();
+        const res = await gw().gql(
+          'query Q($id: ID!) { issuedVoucherImport(id: $id) { id fileName } }',
+          { id: b.before.import_id.toHexString() },
+          { key: env.fullA() },
+        );
+        expect(res.body.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+        noSecret(res.body);
+        await bUntouched();
+      },
+      badId: (id) => ({ id }),
     },
     issuedVoucherImports: {
       scope: READ,

@@ -63,6 +63,13 @@ export function receivedInvoiceMatrix(env: MatrixEnv): { rest: Record<string, Re
     return id;
   };
   const unchanged = async (id: string) => expect(await stored(id)).toEqual(await snapshots.get(id));
+  /** An import of A's, by its id (the import of an invoice of A's). */
+  const importOfA = async () => {
+    const id = ((await stored(await imported(env.fullA())))!.import_id as ObjectId).toHexString();
+    snapshots.set(id, imports().findOne({ _id: new ObjectId(id) }));
+    return id;
+  };
+  const importUnchanged = async (id: string) => expect(await imports().findOne({ _id: new ObjectId(id) })).toEqual(await snapshots.get(id));
   /** One of A's invoices made a customs dispatch (066) through the driver: the export never lists its number. */
   const dispatchOfA = async () => {
     const id = await imported(env.fullA());
@@ -220,6 +227,19 @@ export function receivedInvoiceMatrix(env: MatrixEnv): { rest: Record<string, Re
           return { rowsImported: res.body.data.rows_imported, rowsDuplicated: res.body.data.rows_duplicated };
         }),
     },
+    'GET /received_invoices/import-history/{id}/': {
+      record: importOfA,
+      request: (id: string) => ({ path: `/received_invoices/import-history/${encodeURIComponent(id)}/` }),
+      succeeded: (res: HttpResult, id: string) => expect(res.body.data).toMatchObject({ id, direction: 'received', status: 'completed', percent: 100 }),
+      unchanged: importUnchanged,
+      async otherAccount() {
+        const b = await recordsOfB();
+        const res = await gw().rest('GET', `/received_invoices/import-history/${b.before.import_id.toHexString()}/`, { key: env.fullA() });
+        expect({ status: res.status, code: res.body.error?.code }).toEqual({ status: 404, code: 'NOT_FOUND' });
+        noSecret(res.body);
+        await bUntouched();
+      },
+    },
     'GET /received_invoices/{id}/': {
       record: invoiceOfA,
       request: (id: string) => ({ path: path(id) }),
@@ -319,6 +339,26 @@ export function receivedInvoiceMatrix(env: MatrixEnv): { rest: Record<string, Re
         expect(theirs.body.data.receivedInvoices).toEqual({ totalCount: 0, nodes: [] });
         await bUntouched();
       },
+    },
+    receivedInvoiceImport: {
+      scope: READ,
+      record: importOfA,
+      document: 'query Q($id: ID!) { receivedInvoiceImport(id: $id) { id direction status percent } }',
+      variables: (id) => ({ id }),
+      succeeded: (data, id) => expect(data.receivedInvoiceImport).toEqual({ id, direction: 'received', status: 'completed', percent: 100 }),
+      unchanged: importUnchanged,
+      async otherAccount() {
+        const b = await recordsOfB();
+        const res = await gw().gql(
+          'query Q($id: ID!) { receivedInvoiceImport(id: $id) { id fileName } }',
+          { id: b.before.import_id.toHexString() },
+          { key: env.fullA() },
+        );
+        expect(res.body.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+        noSecret(res.body);
+        await bUntouched();
+      },
+      badId: (id) => ({ id }),
     },
     receivedInvoiceImports: {
       scope: READ,

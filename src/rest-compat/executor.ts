@@ -1,4 +1,4 @@
-import { Router, type NextFunction, type Request, type Response } from 'express';
+import { Router, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import { parse, validate, type GraphQLSchema } from 'graphql';
 import { compileOperation, executeCompiled, type CompiledOperation } from '../schema/compiled';
 import { type RequestContext, refusalOf } from '../domain/context';
@@ -7,7 +7,7 @@ import { toClientError, toClientErrorOf } from './client-errors';
 import { sendData, sendError } from './envelope';
 import { multipartUpload } from './multipart';
 import { restError } from './naming';
-import type { RestInput, RestRoute } from './route';
+import { type RestInput, type RestRoute, writes } from './route';
 
 interface CompiledRoute {
   route: RestRoute;
@@ -103,15 +103,23 @@ function permitted(route: RestRoute, contextOf: (res: Response) => RequestContex
   };
 }
 
-/** The legacy routes; `contextOf` gives the request's context (the HTTP layer authenticated it). */
-export function restRouter(schema: GraphQLSchema, routes: CompiledRoute[], contextOf: (res: Response) => RequestContext): Router {
+/**
+ * The legacy routes; `contextOf` gives the request's context (the HTTP layer authenticated it), `keyed` the HTTP
+ * layer's handling of an `Idempotency-Key`, run on the POSTs that write once the caller may make them.
+ */
+export function restRouter(
+  schema: GraphQLSchema,
+  routes: CompiledRoute[],
+  contextOf: (res: Response) => RequestContext,
+  keyed: RequestHandler = (_req, _res, next) => next(),
+): Router {
   const router = Router();
   for (const compiled of routes) {
-    const { upload } = compiled.route;
+    const { upload, method } = compiled.route;
     const handler = (req: Request, res: Response) => handle(schema, compiled, req, res, contextOf(res));
-    const guard = permitted(compiled.route, contextOf);
-    if (upload) router[compiled.route.method](expressPath(compiled.route.path), guard, multipartUpload(upload.field, upload.maxBytes), handler);
-    else router[compiled.route.method](expressPath(compiled.route.path), guard, handler);
+    const guards = [permitted(compiled.route, contextOf), ...(method === 'post' && writes(compiled.route) ? [keyed] : [])];
+    if (upload) router[method](expressPath(compiled.route.path), ...guards, multipartUpload(upload.field, upload.maxBytes), handler);
+    else router[method](expressPath(compiled.route.path), ...guards, handler);
   }
   return router;
 }

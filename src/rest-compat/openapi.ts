@@ -2,8 +2,24 @@ import { SCOPES } from '../domain/auth/scopes';
 import { errorResponses } from './openapi-errors';
 import { withExamples } from './openapi-examples';
 import { MAX_QUERY_TEXT } from './query';
-import type { RestRoute } from './route';
+import { type RestRoute, writes } from './route';
 import { TAGS, tagOf } from './tags';
+
+/** The optional `Idempotency-Key` of every POST that writes (docs/writes.md). */
+const IDEMPOTENCY_KEY = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  description:
+    'Makes a retry safe: the first request with a key runs; the same request again within 24 h gets its answer replayed (with `Idempotent-Replayed: true`); another request with the key is 422 `IDEMPOTENCY_KEY_REUSED`; one sent while the first runs is 409 `IDEMPOTENCY_KEY_IN_USE`. Only successes are kept.',
+  schema: { type: 'string', minLength: 1, maxLength: 257, examples: ['"8e03978e-40d5-43e8-bc93-6894a57f9324"'] },
+};
+
+/** The header of an answer replayed for an `Idempotency-Key`. */
+const REPLAYED = {
+  name: 'Idempotent-Replayed',
+  header: { description: '`true` when this is the kept answer of an earlier request with the same `Idempotency-Key`.', schema: { const: 'true' } },
+};
 
 /** The OpenAPI 3.1 description of the REST routes, generated from the route table. */
 export function openApiDocument(routes: RestRoute[], components: Record<string, Record<string, unknown>>, version: string) {
@@ -28,6 +44,7 @@ export function openApiDocument(routes: RestRoute[], components: Record<string, 
     const responses: Record<string, unknown> = {
       [String(route.successStatus)]: {
         description: 'Success',
+        ...(route.method === 'post' && writes(route) ? { headers: { [REPLAYED.name]: REPLAYED.header } } : {}),
         content: route.download
           ? { [route.download.contentType]: { schema: { type: 'string', format: 'binary' } } }
           : {
@@ -53,7 +70,7 @@ export function openApiDocument(routes: RestRoute[], components: Record<string, 
       summary: route.summary,
       description: `Requires the scope \`${route.scope}\`.`,
       security: [{ apiKey: [] }, { session: [] }],
-      parameters: [...pathParameters, ...queryParameters],
+      parameters: [...pathParameters, ...queryParameters, ...(route.method === 'post' && writes(route) ? [IDEMPOTENCY_KEY] : [])],
       ...(route.requestBody ? { requestBody: { required: true, content: bodyMedia } } : {}),
       ...(route.judgesBody ? { 'x-judges-body': true } : {}),
       responses,

@@ -70,3 +70,6 @@ export interface HandWrittenExample {
   description?: string;
   value?: unknown;
 }
+
+/** Whether a route's operation is a mutation (a POST may also run a query with a large body, e.g. a report). */
+export const writes = (route: Pick<RestRoute, 'document'>): boolean => /^\s*mutation\b/.test(route.document);

@@ -81,7 +81,7 @@ export async function startGateway({
     wsfecred: { testing: config.AFIP_WSFECRED_URL_TESTING, production: config.AFIP_WSFECRED_URL_PRODUCTION },
     timeoutMs: config.AFIP_TIMEOUT_MS,
   });
-  const platform = { fceMinThresholdArs: config.FCE_MIN_THRESHOLD_ARS };
+  const platform = { fceMinThresholdArs: config.FCE_MIN_THRESHOLD_ARS, requireIfMatch: config.REQUIRE_IF_MATCH };
   const app = createApp({
     schema,
     apollo,

@@ -3,6 +3,7 @@ import { parse, validate, type GraphQLSchema } from 'graphql';
 import { compileOperation, executeCompiled, type CompiledOperation } from '../schema/compiled';
 import { type RequestContext, refusalOf } from '../domain/context';
 import { ForbiddenError, UnauthenticatedError } from '../domain/errors';
+import { noneMatch } from '../domain/preconditions';
 import { toClientError, toClientErrorOf } from './client-errors';
 import { sendData, sendError } from './envelope';
 import { multipartUpload } from './multipart';
@@ -41,12 +42,17 @@ export function expressPath(openApiPath: string): string {
 /** Runs a route's stored operation with the request's context and answers in the legacy envelope. */
 async function handle(schema: GraphQLSchema, compiled: CompiledRoute, req: Request, res: Response, context: RequestContext): Promise<void> {
   const { route } = compiled;
-  const input: RestInput = { params: req.params as Record<string, string>, query: req.query as Record<string, unknown>, body: req.body };
+  const input: RestInput = {
+    params: req.params as Record<string, string>,
+    query: req.query as Record<string, unknown>,
+    body: req.body,
+    ifMatch: route.conditional === 'write' ? req.get('if-match') : undefined,
+  };
   const report = (error: unknown) => context.log.error({ err: error }, 'unexpected error in a REST route');
   const refuse = (error: unknown) => () => sendError(res, restError(toClientError(error, report), route.pathRenames));
   let answer: () => void;
   try {
-    answer = await run(schema, compiled, input, res, context, report);
+    answer = await run(schema, compiled, input, res, context, report, route.conditional === 'read' ? req.get('if-none-match') : undefined);
   } catch (error) {
     answer = refuse(error);
   }
@@ -64,15 +70,22 @@ async function run(
   res: Response,
   context: RequestContext,
   report: (error: unknown) => void,
+  ifNoneMatch: string | undefined,
 ): Promise<() => void> {
   const result = await executeCompiled(schema, compiled, route.variables(input), context);
   if (result.errors?.length) {
     const error = toClientErrorOf(result.errors, report);
     return () => sendError(res, restError(error, route.pathRenames));
   }
-  const { status, data, extra, file } = route.respond(result.data as Record<string, unknown>, input);
+  const { status, data, extra, file, headers } = route.respond(result.data as Record<string, unknown>, input);
   if (file) return () => void res.status(status).type(file.contentType).attachment(file.name).send(file.body);
-  return () => sendData(res, status, data, extra);
+  // The client's copy is current: 304 with the tag and no body (RFC 9110 §15.4.5).
+  const current = ifNoneMatch !== undefined && headers?.ETag !== undefined && !noneMatch(ifNoneMatch, headers.ETag);
+  return () => {
+    if (headers) res.set(headers);
+    if (current) res.status(304).end();
+    else sendData(res, status, data, extra);
+  };
 }
 
 /**

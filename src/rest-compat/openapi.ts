@@ -21,6 +21,36 @@ const REPLAYED = {
   header: { description: '`true` when this is the kept answer of an earlier request with the same `Idempotency-Key`.', schema: { const: 'true' } },
 };
 
+const ETAG = {
+  description: 'The record’s entity tag (its revision, which every write increments): send it as `If-Match` to change this version only.',
+  schema: { type: 'string', examples: ['"3"'] },
+};
+
+const IF_MATCH = {
+  name: 'If-Match',
+  in: 'header',
+  required: false,
+  description:
+    'Write only if the record is still this version (its `ETag`; several comma-separated, or `*` for any existing record); otherwise 412 `PRECONDITION_FAILED` and nothing is written. Required (428 `PRECONDITION_REQUIRED`) when the gateway runs with `REQUIRE_IF_MATCH=true`.',
+  schema: { type: 'string', examples: ['"3"'] },
+};
+
+const IF_NONE_MATCH = {
+  name: 'If-None-Match',
+  in: 'header',
+  required: false,
+  description: 'The `ETag` of the copy the client holds: 304 without a body while it is current.',
+  schema: { type: 'string', examples: ['"3"'] },
+};
+
+/** The headers of a route's success: the record's `ETag`, and the replay marker of a keyed POST. */
+function successHeaders(route: RestRoute): { headers?: Record<string, unknown> } {
+  const headers: Record<string, unknown> = {};
+  if (route.conditional && route.method !== 'delete') headers.ETag = ETAG;
+  if (route.method === 'post' && writes(route)) headers[REPLAYED.name] = REPLAYED.header;
+  return Object.keys(headers).length ? { headers } : {};
+}
+
 /** The OpenAPI 3.1 description of the REST routes, generated from the route table. */
 export function openApiDocument(routes: RestRoute[], components: Record<string, Record<string, unknown>>, version: string) {
   const paths: Record<string, Record<string, unknown>> = {};
@@ -44,7 +74,7 @@ export function openApiDocument(routes: RestRoute[], components: Record<string, 
     const responses: Record<string, unknown> = {
       [String(route.successStatus)]: {
         description: 'Success',
-        ...(route.method === 'post' && writes(route) ? { headers: { [REPLAYED.name]: REPLAYED.header } } : {}),
+        ...successHeaders(route),
         content: route.download
           ? { [route.download.contentType]: { schema: { type: 'string', format: 'binary' } } }
           : {
@@ -58,6 +88,8 @@ export function openApiDocument(routes: RestRoute[], components: Record<string, 
             },
       },
     };
+    if (route.conditional === 'read')
+      responses['304'] = { description: 'Not modified: `If-None-Match` names the record’s current `ETag`; no body.', headers: { ETag: ETAG } };
     Object.assign(responses, errorResponses(route));
     // An upload is a form, its file one part (OpenAPI 3.1 §4.8.14.3: a binary part's media type); text fields go as they are.
     const bodyMedia = route.upload
@@ -70,7 +102,12 @@ export function openApiDocument(routes: RestRoute[], components: Record<string, 
       summary: route.summary,
       description: `Requires the scope \`${route.scope}\`.`,
       security: [{ apiKey: [] }, { session: [] }],
-      parameters: [...pathParameters, ...queryParameters, ...(route.method === 'post' && writes(route) ? [IDEMPOTENCY_KEY] : [])],
+      parameters: [
+        ...pathParameters,
+        ...queryParameters,
+        ...(route.method === 'post' && writes(route) ? [IDEMPOTENCY_KEY] : []),
+        ...(route.conditional === 'read' ? [IF_NONE_MATCH] : route.conditional === 'write' ? [IF_MATCH] : []),
+      ],
       ...(route.requestBody ? { requestBody: { required: true, content: bodyMedia } } : {}),
       ...(route.judgesBody ? { 'x-judges-body': true } : {}),
       responses,

@@ -6,6 +6,8 @@ export interface RestInput {
   params: Record<string, string>;
   query: Record<string, unknown>;
   body: unknown;
+  /** The `If-Match` header (conditional writes of a record). */
+  ifMatch?: string;
 }
 
 export interface QueryParameter {
@@ -30,7 +32,16 @@ export interface RestRoute {
   /** Request → GraphQL variables (may throw a ValidationError for malformed query parameters). */
   variables(input: RestInput): Record<string, unknown>;
   /** GraphQL `data` → the envelope's `data`, the HTTP status and any extra top-level envelope keys (e.g. `message`). */
-  respond(data: Record<string, unknown>, input: RestInput): { status: number; data: unknown; extra?: Record<string, unknown>; file?: RestFile };
+  respond(
+    data: Record<string, unknown>,
+    input: RestInput,
+  ): { status: number; data: unknown; extra?: Record<string, unknown>; file?: RestFile; headers?: Record<string, string> };
+  /**
+   * One record's route: `read` answers its `ETag` (and 304 to `If-None-Match` naming it), `write` takes `If-Match`
+   * (and answers the new `ETag`), `create` answers the new record's `ETag` (docs/writes.md). Published in the
+   * OpenAPI document.
+   */
+  conditional?: 'read' | 'write' | 'create';
   /** GraphQL error paths → REST names, for renamed arguments (e.g. `first` → `limit`). */
   pathRenames?: Record<string, string>;
   /** OpenAPI documentation. */

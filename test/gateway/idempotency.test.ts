@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ObjectId } from 'mongodb';
 import { createAccount, createApiKey } from '../../src/domain/auth/admin';
+import { parseIdempotencyKey, UploadDigest } from '../../src/http/idempotency';
 import { startTestGateway, type TestGateway } from '../support/gateway';
 
 /**
@@ -240,5 +241,31 @@ describe('GraphQL mutations over POST /graphql with an Idempotency-Key', () => {
     const { key } = await gw.account(['suppliers:write']);
     const result = await gw.gql(CREATE, { input: { name: 'X SA' } }, { key, headers: keyed('"a", "b"') });
     expect([result.status, result.body.errors[0].extensions.code]).toEqual([400, 'IDEMPOTENCY_KEY_INVALID']);
+  });
+});
+
+describe('the fingerprint of an upload', () => {
+  const form = (boundary: string) =>
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\n\r\nuno;dos\r\n--${boundary}--\r\n`);
+  const digest = (contentType: string, body: Buffer, chunk: number) => {
+    const made = new UploadDigest(contentType);
+    for (let at = 0; at < body.length; at += chunk) made.update(body.subarray(at, at + chunk));
+    return made.digest();
+  };
+
+  it('leaves the boundary out, however the body is cut into chunks', () => {
+    const reference = digest('multipart/form-data; boundary=AAAA', form('AAAA'), 1 << 20);
+    for (const chunk of [1, 2, 3, 5, 7, 64]) expect(digest('multipart/form-data; boundary="BBBBBBBB"', form('BBBBBBBB'), chunk)).toBe(reference);
+  });
+
+  it('tells different files apart', () => {
+    const other = Buffer.from(form('AAAA').toString().replace('uno', 'tres'));
+    expect(digest('multipart/form-data; boundary=AAAA', other, 4)).not.toBe(digest('multipart/form-data; boundary=AAAA', form('AAAA'), 4));
+  });
+
+  it('reads a key quoted with escapes, or bare', () => {
+    expect(parseIdempotencyKey('"a\\"b\\\\c"')).toBe('a"b\\c');
+    expect(parseIdempotencyKey('  k-1:2.3  ')).toBe('k-1:2.3');
+    expect(parseIdempotencyKey(`"${'x'.repeat(255)}"`)).toHaveLength(255);
   });
 });

@@ -66,6 +66,7 @@ describe('entity tags', () => {
     expect(noneMatch('*', '"3"')).toBe(false);
     expect(noneMatch('"4"', '"3"')).toBe(true);
     expect(noneMatch('"03"', '"3"')).toBe(true);
+    expect(() => noneMatch('3', '"3"')).toThrow(/^If-None-Match must be/);
   });
 });
 
@@ -108,6 +109,14 @@ describe('conditionalWrite', () => {
     expect(await refusal(update(ctx, id, 'W/"2"', 'Débil SA'))).toBe('PreconditionFailedError PRECONDITION_FAILED');
     expect(await refusal(update(ctx, id, '"02"', 'Cero SA'))).toBe('PreconditionFailedError PRECONDITION_FAILED');
     expect(await refusal(update(ctx, id, '"abc"', 'Letras SA'))).toBe('PreconditionFailedError PRECONDITION_FAILED');
+  });
+
+  it('refuses a malformed If-Match naming the header, before writing', async () => {
+    const ctx = context();
+    const id = await newSupplier(ctx);
+    const malformed = update(ctx, id, '1', 'Mal SA');
+    await expect(malformed).rejects.toMatchObject({ code: 'PRECONDITION_INVALID', details: [{ path: 'If-Match', message: 'malformed' }] });
+    expect((await read(id))?.name).toBe('Papelera SA');
   });
 
   it('takes a record without a stored revision as revision 0', async () => {

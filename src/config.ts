@@ -49,6 +49,11 @@ const schema = z.object({
    * the minimum in force on the voucher's date applies (src/domain/fce/minimum.ts). For the days between a new
    * resolution and the table's update.
    */
+  /** Every write of a record needs If-Match (GraphQL: ifMatch); off, a write without it runs unconditionally (docs/writes.md). */
+  REQUIRE_IF_MATCH: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
   FCE_MIN_THRESHOLD_ARS: z.coerce.number().positive().max(1e12).optional(),
   /** Encrypts stored secrets (certificate private keys): 32 bytes, base64 or hex. */
   SECRETS_KEY: z.string().optional(),

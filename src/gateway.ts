@@ -95,7 +95,7 @@ export async function startGateway({
     wsfecred: { testing: config.AFIP_WSFECRED_URL_TESTING, production: config.AFIP_WSFECRED_URL_PRODUCTION },
     timeoutMs: config.AFIP_TIMEOUT_MS,
   });
-  const platform = { fceMinThresholdArs: config.FCE_MIN_THRESHOLD_ARS };
+  const platform = { fceMinThresholdArs: config.FCE_MIN_THRESHOLD_ARS, requireIfMatch: config.REQUIRE_IF_MATCH };
   let subscriptions: ReturnType<typeof attachSubscriptions> | undefined;
   const metricsOn = config.METRICS_TOKEN !== undefined || config.METRICS_PORT !== undefined;
   const metrics = metricsOn ? new GatewayMetrics(store, () => subscriptions?.connections() ?? 0) : undefined;

@@ -46,6 +46,8 @@ export interface PlatformSettings {
    * hold none of their own; unset, the table's row in force on the voucher's date applies.
    */
   fceMinThresholdArs?: number;
+  /** Every write of a record needs `If-Match` (REST) or `ifMatch` (GraphQL); without it, 428 PRECONDITION_REQUIRED. */
+  requireIfMatch?: boolean;
 }
 
 const VERIFIED = Promise.resolve();

@@ -26,6 +26,8 @@ export const ERROR_CODES = {
   TOO_MANY_OPERATIONS: { status: 400, meaning: 'GraphQL only: more operations at once on one WebSocket connection than allowed.' },
   UPLOAD_LITERAL_UNSUPPORTED: { status: 400, meaning: 'GraphQL only: a file was written into the document; files travel as variables of a multipart request.' },
   BAD_REQUEST: { status: 400, meaning: 'GraphQL only: the HTTP request does not carry a GraphQL operation the way the protocol requires.' },
+  IDEMPOTENCY_KEY_INVALID: { status: 400, meaning: 'The `Idempotency-Key` header is not one key of 1 to 255 visible ASCII characters (quoted or bare).' },
+  PRECONDITION_INVALID: { status: 400, meaning: 'An `If-Match` or `If-None-Match` header is neither `*` nor a list of entity tags.' },
   // 401 and 403: who is asking, and whether they may.
   UNAUTHENTICATED: { status: 401, meaning: 'No API key or session, or an unknown, expired or revoked one.' },
   FORBIDDEN: { status: 403, meaning: 'The key or session lacks the scope the operation requires.' },
@@ -87,6 +89,19 @@ export const ERROR_CODES = {
   NOT_AN_AGENT: { status: 409, meaning: 'The account is not designated as an agent of that tax: set it in the withholding settings first.' },
   PAYMENT_ALREADY_APPLIED: { status: 409, meaning: 'The payment already has its withholdings applied.' },
   REGIME_EXISTS: { status: 409, meaning: 'The withholding regime already has a version from that date.' },
+  IDEMPOTENCY_KEY_IN_USE: {
+    status: 409,
+    meaning: 'A request with the same `Idempotency-Key` is still being processed: retry once it has been answered (its answer is then replayed).',
+  },
+  PRECONDITION_FAILED: {
+    status: 412,
+    meaning: 'The record changed since the `If-Match` entity tag was read (or does not exist for `If-Match: *`): read it again.',
+  },
+  IDEMPOTENCY_KEY_REUSED: {
+    status: 422,
+    meaning: 'The `Idempotency-Key` was already used for another request (another method, path, caller or body): use a new key.',
+  },
+  PRECONDITION_REQUIRED: { status: 428, meaning: 'Writes of records need an `If-Match` header here (`REQUIRE_IF_MATCH`): read the record for its `ETag`.' },
   // Limits and failures.
   PAYLOAD_TOO_LARGE: { status: 413, meaning: 'The body (or the uploaded file) is larger than the route accepts.' },
   REQUEST_TIMEOUT: { status: 408, meaning: 'The request was not received in time.' },

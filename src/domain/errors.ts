@@ -59,6 +59,23 @@ export class ConflictError extends AppError<409> {
   readonly status = 409;
 }
 
+/** A conditional request (`If-Match`) whose condition no longer holds: nothing was written. */
+export class PreconditionFailedError extends AppError<412> {
+  static readonly defaultCode: CodeOf<412> = 'PRECONDITION_FAILED';
+  readonly status = 412;
+}
+
+/** A well-formed request the service will not process as sent (an idempotency key reused for another request). */
+export class UnprocessableError extends AppError<422> {
+  static readonly defaultCode: CodeOf<422> = 'IDEMPOTENCY_KEY_REUSED';
+  readonly status = 422;
+}
+
+export class PreconditionRequiredError extends AppError<428> {
+  static readonly defaultCode: CodeOf<428> = 'PRECONDITION_REQUIRED';
+  readonly status = 428;
+}
+
 export class PayloadTooLargeError extends AppError<413> {
   static readonly defaultCode: CodeOf<413> = 'PAYLOAD_TOO_LARGE';
   readonly status = 413;

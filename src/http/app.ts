@@ -22,6 +22,7 @@ import { serveGraphiQL, wantsGraphiQL } from './graphiql';
 import { graphqlUploads } from './graphql-uploads';
 import { type GatewayMetrics, metricsEndpoint } from './metrics';
 import { RouteTemplates } from './route-templates';
+import { digestKeyedBody, idempotency, REPLAYED_HEADER } from './idempotency';
 import { authenticated, contextOf, requestScope } from './request-context';
 import { requestRateLimit } from './request-rate-limit';
 import { LoginThrottle, type ThrottleOptions, type UnknownKeyThrottle } from './throttle';
@@ -51,7 +52,18 @@ export interface AppOptions {
 /** What a browser page of an allowed origin may send and read (the API's own headers). */
 const CORS = {
   methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
-  allowedHeaders: ['content-type', 'x-api-key', 'x-csrf-token', 'apollo-require-preflight', 'time-zone', 'x-request-id', 'prefer'],
+  allowedHeaders: [
+    'content-type',
+    'x-api-key',
+    'x-csrf-token',
+    'apollo-require-preflight',
+    'time-zone',
+    'x-request-id',
+    'idempotency-key',
+    'if-match',
+    'if-none-match',
+    'prefer',
+  ],
   exposedHeaders: [
     'x-request-id',
     'retry-after',
@@ -62,6 +74,8 @@ const CORS = {
     // An upload answered at once (202): where its import reads, and that the preference was applied.
     'location',
     'preference-applied',
+    'etag',
+    REPLAYED_HEADER.toLowerCase(),
   ],
   maxAge: 600,
 };
@@ -164,7 +178,7 @@ export function createApp(options: AppOptions): express.Express {
   app.get('/graphiql', serveGraphiQL);
   app.get('/graphql', (req, res, next) => (wantsGraphiQL(req) ? serveGraphiQL(req, res) : next()));
 
-  app.use(express.json({ limit: '1mb' }));
+  app.use(express.json({ limit: '1mb', verify: digestKeyedBody }));
   app.use((req, _res, next) => {
     checkJsonShape(req.body);
     next();
@@ -183,10 +197,12 @@ export function createApp(options: AppOptions): express.Express {
     }),
   );
   if (options.throttle.requestsPerMinute > 0) app.use(requestRateLimit(store, options.throttle.requestsPerMinute));
-  const rest = restRouter(schema, routes, contextOf);
+  const keyed = idempotency({ store, secrets: options.secrets, now });
+  const rest = restRouter(schema, routes, contextOf, keyed);
   app.use('/api/v1', rest);
   app.use('/api/v1', (req, _res, next) => next(new NotFoundError(`no route ${req.method} ${req.originalUrl}`)));
   app.use('/graphql', (req, _res, next) => runInTimeZone(req.get('time-zone'), next));
+  app.use('/graphql', keyed);
   app.use('/graphql', graphqlUploads());
   app.use('/graphql', expressMiddleware(apollo, { context: async ({ res }) => contextOf(res) }));
 

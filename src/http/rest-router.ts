@@ -1,13 +1,14 @@
-import { Router, type NextFunction, type Request, type Response } from 'express';
+import { Router, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import { parse, validate, type GraphQLSchema } from 'graphql';
 import { compileOperation, executeCompiled, type CompiledOperation } from '../schema/compiled';
 import { type RequestContext, refusalOf } from '../domain/context';
 import { ForbiddenError, UnauthenticatedError } from '../domain/errors';
+import { noneMatch } from '../domain/preconditions';
 import { toClientError, toClientErrorOf } from '../rest-compat/client-errors';
 import { sendData, sendError } from './rest-envelope';
 import { multipartUpload } from './rest-multipart';
 import { restError } from '../rest-compat/naming';
-import type { RestInput, RestRoute } from '../rest-compat/route';
+import { type RestInput, type RestRoute, writes } from '../rest-compat/route';
 
 interface CompiledRoute {
   route: RestRoute;
@@ -46,12 +47,13 @@ async function handle(schema: GraphQLSchema, compiled: CompiledRoute, req: Reque
     query: req.query as Record<string, unknown>,
     body: req.body,
     headers: req.headers,
+    ifMatch: route.conditional === 'write' ? req.get('if-match') : undefined,
   };
   const report = (error: unknown) => context.log.error({ err: error }, 'unexpected error in a REST route');
   const refuse = (error: unknown) => () => sendError(res, restError(toClientError(error, report), route.pathRenames));
   let answer: () => void;
   try {
-    answer = await run(schema, compiled, input, res, context, report);
+    answer = await run(schema, compiled, input, res, context, report, route.conditional === 'read' ? req.get('if-none-match') : undefined);
   } catch (error) {
     answer = refuse(error);
   }
@@ -69,6 +71,7 @@ async function run(
   res: Response,
   context: RequestContext,
   report: (error: unknown) => void,
+  ifNoneMatch: string | undefined,
 ): Promise<() => void> {
   const result = await executeCompiled(schema, compiled, route.variables(input), context);
   if (result.errors?.length) {
@@ -76,9 +79,18 @@ async function run(
     return () => sendError(res, restError(error, route.pathRenames));
   }
   const { status, data, extra, file, headers } = route.respond(result.data as Record<string, unknown>, input);
-  if (headers) res.set(headers);
-  if (file) return () => void res.status(status).type(file.contentType).attachment(file.name).send(file.body);
-  return () => sendData(res, status, data, extra);
+  if (file)
+    return () => {
+      if (headers) res.set(headers);
+      res.status(status).type(file.contentType).attachment(file.name).send(file.body);
+    };
+  // The client's copy is current: 304 with the tag and no body (RFC 9110 §15.4.5).
+  const current = ifNoneMatch !== undefined && headers?.ETag !== undefined && !noneMatch(ifNoneMatch, headers.ETag);
+  return () => {
+    if (headers) res.set(headers);
+    if (current) res.status(304).end();
+    else sendData(res, status, data, extra);
+  };
 }
 
 /**
@@ -109,15 +121,23 @@ function permitted(route: RestRoute, contextOf: (res: Response) => RequestContex
   };
 }
 
-/** The legacy routes; `contextOf` gives the request's context (the HTTP layer authenticated it). */
-export function restRouter(schema: GraphQLSchema, routes: CompiledRoute[], contextOf: (res: Response) => RequestContext): Router {
+/**
+ * The legacy routes; `contextOf` gives the request's context (the HTTP layer authenticated it), `keyed` the HTTP
+ * layer's handling of an `Idempotency-Key`, run on the POSTs that write once the caller may make them.
+ */
+export function restRouter(
+  schema: GraphQLSchema,
+  routes: CompiledRoute[],
+  contextOf: (res: Response) => RequestContext,
+  keyed: RequestHandler = (_req, _res, next) => next(),
+): Router {
   const router = Router();
   for (const compiled of routes) {
-    const { upload } = compiled.route;
+    const { upload, method } = compiled.route;
     const handler = (req: Request, res: Response) => handle(schema, compiled, req, res, contextOf(res));
-    const guard = permitted(compiled.route, contextOf);
-    if (upload) router[compiled.route.method](expressPath(compiled.route.path), guard, multipartUpload(upload.field, upload.maxBytes), handler);
-    else router[compiled.route.method](expressPath(compiled.route.path), guard, handler);
+    const guards = [permitted(compiled.route, contextOf), ...(method === 'post' && writes(compiled.route) ? [keyed] : [])];
+    if (upload) router[method](expressPath(compiled.route.path), ...guards, multipartUpload(upload.field, upload.maxBytes), handler);
+    else router[method](expressPath(compiled.route.path), ...guards, handler);
   }
   return router;
 }

@@ -1,6 +1,7 @@
 import type { GraphQLResolveInfo } from 'graphql';
 import { Arg, Authorized, Ctx, ID, Info, Int, Mutation, Query, Resolver } from 'type-graphql';
 import type { RequestContext } from '../domain/context';
+import { conditionalWrite } from '../domain/preconditions';
 import type { ResourceDeclaration } from '../domain/declare/field';
 import type { ListOrder } from '../domain/declare/declare.resource';
 import type { Resource } from '../domain/resource';
@@ -11,6 +12,9 @@ import { pageComplexity, toConnection } from './connection';
 import { nodeSelection } from './selection';
 
 type Row = Record<string, unknown>;
+
+const IF_MATCH =
+  'Only if the record is still this version: its `etag` (or several, comma-separated, or `*` for any). Otherwise PRECONDITION_FAILED and nothing is written.';
 
 const capitalized = (name: string) => `${name[0].toUpperCase()}${name.slice(1)}`;
 
@@ -34,6 +38,7 @@ export function declaredResolver<D extends TenantDocument>(
   };
   const One = capitalized(one);
   const Many = capitalized(many);
+  const target = { collection: declaration.collection, label };
 
   // Defined before the get/list/delete class so the schema lists create before delete, as it always has.
   const classes: Function[] = [];
@@ -84,8 +89,12 @@ export function declaredResolver<D extends TenantDocument>(
     class DeclaredRemoveResolver {
       @Authorized(scopes.write)
       @Mutation(() => ID, { name: `delete${One}`, description: declaration.notes?.remove ?? `Deletes a ${label}; answers its id.` })
-      async remove(@Arg('id', () => ID) id: string, @Ctx() context: RequestContext): Promise<string> {
-        return resource.remove(context, id);
+      async remove(
+        @Arg('id', () => ID) id: string,
+        @Ctx() context: RequestContext,
+        @Arg('ifMatch', () => String, { nullable: true, description: IF_MATCH }) ifMatch?: string,
+      ): Promise<string> {
+        return conditionalWrite(context, target, id, ifMatch, () => resource.remove(context, id));
       }
     }
     classes.push(DeclaredRemoveResolver);
@@ -98,8 +107,13 @@ export function declaredResolver<D extends TenantDocument>(
         name: `update${One}`,
         description: declaration.notes?.update ?? 'Changes the given fields; the others keep their values.',
       })
-      async update(@Arg('id', () => ID) id: string, @Arg('input', () => types.UpdateInput) input: Row, @Ctx() context: RequestContext): Promise<Row> {
-        return toOutput(await resource.update(context, id, input));
+      async update(
+        @Arg('id', () => ID) id: string,
+        @Arg('input', () => types.UpdateInput) input: Row,
+        @Ctx() context: RequestContext,
+        @Arg('ifMatch', () => String, { nullable: true, description: IF_MATCH }) ifMatch?: string,
+      ): Promise<Row> {
+        return toOutput(await conditionalWrite(context, target, id, ifMatch, () => resource.update(context, id, input)));
       }
     }
     classes.push(DeclaredUpdateResolver);

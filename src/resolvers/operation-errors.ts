@@ -1,4 +1,5 @@
 import type { GraphQLSchema } from 'graphql';
+import { DECLARATIONS } from '../domain/declarations';
 import { ERROR_CODES, type ErrorCode } from '../domain/error-codes';
 
 /**
@@ -109,9 +110,23 @@ export const OPERATION_ERRORS: Readonly<Record<string, readonly ErrorCode[]>> = 
   transactionSeries: ['UNKNOWN_MEASURE'],
 };
 
+/** The writes of one declared record take `ifMatch` (domain/preconditions.ts): a stale or malformed tag, or none where one is required. */
+const CONDITIONAL: readonly ErrorCode[] = ['PRECONDITION_INVALID', 'PRECONDITION_FAILED', 'PRECONDITION_REQUIRED'];
+const CONDITIONAL_WRITES = new Set(
+  DECLARATIONS.flatMap(({ one, operations }) => {
+    const One = `${one[0].toUpperCase()}${one.slice(1)}`;
+    return [...(operations?.update !== false ? [`update${One}`] : []), ...(operations?.remove !== false ? [`delete${One}`] : [])];
+  }),
+);
+
 /** The codes an operation may answer, in the table's order (so documents built from them are stable). */
 export function errorCodesOf(operation: string, kind: 'query' | 'mutation'): ErrorCode[] {
-  const codes = new Set<ErrorCode>([...EVERY_OPERATION, ...(kind === 'mutation' ? EVERY_MUTATION : []), ...(OPERATION_ERRORS[operation] ?? [])]);
+  const codes = new Set<ErrorCode>([
+    ...EVERY_OPERATION,
+    ...(kind === 'mutation' ? EVERY_MUTATION : []),
+    ...(OPERATION_ERRORS[operation] ?? []),
+    ...(kind === 'mutation' && CONDITIONAL_WRITES.has(operation) ? CONDITIONAL : []),
+  ]);
   return (Object.keys(ERROR_CODES) as ErrorCode[]).filter((code) => codes.has(code));
 }
 
@@ -122,7 +137,7 @@ export function describeErrorCodes(schema: GraphQLSchema): GraphQLSchema {
     [schema.getMutationType(), 'mutation'],
   ] as const) {
     for (const field of Object.values(type?.getFields() ?? {})) {
-      const own = OPERATION_ERRORS[field.name];
+      const own = [...(OPERATION_ERRORS[field.name] ?? []), ...(kind === 'mutation' && CONDITIONAL_WRITES.has(field.name) ? CONDITIONAL : [])];
       if (!own?.length) continue;
       const codes = errorCodesOf(field.name, kind).filter((code) => own.includes(code));
       field.description =

@@ -121,6 +121,9 @@ export function crudRoutes(spec: CrudSpec): { routes: RestRoute[]; components: R
     return { list, allOrNone };
   };
 
+  // A record read with its entity tag: the tag travels as the ETag header, not in the record.
+  const tagged = ({ etag, ...record }: Row) => ({ data: spec.toRecord(record), headers: etag ? { ETag: etag as string } : undefined });
+
   const restErrors = (errors: Row[]) =>
     errors.map((error) => restError(error as { code: string; message: string; details: Array<{ path: string; message: string }> }, renames));
 
@@ -255,8 +258,9 @@ export function crudRoutes(spec: CrudSpec): { routes: RestRoute[]; components: R
     summary: `Get one ${spec.label}`,
     scope: spec.read,
     document: documents.get,
+    conditional: 'read',
     variables: ({ params }) => ({ id: params.id }),
-    respond: (data) => ({ status: 200, data: spec.toRecord(root(data)) }),
+    respond: (data) => ({ status: 200, ...tagged(root(data)) }),
     responseSchema: record,
     successStatus: 200,
   });
@@ -267,8 +271,9 @@ export function crudRoutes(spec: CrudSpec): { routes: RestRoute[]; components: R
       summary: `Create a ${spec.label}`,
       scope: spec.write,
       document: documents.create,
+      conditional: 'create',
       variables: ({ body }) => ({ input: input(body) }),
-      respond: (data) => ({ status: 201, data: spec.toRecord(root(data)) }),
+      respond: (data) => ({ status: 201, ...tagged(root(data)) }),
       pathRenames: { input: '', ...renames },
       requestBody: bodySchemaOf(spec.createSchema),
       responseSchema: record,
@@ -281,8 +286,9 @@ export function crudRoutes(spec: CrudSpec): { routes: RestRoute[]; components: R
       summary: `Update a ${spec.label} (fields left out keep their values; read-only fields are ignored)`,
       scope: spec.write,
       document: documents.update,
-      variables: ({ params, body }) => ({ id: params.id, input: input(body) }),
-      respond: (data) => ({ status: 200, data: spec.toRecord(root(data)) }),
+      conditional: 'write',
+      variables: ({ params, body, ifMatch }) => ({ id: params.id, input: input(body), ifMatch }),
+      respond: (data) => ({ status: 200, ...tagged(root(data)) }),
       pathRenames: { input: '', ...renames },
       requestBody: bodySchemaOf(spec.updateSchema),
       responseSchema: record,
@@ -296,7 +302,8 @@ export function crudRoutes(spec: CrudSpec): { routes: RestRoute[]; components: R
       summary: `Delete a ${spec.label}`,
       scope: spec.write,
       document: documents.remove,
-      variables: ({ params }) => ({ id: params.id }),
+      conditional: 'write',
+      variables: ({ params, ifMatch }) => ({ id: params.id, ifMatch }),
       respond: (data) => ({ status: 200, data: { [idName]: root(data), deleted: true } }),
       responseSchema: deletedSchema(idName),
       successStatus: 200,

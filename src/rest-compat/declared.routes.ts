@@ -371,12 +371,18 @@ export function declaredRoutes(
       list: `query RestList${Many}($filter: ${type}Filter, $orderBy: ${type}OrderBy, $first: Int, $offset: Int) {
         ${many}(filter: $filter, orderBy: $orderBy, first: $first, offset: $offset) { totalCount nodes { ...${type}Record } }
       } ${record}`,
-      get: `query RestGet${One}($id: ID!) { ${one}(id: $id) { ...${type}Record } } ${record}`,
+      get: `query RestGet${One}($id: ID!) { ${one}(id: $id) { ...${type}Record etag } } ${record}`,
       // Records only the service makes (imported vouchers) have no create route.
-      ...(create ? { create: `mutation RestCreate${One}($input: Create${type}Input!) { create${One}(input: $input) { ...${type}Record } } ${record}` } : {}),
-      ...(remove ? { remove: `mutation RestDelete${One}($id: ID!) { delete${One}(id: $id) }` } : {}),
+      ...(create
+        ? { create: `mutation RestCreate${One}($input: Create${type}Input!) { create${One}(input: $input) { ...${type}Record etag } } ${record}` }
+        : {}),
+      ...(remove ? { remove: `mutation RestDelete${One}($id: ID!, $ifMatch: String) { delete${One}(id: $id, ifMatch: $ifMatch) }` } : {}),
       ...(update
-        ? { update: `mutation RestUpdate${One}($id: ID!, $input: Update${type}Input!) { update${One}(id: $id, input: $input) { ...${type}Record } } ${record}` }
+        ? {
+            update: `mutation RestUpdate${One}($id: ID!, $input: Update${type}Input!, $ifMatch: String) {
+        update${One}(id: $id, input: $input, ifMatch: $ifMatch) { ...${type}Record etag }
+      } ${record}`,
+          }
         : {}),
       ...(bulk
         ? {

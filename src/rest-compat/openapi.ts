@@ -2,8 +2,54 @@ import { SCOPES } from '../domain/auth/scopes';
 import { errorResponses } from './openapi-errors';
 import { withExamples } from './openapi-examples';
 import { MAX_QUERY_TEXT } from './query';
-import type { RestRoute } from './route';
+import { type RestRoute, writes } from './route';
 import { TAGS, tagOf } from './tags';
+
+/** The optional `Idempotency-Key` of every POST that writes (docs/writes.md). */
+const IDEMPOTENCY_KEY = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  description:
+    'Makes a retry safe: the first request with a key runs; the same request again within 24 h gets its answer replayed (with `Idempotent-Replayed: true`); another request with the key is 422 `IDEMPOTENCY_KEY_REUSED`; one sent while the first runs is 409 `IDEMPOTENCY_KEY_IN_USE`. Only successes are kept.',
+  schema: { type: 'string', minLength: 1, maxLength: 257, examples: ['"8e03978e-40d5-43e8-bc93-6894a57f9324"'] },
+};
+
+/** The header of an answer replayed for an `Idempotency-Key`. */
+const REPLAYED = {
+  name: 'Idempotent-Replayed',
+  header: { description: '`true` when this is the kept answer of an earlier request with the same `Idempotency-Key`.', schema: { const: 'true' } },
+};
+
+const ETAG = {
+  description: 'The record’s entity tag (its revision, which every write increments): send it as `If-Match` to change this version only.',
+  schema: { type: 'string', examples: ['"3"'] },
+};
+
+const IF_MATCH = {
+  name: 'If-Match',
+  in: 'header',
+  required: false,
+  description:
+    'Write only if the record is still this version (its `ETag`; several comma-separated, or `*` for any existing record); otherwise 412 `PRECONDITION_FAILED` and nothing is written. Required (428 `PRECONDITION_REQUIRED`) when the gateway runs with `REQUIRE_IF_MATCH=true`.',
+  schema: { type: 'string', examples: ['"3"'] },
+};
+
+const IF_NONE_MATCH = {
+  name: 'If-None-Match',
+  in: 'header',
+  required: false,
+  description: 'The `ETag` of the copy the client holds: 304 without a body while it is current.',
+  schema: { type: 'string', examples: ['"3"'] },
+};
+
+/** The headers of a route's success: the record's `ETag`, and the replay marker of a keyed POST. */
+function successHeaders(route: RestRoute): { headers?: Record<string, unknown> } {
+  const headers: Record<string, unknown> = {};
+  if (route.conditional && route.method !== 'delete') headers.ETag = ETAG;
+  if (route.method === 'post' && writes(route)) headers[REPLAYED.name] = REPLAYED.header;
+  return Object.keys(headers).length ? { headers } : {};
+}
 
 /** The OpenAPI 3.1 description of the REST routes, generated from the route table. */
 export function openApiDocument(routes: RestRoute[], components: Record<string, Record<string, unknown>>, version: string) {
@@ -36,9 +82,11 @@ export function openApiDocument(routes: RestRoute[], components: Record<string, 
             },
           },
         };
-    const responses: Record<string, unknown> = { [String(route.successStatus)]: { description: 'Success', content: successContent } };
+    const responses: Record<string, unknown> = { [String(route.successStatus)]: { description: 'Success', ...successHeaders(route), content: successContent } };
     const other = route.alternativeSuccess;
     if (other) responses[String(other.status)] = { description: other.description, headers: other.headers, content: successContent };
+    if (route.conditional === 'read')
+      responses['304'] = { description: 'Not modified: `If-None-Match` names the record’s current `ETag`; no body.', headers: { ETag: ETAG } };
     const headerParameters = (route.headers ?? []).map((parameter) => ({ ...parameter, in: 'header', required: false }));
     Object.assign(responses, errorResponses(route));
     // An upload is a form, its file one part (OpenAPI 3.1 §4.8.14.3: a binary part's media type); text fields go as they are.
@@ -52,7 +100,13 @@ export function openApiDocument(routes: RestRoute[], components: Record<string, 
       summary: route.summary,
       description: `Requires the scope \`${route.scope}\`.`,
       security: [{ apiKey: [] }, { session: [] }],
-      parameters: [...pathParameters, ...queryParameters, ...headerParameters],
+      parameters: [
+        ...pathParameters,
+        ...queryParameters,
+        ...headerParameters,
+        ...(route.method === 'post' && writes(route) ? [IDEMPOTENCY_KEY] : []),
+        ...(route.conditional === 'read' ? [IF_NONE_MATCH] : route.conditional === 'write' ? [IF_MATCH] : []),
+      ],
       ...(route.requestBody ? { requestBody: { required: true, content: bodyMedia } } : {}),
       ...(route.judgesBody ? { 'x-judges-body': true } : {}),
       responses,

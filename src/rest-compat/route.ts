@@ -8,6 +8,8 @@ export interface RestInput {
   body: unknown;
   /** The request's headers (names in lower case), for the routes that read one (documented in `headers`). */
   headers: Record<string, string | string[] | undefined>;
+  /** The `If-Match` header (conditional writes of a record). */
+  ifMatch?: string;
 }
 
 export interface QueryParameter {
@@ -36,6 +38,12 @@ export interface RestRoute {
     data: Record<string, unknown>,
     input: RestInput,
   ): { status: number; data: unknown; extra?: Record<string, unknown>; file?: RestFile; headers?: Record<string, string> };
+  /**
+   * One record's route: `read` answers its `ETag` (and 304 to `If-None-Match` naming it), `write` takes `If-Match`
+   * (and answers the new `ETag`), `create` answers the new record's `ETag` (docs/writes.md). Published in the
+   * OpenAPI document.
+   */
+  conditional?: 'read' | 'write' | 'create';
   /** GraphQL error paths → REST names, for renamed arguments (e.g. `first` → `limit`). */
   pathRenames?: Record<string, string>;
   /** OpenAPI documentation. */
@@ -79,3 +87,6 @@ export interface HandWrittenExample {
   description?: string;
   value?: unknown;
 }
+
+/** Whether a route's operation is a mutation (a POST may also run a query with a large body, e.g. a report). */
+export const writes = (route: Pick<RestRoute, 'document'>): boolean => /^\s*mutation\b/.test(route.document);

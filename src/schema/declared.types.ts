@@ -183,6 +183,10 @@ export function declaredTypes(
   }
   Field(() => Date)(Record.prototype, 'createdAt');
   Field(() => Date)(Record.prototype, 'updatedAt');
+  Field(() => Int, { description: 'Counts the writes of the record (0 before its first change): what `etag` is made of.' })(Record.prototype, 'revision');
+  Field(() => String, {
+    description: 'The record’s entity tag, as REST’s `ETag` header: pass it as `ifMatch` to update or delete this version only.',
+  })(Record.prototype, 'etag');
   ObjectType(type, { description: declaration.description })(Record);
 
   const ConnectionType = named(`${type}Connection`, Connection(Record, type) as ClassType);

@@ -234,6 +234,14 @@ export const COLLECTIONS = {
   stats_daily_totals: [{ key: { account_id: 1, source: 1, day: 1 }, name: 'account_source_day_unique', unique: true }],
   /** Days an import changed whose daily totals are still to be recounted (see domain/stats/pending-days.ts). */
   stats_pending_days: [{ key: { account_id: 1, source: 1, day: 1, writer: 1 }, name: 'account_source_day_writer_unique', unique: true }],
+  /**
+   * Answers kept under the `Idempotency-Key` of the request that made them (src/http/idempotency.ts): one per key of
+   * an account, removed a day after it was first used.
+   */
+  idempotency_keys: [
+    { key: { account_id: 1, key: 1 }, name: 'account_key_unique', unique: true },
+    { key: { expires_at: 1 }, name: 'expiry', expireAfterSeconds: 0 },
+  ],
   /** Leases of the periodic sweeps, so that one gateway over the store runs each at a time (domain/stats/sweep.ts). */
   sweeps: [],
   /** Stored-data upgrades already applied (see upgrades.ts). */

@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { EventEmitter } from 'node:events';
 import type { ClientSession, Collection, Db, Document, MongoClient } from 'mongodb';
 import type { CollectionName } from './catalog';
+import { conditionRestarts, keepsRevisions, revisioned } from './revisions';
 
 const DUPLICATE_KEY_ATTEMPTS = 5;
 
@@ -114,7 +115,8 @@ export class Store {
   }
 
   collection<T extends Document>(name: CollectionName): Collection<T> {
-    return this.db.collection<T>(name);
+    const collection = this.db.collection<T>(name);
+    return keepsRevisions(name) ? revisioned(collection) : collection;
   }
 
   /**
@@ -203,6 +205,7 @@ export class Store {
       let attempt = 0;
       await session.withTransaction(async () => {
         try {
+          conditionRestarts();
           result = await fn(session);
         } catch (error) {
           // The driver runs the transaction again on a transient error; waiting first is ours.

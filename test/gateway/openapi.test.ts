@@ -154,7 +154,7 @@ describe.each(ROUTES.map((route) => [`${route.method.toUpperCase()} ${route.path
     // The request headers the route reads (an upload's Prefer), never required.
     for (const header of route.headers ?? [])
       expect(parameters).toContainEqual({ name: header.name, in: 'header', required: false, schema: header.schema, description: header.description });
-    expect(parameters).toHaveLength(pathNames.length + (route.parameters?.length ?? 0) + (route.headers?.length ?? 0));
+    expect(parameters.filter((one) => one.in !== 'header')).toHaveLength(pathNames.length + (route.parameters?.length ?? 0));
   });
 
   it('documents its request body when it takes one', () => {

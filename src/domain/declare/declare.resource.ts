@@ -2,6 +2,7 @@ import type { ClientSession } from 'mongodb';
 import { listFilter, listSort } from '../../store/list-query';
 import type { TenantDocument } from '../../store/tenant-collection';
 import { TenantCollection } from '../../store/tenant-collection';
+import { keepRevisions } from '../../store/revisions';
 import { requirePrincipal, type RequestContext } from '../context';
 import { ValidationError, type AppError, type ErrorDetail } from '../errors';
 import { Resource, type ResourceDefinition } from '../resource';
@@ -70,6 +71,8 @@ export interface DeclaredExtras<D extends TenantDocument> {
 
 /** The domain definition of a declared resource (for resources whose rules extend the standard Resource). */
 export function declaredDefinition<D extends TenantDocument>(declaration: ResourceDeclaration, extra: DeclaredExtras<D> = {}) {
+  // Its records carry a revision, their entity tag (see domain/preconditions.ts).
+  keepRevisions(declaration.collection);
   const createSchema = createSchemaOf(declaration);
   const updateSchema = updateSchemaOf(declaration);
   const filterSchema = filterSchemaOf(declaration);

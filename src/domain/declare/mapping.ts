@@ -4,6 +4,7 @@ import { storedAddress } from '../address';
 import { fieldChanges } from '../resource';
 import { fromCents, fromMilli } from '../money';
 import { argentineDay } from '../dates';
+import { entityTag, revisionOf } from '../preconditions';
 import { createOnly, isList, namedFields, readOnly, storedName, writeOnly, type FieldSpec, type ResourceDeclaration } from './field';
 
 type Row = Record<string, unknown>;
@@ -166,6 +167,8 @@ export function outputOf(declaration: ResourceDeclaration, doc: Row & { _id: Obj
     getters.id = own((stored) => (stored._id as ObjectId).toHexString());
     getters.createdAt = own((stored) => stored.created_at);
     getters.updatedAt = own((stored) => stored.updated_at);
+    getters.revision = own((stored) => revisionOf(stored));
+    getters.etag = own((stored) => entityTag(revisionOf(stored)));
     prototype = Object.create(Object.prototype, getters) as object;
     recordPrototypes.set(declaration, prototype);
   }

@@ -14,7 +14,14 @@ function sourcesOf(fields: Record<string, FieldSpec>): FieldSources {
  * for a field of the lines); a selected field with no source makes the list read whole records.
  */
 export function projectionOf(declaration: ResourceDeclaration, extra: Record<string, readonly string[]> = {}): ProjectionSpec {
-  const sources: FieldSources = { id: ['_id'], ...sourcesOf(declaration.fields), createdAt: ['created_at'], updatedAt: ['updated_at'] };
+  const sources: FieldSources = {
+    id: ['_id'],
+    ...sourcesOf(declaration.fields),
+    createdAt: ['created_at'],
+    updatedAt: ['updated_at'],
+    revision: ['revision'],
+    etag: ['revision'],
+  };
   for (const [path, stored] of Object.entries(extra)) {
     const [head, field] = path.split('.');
     const lines = sources[head];

@@ -18,8 +18,10 @@ import type { Store } from '../store/store';
 import { authRoutes } from './auth-routes';
 import { toClientError } from '../rest-compat/client-errors';
 import { sendError } from '../rest-compat/envelope';
+import { dashboardDirectory, dashboardRoutes } from './dashboard';
 import { serveGraphiQL, wantsGraphiQL } from './graphiql';
 import { graphqlUploads } from './graphql-uploads';
+import { persistedOperations } from './persisted-operations';
 import { authenticated, contextOf, requestScope } from './request-context';
 import { requestRateLimit } from './request-rate-limit';
 import { LoginThrottle, type ThrottleOptions, type UnknownKeyThrottle } from './throttle';
@@ -127,6 +129,7 @@ export function createApp(options: AppOptions): express.Express {
       version: options.version,
       graphql: '/graphql',
       graphiql: '/graphiql',
+      dashboard: '/dashboard',
       rest: '/api/v1',
       openapi: '/api/v1/openapi.json',
       health: '/healthz',
@@ -137,6 +140,7 @@ export function createApp(options: AppOptions): express.Express {
   });
   app.get('/graphiql', serveGraphiQL);
   app.get('/graphql', (req, res, next) => (wantsGraphiQL(req) ? serveGraphiQL(req, res) : next()));
+  app.use('/dashboard', dashboardRoutes());
 
   app.use(express.json({ limit: '1mb' }));
   app.use((req, _res, next) => {
@@ -160,6 +164,7 @@ export function createApp(options: AppOptions): express.Express {
   app.use('/api/v1', (req, _res, next) => next(new NotFoundError(`no route ${req.method} ${req.originalUrl}`)));
   app.use('/graphql', (req, _res, next) => runInTimeZone(req.get('time-zone'), next));
   app.use('/graphql', graphqlUploads());
+  app.use('/graphql', persistedOperations(dashboardDirectory()));
   app.use('/graphql', expressMiddleware(apollo, { context: async ({ res }) => contextOf(res) }));
 
   app.use(async (error: unknown, req: Request, res: Response, _next: NextFunction) => {

@@ -4,6 +4,8 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type Config, ConfigError } from './config';
 import { welcomeEmptyStore } from './domain/auth/first-start';
+import { SCOPES } from './domain/auth/scopes';
+import { createContext } from './domain/context';
 import { createApp } from './http/app';
 import { createApolloServer } from './http/graphql';
 import { answerMalformedRequests } from './http/malformed-requests';
@@ -61,7 +63,21 @@ export async function startGateway({
   const store = dbName ? new Store(connection.client, connection.client.db(dbName)) : Store.on(connection.client);
   await ensureIndexes(store.db, declaredIndexes());
   await upgradeStoredData(store.db, STARTUP_STEPS);
-  await welcomeEmptyStore(store, log, config.production);
+  const platform = { fceMinThresholdArs: config.FCE_MIN_THRESHOLD_ARS };
+  await welcomeEmptyStore(store, log, {
+    production: config.production,
+    demoData: config.DEMO_DATA,
+    contextFor: (accountId, userId) =>
+      createContext({
+        requestId: 'demo-data',
+        log,
+        store,
+        principal: { accountId, userId, scopes: new Set(SCOPES), via: 'session' },
+        now,
+        secrets,
+        platform,
+      }),
+  });
 
   const schema = await gatewaySchema();
   const apollo = createApolloServer(schema, log);
@@ -81,7 +97,6 @@ export async function startGateway({
     wsfecred: { testing: config.AFIP_WSFECRED_URL_TESTING, production: config.AFIP_WSFECRED_URL_PRODUCTION },
     timeoutMs: config.AFIP_TIMEOUT_MS,
   });
-  const platform = { fceMinThresholdArs: config.FCE_MIN_THRESHOLD_ARS };
   const app = createApp({
     schema,
     apollo,

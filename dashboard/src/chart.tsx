@@ -17,7 +17,7 @@ export function MonthsChart({ months }: { months: ChartMonth[] }) {
     const xs = months.map((_, index) => index);
     const plot = new uPlot(
       {
-        width: Math.max(320, box.current.clientWidth),
+        width: Math.max(320, box.current.clientWidth - 24),
         height: 260,
         scales: { x: { time: false } },
         axes: [
@@ -25,7 +25,7 @@ export function MonthsChart({ months }: { months: ChartMonth[] }) {
           { size: 110, values: (_u, ticks) => ticks.map((tick) => pesos(tick)) },
         ],
         series: [
-          {},
+          { label: 'Mes', value: (_u, tick) => (months[tick] ? month(months[tick].period) : '—') },
           { label: 'Compras', stroke: '#1f5fa8', width: 2, value: (_u, value) => (value == null ? '—' : pesos(value)) },
           { label: 'Posición IVA', stroke: '#b35900', width: 2, dash: [6, 4], value: (_u, value) => (value == null ? '—' : pesos(value)) },
         ],

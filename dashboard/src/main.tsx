@@ -1,6 +1,6 @@
 import { render } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
-import { forgetSession, login, logout, type Session, sessionLost, storedSession } from './api';
+import { ApiError, forgetSession, login, logout, type Session, sessionLost, storedSession } from './api';
 import { Home } from './screens/home';
 import { Failure } from './ui';
 import './styles.css';
@@ -28,7 +28,8 @@ function Login({ onSession }: { onSession: (session: Session) => void }) {
     try {
       onSession(await login(String(form.get('email')), String(form.get('password'))));
     } catch (failure) {
-      setError(failure as Error);
+      const refused = failure instanceof ApiError && failure.code === 'UNAUTHENTICATED';
+      setError(refused ? new Error('Correo o contraseña incorrectos.') : (failure as Error));
     } finally {
       setBusy(false);
     }

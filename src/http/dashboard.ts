@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import express, { type Response, Router } from 'express';
+import { NotFoundError } from '../domain/errors';
 
 /**
  * dist/dashboard (what `npm run build:dashboard` writes), whether the gateway runs from source (src/http) or built
@@ -61,9 +62,9 @@ export function dashboardRoutes(directory = dashboardDirectory()): Router {
       index: false,
       immutable: true,
       maxAge: '365d',
-      fallthrough: false,
       setHeaders: securityHeaders,
     }),
   );
+  router.use((req, _res, next) => next(new NotFoundError(`no dashboard file ${req.originalUrl}`)));
   return router;
 }

@@ -65,19 +65,14 @@ export const sessionLost = new EventTarget();
  * One GraphQL operation, sent by its hash: the gateway knows the dashboard's documents (the build's manifest), so the
  * text never travels. Errors become an ApiError with the first error's code.
  */
-export async function request<Result, Variables>(
-  session: Session,
-  document: TypedDocumentNode<Result, Variables>,
-  variables: Variables,
-  body?: (operation: object) => BodyInit,
-): Promise<Result> {
+export async function request<Result, Variables>(session: Session, document: TypedDocumentNode<Result, Variables>, variables: Variables): Promise<Result> {
   const name = operationName(document as TypedDocumentNode<unknown, unknown>);
   const operation = { operationName: name, variables, extensions: { persistedQuery: { version: 1, sha256Hash: hashes[name] } } };
   const response = await fetch('/graphql', {
     method: 'POST',
     credentials: 'same-origin',
-    headers: body ? { 'x-csrf-token': session.csrf, 'apollo-require-preflight': 'true' } : { 'content-type': 'application/json', 'x-csrf-token': session.csrf },
-    body: body ? body(operation) : JSON.stringify(operation),
+    headers: { 'content-type': 'application/json', 'x-csrf-token': session.csrf },
+    body: JSON.stringify(operation),
   });
   return answerOf<Result>(response.status, await response.json());
 }
@@ -90,4 +85,45 @@ export function answerOf<Result>(status: number, json: { data?: Result; errors?:
     throw new ApiError(error.message, code);
   }
   return json.data as Result;
+}
+
+/**
+ * A mutation with one file (the GraphQL multipart request), sent with XMLHttpRequest: fetch reports no upload
+ * progress. `onProgress` gets the share of the body sent, 0 to 1.
+ */
+export function upload<Result, Variables extends { file: unknown }>(
+  session: Session,
+  document: TypedDocumentNode<Result, Variables>,
+  variables: Variables,
+  file: File,
+  onProgress: (sent: number) => void,
+): Promise<Result> {
+  const name = operationName(document as TypedDocumentNode<unknown, unknown>);
+  const form = new FormData();
+  form.append(
+    'operations',
+    JSON.stringify({ operationName: name, variables: { ...variables, file: null }, extensions: { persistedQuery: { version: 1, sha256Hash: hashes[name] } } }),
+  );
+  form.append('map', JSON.stringify({ 0: ['variables.file'] }));
+  form.append('0', file, file.name);
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', '/graphql');
+    xhr.withCredentials = true;
+    xhr.setRequestHeader('x-csrf-token', session.csrf);
+    // Apollo refuses a multipart request without it (a simple cross-site form could send one).
+    xhr.setRequestHeader('apollo-require-preflight', 'true');
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(event.loaded / event.total);
+    };
+    xhr.onload = () => {
+      try {
+        resolve(answerOf<Result>(xhr.status, JSON.parse(xhr.responseText)));
+      } catch (error) {
+        reject(error);
+      }
+    };
+    xhr.onerror = () => reject(new ApiError('no se pudo enviar el archivo', 'NETWORK_ERROR'));
+    xhr.send(form);
+  });
 }

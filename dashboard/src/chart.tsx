@@ -22,7 +22,7 @@ export function MonthsChart({ months }: { months: ChartMonth[] }) {
         scales: { x: { time: false } },
         axes: [
           { values: (_u, ticks) => ticks.map((tick) => (months[tick] ? month(months[tick].period) : '')) },
-          { size: 110, values: (_u, ticks) => ticks.map((tick) => pesos(tick)) },
+          { size: 130, values: (_u, ticks) => ticks.map((tick) => pesos(tick)) },
         ],
         series: [
           { label: 'Mes', value: (_u, tick) => (months[tick] ? month(months[tick].period) : '—') },

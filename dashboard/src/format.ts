@@ -8,9 +8,18 @@ export const count = (value: number): string => COUNT.format(value);
 /** A calendar day (YYYY-MM-DD, or the day of an ISO instant in Argentina) as dd/mm/aaaa. */
 export function day(value: string | null | undefined): string {
   if (!value) return '—';
-  const text = value.length > 10 ? new Date(Date.parse(value) - 3 * 3600_000).toISOString().slice(0, 10) : value;
-  const [year, month, date] = text.split('-');
+  const [year, month, date] = calendarDay(value).split('-');
   return `${date}/${month}/${year}`;
+}
+
+/** A calendar day (YYYY-MM-DD) as is, or an ISO instant's day in Argentina (UTC−3 all year). */
+export function calendarDay(value: string): string {
+  return value.length > 10 ? new Date(Date.parse(value) - 3 * 3600_000).toISOString().slice(0, 10) : value;
+}
+
+/** Whole days from `from` to `to` (calendar days, YYYY-MM-DD). */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 }
 
 const MONTHS = ['ene', 'feb', 'mar', 'abr', 'may', 'jun', 'jul', 'ago', 'sep', 'oct', 'nov', 'dic'];
@@ -56,3 +65,33 @@ const STATUS: Record<string, string> = {
 };
 
 export const status = (value: string): string => STATUS[value] ?? value;
+
+const VOUCHER_TYPES: Record<number, string> = {
+  1: 'Factura A',
+  2: 'Nota de débito A',
+  3: 'Nota de crédito A',
+  6: 'Factura B',
+  7: 'Nota de débito B',
+  8: 'Nota de crédito B',
+  11: 'Factura C',
+  12: 'Nota de débito C',
+  13: 'Nota de crédito C',
+  201: 'FCE A',
+  202: 'ND FCE A',
+  203: 'NC FCE A',
+  206: 'FCE B',
+  211: 'FCE C',
+};
+
+/** A voucher as Argentines write it: `Factura A 00002-00001010`. */
+export function voucher(type: number | null | undefined, salePoint: number | null | undefined, number: number | null | undefined): string {
+  const name = type == null ? 'Comprobante' : (VOUCHER_TYPES[type] ?? `Tipo ${type}`);
+  return `${name} ${String(salePoint ?? 0).padStart(5, '0')}-${String(number ?? 0).padStart(8, '0')}`;
+}
+
+/** First and last day (YYYY-MM-DD) of a month. */
+export function monthRange(period: string): { from: string; to: string } {
+  const [year, number] = period.split('-').map(Number);
+  const last = new Date(Date.UTC(year, number, 0)).getUTCDate();
+  return { from: `${period}-01`, to: `${period}-${String(last).padStart(2, '0')}` };
+}

@@ -1,12 +1,22 @@
 import { render } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { ApiError, forgetSession, login, logout, type Session, sessionLost, storedSession } from './api';
+import { Accounting } from './screens/accounting';
+import { Calendar } from './screens/calendar';
+import { Fce } from './screens/fce';
 import { Home } from './screens/home';
+import { Inbox } from './screens/inbox';
 import { Failure } from './ui';
 import './styles.css';
 
 /** The screens, by the hash of the address (`#/`), in the order of the menu. */
-const SCREENS = [{ path: '/', title: 'Inicio' }] as const;
+const SCREENS = [
+  { path: '/', title: 'Inicio' },
+  { path: '/comprobantes', title: 'Comprobantes' },
+  { path: '/fce', title: 'FCE' },
+  { path: '/contabilidad', title: 'Contabilidad' },
+  { path: '/vencimientos', title: 'Vencimientos' },
+] as const;
 
 function useRoute(): string {
   const [route, setRoute] = useState(location.hash.slice(1) || '/');
@@ -104,7 +114,14 @@ function App() {
           </button>
         </div>
       </header>
-      <main>{route === '/' ? <Home session={session} onAccount={onAccount} /> : <p>No existe esta sección.</p>}</main>
+      <main>
+        <Home session={session} onAccount={onAccount} hidden={route !== '/'} />
+        {route === '/comprobantes' && <Inbox session={session} />}
+        {route === '/fce' && <Fce session={session} />}
+        {route === '/contabilidad' && <Accounting session={session} />}
+        {route === '/vencimientos' && <Calendar session={session} />}
+        {!SCREENS.some((screen) => screen.path === route) && <p>No existe esta sección.</p>}
+      </main>
     </>
   );
 }

@@ -14,10 +14,11 @@ import { parse } from 'graphql';
 
 const ROOT = path.join(__dirname, '..', '..');
 /** Each folder whose tagged documents are typed, and the file its types go to. */
-const TARGETS = [path.join(ROOT, 'src', 'rest-compat'), path.join(ROOT, 'dashboard', 'src')].map((sources) => ({
-  sources,
-  output: path.join(sources, 'generated', 'operations.ts'),
-}));
+const TARGETS = [
+  { sources: path.join(ROOT, 'src', 'rest-compat'), avoidOptionals: true },
+  // The dashboard leaves out the input fields it does not filter by.
+  { sources: path.join(ROOT, 'dashboard', 'src'), avoidOptionals: { field: true, object: true, inputValue: false, variableValue: false, defaultValue: false } },
+].map((target) => ({ ...target, output: path.join(target.sources, 'generated', 'operations.ts') }));
 
 function sourceFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -27,7 +28,7 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-export async function generatedOperations(sources: string, output: string): Promise<string> {
+export async function generatedOperations({ sources, output, avoidOptionals }: (typeof TARGETS)[number]): Promise<string> {
   const documents = sourceFiles(sources)
     .sort()
     .flatMap((file) => gqlPluckFromCodeStringSync(file, fs.readFileSync(file, 'utf8')).map((source) => ({ location: file, document: parse(source.body) })));
@@ -37,13 +38,14 @@ export async function generatedOperations(sources: string, output: string): Prom
     documents,
     plugins: [{ typescriptOperations: {} }, { typedDocumentNode: {} }],
     pluginMap: { typescriptOperations, typedDocumentNode },
-    config: { scalars: { DateTimeISO: 'string' }, enumsAsTypes: true, avoidOptionals: true, skipTypename: true },
+    config: { scalars: { DateTimeISO: 'string' }, enumsAsTypes: true, avoidOptionals, skipTypename: true },
   });
 }
 
 async function main(): Promise<void> {
-  for (const { sources, output } of TARGETS) {
-    const text = await generatedOperations(sources, output);
+  for (const target of TARGETS) {
+    const { output } = target;
+    const text = await generatedOperations(target);
     if (process.argv.includes('--check')) {
       const current = fs.existsSync(output) ? fs.readFileSync(output, 'utf8') : '';
       if (current !== text) {

@@ -42,7 +42,7 @@ afterAll(() => {
 it('the built gateway runs on the built engine, answers REST and GraphQL, and stops on SIGTERM', async () => {
   gateway = spawn(process.execPath, startArguments(), {
     cwd: ROOT,
-    env: { ...process.env, PORT: '0', DATA_DIR: dir, LOG_LEVEL: 'info', NODE_ENV: 'development' },
+    env: { ...process.env, PORT: '0', DATA_DIR: dir, LOG_LEVEL: 'info', NODE_ENV: 'development', DEMO_DATA: 'false' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let url: string | undefined;

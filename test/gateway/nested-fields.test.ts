@@ -485,7 +485,7 @@ const SCENARIOS: Record<string, Scenario> = {
   'IvaBookEntry.source': {
     key: purchasesKey,
     query: async (n, f) => {
-      const book = await gqlOk(await purchasesKey(), '{ ivaBook(bookType: \"purchases\", period: "2026-02") { id count } }');
+      const book = await gqlOk(await purchasesKey(), '{ ivaBook(bookType: "purchases", period: "2026-02") { id count } }');
       return `{ ivaBookEntries(bookId: "${book.ivaBook.id}", first: ${n}) { nodes { id ${select(f, 'source { __typename }')} } } }`;
     },
     parents: nodes('ivaBookEntries'),

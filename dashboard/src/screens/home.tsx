@@ -29,7 +29,11 @@ function byStatus(buckets: DashboardMonthFragment['fce'], other: DashboardMonthF
   return [...new Set([...buckets, ...other].map((bucket) => bucket.status))].sort();
 }
 
-export function Home({ session, onAccount }: { session: Session; onAccount: (name: string, cuit: string) => void }) {
+/**
+ * Kept mounted (hidden) on the other screens: its answer also names the account in the header, asked once per
+ * session rather than by every screen.
+ */
+export function Home({ session, onAccount, hidden }: { session: Session; onAccount: (name: string, cuit: string) => void; hidden: boolean }) {
   const [data, setData] = useState<DashboardHomeQuery | null>(null);
   const [error, setError] = useState<Error | null>(null);
   const period = currentMonth();
@@ -42,6 +46,7 @@ export function Home({ session, onAccount }: { session: Session; onAccount: (nam
       })
       .catch(setError);
   }, [session, period]);
+  if (hidden) return null;
   if (error) return <Failure error={error} />;
   if (!data) return <Loading />;
   const { current, previous, stock } = data.statsDashboard;

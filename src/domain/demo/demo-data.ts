@@ -3,7 +3,8 @@ import type { IssuedVoucherDocument } from '../../store/issued-vouchers';
 import type { ReceivedInvoiceDocument } from '../../store/received-invoices';
 import { requirePrincipal, type RequestContext } from '../context';
 import { seedDefaultChart } from '../accounting/chart';
-import { seedDeadlines } from '../accounting/fiscal-calendar/deadlines';
+import type { FiscalDeadlineDocument } from '../accounting/fiscal-calendar/deadline-document';
+import { completeDeadline, seedDeadlines } from '../accounting/fiscal-calendar/deadlines';
 import { postReceivedInvoice } from '../accounting/posting/post-received-invoice';
 import { argentineDay } from '../dates';
 import { recordEvent } from '../fce/events';
@@ -17,7 +18,7 @@ import { suppliers } from '../suppliers/service';
  * The demo account's small data set, written through the domain functions as a user's requests would: its suppliers,
  * three months of received invoices (the older ones posted to the journal, one ignored, the current month's still
  * pending), FCE vouchers issued to two customers (accepted, rejected, accepted tacitly, waiting), and the year's
- * ARCA deadlines, and two products in stock. Every name says DEMO. Dates are relative to `now`, so the dashboard's months have something in them.
+ * ARCA deadlines (those due over three weeks ago done), and two products in stock. Every name says DEMO. Dates are relative to `now`, so the dashboard's months have something in them.
  */
 
 const SUPPLIERS = [
@@ -32,9 +33,10 @@ const CUSTOMERS = [
   { name: 'DEMO Frigorífico Pampa SA', taxId: '30710000022' },
 ] as const;
 
+/** As the domain takes them: the price in centavos, the stock in thousandths. */
 const PRODUCTS = [
-  { name: 'DEMO Resma A4 75 g', sku: 'DEMO-RES-A4', price: 8450.5, stock: 120 },
-  { name: 'DEMO Tóner negro', sku: 'DEMO-TONER', price: 56_300, stock: 14 },
+  { name: 'DEMO Resma A4 75 g', sku: 'DEMO-RES-A4', price: 845_050, stock: 120_000 },
+  { name: 'DEMO Tóner negro', sku: 'DEMO-TONER', price: 5_630_000, stock: 14_000 },
 ] as const;
 
 const HEADER_START = ['Fecha de Emisión', 'Tipo de Comprobante', 'Punto de Venta', 'Número Desde', 'Número Hasta', 'Cód. Autorización'];
@@ -200,7 +202,13 @@ export async function seedDemoData(context: RequestContext, accountCuit: string)
 
   for (const product of PRODUCTS) await products.create(context, product);
 
+  // The year's deadlines, done up to three weeks ago: the calendar shows a few overdue ones and the next ones.
   const deadlines = await seedDeadlines(context, Number(today.slice(0, 4)), undefined);
+  const past = await context.store
+    .collection<FiscalDeadlineDocument>('fiscal_deadlines')
+    .find({ account_id: accountId, status: 'pending', due_date: { $lt: daysBefore(today, 21) } })
+    .toArray();
+  for (const deadline of past) await completeDeadline(context, deadline._id.toHexString());
   return {
     suppliers: SUPPLIERS.length,
     receivedInvoices: receivedImport.rows_imported,

@@ -1,4 +1,6 @@
+import { once } from 'node:events';
 import { ObjectId } from 'mongodb';
+import WebSocket from 'ws';
 import type { Browser } from 'playwright-core';
 import { seedDemoData } from '../../src/domain/demo/demo-data';
 import { DASHBOARD_CSP } from '../../src/http/dashboard';
@@ -89,6 +91,40 @@ describe('persisted operations', () => {
     });
     expect(sent.body.errors?.[0]?.extensions?.code).toBe('PERSISTED_QUERY_NOT_FOUND');
     expect(sent.body.data).toBeUndefined();
+  });
+});
+
+describe('live events with the session', () => {
+  /** Signs in over HTTP: the session cookie and its CSRF token. */
+  async function session(): Promise<{ cookie: string; csrf: string }> {
+    const response = await fetch(`${gw.url}/api/v1/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(OWNER),
+    });
+    const cookie = response.headers.get('set-cookie')!.split(';')[0];
+    return { cookie, csrf: (await response.json()).data.csrf_token };
+  }
+
+  /** What the subscription server answers a connection_init: the ack's type, or the close code. */
+  async function connect(headers: Record<string, string>, payload: Record<string, unknown>): Promise<string | number> {
+    const socket = new WebSocket(`${gw.url.replace('http', 'ws')}/graphql`, 'graphql-transport-ws', { headers });
+    await once(socket, 'open');
+    socket.send(JSON.stringify({ type: 'connection_init', payload }));
+    const answer = await Promise.race([
+      once(socket, 'message').then(([data]) => JSON.parse(String(data)).type as string),
+      once(socket, 'close').then(([code]) => code as number),
+    ]);
+    socket.close();
+    return answer;
+  }
+
+  it('the session cookie opens a subscription connection only with the session’s CSRF token', async () => {
+    const { cookie, csrf } = await session();
+    expect(await connect({ cookie }, { 'x-csrf-token': csrf })).toBe('connection_ack');
+    expect(await connect({ cookie }, {})).toBe(4401);
+    expect(await connect({ cookie }, { 'x-csrf-token': 'csrf_not-the-session-one' })).toBe(4401);
+    expect(await connect({}, { 'x-csrf-token': csrf })).toBe(4401);
   });
 });
 

@@ -96,3 +96,15 @@ it.each(SCREENS)('%s: the same commands for 1, 100 and 10,000 records', async (n
   // The copies reached the screen: a list shows more of them (up to its page) for more records.
   if (LISTS.has(name)) expect(answers[10_000].length).toBeGreaterThan(answers[1].length);
 });
+
+it('statsDashboard reads the stock (its products and supplies, one aggregation each) only when asked for it', async () => {
+  const { key } = accounts.get(100)!;
+  const commands = async (query: string) => {
+    const sent = await gw.gql(query, {}, { key });
+    expect(sent.body.errors).toBeUndefined();
+    return gw.commandsOf(sent.headers.get('x-request-id')!);
+  };
+  const months = await commands('{ statsDashboard { current { period } } }');
+  const withStock = await commands('{ statsDashboard { current { period } stock { total } } }');
+  expect(withStock - months).toBe(2);
+});

@@ -9,6 +9,7 @@ import { postReceivedInvoice } from '../accounting/posting/post-received-invoice
 import { argentineDay } from '../dates';
 import { recordEvent } from '../fce/events';
 import { importIssuedVouchers } from '../issued-vouchers/import';
+import { DIRECTIONS } from '../mis-comprobantes/layout';
 import { importReceivedInvoices } from '../received-invoices/import';
 import { ignoreReceivedInvoice } from '../received-invoices/service';
 import { products } from '../products/service';
@@ -39,38 +40,9 @@ const PRODUCTS = [
   { name: 'DEMO Tóner negro', sku: 'DEMO-TONER', price: 5_630_000, stock: 14_000 },
 ] as const;
 
-const HEADER_START = ['Fecha de Emisión', 'Tipo de Comprobante', 'Punto de Venta', 'Número Desde', 'Número Hasta', 'Cód. Autorización'];
-const HEADER_AMOUNTS = [
-  'Tipo Cambio',
-  'Moneda',
-  'Imp. Neto Gravado IVA 0%',
-  'IVA 2,5%',
-  'Imp. Neto Gravado IVA 2,5%',
-  'IVA 5%',
-  'Imp. Neto Gravado IVA 5%',
-  'IVA 10,5%',
-  'Imp. Neto Gravado IVA 10,5%',
-  'IVA 21%',
-  'Imp. Neto Gravado IVA 21%',
-  'IVA 27%',
-  'Imp. Neto Gravado IVA 27%',
-  'Imp. Neto Gravado Total',
-  'Imp. Neto No Gravado',
-  'Imp. Op. Exentas',
-  'Otros Tributos',
-  'Total IVA',
-  'Imp. Total',
-];
-const RECEIVED_HEADER = [
-  ...HEADER_START,
-  'Tipo Doc. Emisor',
-  'Nro. Doc. Emisor',
-  'Denominación Emisor',
-  'Tipo Doc. Receptor',
-  'Nro. Doc. Receptor',
-  ...HEADER_AMOUNTS,
-];
-const ISSUED_HEADER = [...HEADER_START, 'Tipo Doc. Receptor', 'Nro. Doc. Receptor', 'Denominación Receptor', ...HEADER_AMOUNTS];
+/** The demo's files are written as the portal writes its current (G3) exports. */
+const RECEIVED_HEADER = DIRECTIONS.received.expected;
+const ISSUED_HEADER = DIRECTIONS.issued.expected;
 
 /** Centavos as the export writes them: decimal comma, no thousands separator. */
 const amount = (cents: number) => `${Math.floor(cents / 100)},${String(cents % 100).padStart(2, '0')}`;

@@ -16,17 +16,29 @@ const NOW = new Date('2026-11-28T12:00:00-03:00');
 const CUIT = '30712345671';
 let accountId: Awaited<ReturnType<typeof createAccount>>;
 let summary: Awaited<ReturnType<typeof seedDemoData>>;
+let other: typeof summary;
 
 beforeAll(async () => {
   store = opened();
   accountId = await createAccount(store, { name: 'DEMO', cuit: CUIT });
   summary = await seedDemoData(domainContext(store, { accountId, now: () => NOW }), CUIT);
+  // Another account's demo over the same store: each reads and changes its own records only.
+  const otherId = await createAccount(store, { name: 'DEMO 2', cuit: '30710000030' });
+  other = await seedDemoData(domainContext(store, { accountId: otherId, now: () => NOW }), '30710000030');
 }, 60_000);
 
 const day = (date: Date) => new Date(date.getTime() - 3 * 3600_000).toISOString().slice(0, 10);
 
 it('answers what it wrote', () => {
   expect(summary).toEqual({ suppliers: 4, receivedInvoices: 12, journalEntries: 6, fceVouchers: 5, deadlines: 48, products: 2 });
+  expect(other).toEqual(summary);
+});
+
+it('imports two Mis Comprobantes files named as demo files', async () => {
+  const received = await store.collection('received_invoice_imports').find({ account_id: accountId }).toArray();
+  const issued = await store.collection('issued_voucher_imports').find({ account_id: accountId }).toArray();
+  expect(received.map((record) => [record.file_name, record.rows_imported])).toEqual([['demo-mis-comprobantes-recibidos.csv', 12]]);
+  expect(issued.map((record) => [record.file_name, record.rows_imported])).toEqual([['demo-mis-comprobantes-emitidos.csv', 5]]);
 });
 
 it('four DEMO suppliers with their CUITs', async () => {
@@ -72,7 +84,7 @@ it('three months of received invoices at 21 %: the two older in the books but on
   ]);
   // Net 1,250,000.00 plus 873,450.00 a supplier and 212,300.00 a month back; VAT 21 % of it.
   const first = invoices[0];
-  expect([first.net_taxed_cents, first.iva_cents, first.total_amount_cents]).toEqual([167_460_000, 35_166_600, 202_626_600]);
+  expect([first.net_taxed_cents, first.iva_cents, first.total_amount_cents, first.cae]).toEqual([167_460_000, 35_166_600, 202_626_600, '75481234501020']);
   const last = invoices[11];
   expect([last.net_taxed_cents, last.iva_cents, last.total_amount_cents]).toEqual([125_000_000, 26_250_000, 151_250_000]);
 });
@@ -106,7 +118,13 @@ it('five FCE A issued in the last three weeks: accepted, rejected, and three pen
     ['2026-11-23', 201, 503, '30710000022', 'pending'],
     ['2026-11-26', 201, 504, '30710000014', 'pending'],
   ]);
-  expect(issued[0].total_amount_cents).toBe(302_500_000);
+  expect(issued.map((voucher) => [voucher.total_amount_cents, voucher.cae])).toEqual([
+    [302_500_000, '7548999990500'],
+    [317_438_176, '7548999990501'],
+    [332_376_352, '7548999990502'],
+    [347_314_528, '7548999990503'],
+    [362_252_704, '7548999990504'],
+  ]);
   const events = await store.collection('fce_events').find({ account_id: accountId }).toArray();
   expect(events.map((event) => [event.event_type, event.payload.note]).sort()).toEqual([
     ['accepted', 'DEMO: aceptada por el cliente'],

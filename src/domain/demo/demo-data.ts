@@ -45,7 +45,7 @@ const RECEIVED_HEADER = DIRECTIONS.received.expected;
 const ISSUED_HEADER = DIRECTIONS.issued.expected;
 
 /** Centavos as the export writes them: decimal comma, no thousands separator. */
-const amount = (cents: number) => `${Math.floor(cents / 100)},${String(cents % 100).padStart(2, '0')}`;
+const amount = (cents: number) => (cents / 100).toFixed(2).replace('.', ',');
 
 /** The amount columns of a voucher taxed at 21 % on `netCents`. */
 function amountsAt21(netCents: number): string[] {
@@ -76,7 +76,7 @@ function amountsAt21(netCents: number): string[] {
 const csv = (header: string[], rows: string[][]) => `${[header.map((title) => `"${title}"`), ...rows].map((row) => row.join(';')).join('\n')}\n`;
 
 function file(filename: string, text: string) {
-  return { filename, createReadStream: () => Readable.from([Buffer.from(text, 'utf8')]) };
+  return { filename, createReadStream: () => Readable.from([Buffer.from(text)]) };
 }
 
 /** The Argentine day `days` before `today` (YYYY-MM-DD). */
@@ -103,7 +103,7 @@ export interface DemoDataSummary {
 export async function seedDemoData(context: RequestContext, accountCuit: string): Promise<DemoDataSummary> {
   const today = argentineDay(context.now());
   await seedDefaultChart(context);
-  for (const supplier of SUPPLIERS) await suppliers.create(context, { name: supplier.name, taxId: supplier.taxId, status: 'active' });
+  for (const supplier of SUPPLIERS) await suppliers.create(context, { name: supplier.name, taxId: supplier.taxId });
 
   // Three months of purchases: four invoices a month, one per supplier; the current month's only up to today.
   const received: string[][] = [];
@@ -118,7 +118,7 @@ export async function seedDemoData(context: RequestContext, accountCuit: string)
         String(index + 2),
         String(number),
         String(number),
-        `7548123450${String(number).padStart(4, '0')}`,
+        `7548123450${number}`,
         '80',
         supplier.taxId,
         supplier.name,
@@ -164,13 +164,13 @@ export async function seedDemoData(context: RequestContext, accountCuit: string)
       ...amountsAt21(250_000_000 + index * 12_345_600),
     ];
   });
-  await importIssuedVouchers(context, file('demo-mis-comprobantes-emitidos.csv', csv(ISSUED_HEADER, issued)));
-  const fce = await context.store.collection<IssuedVoucherDocument>('issued_vouchers').find({ account_id: accountId, voucher_type: 201 }).toArray();
-  const byNumber = (number: number) => fce.find((voucher) => voucher.voucher_number === number);
-  const first = byNumber(501);
-  const second = byNumber(502);
-  if (first) await recordEvent(context, first._id.toHexString(), { event_type: 'accepted', payload: { note: 'DEMO: aceptada por el cliente' } });
-  if (second) await recordEvent(context, second._id.toHexString(), { event_type: 'rejected', payload: { note: 'DEMO: rechazada por diferencia de precio' } });
+  const issuedImport = await importIssuedVouchers(context, file('demo-mis-comprobantes-emitidos.csv', csv(ISSUED_HEADER, issued)));
+  const [accepted, rejected] = await context.store
+    .collection<IssuedVoucherDocument>('issued_vouchers')
+    .find({ account_id: accountId, voucher_type: 201, voucher_number: { $in: [501, 502] } }, { sort: { voucher_number: 1 } })
+    .toArray();
+  await recordEvent(context, accepted._id.toHexString(), { event_type: 'accepted', payload: { note: 'DEMO: aceptada por el cliente' } });
+  await recordEvent(context, rejected._id.toHexString(), { event_type: 'rejected', payload: { note: 'DEMO: rechazada por diferencia de precio' } });
 
   for (const product of PRODUCTS) await products.create(context, product);
 
@@ -185,7 +185,7 @@ export async function seedDemoData(context: RequestContext, accountCuit: string)
     suppliers: SUPPLIERS.length,
     receivedInvoices: receivedImport.rows_imported,
     journalEntries: posted,
-    fceVouchers: fce.length,
+    fceVouchers: issuedImport.rows_imported,
     deadlines: deadlines.seeded,
     products: PRODUCTS.length,
   };

@@ -19,6 +19,8 @@ export function MonthsChart({ months }: { months: ChartMonth[] }) {
       {
         width: Math.max(320, box.current.clientWidth - 24),
         height: 260,
+        // Room on the right for the last month's label, centred on its tick.
+        padding: [12, 36, 0, 0],
         scales: { x: { time: false } },
         axes: [
           { values: (_u, ticks) => ticks.map((tick) => (months[tick] ? month(months[tick].period) : '')) },

@@ -85,6 +85,7 @@ it('three months of received invoices at 21 %: the two older in the books but on
   // Net 1,250,000.00 plus 873,450.00 a supplier and 212,300.00 a month back; VAT 21 % of it.
   const first = invoices[0];
   expect([first.net_taxed_cents, first.iva_cents, first.total_amount_cents, first.cae]).toEqual([167_460_000, 35_166_600, 202_626_600, '75481234501020']);
+  expect(invoices[1].net_taxed_cents).toBe(254_805_000);
   const last = invoices[11];
   expect([last.net_taxed_cents, last.iva_cents, last.total_amount_cents]).toEqual([125_000_000, 26_250_000, 151_250_000]);
 });

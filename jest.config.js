@@ -17,6 +17,7 @@ module.exports = {
   testMatch: ['**/*.test.ts'],
   transform: { '^.+\\.ts$': ['@swc/jest', swc] },
   testTimeout: 60000,
+  globalSetup: '<rootDir>/test/global-setup.js',
   // Every suite starts its own server processes; two workers match the 2-core machines.
   maxWorkers: 2,
 };

@@ -55,6 +55,11 @@ const schema = z.object({
     .default('false')
     .transform((value) => value === 'true'),
   FCE_MIN_THRESHOLD_ARS: z.coerce.number().positive().max(1e12).optional(),
+  /** Outside production, the first start on an empty store also creates a demo user and a demo data set (see docs/dashboard.md). */
+  DEMO_DATA: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((value) => value === 'true'),
   /** Encrypts stored secrets (certificate private keys): 32 bytes, base64 or hex. */
   SECRETS_KEY: z.string().optional(),
   /** ARCA/AFIP web services: WSAA and WSFEv1 per environment (default: the real homologación and production ones). */

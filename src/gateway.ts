@@ -4,6 +4,8 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type Config, ConfigError } from './config';
 import { welcomeEmptyStore } from './domain/auth/first-start';
+import { SCOPES } from './domain/auth/scopes';
+import { createContext } from './domain/context';
 import { createApp } from './http/app';
 import { createApolloServer } from './http/graphql';
 import { answerMalformedRequests } from './http/malformed-requests';
@@ -75,7 +77,21 @@ export async function startGateway({
   const store = dbName ? new Store(connection.client, connection.client.db(dbName)) : Store.on(connection.client);
   await ensureIndexes(store.db, declaredIndexes());
   await upgradeStoredData(store.db, STARTUP_STEPS);
-  await welcomeEmptyStore(store, log, config.production);
+  const platform = { fceMinThresholdArs: config.FCE_MIN_THRESHOLD_ARS, requireIfMatch: config.REQUIRE_IF_MATCH };
+  await welcomeEmptyStore(store, log, {
+    production: config.production,
+    demoData: config.DEMO_DATA,
+    contextFor: (accountId, userId) =>
+      createContext({
+        requestId: 'demo-data',
+        log,
+        store,
+        principal: { accountId, userId, scopes: new Set(SCOPES), via: 'session' },
+        now,
+        secrets,
+        platform,
+      }),
+  });
 
   const schema = await gatewaySchema();
   const apollo = createApolloServer(schema, log);
@@ -95,7 +111,6 @@ export async function startGateway({
     wsfecred: { testing: config.AFIP_WSFECRED_URL_TESTING, production: config.AFIP_WSFECRED_URL_PRODUCTION },
     timeoutMs: config.AFIP_TIMEOUT_MS,
   });
-  const platform = { fceMinThresholdArs: config.FCE_MIN_THRESHOLD_ARS, requireIfMatch: config.REQUIRE_IF_MATCH };
   let subscriptions: ReturnType<typeof attachSubscriptions> | undefined;
   const metricsOn = config.METRICS_TOKEN !== undefined || config.METRICS_PORT !== undefined;
   const metrics = metricsOn ? new GatewayMetrics(store, () => subscriptions?.connections() ?? 0) : undefined;

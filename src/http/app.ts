@@ -23,6 +23,8 @@ import { graphqlUploads } from './graphql-uploads';
 import { type GatewayMetrics, metricsEndpoint } from './metrics';
 import { RouteTemplates } from './route-templates';
 import { digestKeyedBody, idempotency, REPLAYED_HEADER } from './idempotency';
+import { dashboardDirectory, dashboardRoutes } from './dashboard';
+import { persistedOperations } from './persisted-operations';
 import { authenticated, contextOf, requestScope } from './request-context';
 import { requestRateLimit } from './request-rate-limit';
 import { LoginThrottle, type ThrottleOptions, type UnknownKeyThrottle } from './throttle';
@@ -166,6 +168,7 @@ export function createApp(options: AppOptions): express.Express {
       version: options.version,
       graphql: '/graphql',
       graphiql: '/graphiql',
+      dashboard: '/dashboard',
       rest: '/api/v1',
       openapi: '/api/v1/openapi.json',
       health: '/healthz',
@@ -177,6 +180,7 @@ export function createApp(options: AppOptions): express.Express {
   if (metrics && options.metrics?.serve) app.get('/metrics', metricsEndpoint(metrics, options.metrics.token));
   app.get('/graphiql', serveGraphiQL);
   app.get('/graphql', (req, res, next) => (wantsGraphiQL(req) ? serveGraphiQL(req, res) : next()));
+  app.use('/dashboard', dashboardRoutes());
 
   app.use(express.json({ limit: '1mb', verify: digestKeyedBody }));
   app.use((req, _res, next) => {
@@ -204,6 +208,7 @@ export function createApp(options: AppOptions): express.Express {
   app.use('/graphql', (req, _res, next) => runInTimeZone(req.get('time-zone'), next));
   app.use('/graphql', keyed);
   app.use('/graphql', graphqlUploads());
+  app.use('/graphql', persistedOperations(dashboardDirectory()));
   app.use('/graphql', expressMiddleware(apollo, { context: async ({ res }) => contextOf(res) }));
 
   app.use(async (error: unknown, req: Request, res: Response, _next: NextFunction) => {

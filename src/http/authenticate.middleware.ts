@@ -12,7 +12,12 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** A cookie's value; one that does not decode is kept as sent (it then matches no session: 401, never a crash). */
 export function readCookie(req: Request, name: string): string | undefined {
-  return parseCookie(req.headers.cookie ?? '')[name];
+  return readCookieHeader(req.headers.cookie, name);
+}
+
+/** readCookie for a raw Cookie header (a WebSocket handshake is no Express request). */
+export function readCookieHeader(header: string | undefined, name: string): string | undefined {
+  return parseCookie(header ?? '')[name];
 }
 
 /** Who a request acts for, and the outcome of checking it against the store. */

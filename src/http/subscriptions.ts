@@ -15,10 +15,11 @@ import {
 import { CloseCode, type ServerOptions } from 'graphql-ws';
 import { type Extra, useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { principalForApiKey } from '../domain/auth/authenticate';
+import { checkCsrf, principalForApiKey, principalForSession } from '../domain/auth/authenticate';
 import { createContext, type Principal } from '../domain/context';
 import type { ErrorCode } from '../domain/error-codes';
 import { AppError, UnauthenticatedError } from '../domain/errors';
+import { readCookieHeader, SESSION_COOKIE } from './authenticate.middleware';
 import { formatGraphQLError } from './graphql';
 import { UNKNOWN_KEYS_MESSAGE } from './throttle';
 import { armorValidationRules, checkedCost, PARSE_OPTIONS, refuseCostly } from './graphql-limits';
@@ -59,7 +60,8 @@ export function apiKeyOf(params: Readonly<Record<string, unknown>> | undefined):
 }
 
 interface Connection {
-  key: string;
+  /** Looks the connection's credentials up again (before each delivery): throws once the store no longer accepts them. */
+  recheck: () => Promise<unknown>;
   principal: Principal;
   accountId: string;
 }
@@ -116,8 +118,9 @@ export interface SubscriptionServer {
  * port and path. A connection is authenticated once, by the API key of its connection_init payload, with the same
  * code as an HTTP request; each operation then runs with that caller's context, so the resolvers' scope checks apply
  * as they do over HTTP. Only subscriptions are served here: queries and mutations go over HTTP, where the rate limit
- * and request log apply. Session cookies are not accepted: a browser sends them on a cross-site WebSocket handshake
- * too, and the handshake cannot carry the X-CSRF-Token that protects them.
+ * and request log apply. A session cookie alone is not accepted: a browser sends it on a cross-site WebSocket
+ * handshake too. With it, the connection_init payload must carry the session's CSRF token (`x-csrf-token`), which a
+ * page of another site cannot know: the web dashboard's live screens connect so.
  */
 export function attachSubscriptions(server: Server, schema: GraphQLSchema, options: ContextOptions, limits: SubscriptionLimits): SubscriptionServer {
   const { store, log, now } = options;
@@ -157,10 +160,24 @@ export function attachSubscriptions(server: Server, schema: GraphQLSchema, optio
     schema,
     async onConnect({ connectionParams, extra: { socket, request } }) {
       const key = apiKeyOf(connectionParams);
+      const session = readCookieHeader(request.headers.cookie, SESSION_COOKIE);
+      const csrf = connectionParams?.['x-csrf-token'];
       let principal: Principal;
+      let recheck: Connection['recheck'];
       try {
-        if (key === undefined) throw new UnauthenticatedError('send the API key in the connection_init payload as x-api-key');
-        principal = await principalForApiKey(store, key, now());
+        if (key !== undefined) {
+          principal = await principalForApiKey(store, key, now());
+          recheck = () => principalForApiKey(store, key, now());
+        } else if (session && typeof csrf === 'string') {
+          const found = await principalForSession(store, session, now());
+          try {
+            checkCsrf(found.csrfHash, csrf);
+          } catch {
+            throw new UnauthenticatedError('the x-csrf-token of the connection_init payload is not the session’s');
+          }
+          principal = found.principal;
+          recheck = () => principalForSession(store, session, now());
+        } else throw new UnauthenticatedError('send the API key in the connection_init payload as x-api-key (or, with the session cookie, its x-csrf-token)');
       } catch (error) {
         if (!(error instanceof UnauthenticatedError)) {
           log.error({ err: error }, 'authenticating a subscription connection failed');
@@ -182,7 +199,7 @@ export function attachSubscriptions(server: Server, schema: GraphQLSchema, optio
         return false;
       }
       perAccount.set(accountId, open + 1);
-      connections.set(socket, { key: key ?? '', principal, accountId });
+      connections.set(socket, { recheck, principal, accountId });
       log.info({ accountId, apiKeyId: principal.apiKey?.id.toHexString() }, 'subscription connection opened');
       return true;
     },
@@ -224,14 +241,14 @@ export function attachSubscriptions(server: Server, schema: GraphQLSchema, optio
       return { schema, document, operationName: payload.operationName, variableValues: payload.variables, contextValue };
     },
     async onNext({ extra: { socket } }, _id, _payload, _args, result) {
-      // A key revoked while connected stops its deliveries: the key is looked up again before each one.
+      // A key revoked (a session ended) while connected stops its deliveries: it is looked up again before each one.
       const connection = connections.get(socket);
       try {
-        if (connection) await principalForApiKey(store, connection.key, now());
+        if (connection) await connection.recheck();
       } catch (error) {
         const revoked = error instanceof AppError && error.code === 'UNAUTHENTICATED';
         if (!revoked) log.error({ err: error }, 'checking a subscription key failed');
-        socket.close(revoked ? CLOSE.unauthenticated : CLOSE.internal, revoked ? 'unknown or revoked API key' : 'internal error');
+        socket.close(revoked ? CLOSE.unauthenticated : CLOSE.internal, revoked ? error.message.slice(0, 120) : 'internal error');
         return;
       }
       if (result.errors) return { ...result, errors: formatAll(result.errors) };

@@ -1,16 +1,23 @@
-import { Arg, Authorized, Ctx, Query, Resolver } from 'type-graphql';
+import type { GraphQLResolveInfo } from 'graphql';
+import { Arg, Authorized, Ctx, Info, Query, Resolver } from 'type-graphql';
 import type { RequestContext } from '../domain/context';
 import { dashboard } from '../domain/stats/dashboard';
 import { transactionSeries } from '../domain/stats/series';
 import { StatsDashboard } from '../schema/stats.types';
+import { fieldSelection } from './selection';
 import { TransactionSeries, TransactionSeriesInput } from '../schema/stats-series';
 
 @Resolver()
 export class StatsResolver {
   @Authorized('stats:read')
   @Query(() => StatsDashboard, { description: 'The month (`period` YYYY-MM, default the current one in Argentina) beside the month before.' })
-  async statsDashboard(@Ctx() context: RequestContext, @Arg('period', () => String, { nullable: true }) period?: string): Promise<StatsDashboard> {
-    return dashboard(context, period ?? undefined);
+  async statsDashboard(
+    @Ctx() context: RequestContext,
+    @Info() info: GraphQLResolveInfo,
+    @Arg('period', () => String, { nullable: true }) period?: string,
+  ): Promise<StatsDashboard> {
+    // The stock value only when asked for: the dashboard's 12-month chart asks six months' pairs without it.
+    return (await dashboard(context, period ?? undefined, undefined, 'stock' in fieldSelection(info))) as StatsDashboard;
   }
 
   @Authorized('stats:read')

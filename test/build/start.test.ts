@@ -42,7 +42,7 @@ afterAll(() => {
 it('the built gateway runs on the built engine, answers REST and GraphQL, and stops on SIGTERM', async () => {
   gateway = spawn(process.execPath, startArguments(), {
     cwd: ROOT,
-    env: { ...process.env, PORT: '0', DATA_DIR: dir, LOG_LEVEL: 'info', NODE_ENV: 'development' },
+    env: { ...process.env, PORT: '0', DATA_DIR: dir, LOG_LEVEL: 'info', NODE_ENV: 'development', DEMO_DATA: 'false' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let url: string | undefined;
@@ -78,6 +78,10 @@ it('the built gateway runs on the built engine, answers REST and GraphQL, and st
     body: JSON.stringify({ query: '{ suppliers(first: 5) { totalCount edges { node { name } } } }' }),
   });
   expect(await graphql.json()).toEqual({ data: { suppliers: { totalCount: 1, edges: [{ node: { name: 'Papelera Sur SA' } }] } } });
+  // The build step built the dashboard too, and the built gateway serves it with its manifest of operations.
+  const page = await fetch(`${url}/dashboard/`);
+  expect(page.status).toBe(200);
+  expect(await page.text()).toMatch(/<script type="module" crossorigin src="\/dashboard\/assets\/index-[\w-]+\.js">/);
 
   gateway.kill('SIGTERM');
   const [code] = await once(gateway, 'exit');
@@ -85,8 +89,15 @@ it('the built gateway runs on the built engine, answers REST and GraphQL, and st
 });
 
 it('a start whose sources did not change builds nothing (a restart starts Node at once)', async () => {
-  const outputs = ['dist/.tsbuildinfo', 'dist/src/main.js', 'packages/engine/dist/.tsbuildinfo', 'packages/engine/dist/src/main.js'];
+  const outputs = [
+    'dist/.tsbuildinfo',
+    'dist/src/main.js',
+    'packages/engine/dist/.tsbuildinfo',
+    'packages/engine/dist/src/main.js',
+    'dist/dashboard/index.html',
+    'dist/dashboard/operations.json',
+  ];
   const before = outputs.map((file) => fs.statSync(path.join(ROOT, file)).mtimeMs);
-  expect(await prestart()).toBe('build up to date\n');
+  expect(await prestart()).toBe('gateway build up to date\ndashboard build up to date\n');
   expect(outputs.map((file) => fs.statSync(path.join(ROOT, file)).mtimeMs)).toEqual(before);
 });

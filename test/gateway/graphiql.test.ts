@@ -67,7 +67,6 @@ const QUERY_EDITOR = '.graphiql-query-editor .monaco-editor';
 const RESPONSE = '.graphiql-response';
 
 /** An editor's text as shown (Monaco renders spaces as non-breaking ones). */
-// biome-ignore lint/performance/useDomNodeTextContent: the text as rendered, line breaks included, which textContent does not give
 const textOf = async (page: Page, selector: string) => ((await page.locator(selector).first().innerText()) ?? '').replace(/\u00a0/g, ' ');
 
 /**
@@ -156,7 +155,6 @@ it("the docs explorer lists the schema's types and Query.suppliers (introspectio
     .first()
     .click();
   await explorer.getByText('suppliers(', { exact: false }).first().waitFor();
-  // biome-ignore lint/performance/useDomNodeTextContent: the text as rendered
   const text = await explorer.innerText();
   expect(text).toContain('Fields');
   expect(text).toMatch(/suppliers\(/);

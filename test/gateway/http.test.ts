@@ -49,6 +49,7 @@ describe('in process', () => {
         version: expect.any(String),
         graphql: '/graphql',
         graphiql: '/graphiql',
+        dashboard: '/dashboard',
         rest: '/api/v1',
         openapi: '/api/v1/openapi.json',
         health: '/healthz',

@@ -152,7 +152,16 @@ async function stockOf(context: RequestContext, accountId: unknown): Promise<Das
   return { productsValue: fromCents(productsCents), suppliesValue: fromCents(suppliesCents), total: fromCents(productsCents + suppliesCents) };
 }
 
-export async function dashboard(context: RequestContext, periodText?: string, now = context.now()): Promise<Dashboard> {
+/**
+ * The dashboard of a month. `withStock` false leaves the stock value out (null): it reads every product and supply,
+ * and a caller asking only for months (a chart of several) need not pay it once per month.
+ */
+export async function dashboard(
+  context: RequestContext,
+  periodText?: string,
+  now = context.now(),
+  withStock = true,
+): Promise<Omit<Dashboard, 'stock'> & { stock: Dashboard['stock'] | null }> {
   const accountId = requirePrincipal(context).accountId;
   const period = periodOf(periodText, now);
   const before = previousPeriod(period);
@@ -165,7 +174,7 @@ export async function dashboard(context: RequestContext, periodText?: string, no
       .find({ account_id: accountId, source: { $in: [...STATS_SOURCES] }, day: { $gte: before.fromDay, $lt: period.toDay } })
       .toArray(),
     Promise.all(STATS_SOURCES.map((source) => currentTotals(context.store, accountId, source, before.fromDay, last))),
-    stockOf(context, accountId),
+    withStock ? stockOf(context, accountId) : null,
   ]);
   const docs: StatsDailyTotalDocument[] = stored.filter((doc) => !unsettled[STATS_SOURCES.indexOf(doc.source)].recounted.has(doc.day));
   for (const { fresh } of unsettled) docs.push(...fresh);

@@ -5,9 +5,10 @@ import { type RequestContext, refusalOf } from '../domain/context';
 import { ForbiddenError, UnauthenticatedError } from '../domain/errors';
 import { toClientError, toClientErrorOf } from './client-errors';
 import { sendData, sendError } from './envelope';
+import { type ExportFormat, exportWriter, MEDIA_TYPES, readExportFormat } from './export-files';
 import { multipartUpload } from './multipart';
 import { restError } from './naming';
-import type { RestInput, RestRoute } from './route';
+import type { ExportSource, RestInput, RestRoute } from './route';
 
 interface CompiledRoute {
   route: RestRoute;
@@ -65,14 +66,54 @@ async function run(
   context: RequestContext,
   report: (error: unknown) => void,
 ): Promise<() => void> {
-  const result = await executeCompiled(schema, compiled, route.variables(input), context);
+  const format = route.export ? readExportFormat(input.query) : undefined;
+  const variables = route.variables(input);
+  const result = await executeCompiled(schema, compiled, variables, context);
   if (result.errors?.length) {
     const error = toClientErrorOf(result.errors, report);
     return () => sendError(res, restError(error, route.pathRenames));
   }
+  if (route.export && format) {
+    const more = async (next: Record<string, unknown>) => {
+      const page = await executeCompiled(schema, compiled, next, context);
+      if (page.errors?.length) throw toClientErrorOf(page.errors, report);
+      return page.data as Record<string, unknown>;
+    };
+    const source: ExportSource = { input, variables, context, more };
+    return () => void streamExport(route, format, result.data as Record<string, unknown>, source, res, report);
+  }
   const { status, data, extra, file } = route.respond(result.data as Record<string, unknown>, input);
   if (file) return () => void res.status(status).type(file.contentType).attachment(file.name).send(file.body);
   return () => sendData(res, status, data, extra);
+}
+
+/**
+ * Writes an export's rows into the answer as they come. The status and headers are gone by the first row, so a
+ * failure after it can only cut the answer short (the client sees a truncated file, never a wrong one).
+ */
+async function streamExport(
+  route: RestRoute,
+  format: ExportFormat,
+  data: Record<string, unknown>,
+  source: ExportSource,
+  res: Response,
+  report: (error: unknown) => void,
+): Promise<void> {
+  const spec = route.export;
+  if (!spec) return;
+  res
+    .status(200)
+    .type(format === 'csv' ? `${MEDIA_TYPES.csv}; charset=utf-8` : MEDIA_TYPES.xlsx)
+    // A name of letters, digits, dots and dashes travels as it is in Content-Disposition, whatever the account's codes hold.
+    .attachment(`${spec.fileName(data, source.input).replace(/[^\w.-]+/g, '-')}.${format}`);
+  const writer = exportWriter(format, res, spec.sheet, spec.columns);
+  try {
+    for await (const row of spec.rows(data, source)) await writer.row(row);
+    await writer.end();
+  } catch (error) {
+    report(error);
+    res.destroy(error as Error);
+  }
 }
 
 /**

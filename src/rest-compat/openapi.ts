@@ -29,7 +29,7 @@ export function openApiDocument(routes: RestRoute[], components: Record<string, 
       [String(route.successStatus)]: {
         description: 'Success',
         content: route.download
-          ? { [route.download.contentType]: { schema: { type: 'string', format: 'binary' } } }
+          ? Object.fromEntries(route.download.contentTypes.map((type) => [type, { schema: { type: 'string', format: 'binary' } }]))
           : {
               'application/json': {
                 schema: {

@@ -1,4 +1,6 @@
 import { ACCOUNTING_COMPONENTS, ACCOUNTING_ROUTES } from './accounting';
+import { ACCOUNTING_EXPORT_ROUTES } from './accounting-exports';
+import { BOOK_EXPORT_ROUTES } from './book-exports';
 import { BANK_ROUTES } from './bank';
 import { ACCOUNTING_REPORT_ROUTES } from './accounting-reports';
 import { DELIVERY_NOTE_COMPONENTS, DELIVERY_NOTE_ROUTES } from './delivery-notes';
@@ -47,6 +49,8 @@ export const ROUTES: RestRoute[] = [
   ...STATS_ROUTES,
   ...FCE_ROUTES,
   ...WITHHOLDING_ROUTES,
+  ...ACCOUNTING_EXPORT_ROUTES,
+  ...BOOK_EXPORT_ROUTES,
 ];
 
 export const COMPONENTS: Record<string, Record<string, unknown>> = {

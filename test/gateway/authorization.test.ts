@@ -12,6 +12,7 @@ import type { GqlCase, RestCase } from './support/matrix';
 import { startTestGateway, type HttpResult, type RequestOptions, type TestGateway } from '../support/gateway';
 import { accountingMatrix } from './support/accounting-matrix';
 import { accountingReportsMatrix } from './support/accounting-reports-matrix';
+import { exportCase } from './support/export-matrix';
 import { expenseMatrix } from './support/expense-matrix';
 import { bankMatrix } from './support/bank-matrix';
 import { postingMatrix } from './support/posting-matrix';
@@ -1829,3 +1830,6 @@ describe('API keys', () => {
     expect(JSON.stringify(await gw.store.collection('api_keys').find({}).toArray())).not.toContain(secret);
   });
 });
+
+// The spreadsheet exports: each derived from its JSON report's entry (support/export-matrix.ts).
+for (const route of ROUTES.filter((candidate) => candidate.export)) REST_CASES[routeKey(route)] = exportCase(route, REST_CASES);

@@ -86,6 +86,9 @@ const PATHS: Record<string, (s: EveryKind) => string> = {
   'GET /accounting/retenciones-percepciones/certificates/{certificate_id}/pdf/': (s) =>
     `/accounting/retenciones-percepciones/certificates/${s.certificate}/pdf/`,
   'GET /accounting/retenciones-percepciones/ddjj/{period}/': () => '/accounting/retenciones-percepciones/ddjj/2026-08/',
+  'GET /accounting/reports/account-ledger/{account_code}/export/': () => '/accounting/reports/account-ledger/91.1.02/export/',
+  'GET /accounting/reports/daily-journal/{date}/export/': () => '/accounting/reports/daily-journal/2025-12-01/export/',
+  'GET /iva/books/{book_id}/entries/export/': (s) => `/iva/books/${s.ivaBookId}/entries/export/`,
 };
 
 /** The body of each read sent with one. */
@@ -155,7 +158,7 @@ async function measured(read: () => Promise<HttpResult>): Promise<{ res: HttpRes
 it('the reads are every GET route and the POST of the transaction series, each with a path for the seeded account', () => {
   expect(READS.filter((route) => route.method !== 'get').map(nameOf)).toEqual(['POST /stats/transactions/']);
   expect(READS.filter((route) => route.method === 'get')).toHaveLength(ROUTES.filter((route) => route.method === 'get').length);
-  expect(READS.length).toBe(69);
+  expect(READS.length).toBe(78);
   const parameterized = READS.filter((route) => route.path.includes('{')).map(nameOf);
   expect(parameterized.filter((name) => !PATHS[name])).toEqual([]);
   expect(Object.keys(PATHS).filter((name) => !parameterized.includes(name))).toEqual([]);

@@ -11,6 +11,7 @@ import { FCE_ROUTES } from './fce';
 import { FISCAL_COMPONENTS, FISCAL_ROUTES } from './fiscal';
 import { RECEIVED_INVOICE_COMPONENTS, RECEIVED_INVOICE_ROUTES } from './received-invoices';
 import { POSTING_ROUTES } from './posting';
+import { REMITO_ROUTE } from './remito';
 import type { RestRoute } from './route';
 import { STATS_ROUTES } from './stats';
 import { SUPPLIER_COMPONENTS, SUPPLIER_ROUTES } from './suppliers';
@@ -35,6 +36,7 @@ export const ROUTES: RestRoute[] = [
   ...SUPPLY_CONSUMPTION_ROUTES,
   ...EXPENSE_ROUTES,
   ...DELIVERY_NOTE_ROUTES,
+  REMITO_ROUTE,
   ...ACCOUNTING_ROUTES,
   ...FISCAL_ROUTES,
   ...ACCOUNTING_REPORT_ROUTES,

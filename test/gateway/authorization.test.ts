@@ -1433,6 +1433,16 @@ Object.assign(REST_CASES, {
     unchanged: async () => undefined,
     otherAccount: () => restNoteNotFoundForB('GET', notePath),
   },
+  'GET /delivery_notes/{id}/pdf/': {
+    record: () => noteOfA(),
+    request: (id: string) => ({ path: `${notePath(id)}pdf/` }),
+    succeeded(res: HttpResult) {
+      expect(res.headers.get('content-type')).toBe('application/pdf');
+      expect(String(res.body).slice(0, 5)).toBe('%PDF-');
+    },
+    unchanged: async () => undefined,
+    otherAccount: () => restNoteNotFoundForB('GET', (id: string) => `${notePath(id)}pdf/`),
+  },
   'POST /delivery_notes/': {
     record: () => noteOfA(),
     request: (id: string) => ({ path: '/delivery_notes/', body: { customer_id: noteCustomerA, items: noteLine, notes: `Created for ${id}` } }),

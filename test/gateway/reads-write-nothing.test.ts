@@ -63,6 +63,7 @@ const PATHS: Record<string, (s: EveryKind) => string> = {
   'GET /supply-consumptions/{id}/': (s) => `/supply-consumptions/${s.consumption}/`,
   'GET /expenses/{id}/': (s) => `/expenses/${s.expense}/`,
   'GET /delivery_notes/{id}/': (s) => `/delivery_notes/${s.note}/`,
+  'GET /delivery_notes/{id}/pdf/': (s) => `/delivery_notes/${s.note}/pdf/`,
   'GET /accounting/accounts/{id}/': (s) => `/accounting/accounts/${s.ledgerAccount}/`,
   'GET /accounting/journal/{id}/': (s) => `/accounting/journal/${s.journalEntry}/`,
   'GET /accounting/fiscal-close/calculate/{year}/': () => '/accounting/fiscal-close/calculate/2025/',
@@ -158,7 +159,7 @@ async function measured(read: () => Promise<HttpResult>): Promise<{ res: HttpRes
 it('the reads are every GET route and the POST of the transaction series, each with a path for the seeded account', () => {
   expect(READS.filter((route) => route.method !== 'get').map(nameOf)).toEqual(['POST /stats/transactions/']);
   expect(READS.filter((route) => route.method === 'get')).toHaveLength(ROUTES.filter((route) => route.method === 'get').length);
-  expect(READS.length).toBe(78);
+  expect(READS.length).toBe(79);
   const parameterized = READS.filter((route) => route.path.includes('{')).map(nameOf);
   expect(parameterized.filter((name) => !PATHS[name])).toEqual([]);
   expect(Object.keys(PATHS).filter((name) => !parameterized.includes(name))).toEqual([]);
@@ -219,7 +220,7 @@ const routeOfField = (field: string) =>
 const QUERY_FIELDS = Object.keys(schema.getQueryType()!.getFields());
 
 it('every Query field is run by a read route or has arguments of its own here', () => {
-  expect(QUERY_FIELDS.length).toBe(69);
+  expect(QUERY_FIELDS.length).toBe(70);
   expect(QUERY_FIELDS.filter((field) => !routeOfField(field) && !OWN_ARGUMENTS[field])).toEqual([]);
   expect(Object.keys(OWN_ARGUMENTS).filter((field) => routeOfField(field))).toEqual([]);
 });

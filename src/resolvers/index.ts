@@ -4,6 +4,7 @@ import { BankMatchResolver, BankStatementLineResolver, BankStatementResolver } f
 import { StatsResolver } from './stats';
 import { ActivityResolver } from './activity';
 import { CustomerResolver } from './customer';
+import { DownloadResolver } from './downloads';
 import {
   CustomerDeliveryNotesResolver,
   DeliveryNoteItemResolver,
@@ -49,6 +50,7 @@ export const RESOLVERS: [Function, ...Function[]] = [
   ...DeliveryNoteResolver,
   DeliveryNoteMovesResolver,
   DeliveryNoteItemResolver,
+  DownloadResolver,
   CustomerDeliveryNotesResolver,
   ProductDeliveryNotesResolver,
   ...LedgerAccountResolver,

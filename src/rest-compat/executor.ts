@@ -127,9 +127,11 @@ function permitted(route: RestRoute, contextOf: (res: Response) => RequestContex
     const principal = context?.principal;
     const refusal = !principal
       ? new UnauthenticatedError()
-      : principal.scopes.has(route.scope)
-        ? undefined
-        : new ForbiddenError(`this operation needs the scope ${route.scope}`);
+      : principal.via === 'signed_link' && !route.download
+        ? new ForbiddenError('a signed link opens downloads only', [], 'LINK_INVALID')
+        : principal.scopes.has(route.scope)
+          ? undefined
+          : new ForbiddenError(`this operation needs the scope ${route.scope}`);
     if (!refusal) return next();
     // A key the store no longer accepts is refused as such, not for its scopes.
     const send = (error: unknown) =>

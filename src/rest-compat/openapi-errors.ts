@@ -33,6 +33,8 @@ export function routeErrorCodes(route: RestRoute): ErrorCode[] {
   if (route.method !== 'get') codes.add('CSRF_TOKEN_INVALID');
   if (route.requestBody) codes.add('PAYLOAD_TOO_LARGE');
   if (route.upload) codes.add('MALFORMED_MULTIPART');
+  // A download opens with a signed link too (docs/exports.md).
+  if (route.download) for (const code of ['LINK_EXPIRED', 'LINK_INVALID'] as const) codes.add(code);
   return (Object.keys(ERROR_CODES) as ErrorCode[]).filter((code) => codes.has(code));
 }
 

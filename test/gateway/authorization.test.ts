@@ -1843,3 +1843,44 @@ describe('API keys', () => {
 
 // The spreadsheet exports: each derived from its JSON report's entry (support/export-matrix.ts).
 for (const route of ROUTES.filter((candidate) => candidate.export)) REST_CASES[routeKey(route)] = exportCase(route, REST_CASES);
+
+// The remito and the signed download links.
+Object.assign(GQL_CASES, {
+  deliveryNoteRemito: {
+    scope: 'delivery_notes:read',
+    record: () => noteOfA(),
+    document: 'query Q($id: ID!) { deliveryNoteRemito(id: $id) { fileName pdfBase64 } }',
+    variables: (id: string) => ({ id }),
+    succeeded(data: { deliveryNoteRemito: { fileName: string; pdfBase64: string } }) {
+      expect(data.deliveryNoteRemito.fileName).toMatch(/^remito-\d{5}-/);
+      expect(Buffer.from(data.deliveryNoteRemito.pdfBase64, 'base64').subarray(0, 5).toString()).toBe('%PDF-');
+    },
+    unchanged: noteUnchanged,
+    otherAccount: async () => gqlOtherExpectNotFound('query Q($id: ID!) { deliveryNoteRemito(id: $id) { fileName } }', { id: (await noteOfB()).id }),
+    badId: (id: string) => ({ id }),
+  },
+  downloadUrl: {
+    scope: 'accounting:read',
+    document: 'query Q($path: String!) { downloadUrl(path: $path) { url expiresAt } }',
+    variables: () => ({ path: '/api/v1/accounting/reports/trial-balance/export/?format=csv' }),
+    async succeeded(data: { downloadUrl: { url: string } }) {
+      expect(data.downloadUrl.url.startsWith('/api/v1/accounting/reports/trial-balance/export/?format=csv&x-account=')).toBe(true);
+      expect((await fetch(`${gw.url}${data.downloadUrl.url}`)).status).toBe(200);
+    },
+    unchanged: async () => undefined,
+    async otherAccount() {
+      // A's link moved to B's account no longer opens: the account is signed.
+      const linkOf = async (key: string) =>
+        (await gw.gql('query Q($path: String!) { downloadUrl(path: $path) { url } }', { path: '/api/v1/accounting/reports/trial-balance/export/' }, { key }))
+          .body.data.downloadUrl.url as string;
+      const [ofA, ofB] = [await linkOf(fullA), await linkOf(fullB)];
+      const accountOfB = /x-account=([0-9a-f]{24})/.exec(ofB)?.[1];
+      expect(accountOfB).toBeDefined();
+      const moved = ofA.replace(/x-account=[0-9a-f]{24}/, `x-account=${accountOfB}`);
+      expect(moved).not.toBe(ofA);
+      const opened = await fetch(`${gw.url}${moved}`);
+      expect(opened.status).toBe(403);
+      expect((await opened.json()).error.code).toBe('LINK_INVALID');
+    },
+  },
+} satisfies Record<string, GqlCase>);

@@ -265,7 +265,7 @@ describe('VAT book', () => {
     expectMoney(totals.getCell(column('Total')), 3299.05);
   });
 
-  it('CSV: the same lines; a name with a comma or quote is quoted', async () => {
+  it('CSV: the same lines and totals, dates as YYYY-MM-DD', async () => {
     const rows = await csv('/iva/books/2026-03-purchases/entries/export/?format=csv');
     const header = rows[0];
     expect(rows).toHaveLength(5);
@@ -291,5 +291,75 @@ describe('another account', () => {
       return parse(res.body.toString('utf8')) as string[][];
     })();
     expect(rows.at(-1)).toEqual(['', 'Totales', '0.00', '0.00', '0.00', '0.00', '0.00', '0.00']);
+  });
+});
+
+describe('signed download links', () => {
+  const SIGN = 'query($path: String!) { downloadUrl(path: $path) { url expiresAt } }';
+  const sign = async (path: string, callerKey = key) => gw.gql(SIGN, { path }, { key: callerKey });
+  const open = (url: string) => fetch(`${gw.url}${url}`);
+
+  it('open the download without any header until they expire; the signed query is the one served', async () => {
+    gw.clock.now = new Date('2026-04-15T12:00:00Z');
+    const res = await sign('/api/v1/iva/books/2026-03-purchases/entries/export/?format=csv');
+    expect(res.body.errors).toBeUndefined();
+    const { url, expiresAt } = res.body.data.downloadUrl;
+    expect(expiresAt).toBe('2026-04-15T12:05:00.000Z');
+    expect(url).toMatch(
+      /^\/api\/v1\/iva\/books\/2026-03-purchases\/entries\/export\/\?format=csv&x-account=[0-9a-f]{24}&x-scope=accounting:read&x-expires=\d+&x-signature=[\w-]{43}$/,
+    );
+    const opened = await open(url);
+    expect(opened.status).toBe(200);
+    expect(opened.headers.get('content-disposition')).toBe('attachment; filename=libro-iva-compras-2026-03.csv');
+    const rows = parse(await opened.text()) as string[][];
+    expect(rows).toHaveLength(5);
+    expect(rows[2][7]).toBe('Ferretería Ñandú SA');
+    gw.clock.now = new Date('2026-04-15T12:04:59Z');
+    expect((await open(url)).status).toBe(200);
+    gw.clock.now = new Date('2026-04-15T12:05:00Z');
+    const late = await open(url);
+    expect(late.status).toBe(401);
+    expect(await late.json()).toMatchObject({ success: false, error: { code: 'LINK_EXPIRED' } });
+    gw.clock.now = new Date('2026-04-15T12:00:00Z');
+  });
+
+  it('altered in its query, path, account, scope, expiry or signature: 403 LINK_INVALID', async () => {
+    const { url } = (await sign('/api/v1/iva/books/2026-03-purchases/entries/export/?format=csv')).body.data.downloadUrl as { url: string };
+    const signature = url.slice(-43);
+    const other = `${signature[0] === 'A' ? 'B' : 'A'}${signature.slice(1)}`;
+    const altered = [
+      url.replace('format=csv', 'format=xlsx'),
+      url.replace('2026-03-purchases', '2026-03-sales'),
+      url.replace(/x-account=[0-9a-f]{24}/, 'x-account=0123456789abcdef01234567'),
+      url.replace('x-scope=accounting:read', 'x-scope=accounting:write'),
+      url.replace(/x-expires=(\d+)/, (_all, seconds) => `x-expires=${Number(seconds) + 3600}`),
+      url.replace(signature, other),
+      url.replace('/export/?', '/export/?limit=5&'),
+      `${url}&format=xlsx`,
+    ];
+    for (const link of altered) {
+      const res = await open(link);
+      expect({ link, status: res.status }).toEqual({ link, status: 403 });
+      expect((await res.json()).error.code).toBe('LINK_INVALID');
+    }
+  });
+
+  it('is signed only for a download route the caller’s scopes open', async () => {
+    const notDownload = await sign('/api/v1/accounting/reports/trial-balance/');
+    expect(notDownload.body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
+    const { key: notesOnly } = await gw.account(['delivery_notes:read']);
+    const forbidden = await sign('/api/v1/accounting/reports/trial-balance/export/', notesOnly);
+    expect(forbidden.body.errors[0].extensions.code).toBe('FORBIDDEN');
+    const anonymous = await gw.gql(SIGN, { path: '/api/v1/accounting/reports/trial-balance/export/' });
+    expect(anonymous.body.errors[0].extensions.code).toBe('UNAUTHENTICATED');
+  });
+
+  it('another account’s link reads that account’s data only: the first account’s book lines never show', async () => {
+    const { url } = (await sign('/api/v1/iva/books/2026-03-purchases/entries/export/?format=csv', otherKey)).body.data.downloadUrl as { url: string };
+    const opened = await open(url);
+    expect(opened.status).toBe(200);
+    const rows = parse(await opened.text()) as string[][];
+    expect(rows).toHaveLength(2);
+    expect(rows[1][7]).toBe('Totales (notas de crédito restan)');
   });
 });

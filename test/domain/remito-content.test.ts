@@ -126,6 +126,28 @@ describe('remitoContent', () => {
   });
 });
 
+describe('the legends', () => {
+  it.each([
+    ['responsable_inscripto', 'IVA Responsable Inscripto'],
+    ['exento', 'IVA Exento'],
+    ['monotributo', 'Responsable Monotributo'],
+    ['no_alcanzado', 'IVA No Alcanzado'],
+    ['consumidor_final', 'Consumidor Final'],
+    ['no_categorizado', 'Sujeto No Categorizado'],
+    ['proveedor_exterior', 'Proveedor del Exterior'],
+    ['cliente_exterior', 'Cliente del Exterior'],
+  ])('%s reads “%s”', (condition, legend) => {
+    const content = remitoContent(note(), { vatCondition: condition }, { vatCondition: condition });
+    expect(content.issuer[4]).toEqual(['Condición frente al IVA', legend]);
+    expect(content.receiver[3]).toEqual(['Condición frente al IVA', legend]);
+  });
+
+  it('a CUIT is 11 digits exactly: anything else prints as given', () => {
+    for (const document of ['A30708123451', '307081234512', '3070812345'])
+      expect(remitoContent(note({ customer_document: document }), {}, {}).receiver[2]).toEqual(['CUIT / documento', document]);
+  });
+});
+
 describe('quantityText', () => {
   it.each([
     [12_000, '12'],

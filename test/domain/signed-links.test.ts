@@ -15,15 +15,19 @@ const callerWith = (scopes: Scope[], now = NOW) =>
   ({ principal: { accountId, userId: null, scopes: new Set(scopes), via: 'api_key' }, now: () => now, secrets }) as unknown as RequestContext;
 const caller = callerWith(['accounting:read', 'delivery_notes:read']);
 
-function refusal(run: () => unknown): { status: number; code: string } {
+function refused(run: () => unknown): AppError {
   try {
     run();
   } catch (error) {
-    if (error instanceof AppError) return { status: error.status, code: error.code };
+    if (error instanceof AppError) return error;
     throw error;
   }
   throw new Error('not refused');
 }
+const refusal = (run: () => unknown) => {
+  const error = refused(run);
+  return { status: error.status, code: error.code };
+};
 
 describe('signLink', () => {
   it('appends account, scope, expiry and a 43-character signature to the path and query; expires LINK_SECONDS later', () => {
@@ -66,8 +70,40 @@ describe('signLink', () => {
     '/api/v1/delivery_notes/abc/pdf/?a=1&x-account=0',
     '/api/v1/delivery_notes/abc/pdf/?x-expires=1',
     '/api/v1/delivery_notes/abc/pdf/?x-scope=a',
-  ])('refuses %s: 400 BAD_USER_INPUT', (path) => {
-    expect(refusal(() => signLink(caller, path))).toEqual({ status: 400, code: 'BAD_USER_INPUT' });
+    '/x/api/v1/accounting/reports/trial-balance/export/',
+    '/x/api/v1/iva/export/2026-03/sales/',
+    '/api/v1/iva/export/2026-03/sales/x',
+    '/x/api/v1/accounting/retenciones-percepciones/certificates/abc/pdf/',
+    '/api/v1/accounting/retenciones-percepciones/certificates/abc/pdf/x',
+    '/api/v1/delivery_notes/abc/pdf/x',
+    '?/api/v1/delivery_notes/abc/pdf/',
+  ])('refuses %s: 400 BAD_USER_INPUT naming path', (path) => {
+    const error = refused(() => signLink(caller, path));
+    expect({ status: error.status, code: error.code }).toEqual({ status: 400, code: 'BAD_USER_INPUT' });
+    expect(error.details).toEqual([{ path: 'path', message: expect.stringMatching(/^(not a download route|holds x-signature parameters|not a URL path)$/) }]);
+    expect(error.message).toMatch(
+      /^(path is not a download route: an …\/export\/ or …\/pdf\/ route below \/api\/v1|the query already holds a signature’s parameters|path must be a URL path \(and query\) below the host)$/,
+    );
+  });
+
+  it('tells which of the three is wrong', () => {
+    expect(refused(() => signLink(caller, '/api/v1/suppliers/')).details).toEqual([{ path: 'path', message: 'not a download route' }]);
+    expect(refused(() => signLink(caller, '/api/v1/delivery_notes/a/pdf/?x-expires=1')).details).toEqual([
+      { path: 'path', message: 'holds x-signature parameters' },
+    ]);
+    expect(refused(() => signLink(caller, '/api/v1/delivery_notes/a/pdf/ ')).details).toEqual([{ path: 'path', message: 'not a URL path' }]);
+  });
+
+  it('takes a target of up to 2000 characters, a query holding a question mark as it is', () => {
+    const base = '/api/v1/delivery_notes/abc/pdf/?q=';
+    expect(signLink(caller, `${base}${'a'.repeat(2000 - base.length)}`).url).toContain('aaa&x-account=');
+    expect(signLink(caller, '/api/v1/delivery_notes/abc/pdf/?q=a?b').url).toMatch(/^\/api\/v1\/delivery_notes\/abc\/pdf\/\?q=a\?b&x-account=/);
+  });
+
+  it('signs under its own purpose: the signature is SecretBox.sign of the link’s purpose over the URL before it', () => {
+    const { url } = signLink(caller, '/api/v1/delivery_notes/abc/pdf/');
+    const [unsigned, signature] = url.split('&x-signature=');
+    expect(signature).toBe(secrets.sign('signed download link v1', unsigned));
   });
 
   it('a query parameter merely ending in x-signature is the caller’s own', () => {
@@ -76,6 +112,7 @@ describe('signLink', () => {
 
   it('needs the download’s scope: FORBIDDEN without it', () => {
     expect(refusal(() => signLink(callerWith(['delivery_notes:read']), '/api/v1/iva/export/2026-03/sales/'))).toEqual({ status: 403, code: 'FORBIDDEN' });
+    expect(refused(() => signLink(callerWith([]), '/api/v1/iva/export/2026-03/sales/')).message).toBe('this download needs the scope accounting:read');
     expect(refusal(() => signLink(callerWith(['accounting:read']), '/api/v1/delivery_notes/a/pdf/'))).toEqual({ status: 403, code: 'FORBIDDEN' });
   });
 });
@@ -93,7 +130,13 @@ describe('principalOfLink', () => {
 
   it('opens until the last second before expiry; from the expiry on: 401 LINK_EXPIRED', () => {
     expect(principalOfLink(secrets, url, new Date(NOW.getTime() + 299_999)).url).toBe(PATH);
-    expect(refusal(() => principalOfLink(secrets, url, new Date(NOW.getTime() + 300_000)))).toEqual({ status: 401, code: 'LINK_EXPIRED' });
+    const late = refused(() => principalOfLink(secrets, url, new Date(NOW.getTime() + 300_000)));
+    expect({ status: late.status, code: late.code, message: late.message, details: late.details }).toEqual({
+      status: 401,
+      code: 'LINK_EXPIRED',
+      message: 'the download link has expired: ask for a new one',
+      details: [],
+    });
   });
 
   it.each([
@@ -110,7 +153,9 @@ describe('principalOfLink', () => {
   ])('%s: 403 LINK_INVALID', (_name, alter) => {
     const altered = alter(url);
     expect(altered).not.toBe(url);
-    expect(refusal(() => principalOfLink(secrets, altered, NOW))).toEqual({ status: 403, code: 'LINK_INVALID' });
+    const error = refused(() => principalOfLink(secrets, altered, NOW));
+    expect({ status: error.status, code: error.code, details: error.details }).toEqual({ status: 403, code: 'LINK_INVALID', details: [] });
+    expect(error.message).toMatch(/^the download link (is malformed|was altered or is for another address)$/);
   });
 
   it('signed under another key: 403 LINK_INVALID', () => {

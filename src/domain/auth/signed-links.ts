@@ -44,11 +44,12 @@ export function signLink(context: RequestContext, target: string): SignedLink {
   return { url: `${unsigned}&x-signature=${context.secrets.sign(PURPOSE, unsigned)}`, expiresAt: new Date(expires * 1000) };
 }
 
+/** The path and the query of a target (the path's own pattern, in DOWNLOADS, says where it starts). */
 function splitTarget(target: string): [string, string] {
-  if (target.length > 2000 || !target.startsWith('/') || /[\s#]/.test(target))
+  if (target.length > 2000 || /[\s#]/.test(target))
     throw new ValidationError('path must be a URL path (and query) below the host', [{ path: 'path', message: 'not a URL path' }]);
-  const at = target.indexOf('?');
-  return at < 0 ? [target, ''] : [target.slice(0, at), target.slice(at + 1)];
+  const [path, ...query] = target.split('?');
+  return [path, query.join('?')];
 }
 
 /** Whether a request URL carries a link's signature (then it is judged as one, never as anonymous). */

@@ -158,6 +158,7 @@ async function* ledgerRows(first: Row, source: ExportSource, sectionsOf: (page: 
   if (open) yield close(open);
 }
 
+/** The largest page the reports serve: the fewest runs of the operation. */
 const ALL_PAGES = () => ({ first: MAX_PAGE_SIZE });
 
 const GENERAL_LEDGER = exportOf(base('general-ledger/'), {
@@ -166,6 +167,7 @@ const GENERAL_LEDGER = exportOf(base('general-ledger/'), {
   sheet: 'Libro mayor',
   columns: LEDGER_COLUMNS,
   variables: ALL_PAGES,
+  pageSize: MAX_PAGE_SIZE,
   fileName: (data) => {
     const report = data.generalLedger as Row;
     return `libro-mayor-${report.from}-${report.to}`;
@@ -179,6 +181,7 @@ const ACCOUNT_LEDGER = exportOf(base('account-ledger/{account_code}/'), {
   sheet: 'Mayor',
   columns: LEDGER_COLUMNS,
   variables: ALL_PAGES,
+  pageSize: MAX_PAGE_SIZE,
   fileName: (data) => {
     const report = data.accountLedger as Row & { account: Row };
     return `mayor-${report.account.code}-${report.from}-${report.to}`;
@@ -200,6 +203,7 @@ const DAILY_JOURNAL = exportOf(base('daily-journal/{date}/'), {
     money('Haber'),
   ],
   variables: ALL_PAGES,
+  pageSize: MAX_PAGE_SIZE,
   fileName: (data) => `libro-diario-${(data.dailyJournal as Row).date}`,
   async *rows(data, source) {
     let page = data.dailyJournal as Row & { entries: Array<Row & { lines: Row[] }> };

@@ -107,6 +107,7 @@ const WITHHOLDINGS = exportOf(find(WITHHOLDING_ROUTES, 'get', '/accounting/reten
   example: 'retenciones-2025-03',
   sheet: 'Retenciones',
   variables: () => ({ page: 1, limit: MAX_LIMIT }),
+  pageSize: MAX_LIMIT,
   columns: [
     { header: 'Fecha', kind: 'date' },
     text('Período', 8),

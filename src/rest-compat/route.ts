@@ -70,6 +70,8 @@ export interface RestExport {
   columns: ExportColumn[];
   /** The file's name without its extension (Spanish, e.g. `libro-iva-compras-2025-03`), from the first answer. */
   fileName(data: Record<string, unknown>, input: RestInput): string;
+  /** The lines one page of the report reads, when the export reads it page after page. */
+  pageSize?: number;
   /** The rows, from the first answer and the further pages the source gives. */
   rows(data: Record<string, unknown>, source: ExportSource): AsyncIterable<ExportRow>;
 }

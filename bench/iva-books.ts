@@ -57,6 +57,27 @@ runBench('books', () =>
         for (let i = 0; i < SAMPLES; i++) samples.push((await timed(() => send(gateway.url, 'GET', url))).ms);
         console.log(`| ${label} | ${percentiles(samples)} |`);
       }
+      // The whole book as a file, streamed from a cursor: the time to the last byte, and how far the process's
+      // resident memory rose above where it stood (sampled every 20 ms) while it was written.
+      console.log('\n| Export of the whole book | time | bytes | peak RSS above the start |\n|---|---|---|---|');
+      for (const format of ['xlsx', 'csv']) {
+        const start = process.memoryUsage().rss;
+        let peak = start;
+        const sampler = setInterval(() => {
+          peak = Math.max(peak, process.memoryUsage().rss);
+        }, 20);
+        const download = await timed(async () => {
+          const res = await fetch(`${gateway.url}/api/v1/iva/books/2025-12-purchases/entries/export/?format=${format}`, {
+            headers: { 'x-api-key': key, 'accept-encoding': 'identity' },
+          });
+          let bytes = 0;
+          for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) bytes += chunk.length;
+          return bytes;
+        });
+        clearInterval(sampler);
+        const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+        console.log(`| ${format} | ${(download.ms / 1000).toFixed(1)} s | ${mb(download.result)} | ${mb(peak - start)} |`);
+      }
       // The explicit write that rewrites every line of the open months: a new pro-rata coefficient.
       const rebuild = await timed(() => send(gateway.url, 'PUT', '/api/v1/iva/config/', { prorata: 'global', prorata_coefficient: 0.5 }));
       const position = JSON.parse((await send(gateway.url, 'GET', '/api/v1/iva/summary/2025-12/')).text) as { data: { credit: number } };

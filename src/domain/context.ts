@@ -12,7 +12,8 @@ export interface Principal {
   accountId: ObjectId;
   userId: ObjectId | null;
   scopes: ReadonlySet<Scope>;
-  via: 'api_key' | 'session';
+  /** `signed_link`: a download opened by a link the account signed (src/domain/auth/signed-links.ts). */
+  via: 'api_key' | 'session' | 'signed_link';
   /** The API key's id and name, when called with one (records say who wrote them). */
   apiKey?: { id: ObjectId; name: string };
 }

@@ -30,7 +30,9 @@ export const ERROR_CODES = {
   PRECONDITION_INVALID: { status: 400, meaning: 'An `If-Match` or `If-None-Match` header is neither `*` nor a list of entity tags.' },
   // 401 and 403: who is asking, and whether they may.
   UNAUTHENTICATED: { status: 401, meaning: 'No API key or session, or an unknown, expired or revoked one.' },
+  LINK_EXPIRED: { status: 401, meaning: 'The signed download link’s time is up: ask for a new one (GraphQL `downloadUrl`).' },
   FORBIDDEN: { status: 403, meaning: 'The key or session lacks the scope the operation requires.' },
+  LINK_INVALID: { status: 403, meaning: 'The signed download link was altered, or it is used for another path, query or route than it was signed for.' },
   CSRF_TOKEN_INVALID: { status: 403, meaning: 'A state-changing request made with a session cookie lacks its X-CSRF-Token.' },
   CSRF_PREFLIGHT_REQUIRED: { status: 403, meaning: 'A GraphQL multipart request lacks the `apollo-require-preflight` header.' },
   SESSION_REQUIRED: { status: 403, meaning: 'The operation is for a person in the web panel (a session), not an API key.' },

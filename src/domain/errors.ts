@@ -39,8 +39,8 @@ export class ValidationError extends AppError<400> {
 export class UnauthenticatedError extends AppError<401> {
   static readonly defaultCode: CodeOf<401> = 'UNAUTHENTICATED';
   readonly status = 401;
-  constructor(message = 'authentication required: send a valid X-API-Key header or a session cookie') {
-    super(message);
+  constructor(message = 'authentication required: send a valid X-API-Key header or a session cookie', details: ErrorDetail[] = [], code?: CodeOf<401>) {
+    super(message, details, code);
   }
 }
 

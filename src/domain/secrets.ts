@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, createHmac, hkdfSync, randomBytes } from 'node:crypto';
 import type { SealedSecret } from '../store/sealed';
 
 export type { SealedSecret };
@@ -13,6 +13,15 @@ export class SecretBox {
   constructor(private readonly key: Buffer) {
     if (key.length !== 32) throw new Error('a secrets key is 32 bytes');
     this.keyId = createHash('sha256').update(key).digest('hex').slice(0, 8);
+  }
+
+  /**
+   * An HMAC-SHA256 of `text` (base64url) under a key derived from this one for `purpose` (HKDF), so a signature made
+   * for one use never verifies for another and the encryption key itself never signs.
+   */
+  sign(purpose: string, text: string): string {
+    const key = Buffer.from(hkdfSync('sha256', this.key, Buffer.alloc(0), purpose, 32));
+    return createHmac('sha256', key).update(text).digest('base64url');
   }
 
   seal(plain: string): SealedSecret {

@@ -23,7 +23,7 @@ import { graphqlUploads } from './graphql-uploads';
 import { type GatewayMetrics, metricsEndpoint } from './metrics';
 import { RouteTemplates } from './route-templates';
 import { digestKeyedBody, idempotency, REPLAYED_HEADER } from './idempotency';
-import { dashboardDirectory, dashboardRoutes } from './dashboard';
+import { dashboardDirectory, dashboardRoutes } from './dashboard.middleware';
 import { persistedOperations } from './persisted-operations';
 import { authenticated, contextOf, requestScope } from './request-context';
 import { requestRateLimit } from './request-rate-limit';

@@ -5,6 +5,7 @@ import type { SecretBox } from '../domain/secrets';
 import type { AfipServices } from '../domain/taxpayer-data/afip-port';
 import type { Logger } from '../logger';
 import type { Store } from '../store/store';
+import { carriesSignature, principalOfLink } from '../domain/auth/signed-links';
 import { authenticate } from './authenticate.middleware';
 import { RememberedKeys } from './remembered-keys';
 import type { UnknownKeyThrottle } from './throttle';
@@ -68,6 +69,23 @@ export function authenticated({ store, now, secrets, afip, platform, unknownKeys
   const keys = new RememberedKeys();
   return async (req: Request, res: Response, next: NextFunction) => {
     try {
+      // A signed download link, opened without a key (a browser's plain link): the link is the credential.
+      if (!req.get('x-api-key') && req.originalUrl.startsWith('/api/v1/') && carriesSignature(req.originalUrl)) {
+        const link = principalOfLink(secrets, req.originalUrl, now());
+        // The route reads its own query, without the signed tail.
+        req.url = link.url;
+        res.locals.context = createContext({
+          requestId: res.locals.requestId,
+          log: res.locals.log,
+          store,
+          principal: link.principal,
+          now,
+          secrets,
+          afip,
+          platform,
+        });
+        return next();
+      }
       const { principal, verified } = await authenticate(req, store, now(), keys, unknownKeys && (() => unknownKeys.count(req, res)));
       const runsAhead = req.method === 'GET' || req.path === '/graphql';
       if (verified && !runsAhead) await verified;

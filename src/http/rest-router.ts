@@ -8,7 +8,8 @@ import { toClientError, toClientErrorOf } from '../rest-compat/client-errors';
 import { sendData, sendError } from './rest-envelope';
 import { multipartUpload } from './rest-multipart';
 import { restError } from '../rest-compat/naming';
-import { type RestInput, type RestRoute, writes } from '../rest-compat/route';
+import { type ExportSource, type RestInput, type RestRoute, writes } from '../rest-compat/route';
+import { type ExportFormat, exportWriter, MEDIA_TYPES, readExportFormat } from '../rest-compat/export-files';
 
 interface CompiledRoute {
   route: RestRoute;
@@ -73,10 +74,21 @@ async function run(
   report: (error: unknown) => void,
   ifNoneMatch: string | undefined,
 ): Promise<() => void> {
-  const result = await executeCompiled(schema, compiled, route.variables(input), context);
+  const format = route.export ? readExportFormat(input.query) : undefined;
+  const variables = route.variables(input);
+  const result = await executeCompiled(schema, compiled, variables, context);
   if (result.errors?.length) {
     const error = toClientErrorOf(result.errors, report);
     return () => sendError(res, restError(error, route.pathRenames));
+  }
+  if (route.export && format) {
+    const more = async (next: Record<string, unknown>) => {
+      const page = await executeCompiled(schema, compiled, next, context);
+      if (page.errors?.length) throw toClientErrorOf(page.errors, report);
+      return page.data as Record<string, unknown>;
+    };
+    const source: ExportSource = { input, variables, context, more };
+    return () => void streamExport(route, format, result.data as Record<string, unknown>, source, res, report);
   }
   const { status, data, extra, file, headers } = route.respond(result.data as Record<string, unknown>, input);
   if (file)
@@ -94,6 +106,35 @@ async function run(
 }
 
 /**
+ * Writes an export's rows into the answer as they come. The status and headers are gone by the first row, so a
+ * failure after it can only cut the answer short (the client sees a truncated file, never a wrong one).
+ */
+async function streamExport(
+  route: RestRoute,
+  format: ExportFormat,
+  data: Record<string, unknown>,
+  source: ExportSource,
+  res: Response,
+  report: (error: unknown) => void,
+): Promise<void> {
+  const spec = route.export;
+  if (!spec) return;
+  res
+    .status(200)
+    .type(format === 'csv' ? `${MEDIA_TYPES.csv}; charset=utf-8` : MEDIA_TYPES.xlsx)
+    // A name of letters, digits, dots and dashes travels as it is in Content-Disposition, whatever the account's codes hold.
+    .attachment(`${spec.fileName(data, source.input).replace(/[^\w.-]+/g, '-')}.${format}`);
+  const writer = exportWriter(format, res, spec.sheet, spec.columns);
+  try {
+    for await (const row of spec.rows(data, source)) await writer.row(row);
+    await writer.end();
+  } catch (error) {
+    report(error);
+    res.destroy(error as Error);
+  }
+}
+
+/**
  * A request without credentials (401) or without the route's scope (403) is answered before its body is read or
  * checked: an upload is not spooled for a caller who may not make it, and a malformed body does not hide a missing
  * key behind a 400. The resolver checks the same scope again (the authorization matrix holds the two equal).
@@ -104,9 +145,11 @@ function permitted(route: RestRoute, contextOf: (res: Response) => RequestContex
     const principal = context?.principal;
     const refusal = !principal
       ? new UnauthenticatedError()
-      : principal.scopes.has(route.scope)
-        ? undefined
-        : new ForbiddenError(`this operation needs the scope ${route.scope}`);
+      : principal.via === 'signed_link' && !route.download
+        ? new ForbiddenError('a signed link opens downloads only', [], 'LINK_INVALID')
+        : principal.scopes.has(route.scope)
+          ? undefined
+          : new ForbiddenError(`this operation needs the scope ${route.scope}`);
     if (!refusal) return next();
     // A key the store no longer accepts is refused as such, not for its scopes.
     const send = (error: unknown) =>

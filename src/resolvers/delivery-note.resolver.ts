@@ -1,5 +1,5 @@
 import type { GraphQLResolveInfo } from 'graphql';
-import { Arg, Authorized, Ctx, FieldResolver, ID, Info, Int, Mutation, Resolver } from 'type-graphql';
+import { Arg, Authorized, Ctx, FieldResolver, ID, Info, Int, Mutation, Query, Resolver } from 'type-graphql';
 import { Parent } from './parent';
 import type { RequestContext } from '../domain/context';
 import { DELIVERY_NOTE, type DeliveryNoteStatus as Status } from '../domain/delivery-notes/delivery-notes.declaration';
@@ -21,7 +21,8 @@ import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../domain/pagination';
 import { products } from '../domain/products/products.service';
 import { parseInput } from '../domain/validation';
 import { Customer } from '../schema/customer.types';
-import { DELIVERY_NOTE_TYPES, DeliveryNote, DeliveryNoteItem, DeliveryNoteStatus } from '../schema/delivery-note.types';
+import { DELIVERY_NOTE_TYPES, DeliveryNote, DeliveryNoteItem, DeliveryNoteRemito, DeliveryNoteStatus } from '../schema/delivery-note.types';
+import { remitoOf } from '../domain/delivery-notes/remito-pdf';
 import { Product } from '../schema/product.types';
 import { pageComplexity } from './connection';
 import { toCustomer } from './customer.resolver';
@@ -49,6 +50,13 @@ function listSize(first: number | null | undefined): number {
 /** The explicit status moves of a delivery note, and its customer. */
 @Resolver(() => DeliveryNote)
 export class DeliveryNoteMovesResolver {
+  @Authorized('delivery_notes:read')
+  @Query(() => DeliveryNoteRemito, { description: 'A delivery note printed as a remito (PDF, base64), with the required data it lacks.' })
+  async deliveryNoteRemito(@Arg('id', () => ID) id: string, @Ctx() context: RequestContext): Promise<DeliveryNoteRemito> {
+    const remito = await remitoOf(context, id);
+    return { fileName: remito.fileName, pdfBase64: remito.pdf.toString('base64'), missingFields: remito.missing };
+  }
+
   @Authorized('delivery_notes:write')
   @Mutation(() => DeliveryNote, { description: 'draft → issued: takes the next number of its sale point and deducts the stock of its products.' })
   async issueDeliveryNote(@Arg('id', () => ID) id: string, @Ctx() context: RequestContext): Promise<DeliveryNote> {

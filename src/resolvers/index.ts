@@ -4,6 +4,7 @@ import { BankMatchResolver, BankStatementLineResolver, BankStatementResolver } f
 import { StatsResolver } from './stats.resolver';
 import { ActivityResolver } from './activity.resolver';
 import { CustomerResolver } from './customer.resolver';
+import { DownloadResolver } from './downloads.resolver';
 import {
   CustomerDeliveryNotesResolver,
   DeliveryNoteItemResolver,
@@ -50,6 +51,7 @@ export const RESOLVERS: [Function, ...Function[]] = [
   ...DeliveryNoteResolver,
   DeliveryNoteMovesResolver,
   DeliveryNoteItemResolver,
+  DownloadResolver,
   CustomerDeliveryNotesResolver,
   ProductDeliveryNotesResolver,
   ...LedgerAccountResolver,

@@ -356,7 +356,7 @@ const EXPORT: RestRoute = {
   },
   pathRenames: { bookType: 'book_type' },
   responseSchema: { type: 'string', format: 'binary' },
-  download: { contentType: 'application/zip' },
+  download: { contentTypes: ['application/zip'] },
   examples: {
     response: {
       name: 'compras-2025-03',

@@ -24,8 +24,10 @@ export function withExamples<D extends { paths: Record<string, Record<string, un
     }
     const success = operation.responses?.[String(route.successStatus)]?.content as Json | undefined;
     if (success) {
-      const [media] = Object.values(success) as Json[];
-      if (route.examples?.response) media.examples = { [route.examples.response.name]: exampleObject(route.examples.response) };
+      const [media, ...alternatives] = Object.values(success) as Json[];
+      const { response } = route.examples ?? {};
+      // A file offered in several formats (an export's CSV and XLSX) shows its example under each.
+      if (response) for (const each of [media, ...alternatives]) each.examples = { [response.name]: exampleObject(response) };
       else media.example = sample(media.schema, { skipWriteOnly: true, quiet: true }, document);
     }
   }

@@ -72,7 +72,7 @@ export function openApiDocument(routes: RestRoute[], components: Record<string, 
       required: false,
     }));
     const successContent = route.download
-      ? { [route.download.contentType]: { schema: { type: 'string', format: 'binary' } } }
+      ? Object.fromEntries(route.download.contentTypes.map((type) => [type, { schema: { type: 'string', format: 'binary' } }]))
       : {
           'application/json': {
             schema: {

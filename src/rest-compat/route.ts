@@ -1,5 +1,7 @@
 import type { z } from 'zod';
 import type { Scope } from '../domain/auth/scopes';
+import type { RequestContext } from '../domain/context';
+import type { ExportColumn, ExportRow } from './export-files';
 
 /** What a route receives from the HTTP request, already parsed. */
 export interface RestInput {
@@ -64,13 +66,40 @@ export interface RestRoute {
    * taken, and the body schema says what a right one holds. Published as `x-judges-body`.
    */
   judgesBody?: boolean;
-  /** A download: the success answer is a file of this media type (what `respond` returns as `file`), not the envelope. */
-  download?: { contentType: string };
+  /**
+   * A download: the success answer is a file of one of these media types (what `respond` returns as `file`, or an
+   * export's format), not the envelope.
+   */
+  download?: { contentTypes: string[] };
+  /** A spreadsheet export: the answer is a CSV or XLSX file (`format`), streamed row by row (export-routes.ts). */
+  export?: RestExport;
   /**
    * OpenAPI: examples written by hand, only where the ones derived from the schemas can't be right (a form with a
    * file, a file download).
    */
   examples?: { request?: HandWrittenExample; response?: HandWrittenExample };
+}
+
+/** How a route's answer becomes the rows of a spreadsheet. */
+export interface RestExport {
+  /** The worksheet's name. */
+  sheet: string;
+  columns: ExportColumn[];
+  /** The file's name without its extension (Spanish, e.g. `libro-iva-compras-2025-03`), from the first answer. */
+  fileName(data: Record<string, unknown>, input: RestInput): string;
+  /** The lines one page of the report reads, when the export reads it page after page. */
+  pageSize?: number;
+  /** The rows, from the first answer and the further pages the source gives. */
+  rows(data: Record<string, unknown>, source: ExportSource): AsyncIterable<ExportRow>;
+}
+
+/** What an export reads its further pages from: the operation run again, or the store's cursor with the context. */
+export interface ExportSource {
+  input: RestInput;
+  variables: Record<string, unknown>;
+  context: RequestContext;
+  /** The operation run again with these variables (its errors thrown). */
+  more(variables: Record<string, unknown>): Promise<Record<string, unknown>>;
 }
 
 /** A file a route answers with instead of the JSON envelope (errors still use the envelope). */

@@ -1,4 +1,6 @@
 import { ACCOUNTING_COMPONENTS, ACCOUNTING_ROUTES } from './accounting.routes';
+import { ACCOUNTING_EXPORT_ROUTES } from './accounting-exports';
+import { BOOK_EXPORT_ROUTES } from './book-exports';
 import { BANK_ROUTES } from './bank.routes';
 import { ACCOUNTING_REPORT_ROUTES } from './accounting-reports.routes';
 import { DELIVERY_NOTE_COMPONENTS, DELIVERY_NOTE_ROUTES } from './delivery-notes.routes';
@@ -9,6 +11,7 @@ import { FCE_ROUTES } from './fce.routes';
 import { FISCAL_COMPONENTS, FISCAL_ROUTES } from './fiscal.routes';
 import { RECEIVED_INVOICE_COMPONENTS, RECEIVED_INVOICE_ROUTES } from './received-invoices.routes';
 import { POSTING_ROUTES } from './posting.routes';
+import { REMITO_ROUTE } from './remito';
 import type { RestRoute } from './route';
 import { STATS_ROUTES } from './stats.routes';
 import { SUPPLIER_COMPONENTS, SUPPLIER_ROUTES } from './suppliers.routes';
@@ -33,6 +36,7 @@ export const ROUTES: RestRoute[] = [
   ...SUPPLY_CONSUMPTION_ROUTES,
   ...EXPENSE_ROUTES,
   ...DELIVERY_NOTE_ROUTES,
+  REMITO_ROUTE,
   ...ACCOUNTING_ROUTES,
   ...FISCAL_ROUTES,
   ...ACCOUNTING_REPORT_ROUTES,
@@ -47,6 +51,8 @@ export const ROUTES: RestRoute[] = [
   ...STATS_ROUTES,
   ...FCE_ROUTES,
   ...WITHHOLDING_ROUTES,
+  ...ACCOUNTING_EXPORT_ROUTES,
+  ...BOOK_EXPORT_ROUTES,
 ];
 
 export const COMPONENTS: Record<string, Record<string, unknown>> = {

@@ -349,7 +349,7 @@ const printRoute = (format: 'html' | 'pdf'): RestRoute => ({
   },
   pathRenames: { id: 'certificate_id' },
   responseSchema: { type: 'string', format: 'binary' },
-  download: { contentType: format === 'html' ? 'text/html' : 'application/pdf' },
+  download: { contentTypes: [format === 'html' ? 'text/html' : 'application/pdf'] },
   examples: {
     response: {
       name: 'certificado-ganancias-00000152',

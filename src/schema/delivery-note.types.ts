@@ -1,3 +1,4 @@
+import { Field, ObjectType } from 'type-graphql';
 import { DELIVERY_NOTE } from '../domain/delivery-notes/delivery-notes.declaration';
 import { createDeliveryNoteSchema, deliveryNoteFilterSchema, updateDeliveryNoteSchema } from '../domain/delivery-notes/delivery-notes.service';
 import { declaredEnum, declaredObjectType, declaredTypes } from './declared.types';
@@ -13,3 +14,11 @@ export type DeliveryNote = Record<string, unknown> & { id: string; customerId: s
 export const DeliveryNoteItem = declaredObjectType('DeliveryNoteItem');
 export type DeliveryNoteItem = Record<string, unknown> & { productId: string | null };
 export const DeliveryNoteStatus = declaredEnum('DeliveryNoteStatus');
+
+@ObjectType({ description: 'A delivery note printed as a remito (RG 1415/2003, Anexo V): an A4 PDF.' })
+export class DeliveryNoteRemito {
+  @Field(() => String, { description: 'remito-<punto de venta>-<número>.pdf' }) fileName!: string;
+  @Field(() => String, { description: 'The PDF, base64.' }) pdfBase64!: string;
+  @Field(() => [String], { description: 'Required data the service does not hold, printed as "no informado" (docs/exports.md).' })
+  missingFields!: string[];
+}

@@ -12,6 +12,7 @@ import type { GqlCase, RestCase } from './support/matrix';
 import { startTestGateway, type HttpResult, type RequestOptions, type TestGateway } from '../support/gateway';
 import { accountingMatrix } from './support/accounting-matrix';
 import { accountingReportsMatrix } from './support/accounting-reports-matrix';
+import { exportCase } from './support/export-matrix';
 import { expenseMatrix } from './support/expense-matrix';
 import { bankMatrix } from './support/bank-matrix';
 import { postingMatrix } from './support/posting-matrix';
@@ -1432,6 +1433,16 @@ Object.assign(REST_CASES, {
     unchanged: async () => undefined,
     otherAccount: () => restNoteNotFoundForB('GET', notePath),
   },
+  'GET /delivery_notes/{id}/pdf/': {
+    record: () => noteOfA(),
+    request: (id: string) => ({ path: `${notePath(id)}pdf/` }),
+    succeeded(res: HttpResult) {
+      expect(res.headers.get('content-type')).toBe('application/pdf');
+      expect(String(res.body).slice(0, 5)).toBe('%PDF-');
+    },
+    unchanged: async () => undefined,
+    otherAccount: () => restNoteNotFoundForB('GET', (id: string) => `${notePath(id)}pdf/`),
+  },
   'POST /delivery_notes/': {
     record: () => noteOfA(),
     request: (id: string) => ({ path: '/delivery_notes/', body: { customer_id: noteCustomerA, items: noteLine, notes: `Created for ${id}` } }),
@@ -1829,3 +1840,47 @@ describe('API keys', () => {
     expect(JSON.stringify(await gw.store.collection('api_keys').find({}).toArray())).not.toContain(secret);
   });
 });
+
+// The spreadsheet exports: each derived from its JSON report's entry (support/export-matrix.ts).
+for (const route of ROUTES.filter((candidate) => candidate.export)) REST_CASES[routeKey(route)] = exportCase(route, REST_CASES);
+
+// The remito and the signed download links.
+Object.assign(GQL_CASES, {
+  deliveryNoteRemito: {
+    scope: 'delivery_notes:read',
+    record: () => noteOfA(),
+    document: 'query Q($id: ID!) { deliveryNoteRemito(id: $id) { fileName pdfBase64 } }',
+    variables: (id: string) => ({ id }),
+    succeeded(data: { deliveryNoteRemito: { fileName: string; pdfBase64: string } }) {
+      expect(data.deliveryNoteRemito.fileName).toMatch(/^remito-\d{5}-/);
+      expect(Buffer.from(data.deliveryNoteRemito.pdfBase64, 'base64').subarray(0, 5).toString()).toBe('%PDF-');
+    },
+    unchanged: noteUnchanged,
+    otherAccount: async () => gqlOtherExpectNotFound('query Q($id: ID!) { deliveryNoteRemito(id: $id) { fileName } }', { id: (await noteOfB()).id }),
+    badId: (id: string) => ({ id }),
+  },
+  downloadUrl: {
+    scope: 'accounting:read',
+    document: 'query Q($path: String!) { downloadUrl(path: $path) { url expiresAt } }',
+    variables: () => ({ path: '/api/v1/accounting/reports/trial-balance/export/?format=csv' }),
+    async succeeded(data: { downloadUrl: { url: string } }) {
+      expect(data.downloadUrl.url.startsWith('/api/v1/accounting/reports/trial-balance/export/?format=csv&x-account=')).toBe(true);
+      expect((await fetch(`${gw.url}${data.downloadUrl.url}`)).status).toBe(200);
+    },
+    unchanged: async () => undefined,
+    async otherAccount() {
+      // A's link moved to B's account no longer opens: the account is signed.
+      const linkOf = async (key: string) =>
+        (await gw.gql('query Q($path: String!) { downloadUrl(path: $path) { url } }', { path: '/api/v1/accounting/reports/trial-balance/export/' }, { key }))
+          .body.data.downloadUrl.url as string;
+      const [ofA, ofB] = [await linkOf(fullA), await linkOf(fullB)];
+      const accountOfB = /x-account=([0-9a-f]{24})/.exec(ofB)?.[1];
+      expect(accountOfB).toBeDefined();
+      const moved = ofA.replace(/x-account=[0-9a-f]{24}/, `x-account=${accountOfB}`);
+      expect(moved).not.toBe(ofA);
+      const opened = await fetch(`${gw.url}${moved}`);
+      expect(opened.status).toBe(403);
+      expect((await opened.json()).error.code).toBe('LINK_INVALID');
+    },
+  },
+} satisfies Record<string, GqlCase>);

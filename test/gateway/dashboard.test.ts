@@ -3,7 +3,7 @@ import { ObjectId } from 'mongodb';
 import WebSocket from 'ws';
 import type { Browser } from 'playwright-core';
 import { seedDemoData } from '../../src/domain/demo/demo-data';
-import { DASHBOARD_CSP } from '../../src/http/dashboard';
+import { DASHBOARD_CSP } from '../../src/http/dashboard.middleware';
 import { builtDashboard, launchChromium, logIn, openDashboard, seriousViolations } from '../support/dashboard';
 import { domainContext } from '../support/domain-context';
 import { startTestGateway, type TestGateway } from '../support/gateway';

@@ -63,6 +63,7 @@ const PATHS: Record<string, (s: EveryKind) => string> = {
   'GET /supply-consumptions/{id}/': (s) => `/supply-consumptions/${s.consumption}/`,
   'GET /expenses/{id}/': (s) => `/expenses/${s.expense}/`,
   'GET /delivery_notes/{id}/': (s) => `/delivery_notes/${s.note}/`,
+  'GET /delivery_notes/{id}/pdf/': (s) => `/delivery_notes/${s.note}/pdf/`,
   'GET /accounting/accounts/{id}/': (s) => `/accounting/accounts/${s.ledgerAccount}/`,
   'GET /accounting/journal/{id}/': (s) => `/accounting/journal/${s.journalEntry}/`,
   'GET /accounting/fiscal-close/calculate/{year}/': () => '/accounting/fiscal-close/calculate/2025/',
@@ -88,6 +89,9 @@ const PATHS: Record<string, (s: EveryKind) => string> = {
   'GET /accounting/retenciones-percepciones/certificates/{certificate_id}/pdf/': (s) =>
     `/accounting/retenciones-percepciones/certificates/${s.certificate}/pdf/`,
   'GET /accounting/retenciones-percepciones/ddjj/{period}/': () => '/accounting/retenciones-percepciones/ddjj/2026-08/',
+  'GET /accounting/reports/account-ledger/{account_code}/export/': () => '/accounting/reports/account-ledger/91.1.02/export/',
+  'GET /accounting/reports/daily-journal/{date}/export/': () => '/accounting/reports/daily-journal/2025-12-01/export/',
+  'GET /iva/books/{book_id}/entries/export/': (s) => `/iva/books/${s.ivaBookId}/entries/export/`,
 };
 
 /** The body of each read sent with one. */
@@ -157,7 +161,7 @@ async function measured(read: () => Promise<HttpResult>): Promise<{ res: HttpRes
 it('the reads are every GET route and the POST of the transaction series, each with a path for the seeded account', () => {
   expect(READS.filter((route) => route.method !== 'get').map(nameOf)).toEqual(['POST /stats/transactions/']);
   expect(READS.filter((route) => route.method === 'get')).toHaveLength(ROUTES.filter((route) => route.method === 'get').length);
-  expect(READS.length).toBe(71);
+  expect(READS.length).toBe(81);
   const parameterized = READS.filter((route) => route.path.includes('{')).map(nameOf);
   expect(parameterized.filter((name) => !PATHS[name])).toEqual([]);
   expect(Object.keys(PATHS).filter((name) => !parameterized.includes(name))).toEqual([]);
@@ -209,6 +213,7 @@ function selectionOf(type: GraphQLNamedType, depth: number): string {
 const OWN_ARGUMENTS: Record<string, { declare: string; pass: string; variables: (s: EveryKind) => Record<string, unknown> }> = {
   fceInvoice: { declare: '$id: ID!', pass: 'id: $id', variables: (s) => ({ id: s.fceVoucher }) },
   ivaPeriod: { declare: '$period: String!', pass: 'period: $period', variables: () => ({ period: '2025-12' }) },
+  downloadUrl: { declare: '$path: String!', pass: 'path: $path', variables: () => ({ path: '/api/v1/iva/books/2025-12-purchases/entries/export/' }) },
 };
 
 /** Each Query field's first read route whose stored operation selects it. */

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { dashboardDirectory } from '../../src/http/dashboard';
+import { dashboardDirectory } from '../../src/http/dashboard.middleware';
 import { OPERATIONS_MANIFEST } from '../../src/http/persisted-operations';
 
 const ROOT = path.join(__dirname, '..', '..');

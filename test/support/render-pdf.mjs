@@ -1,7 +1,8 @@
 // Renders a PDF's first page with pdfjs-dist on @napi-rs/canvas and prints what it found as JSON: the page count,
-// the first page's text, its size and how many of its pixels are dark. Run as a child process: pdfjs-dist is an
+// the first page's text, its size and how many of its pixels are dark (a second argument: also write the page there
+// as a PNG, at twice the scale). Run as a child process: pdfjs-dist is an
 // ES module that Jest's CommonJS transform cannot load.
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 
@@ -37,5 +38,14 @@ let dark = 0;
 for (let i = 0; i < pixels.length; i += 4) if (pixels[i] + pixels[i + 1] + pixels[i + 2] < 384) dark++;
 // Where each piece of text sits (points from the top edge), so a test can check the layout's order of lines.
 const top = Object.fromEntries(items.filter((item) => item.str.trim()).map((item) => [item.str, Math.round(viewport.height - item.transform[5])]));
+if (process.argv[3]) {
+  const sharp = page.getViewport({ scale: 2 });
+  const picture = createCanvas(Math.ceil(sharp.width), Math.ceil(sharp.height));
+  const paint = picture.getContext('2d');
+  paint.fillStyle = '#fff';
+  paint.fillRect(0, 0, picture.width, picture.height);
+  await page.render({ canvasContext: paint, viewport: sharp }).promise;
+  writeFileSync(process.argv[3], picture.toBuffer('image/png'));
+}
 const { info } = await pdf.getMetadata();
 process.stdout.write(JSON.stringify({ pages: pdf.numPages, text, left, top, info, width: canvas.width, height: canvas.height, dark }));

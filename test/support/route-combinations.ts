@@ -72,6 +72,8 @@ export function routeOrders(route: RestRoute): RouteOrder[] {
 }
 
 export function pageSizeOf(route: RestRoute): number {
+  // An export reads its report page after page, each of the size it declares.
+  if (route.export) return route.export.pageSize ?? 1;
   const size = route.parameters?.find((parameter) => parameter.name === 'limit' || parameter.name === 'per_page');
   return typeof size?.schema.default === 'number' ? size.schema.default : 1;
 }

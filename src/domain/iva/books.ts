@@ -65,6 +65,16 @@ export function bookOfId(bookId: string): { period: string; bookType: BookType }
   return book;
 }
 
+/**
+ * Every line of a book in date order, read from a cursor of the store in batches as the caller consumes them (an
+ * export writes a month of a million lines without holding it); the order is the one `listEntries` pages by.
+ */
+export function entriesInOrder(context: RequestContext, bookId: string, batchSize = 1000): AsyncIterable<IvaEntryDocument> {
+  const book = bookOfId(bookId);
+  const filter = { account_id: requirePrincipal(context).accountId, period: book.period, book_type: book.bookType };
+  return entries(context).find(filter, { sort: { date: 1, _id: 1 }, batchSize });
+}
+
 /** A page of a book's lines; the total is the count its totals keep (one read, where counting the lines reads them all). */
 export async function listEntries(context: RequestContext, bookId: string, page: { skip: number; limit: number }) {
   const book = bookOfId(bookId);

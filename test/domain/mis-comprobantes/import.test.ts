@@ -441,6 +441,7 @@ describe('the import loop with a plan of its own', () => {
       },
     );
     expect(answer).toMatchObject({ status: 'running', rows_total: 0, rows_imported: 0, bytes_read: 0, bytes_total: Buffer.byteLength(content) });
+    expect([answer.row_errors, answer.row_warnings, answer.row_reviews]).toEqual([[], [], []]);
     await store.idle();
     const history = (await store.collection('received_invoice_imports').findOne({ _id: answer._id }))!;
     expect(history).toMatchObject({ status: 'completed', rows_total: 5001, rows_imported: 5001, finished_at: NOW });
@@ -467,7 +468,50 @@ describe('the import loop with a plan of its own', () => {
       rows_total: 2,
       finished_at: NOW,
     });
-    expect(logged).toHaveLength(1);
+    expect(logged).toEqual([
+      [{ err: expect.objectContaining({ message: 'disk full' }), importId: answer._id.toHexString() }, 'an import running in the background failed'],
+    ]);
+  });
+
+  test('its counts are stored after each batch written, before a batch two behind it is sent', async () => {
+    const context = await newAccount();
+    const content = rows(15_001);
+    const whileWritingThird: Record<string, unknown>[] = [];
+    const answer = await importExport(
+      context,
+      fileOf(content),
+      plan(async (batch, record) => {
+        if (batch[0].voucher.n === 10_001)
+          whileWritingThird.push(
+            (await store
+              .collection('received_invoice_imports')
+              .findOne({ _id: record._id }, { projection: { _id: 0, status: 1, rows_imported: 1, bytes_read: 1, updated_at: 1 } }))!,
+          );
+        return { imported: batch.length, duplicates: 0, duplicateAt: new Set() };
+      }),
+    );
+    expect(answer).toMatchObject({ status: 'completed', rows_imported: 15_001 });
+    // Two writes in flight: the third batch is sent once the first has been written and its counts stored.
+    const [stored] = whileWritingThird;
+    expect(stored).toMatchObject({ status: 'running', updated_at: NOW });
+    expect([5000, 10_000]).toContain(stored.rows_imported);
+    expect(stored.bytes_read).toBeGreaterThan(0);
+    expect(stored.bytes_read).toBeLessThan(Buffer.byteLength(content));
+  });
+
+  test('in the background, the spooled upload is removed once the import has ended', async () => {
+    const context = await newAccount();
+    const own = mkdtempSync(join(os.tmpdir(), 'mis-comprobantes-spool-'));
+    const spooling = jest.spyOn(os, 'tmpdir').mockReturnValue(own);
+    try {
+      await importReceivedInvoices(context, fileOf(RECEIVED_FILE), { respondAsync: true });
+      expect(readdirSync(own)).toHaveLength(1);
+      await store.idle();
+    } finally {
+      spooling.mockRestore();
+    }
+    expect(readdirSync(own)).toEqual([]);
+    rmSync(own, { recursive: true, force: true });
   });
 
   test('a write that fails for another reason than the CSV is thrown, and the history records the import as failed with a sentence', async () => {

@@ -1,12 +1,11 @@
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium } from '../support/chromium';
 import { startTestGateway, type TestGateway } from '../support/gateway';
 
 /**
  * The offline GraphiQL: a real (headless Debian) Chromium opens /graphql like a person would. Every request to
  * another origin is blocked and recorded, so the page must work without any CDN.
  */
-
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 let gw: TestGateway;
 let browser: Browser;
@@ -16,19 +15,7 @@ beforeAll(async () => {
   ({ key } = await gw.account(['suppliers:read', 'suppliers:write']));
   const created = await gw.rest('POST', '/suppliers/', { key, body: { name: 'Navegador SA', tax_id: '30712345671' } });
   expect(created.status).toBe(201);
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  browser = await launchChromium();
 });
 afterAll(async () => {
   await browser?.close();

@@ -1,33 +1,18 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { dashboardDirectory } from '../../src/http/dashboard.middleware';
 import { OPERATIONS_MANIFEST } from '../../src/http/persisted-operations';
 
+export { launchChromium } from './chromium';
+
 const ROOT = path.join(__dirname, '..', '..');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** Builds dist/dashboard when its sources changed since the last build (as `npm start` does), and answers its manifest. */
 export function builtDashboard(): Record<string, string> {
   execFileSync(process.execPath, [path.join(ROOT, 'scripts', 'build-if-stale.mjs'), 'dashboard'], { cwd: ROOT, stdio: 'pipe' });
   return JSON.parse(fs.readFileSync(path.join(dashboardDirectory(), OPERATIONS_MANIFEST), 'utf8')) as Record<string, string>;
-}
-
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
 }
 
 export interface DashboardPage {

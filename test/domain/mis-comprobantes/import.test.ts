@@ -10,7 +10,7 @@ import { declaredIndexes } from '../../../src/domain/declarations';
 import { ValidationError } from '../../../src/domain/errors';
 import { closePeriod } from '../../../src/domain/iva/periods';
 import { importIssuedVouchers } from '../../../src/domain/issued-vouchers/issued-vouchers.import';
-import { importExport, INTERNAL_FAILURE, type ImportPlan } from '../../../src/domain/mis-comprobantes/import-loop';
+import { batchBoundary, importExport, INTERNAL_FAILURE, type ImportPlan } from '../../../src/domain/mis-comprobantes/import-loop';
 import { importReceivedInvoices } from '../../../src/domain/received-invoices/received-invoices.import';
 import { SecretBox } from '../../../src/domain/secrets';
 import { createLogger } from '../../../src/logger';
@@ -497,6 +497,47 @@ describe('the import loop with a plan of its own', () => {
     expect([5000, 10_000]).toContain(stored.rows_imported);
     expect(stored.bytes_read).toBeGreaterThan(0);
     expect(stored.bytes_read).toBeLessThan(Buffer.byteLength(content));
+  });
+
+  test('a run of refused rows stores its counts every 5,000 of them, though it writes no batch', async () => {
+    const context = await newAccount();
+    let storedWhenWriting: unknown;
+    const refusing: ImportPlan<{ issue_date: Date; n: number }> = {
+      ...plan(async (batch, record) => {
+        storedWhenWriting = (await store.collection('received_invoice_imports').findOne({ _id: record._id }))?.rows_with_errors;
+        return { imported: batch.length, duplicates: 0, duplicateAt: new Set() };
+      }),
+      // Rows 1 to 10,000 refused, the last one stored.
+      readRow: (cells) =>
+        Number(cells[3]) <= 10_000
+          ? { problems: [{ code: 'INVALID_CUIT', message: 'refused' }] }
+          : { voucher: { issue_date: new Date(`${cells[0]}T03:00:00Z`), n: Number(cells[3]) }, warnings: [], review: null },
+    };
+    const answer = await importExport(context, fileOf(rows(10_001)), refusing);
+    expect(answer).toMatchObject({ status: 'completed', rows_with_errors: 10_000, rows_imported: 1 });
+    // Written after the 5,000th and the 10,000th refusal, before the one batch is sent.
+    expect(storedWhenWriting).toBe(10_000);
+  });
+
+  test('a test may hold the import at each batch boundary, told the import and the batch number', async () => {
+    const context = await newAccount();
+    const boundaries: Array<[string, number]> = [];
+    batchBoundary.wait = async (importId, batch) => {
+      boundaries.push([importId.toHexString(), batch]);
+    };
+    try {
+      const answer = await importExport(
+        context,
+        fileOf(rows(5001)),
+        plan(async (batch) => ({ imported: batch.length, duplicates: 0, duplicateAt: new Set() })),
+      );
+      expect(boundaries).toEqual([
+        [answer._id.toHexString(), 1],
+        [answer._id.toHexString(), 2],
+      ]);
+    } finally {
+      batchBoundary.wait = undefined;
+    }
   });
 
   test('in the background, the spooled upload is removed once the import has ended', async () => {

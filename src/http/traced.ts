@@ -23,7 +23,7 @@ import type { GraphQLFieldResolver, GraphQLSchema } from 'graphql';
 import type { MongoClient } from 'mongodb';
 import { traceCommands } from '../store/command-spans';
 import { errorTypeOf, TRACER, tracerOf } from '../store/trace-seam';
-import type { Tracing, TracingSetup } from './tracing';
+import type { Tracing, TracingSetup } from './tracing-types';
 
 const SERVICE_NAME = 'ar-admin-gateway';
 

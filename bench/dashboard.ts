@@ -17,6 +17,7 @@ import { parseArgs } from 'node:util';
 import { admin, build, startBuiltGateway } from './built-gateway';
 import { runBench } from './harness';
 import { writeRecibidosG3 } from './import-file';
+import { CREDIT, growJournal, type Journal } from './journal-growth';
 import { client } from './seed';
 import { timed } from './timing';
 
@@ -39,13 +40,8 @@ const ROOT = path.join(__dirname, '..');
 const ACCOUNT_CUIT = '30712345671';
 const FILE_ROWS = 100_000;
 const PER_ENTRY = 100;
-const BULK_ENTRIES = 500;
-const BULK_LINES = 12_000;
 const DAYS = 304;
 const dayOf = (index: number) => new Date(Date.UTC(2026, 0, 1 + (index % DAYS))).toISOString().slice(0, 10);
-const DEBITS = ['5.2.1.01.001', '5.2.1.01.002', '5.2.1.01.003', '5.2.1.01.004', '1.1.4.01.001'];
-const CREDIT = '2.1.1.01.001';
-const CASH = '1.1.1.01.001';
 
 /** Each screen's first query, with the variables the page sends for December 2025 (the invoices' month). */
 const SCREENS: Array<{ screen: string; operation: string; variables: Record<string, unknown>; targetMs: number }> = [
@@ -113,39 +109,12 @@ runBench('dashboard', async () => {
     }
     console.log(`${INVOICES.toLocaleString('en')} received invoices uploaded in ${(Number(process.hrtime.bigint() - started) / 1e9).toFixed(1)} s`);
 
-    let lines = 0;
-    let entries = 0;
+    const journal: Journal = { lines: 0, entries: 0 };
     for (const size of SIZES) {
       const growStart = process.hrtime.bigint();
-      while (lines < size) {
-        const items: Array<Record<string, unknown>> = [];
-        let batchLines = 0;
-        while (lines + batchLines < size && items.length < BULK_ENTRIES && batchLines + PER_ENTRY <= BULK_LINES) {
-          const count = Math.min(PER_ENTRY, size - lines - batchLines);
-          const debits = Array.from({ length: Math.max(1, count - 1) }, (_, i) => ({
-            account_code: DEBITS[(entries + items.length + i) % DEBITS.length],
-            debit: ((entries * 7 + i * 13) % 9_000) + 10.25,
-          }));
-          const total = debits.reduce((sum, line) => sum + Math.round(line.debit * 100), 0) / 100;
-          const index = entries + items.length;
-          items.push({
-            date: dayOf(index),
-            description: `Compras del día ${dayOf(index)} (${index + 1})`,
-            reference_type: 'bench',
-            reference_id: `B-${index + 1}`,
-            lines: [...debits, { account_code: index % 10 === 0 ? CASH : CREDIT, credit: total }],
-          });
-          batchLines += debits.length + 1;
-        }
-        const created = await post('/api/v1/accounting/journal/bulk/create/', { items });
-        const ids = ((created.data?.items ?? []) as Array<{ _id: string }>).map((item) => item._id);
-        if (ids.length !== items.length) throw new Error(`bulk create: ${JSON.stringify(created).slice(0, 300)}`);
-        for (const id of ids) await post(`/api/v1/accounting/journal/${id}/post/`);
-        entries += items.length;
-        lines += batchLines;
-      }
+      await growJournal(post, journal, size, { perEntry: PER_ENTRY, dayOf });
       console.log(
-        `\n## ${INVOICES.toLocaleString('en')} received invoices, ${lines.toLocaleString('en')} journal lines (${entries.toLocaleString('en')} posted entries), grown in ${(Number(process.hrtime.bigint() - growStart) / 1e9).toFixed(1)} s; load average ${load()}\n`,
+        `\n## ${INVOICES.toLocaleString('en')} received invoices, ${journal.lines.toLocaleString('en')} journal lines (${journal.entries.toLocaleString('en')} posted entries), grown in ${(Number(process.hrtime.bigint() - growStart) / 1e9).toFixed(1)} s; load average ${load()}\n`,
       );
       console.log('| Screen | operation | median ms | p95 ms | target |\n|---|---|---:|---:|---|');
       for (const { screen, operation, variables, targetMs } of SCREENS) {

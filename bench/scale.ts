@@ -28,6 +28,7 @@ import type { RestRoute } from '../src/rest-compat/route';
 import { admin, build, cpuSeconds, startBuiltGateway } from './built-gateway';
 import { runBench } from './harness';
 import { writeRecibidosG3 } from './import-file';
+import { CREDIT, DEBITS, growJournal, type Journal } from './journal-growth';
 import { client } from './seed';
 import { timed } from './timing';
 
@@ -53,9 +54,6 @@ if (!Number.isInteger(PER_ENTRY) || PER_ENTRY < 2 || PER_ENTRY > 1000) throw new
 const ACCOUNT_CUIT = '30712345671';
 /** Rows per uploaded file: 15.5 MB, under the route's 20 MB. */
 const FILE_ROWS = 100_000;
-const BULK_ENTRIES = 500;
-/** Lines per bulk request, so that a body stays under the JSON limit of 1 MB (about 60 bytes a line). */
-const BULK_LINES = 12_000;
 const LIST_SIZE = 20;
 /** A read slower than this is timed once (see below). */
 const SLOW_MS = 1_000;
@@ -67,9 +65,6 @@ const BOOK_PAGE = 50;
 const DAYS = Math.max(1, Math.min(304, Math.floor(SIZES[0] / PER_ENTRY)));
 const dayOf = (index: number) => new Date(Date.UTC(2026, 0, 1 + (index % DAYS))).toISOString().slice(0, 10);
 /** Debit lines on expenses and the VAT credit, each entry's total credited to the suppliers' account (one in ten paid cash). */
-const DEBITS = ['5.2.1.01.001', '5.2.1.01.002', '5.2.1.01.003', '5.2.1.01.004', '1.1.4.01.001'];
-const CREDIT = '2.1.1.01.001';
-const CASH = '1.1.1.01.001';
 
 interface Read {
   group: string;
@@ -168,8 +163,7 @@ runBench('scale', async () => {
     console.log(`${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}`);
 
     let invoices = 0;
-    let lines = 0;
-    let entries = 0;
+    const journal: Journal = { lines: 0, entries: 0 };
     const results = new Map<string, Map<number, Timing>>();
     const order: Read[] = [];
     for (const size of SIZES) {
@@ -195,41 +189,16 @@ runBench('scale', async () => {
       }
       // Journal lines: drafts in bulk, then each posted.
       const lineStart = process.hrtime.bigint();
-      while (lines < size) {
-        const items: Array<Record<string, unknown>> = [];
-        let batchLines = 0;
-        while (lines + batchLines < size && items.length < BULK_ENTRIES && batchLines + PER_ENTRY <= BULK_LINES) {
-          const count = Math.min(PER_ENTRY, size - lines - batchLines);
-          const debits = Array.from({ length: Math.max(1, count - 1) }, (_, i) => ({
-            account_code: DEBITS[(entries + items.length + i) % DEBITS.length],
-            debit: ((entries * 7 + i * 13) % 9_000) + 10.25,
-          }));
-          const total = debits.reduce((sum, line) => sum + Math.round(line.debit * 100), 0) / 100;
-          const index = entries + items.length;
-          items.push({
-            date: dayOf(index),
-            description: `Compras del día ${dayOf(index)} (${index + 1})`,
-            reference_type: 'bench',
-            reference_id: `B-${index + 1}`,
-            lines: [...debits, { account_code: index % 10 === 0 ? CASH : CREDIT, credit: total }],
-          });
-          batchLines += debits.length + 1;
-        }
-        const created = await post('/api/v1/accounting/journal/bulk/create/', { items });
-        const ids = ((created.data?.items ?? []) as Array<{ _id: string }>).map((item) => item._id);
-        if (ids.length !== items.length) throw new Error(`bulk create: ${JSON.stringify(created).slice(0, 300)}`);
-        for (const id of ids) await post(`/api/v1/accounting/journal/${id}/post/`);
-        entries += items.length;
-        lines += batchLines;
-        grow.lines += batchLines;
-      }
+      const linesBefore = journal.lines;
+      await growJournal(post, journal, size, { perEntry: PER_ENTRY, dayOf });
+      grow.lines += journal.lines - linesBefore;
       grow.lineSeconds = Number(process.hrtime.bigint() - lineStart) / 1e9;
       const spent = {
         gateway: cpuSeconds(gateway.pids.gateway) - cpu.gateway,
         engine: cpuSeconds(gateway.pids.engine) - cpu.engine,
       };
       console.log(
-        `\n## ${size.toLocaleString('en')} received invoices and ${lines.toLocaleString('en')} journal lines (${entries.toLocaleString('en')} posted entries)`,
+        `\n## ${size.toLocaleString('en')} received invoices and ${journal.lines.toLocaleString('en')} journal lines (${journal.entries.toLocaleString('en')} posted entries)`,
       );
       console.log(
         `grown by ${grow.invoices.toLocaleString('en')} invoices in ${grow.invoiceSeconds.toFixed(1)} s and ${grow.lines.toLocaleString('en')} lines in ${grow.lineSeconds.toFixed(1)} s (CPU s: gateway ${spent.gateway.toFixed(1)}, engine ${spent.engine.toFixed(1)}); load average ${load()}`,
@@ -269,7 +238,7 @@ runBench('scale', async () => {
       const bookPages = Math.max(1, Math.ceil(Number(book.count) / BOOK_PAGE));
       const reads: Read[] = [
         ...listReads('received invoices', invoiceList, invoiceSample, invoices),
-        ...listReads('journal entries', journalList, entrySample, entries),
+        ...listReads('journal entries', journalList, entrySample, journal.entries),
         { group: 'VAT book', label: 'page 1', url: `/api/v1/iva/books/2025-12-purchases/entries/?limit=${BOOK_PAGE}` },
         { group: 'VAT book', label: 'middle page', url: `/api/v1/iva/books/2025-12-purchases/entries/?limit=${BOOK_PAGE}&page=${Math.ceil(bookPages / 2)}` },
         { group: 'VAT book', label: 'last page', url: `/api/v1/iva/books/2025-12-purchases/entries/?limit=${BOOK_PAGE}&page=${bookPages}` },

@@ -48,7 +48,6 @@ async function handle(schema: GraphQLSchema, compiled: CompiledRoute, req: Reque
     query: req.query as Record<string, unknown>,
     body: req.body,
     headers: req.headers,
-    ifMatch: route.conditional === 'write' ? req.get('if-match') : undefined,
   };
   const report = (error: unknown) => context.log.error({ err: error }, 'unexpected error in a REST route');
   const refuse = (error: unknown) => () => sendError(res, restError(toClientError(error, report), route.pathRenames));

@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import type { z } from 'zod';
 import type { Scope } from '../domain/auth/scopes';
 import type { RequestContext } from '../domain/context';
@@ -8,10 +9,11 @@ export interface RestInput {
   params: Record<string, string>;
   query: Record<string, unknown>;
   body: unknown;
-  /** The request's headers (names in lower case), for the routes that read one (documented in `headers`). */
-  headers: Record<string, string | string[] | undefined>;
-  /** The `If-Match` header (conditional writes of a record). */
-  ifMatch?: string;
+  /**
+   * The request's headers (names in lower case), for the routes that read one: those documented in `headers`, and
+   * `If-Match` on a record's conditional writes.
+   */
+  headers: IncomingHttpHeaders;
 }
 
 export interface QueryParameter {

@@ -21,6 +21,7 @@ import { startEngine } from '@ar-admin/engine';
 import autocannon from 'autocannon';
 import { MongoClient } from 'mongodb';
 import { Store } from '../src/store/store';
+import { cpuSeconds, waitFor } from './built-gateway';
 import { runBench } from './harness';
 import { seed } from './seed';
 import { freePort } from '../test/support/free-port';
@@ -36,28 +37,11 @@ const CONNECTIONS = Number(values.connections);
 const DURATION = Number(values.duration);
 const ROUNDS = Number(values.rounds);
 const ROOT = path.join(__dirname, '..');
-const CLOCK_TICKS = 100;
 const TOKEN = randomBytes(24).toString('hex');
 const PATH = '/api/v1/suppliers/list/?limit=20';
 
 /** CPU time (user + system) a process has used, in ms. */
-function cpuMs(pid: number): number {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
-}
-
-async function waitFor(url: string, child: ChildProcess): Promise<void> {
-  for (let i = 0; i < 600; i++) {
-    if (child.exitCode !== null) throw new Error(`${url}: the process exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`${url} did not answer within 60 s`);
-}
+const cpuMs = (pid: number): number => cpuSeconds(pid) * 1000;
 
 runBench('observability', async () => {
   execFileSync(process.execPath, [path.join(ROOT, 'scripts', 'build-if-stale.mjs')], { cwd: ROOT, stdio: 'inherit' });

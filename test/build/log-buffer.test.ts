@@ -27,10 +27,10 @@ it.each([
   ['the event loop empties', ''],
   ['process.exit', 'process.exit(3)'],
   ['an uncaught error', 'setImmediate(() => { throw new Error("boom"); })'],
-  ['more lines than one batch, then process.exit', 'for (let i = 5; i < 200; i++) log.info({ i }, "line"); process.exit(0)'],
+  ['more lines than one batch, then process.exit', 'for (let i = 5; i < 5000; i++) log.info({ i }, "line"); process.exit(0)'],
 ])('every line is written when %s', async (_how, ending) => {
   const { lines } = await linesOf(ending);
   const numbers = lines.map((line) => JSON.parse(line).i);
-  const expected = ending.includes('200') ? 200 : 5;
+  const expected = ending.includes('5000') ? 5000 : 5;
   expect(numbers).toEqual(Array.from({ length: expected }, (_, i) => i));
 });

@@ -1,6 +1,5 @@
 import { parseId } from '../store/ids';
 import { onCondition, type RevisionCondition } from '../store/revisions';
-import { TenantCollection, type TenantDocument } from '../store/tenant-collection';
 import { requirePrincipal, type RequestContext } from './context';
 import { NotFoundError, PreconditionFailedError, PreconditionRequiredError, ValidationError } from './errors';
 
@@ -45,13 +44,16 @@ function revisionsNamed(tags: Exclude<EntityTags, '*'>, strong: boolean): number
 /** Whether `If-None-Match` holds for a record whose tag is `tag`: false means the client's copy is current (304). */
 export function noneMatch(value: string, tag: string): boolean {
   const tags = parseEntityTags(value, 'If-None-Match');
-  // Weak comparison (RFC 9110 §13.1.2): W/"3" names the same version as "3".
-  return tags !== '*' && !tags.some(({ opaque }) => `"${opaque}"` === tag);
+  // Weak comparison (RFC 9110 §13.1.2): W/"3" names the same version as "3", whichever of the two is the current tag.
+  const current = tag.startsWith('W/') ? tag.slice(2) : tag;
+  return tags !== '*' && !tags.some(({ opaque }) => `"${opaque}"` === current);
 }
 
 export interface ConditionalTarget {
   collection: string;
   label: string;
+  /** The field the record is named by in its routes: `_id` (the default), or e.g. a billing system's `name`. */
+  key?: string;
 }
 
 /**
@@ -82,15 +84,13 @@ export async function conditionalWrite<T>(
       throw error;
     }
   }
-  const _id = parseId(id);
+  const key = target.key ?? '_id';
+  const value = key === '_id' ? parseId(id) : id;
   // A malformed id names no record: the write answers it as not found.
-  if (!_id) return write();
-  const condition: RevisionCondition = { collection: target.collection, id: _id, revisions: revisionsNamed(tags, true), consumed: false, missed: false };
+  if (!value) return write();
+  const condition: RevisionCondition = { collection: target.collection, key, value, revisions: revisionsNamed(tags, true), consumed: false, missed: false };
   const current = () =>
-    new TenantCollection<TenantDocument & { revision?: number }>(
-      context.store.collection(target.collection as never),
-      requirePrincipal(context).accountId,
-    ).findById(id);
+    context.store.collection<{ revision?: number }>(target.collection as never).findOne({ [key]: value, account_id: requirePrincipal(context).accountId });
   let result: T;
   try {
     result = await onCondition(condition, write);

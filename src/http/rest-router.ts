@@ -5,7 +5,7 @@ import { type RequestContext, refusalOf } from '../domain/context';
 import { ForbiddenError, UnauthenticatedError } from '../domain/errors';
 import { noneMatch } from '../domain/preconditions';
 import { toClientError, toClientErrorOf } from '../rest-compat/client-errors';
-import { sendData, sendError } from './rest-envelope';
+import { sendData, sendError, taggedEnvelope } from './rest-envelope';
 import { multipartUpload } from './rest-multipart';
 import { restError } from '../rest-compat/naming';
 import { type ExportSource, type RestInput, type RestRoute, writes } from '../rest-compat/route';
@@ -53,7 +53,8 @@ async function handle(schema: GraphQLSchema, compiled: CompiledRoute, req: Reque
   const refuse = (error: unknown) => () => sendError(res, restError(toClientError(error, report), route.pathRenames));
   let answer: () => void;
   try {
-    answer = await run(schema, compiled, input, res, context, report, route.conditional === 'read' ? req.get('if-none-match') : undefined);
+    const conditionalRead = route.conditional === 'read' || route.conditional === 'view';
+    answer = await run(schema, compiled, input, res, context, report, conditionalRead ? req.get('if-none-match') : undefined);
   } catch (error) {
     answer = refuse(error);
   }
@@ -95,6 +96,17 @@ async function run(
       if (headers) res.set(headers);
       res.status(status).type(file.contentType).attachment(file.name).send(file.body);
     };
+  // Express's own weak tags are not used: it answers 304 only without `Cache-Control: no-cache`, which fetch() adds
+  // to every conditional request (Fetch standard, HTTP-network-or-cache fetch).
+  if (route.conditional === 'view') {
+    const { body, etag } = taggedEnvelope(data, extra);
+    const unchanged = ifNoneMatch !== undefined && !noneMatch(ifNoneMatch, etag);
+    return () => {
+      res.set('ETag', etag);
+      if (unchanged) res.status(304).end();
+      else res.status(status).type('json').send(body);
+    };
+  }
   // The client's copy is current: 304 with the tag and no body (RFC 9110 §15.4.5).
   const current = ifNoneMatch !== undefined && headers?.ETag !== undefined && !noneMatch(ifNoneMatch, headers.ETag);
   return () => {

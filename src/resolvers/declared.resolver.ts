@@ -5,7 +5,7 @@ import { conditionalWrite } from '../domain/preconditions';
 import type { ResourceDeclaration } from '../domain/declare/field';
 import type { ListOrder } from '../domain/declare/declare.resource';
 import type { Resource } from '../domain/resource';
-import { BulkDeleteResult } from '../schema/common';
+import { BulkDeleteResult, IF_MATCH_DESCRIPTION } from '../schema/common';
 import type { DeclaredTypes } from '../schema/declared.types';
 import type { StoredRecord as TenantDocument } from '../domain/resource';
 import { pageComplexity, toConnection } from './connection';
@@ -13,8 +13,7 @@ import { nodeSelection } from './selection';
 
 type Row = Record<string, unknown>;
 
-const IF_MATCH =
-  'Only if the record is still this version: its `etag` (or several, comma-separated, or `*` for any). Otherwise PRECONDITION_FAILED and nothing is written.';
+const IF_MATCH = IF_MATCH_DESCRIPTION;
 
 const capitalized = (name: string) => `${name[0].toUpperCase()}${name.slice(1)}`;
 

@@ -2,7 +2,8 @@ import { Arg, Authorized, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver
 import { Parent } from './parent';
 import type { RequestContext } from '../domain/context';
 import { ForbiddenError } from '../domain/errors';
-import { createEntry, deleteEntry, getBook, listEntries, updateEntry, type BookView } from '../domain/iva/books';
+import { createEntry, deleteEntry, getBook, getEntry, listEntries, updateEntry, type BookView } from '../domain/iva/books';
+import { conditionalWrite, entityTag, revisionOf } from '../domain/preconditions';
 import { getConfig, type IvaConfig as IvaConfigRecord } from '../domain/iva/iva.config';
 import { putConfig } from '../domain/iva/config-update';
 import type { BookType } from '../domain/iva/entry';
@@ -25,6 +26,7 @@ import {
   IvaPeriod,
   IvaPosition,
 } from '../schema/iva.types';
+import { IF_MATCH_DESCRIPTION } from '../schema/common';
 import { pageComplexity, toConnection } from './connection';
 import { toExpense } from './expense.resolver';
 import { toIssuedVoucher } from './issued-voucher.resolver';
@@ -48,8 +50,12 @@ const toBook = (book: BookView): IvaBook => ({
   rates: rateLines(book.rates),
 });
 
+const ENTRY_RECORD = { collection: 'iva_book_entries', label: 'VAT book entry' };
+
 export const toIvaBookEntry = (doc: IvaEntryDocument): IvaBookEntry => ({
   id: doc._id.toHexString(),
+  revision: revisionOf(doc),
+  etag: entityTag(revisionOf(doc)),
   bookId: bookIdOf(doc.period, doc.book_type),
   period: doc.period,
   bookType: doc.book_type,
@@ -175,14 +181,25 @@ export class IvaBookResolver {
     @Ctx() context: RequestContext,
     @Arg('id', () => ID) id: string,
     @Arg('input', () => IvaBookEntryInput) input: IvaBookEntryInput,
+    @Arg('ifMatch', () => String, { nullable: true, description: IF_MATCH_DESCRIPTION }) ifMatch?: string,
   ): Promise<IvaBookEntry> {
-    return toIvaBookEntry(await updateEntry(context, id, entryInput(input)));
+    return toIvaBookEntry(await conditionalWrite(context, ENTRY_RECORD, id, ifMatch, () => updateEntry(context, id, entryInput(input))));
   }
 
   @Authorized('accounting:write')
   @Mutation(() => IvaBookEntry, { description: 'Deletes a manual line and returns it (409 GENERATED_ENTRY, PERIOD_CLOSED).' })
-  async deleteIvaBookEntry(@Ctx() context: RequestContext, @Arg('id', () => ID) id: string): Promise<IvaBookEntry> {
-    return toIvaBookEntry(await deleteEntry(context, id));
+  async deleteIvaBookEntry(
+    @Ctx() context: RequestContext,
+    @Arg('id', () => ID) id: string,
+    @Arg('ifMatch', () => String, { nullable: true, description: IF_MATCH_DESCRIPTION }) ifMatch?: string,
+  ): Promise<IvaBookEntry> {
+    return toIvaBookEntry(await conditionalWrite(context, ENTRY_RECORD, id, ifMatch, () => deleteEntry(context, id)));
+  }
+
+  @Authorized('accounting:read')
+  @Query(() => IvaBookEntry, { description: 'One line of a VAT book, manual or generated (NOT_FOUND otherwise).' })
+  async ivaBookEntry(@Ctx() context: RequestContext, @Arg('id', () => ID) id: string): Promise<IvaBookEntry> {
+    return toIvaBookEntry(await getEntry(context, id));
   }
 
   @Authorized('accounting:read')

@@ -110,14 +110,21 @@ export const OPERATION_ERRORS: Readonly<Record<string, readonly ErrorCode[]>> = 
   transactionSeries: ['UNKNOWN_MEASURE'],
 };
 
-/** The writes of one declared record take `ifMatch` (domain/preconditions.ts): a stale or malformed tag, or none where one is required. */
+/**
+ * The writes of one record take `ifMatch` (domain/preconditions.ts): a stale or malformed tag, or none where one is
+ * required. Those of declared records, and the hand-written ones listed.
+ */
 const CONDITIONAL: readonly ErrorCode[] = ['PRECONDITION_INVALID', 'PRECONDITION_FAILED', 'PRECONDITION_REQUIRED'];
-const CONDITIONAL_WRITES = new Set(
-  DECLARATIONS.flatMap(({ one, operations }) => {
+const CONDITIONAL_WRITES = new Set([
+  ...DECLARATIONS.flatMap(({ one, operations }) => {
     const One = `${one[0].toUpperCase()}${one.slice(1)}`;
     return [...(operations?.update !== false ? [`update${One}`] : []), ...(operations?.remove !== false ? [`delete${One}`] : [])];
   }),
-);
+  'updateBillingSystem',
+  'deleteBillingSystem',
+  'updateIvaBookEntry',
+  'deleteIvaBookEntry',
+]);
 
 /** The codes an operation may answer, in the table's order (so documents built from them are stable). */
 export function errorCodesOf(operation: string, kind: 'query' | 'mutation'): ErrorCode[] {

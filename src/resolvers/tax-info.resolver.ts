@@ -1,5 +1,6 @@
 import { Arg, Authorized, Ctx, Mutation, Query, Resolver } from 'type-graphql';
 import type { RequestContext } from '../domain/context';
+import { conditionalWrite, entityTag, revisionOf } from '../domain/preconditions';
 import {
   type BillingSystemView,
   createBillingSystem,
@@ -23,6 +24,7 @@ import {
   VerifyDelegationInput,
   VerifyPointOfSaleInput,
 } from '../schema/tax-info.types';
+import { IF_MATCH_DESCRIPTION } from '../schema/common';
 
 /** An input object as plain JSON: the domain validates it (absent fields dropped, nulls kept). */
 const plain = (input: unknown): Record<string, unknown> => JSON.parse(JSON.stringify(input ?? {}));
@@ -53,6 +55,9 @@ const pointOfSaleCheck = (check: PointOfSaleCheckDocument) => ({
   checkedAt: check.checked_at,
 });
 
+/** A billing system is named by its name in its routes (`/taxpayer/{billing_system}/`), one per account. */
+const SYSTEM_RECORD = { collection: 'billing_systems', label: 'billing system', key: 'name' };
+
 export function toBillingSystem({ system, isActive }: BillingSystemView): BillingSystem {
   const certificate = system.certificate;
   return {
@@ -72,6 +77,8 @@ export function toBillingSystem({ system, isActive }: BillingSystemView): Billin
         }
       : null,
     isActive,
+    revision: revisionOf(system),
+    etag: entityTag(revisionOf(system)),
     lastDelegationCheck: system.last_delegation_check ? delegationCheck(system.last_delegation_check) : null,
     lastPointOfSaleCheck: system.last_point_of_sale_check ? pointOfSaleCheck(system.last_point_of_sale_check) : null,
     createdAt: system.created_at,
@@ -122,14 +129,19 @@ export class TaxInfoResolver {
     @Ctx() context: RequestContext,
     @Arg('name', () => String) name: string,
     @Arg('input', () => BillingSystemInput) input: BillingSystemInput,
+    @Arg('ifMatch', () => String, { nullable: true, description: IF_MATCH_DESCRIPTION }) ifMatch?: string,
   ): Promise<BillingSystem> {
-    return toBillingSystem(await updateBillingSystem(context, name, given(input)));
+    return toBillingSystem(await conditionalWrite(context, SYSTEM_RECORD, name, ifMatch, () => updateBillingSystem(context, name, given(input))));
   }
 
   @Authorized('accounting:write')
   @Mutation(() => String, { description: 'Removes a billing system (its name is returned); if it was active, none is.' })
-  deleteBillingSystem(@Ctx() context: RequestContext, @Arg('name', () => String) name: string): Promise<string> {
-    return deleteBillingSystem(context, name);
+  deleteBillingSystem(
+    @Ctx() context: RequestContext,
+    @Arg('name', () => String) name: string,
+    @Arg('ifMatch', () => String, { nullable: true, description: IF_MATCH_DESCRIPTION }) ifMatch?: string,
+  ): Promise<string> {
+    return conditionalWrite(context, SYSTEM_RECORD, name, ifMatch, () => deleteBillingSystem(context, name));
   }
 
   @Authorized('accounting:write')

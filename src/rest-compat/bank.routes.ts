@@ -148,6 +148,8 @@ const STATEMENT: RestRoute = {
       lines(status: $status, page: $page, limit: $limit) { total items { ${LINE_FIELDS} } }
     }
   }`,
+  // Its movements' matches and the ledger it is reconciled with change without the statement: the tag is the answer's.
+  conditional: 'view',
   variables({ params, query }) {
     const { status, paging } = linesQuery(query);
     return { id: params.id, status: status === 'all' ? undefined : status, ...pagingVariables(paging) };

@@ -175,10 +175,11 @@ const ENTRY_CREATE: RestRoute = {
   summary: 'Add a manual line to a book, validated like an imported voucher (409 PERIOD_CLOSED when its month is closed)',
   scope: WRITE,
   document: `mutation RestCreateIvaBookEntry($bookId: ID!, $input: IvaBookEntryInput!) {
-    createIvaBookEntry(bookId: $bookId, input: $input) { ${ENTRY_FIELDS} }
+    createIvaBookEntry(bookId: $bookId, input: $input) { ${ENTRY_FIELDS} etag }
   }`,
+  conditional: 'create',
   variables: ({ params, body }) => ({ bookId: params.book_id, input: entryVariables(body) }),
-  respond: (data) => ({ status: 201, data: data.createIvaBookEntry, extra: { message: 'Entry added.' } }),
+  respond: (data) => ({ status: 201, ...taggedEntry(data.createIvaBookEntry), extra: { message: 'Entry added.' } }),
   pathRenames: { ...ENTRY_RENAMES, bookId: 'book_id', input: '' },
   requestBody: ref('IvaBookEntryInput'),
   responseSchema: ref('IvaBookEntry'),
@@ -186,14 +187,37 @@ const ENTRY_CREATE: RestRoute = {
   successStatus: 201,
 };
 
+/** An entry's REST body, with its entity tag moved to the `ETag` header. */
+function taggedEntry(raw: unknown): { data: Row; headers: Record<string, string> } {
+  const { etag, ...entry } = raw as Row;
+  return { data: entry, headers: { ETag: etag as string } };
+}
+
+const ENTRY_GET: RestRoute = {
+  method: 'get',
+  path: `${BASE}/entries/{entry_id}/`,
+  summary: 'One line of a book, manual or generated from a source document',
+  scope: READ,
+  document: `query RestIvaBookEntry($id: ID!) { ivaBookEntry(id: $id) { ${ENTRY_FIELDS} etag } }`,
+  conditional: 'read',
+  variables: ({ params }) => ({ id: params.entry_id }),
+  respond: (data) => ({ status: 200, ...taggedEntry(data.ivaBookEntry) }),
+  pathRenames: { id: 'entry_id' },
+  responseSchema: ref('IvaBookEntry'),
+  successStatus: 200,
+};
+
 const ENTRY_UPDATE: RestRoute = {
   method: 'put',
   path: `${BASE}/entries/{entry_id}/`,
   summary: 'Replace a manual line (the whole entry; 409 GENERATED_ENTRY for a line from a source document, PERIOD_CLOSED)',
   scope: WRITE,
-  document: `mutation RestUpdateIvaBookEntry($id: ID!, $input: IvaBookEntryInput!) { updateIvaBookEntry(id: $id, input: $input) { ${ENTRY_FIELDS} } }`,
-  variables: ({ params, body }) => ({ id: params.entry_id, input: entryVariables(body) }),
-  respond: (data) => ({ status: 200, data: data.updateIvaBookEntry, extra: { message: 'Entry updated.' } }),
+  document: `mutation RestUpdateIvaBookEntry($id: ID!, $input: IvaBookEntryInput!, $ifMatch: String) {
+    updateIvaBookEntry(id: $id, input: $input, ifMatch: $ifMatch) { ${ENTRY_FIELDS} etag }
+  }`,
+  conditional: 'write',
+  variables: ({ params, body, headers }) => ({ id: params.entry_id, input: entryVariables(body), ifMatch: headers['if-match'] }),
+  respond: (data) => ({ status: 200, ...taggedEntry(data.updateIvaBookEntry), extra: { message: 'Entry updated.' } }),
   pathRenames: { ...ENTRY_RENAMES, id: 'entry_id', input: '' },
   requestBody: ref('IvaBookEntryInput'),
   responseSchema: ref('IvaBookEntry'),
@@ -206,8 +230,9 @@ const ENTRY_DELETE: RestRoute = {
   path: `${BASE}/entries/{entry_id}/`,
   summary: 'Delete a manual line (409 GENERATED_ENTRY, PERIOD_CLOSED)',
   scope: WRITE,
-  document: `mutation RestDeleteIvaBookEntry($id: ID!) { deleteIvaBookEntry(id: $id) { _id: id } }`,
-  variables: ({ params }) => ({ id: params.entry_id }),
+  document: `mutation RestDeleteIvaBookEntry($id: ID!, $ifMatch: String) { deleteIvaBookEntry(id: $id, ifMatch: $ifMatch) { _id: id } }`,
+  conditional: 'write',
+  variables: ({ params, headers }) => ({ id: params.entry_id, ifMatch: headers['if-match'] }),
   respond: (data) => ({ status: 200, data: data.deleteIvaBookEntry, extra: { message: 'Entry deleted.' } }),
   pathRenames: { id: 'entry_id' },
   responseSchema: { type: 'object', properties: { _id: { examples: ['6650a1c2e4b0d5a7c8e9f012'], type: 'string' } }, required: ['_id'] },
@@ -377,6 +402,7 @@ export const IVA_ROUTES: RestRoute[] = [
   CLOSE,
   REOPEN,
   BOOK,
+  ENTRY_GET,
   ENTRY_UPDATE,
   ENTRY_DELETE,
   SUMMARY,

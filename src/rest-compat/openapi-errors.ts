@@ -41,7 +41,7 @@ export function routeErrorCodes(route: RestRoute): ErrorCode[] {
   if (route.method === 'post' && writes(route)) for (const code of IDEMPOTENCY_CODES) codes.add(code);
   if (route.requestBody) codes.add('PAYLOAD_TOO_LARGE');
   if (route.upload) codes.add('MALFORMED_MULTIPART');
-  if (route.conditional === 'read' || route.conditional === 'write') codes.add('PRECONDITION_INVALID');
+  if (route.conditional === 'read' || route.conditional === 'write' || route.conditional === 'view') codes.add('PRECONDITION_INVALID');
   // A download opens with a signed link too (docs/exports.md).
   if (route.download) for (const code of ['LINK_EXPIRED', 'LINK_INVALID'] as const) codes.add(code);
   return (Object.keys(ERROR_CODES) as ErrorCode[]).filter((code) => codes.has(code));

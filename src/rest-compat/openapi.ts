@@ -26,6 +26,12 @@ const ETAG = {
   schema: { type: 'string', examples: ['"3"'] },
 };
 
+const VIEW_ETAG = {
+  description:
+    'A weak entity tag of this answer’s bytes (the record with what is composed into it): send it as `If-None-Match` to get 304 while nothing in the answer changed.',
+  schema: { type: 'string', examples: ['W/"5c1-4pTnFlSdjYiFVqsYVnxbLsyzxTc"'] },
+};
+
 const IF_MATCH = {
   name: 'If-Match',
   in: 'header',
@@ -46,7 +52,7 @@ const IF_NONE_MATCH = {
 /** The headers of a route's success: the record's `ETag`, and the replay marker of a keyed POST. */
 function successHeaders(route: RestRoute): { headers?: Record<string, unknown> } {
   const headers: Record<string, unknown> = {};
-  if (route.conditional && route.method !== 'delete') headers.ETag = ETAG;
+  if (route.conditional && route.method !== 'delete') headers.ETag = route.conditional === 'view' ? VIEW_ETAG : ETAG;
   if (route.method === 'post' && writes(route)) headers[REPLAYED.name] = REPLAYED.header;
   return Object.keys(headers).length ? { headers } : {};
 }
@@ -85,8 +91,11 @@ export function openApiDocument(routes: RestRoute[], components: Record<string, 
     const responses: Record<string, unknown> = { [String(route.successStatus)]: { description: 'Success', ...successHeaders(route), content: successContent } };
     const other = route.alternativeSuccess;
     if (other) responses[String(other.status)] = { description: other.description, headers: other.headers, content: successContent };
-    if (route.conditional === 'read')
-      responses['304'] = { description: 'Not modified: `If-None-Match` names the record’s current `ETag`; no body.', headers: { ETag: ETAG } };
+    if (route.conditional === 'read' || route.conditional === 'view')
+      responses['304'] = {
+        description: 'Not modified: `If-None-Match` names the current `ETag`; no body.',
+        headers: { ETag: route.conditional === 'view' ? VIEW_ETAG : ETAG },
+      };
     const headerParameters = (route.headers ?? []).map((parameter) => ({ ...parameter, in: 'header', required: false }));
     Object.assign(responses, errorResponses(route));
     // An upload is a form, its file one part (OpenAPI 3.1 §4.8.14.3: a binary part's media type); text fields go as they are.
@@ -105,7 +114,7 @@ export function openApiDocument(routes: RestRoute[], components: Record<string, 
         ...queryParameters,
         ...headerParameters,
         ...(route.method === 'post' && writes(route) ? [IDEMPOTENCY_KEY] : []),
-        ...(route.conditional === 'read' ? [IF_NONE_MATCH] : route.conditional === 'write' ? [IF_MATCH] : []),
+        ...(route.conditional === 'read' || route.conditional === 'view' ? [IF_NONE_MATCH] : route.conditional === 'write' ? [IF_MATCH] : []),
       ],
       ...(route.requestBody ? { requestBody: { required: true, content: bodyMedia } } : {}),
       ...(route.judgesBody ? { 'x-judges-body': true } : {}),

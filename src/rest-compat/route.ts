@@ -44,10 +44,11 @@ export interface RestRoute {
   ): { status: number; data: unknown; extra?: Record<string, unknown>; file?: RestFile; headers?: Record<string, string> };
   /**
    * One record's route: `read` answers its `ETag` (and 304 to `If-None-Match` naming it), `write` takes `If-Match`
-   * (and answers the new `ETag`), `create` answers the new record's `ETag` (docs/writes.md). Published in the
-   * OpenAPI document.
+   * (and answers the new `ETag`), `create` answers the new record's `ETag` (docs/writes.md). `view`: a read-only
+   * record whose answer is composed of several (a bank statement with its reconciliation, an import run): its tag is
+   * the answer's own (weak, of its bytes), and `If-None-Match` naming it is 304. Published in the OpenAPI document.
    */
-  conditional?: 'read' | 'write' | 'create';
+  conditional?: 'read' | 'write' | 'create' | 'view';
   /** GraphQL error paths → REST names, for renamed arguments (e.g. `first` → `limit`). */
   pathRenames?: Record<string, string>;
   /** OpenAPI documentation. */

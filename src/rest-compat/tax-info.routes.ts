@@ -55,6 +55,12 @@ const SYSTEM_FRAGMENT = /* GraphQL */ `
   }`;
 
 /** Date-times in the REST form (Argentine wall-clock time), as every other route writes them. */
+/** A system's REST body, with its entity tag moved to the `ETag` header. */
+function taggedSystem(raw: unknown): { data: Row; headers: Record<string, string> } {
+  const { etag, ...system } = raw as Row;
+  return { data: systemRecord(system), headers: { ETag: etag as string } };
+}
+
 function systemRecord(raw: unknown): Row {
   const system = withRestDateTimes(raw as Row, ['created_at', 'updated_at']);
   if (system.certificate) system.certificate = withRestDateTimes(system.certificate as Row, ['valid_from', 'valid_to']);
@@ -286,9 +292,10 @@ const GET_SYSTEM: RestRoute = {
   path: systemPath,
   summary: 'One billing system (404 when unknown or not configured)',
   scope: READ,
-  document: `query RestBillingSystem($name: String!) { billingSystem(name: $name) { ...BillingSystemRecord } } ${SYSTEM_FRAGMENT}`,
+  document: `query RestBillingSystem($name: String!) { billingSystem(name: $name) { ...BillingSystemRecord etag } } ${SYSTEM_FRAGMENT}`,
+  conditional: 'read',
   variables: ({ params }) => ({ name: params.billing_system }),
-  respond: (data) => ({ status: 200, data: systemRecord(data.billingSystem) }),
+  respond: (data) => ({ status: 200, ...taggedSystem(data.billingSystem) }),
   responseSchema: ref('BillingSystem'),
   successStatus: 200,
 };
@@ -298,9 +305,10 @@ const CREATE_SYSTEM: RestRoute = {
   path: systemPath,
   summary: 'Configure a billing system (409 ALREADY_EXISTS if it is); the account’s first one becomes active',
   scope: WRITE,
-  document: `mutation RestCreateBillingSystem($name: String!, $input: BillingSystemInput!) { createBillingSystem(name: $name, input: $input) { ...BillingSystemRecord } } ${SYSTEM_FRAGMENT}`,
+  document: `mutation RestCreateBillingSystem($name: String!, $input: BillingSystemInput!) { createBillingSystem(name: $name, input: $input) { ...BillingSystemRecord etag } } ${SYSTEM_FRAGMENT}`,
+  conditional: 'create',
   variables: ({ params, body }) => ({ name: params.billing_system, input: inputOf(body, SYSTEM_KEYS) }),
-  respond: (data) => ({ status: 201, data: systemRecord(data.createBillingSystem) }),
+  respond: (data) => ({ status: 201, ...taggedSystem(data.createBillingSystem) }),
   requestBody: systemBody('The certificate and its key go together (both or neither); they may be loaded later with PUT.'),
   responseSchema: ref('BillingSystem'),
   successStatus: 201,
@@ -311,9 +319,12 @@ const UPDATE_SYSTEM: RestRoute = {
   path: systemPath,
   summary: 'Change a billing system’s given fields; a new certificate replaces the stored one (with its private key)',
   scope: WRITE,
-  document: `mutation RestUpdateBillingSystem($name: String!, $input: BillingSystemInput!) { updateBillingSystem(name: $name, input: $input) { ...BillingSystemRecord } } ${SYSTEM_FRAGMENT}`,
-  variables: ({ params, body }) => ({ name: params.billing_system, input: inputOf(body, SYSTEM_KEYS) }),
-  respond: (data) => ({ status: 200, data: systemRecord(data.updateBillingSystem) }),
+  document: `mutation RestUpdateBillingSystem($name: String!, $input: BillingSystemInput!, $ifMatch: String) {
+    updateBillingSystem(name: $name, input: $input, ifMatch: $ifMatch) { ...BillingSystemRecord etag }
+  } ${SYSTEM_FRAGMENT}`,
+  conditional: 'write',
+  variables: ({ params, body, headers }) => ({ name: params.billing_system, input: inputOf(body, SYSTEM_KEYS), ifMatch: headers['if-match'] }),
+  respond: (data) => ({ status: 200, ...taggedSystem(data.updateBillingSystem) }),
   requestBody: systemBody('Only the given fields change.'),
   responseSchema: ref('BillingSystem'),
   successStatus: 200,
@@ -324,8 +335,9 @@ const DELETE_SYSTEM: RestRoute = {
   path: systemPath,
   summary: 'Remove a billing system; if it was the active one the account has none active',
   scope: WRITE,
-  document: 'mutation RestDeleteBillingSystem($name: String!) { deleteBillingSystem(name: $name) }',
-  variables: ({ params }) => ({ name: params.billing_system }),
+  document: 'mutation RestDeleteBillingSystem($name: String!, $ifMatch: String) { deleteBillingSystem(name: $name, ifMatch: $ifMatch) }',
+  conditional: 'write',
+  variables: ({ params, headers }) => ({ name: params.billing_system, ifMatch: headers['if-match'] }),
   respond: (data) => ({ status: 200, data: { billing_system: data.deleteBillingSystem, deleted: true } }),
   responseSchema: {
     type: 'object',

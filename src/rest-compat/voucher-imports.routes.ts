@@ -190,6 +190,8 @@ export function importByIdRoute(options: { path: string; summary: string; scope:
     summary: options.summary,
     scope: options.scope,
     document: `query ${options.query}($id: ID!) { ${options.field}(id: $id) { ${IMPORT_FIELDS} } }`,
+    // Its counts change while it runs, by the import's own writes: the tag is the answer's.
+    conditional: 'view',
     variables: ({ params }) => ({ id: params.id }),
     respond: (data) => ({ status: 200, data: restImport(data[options.field] as Row) }),
     responseSchema: IMPORT_SCHEMA,

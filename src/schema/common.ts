@@ -1,5 +1,11 @@
 import { Field, InputType, Int, ObjectType, registerEnumType, type ClassType } from 'type-graphql';
 
+/** What a record's `revision`, `etag` and a write's `ifMatch` mean (docs/writes.md), said once for every record type. */
+export const REVISION_DESCRIPTION = 'Counts the writes of the record (0 before its first change): what `etag` is made of.';
+export const ETAG_DESCRIPTION = 'The record’s entity tag, as REST’s `ETag` header: pass it as `ifMatch` to update or delete this version only.';
+export const IF_MATCH_DESCRIPTION =
+  'Only if the record is still this version: its `etag` (or several, comma-separated, or `*` for any). Otherwise PRECONDITION_FAILED and nothing is written.';
+
 export enum SortDirection {
   asc = 'asc',
   desc = 'desc',

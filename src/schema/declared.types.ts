@@ -12,7 +12,7 @@ import {
   type ResourceDeclaration,
 } from '../domain/declare/field';
 import type { z } from 'zod';
-import { Address, BulkResult, Connection, SortDirection } from './common';
+import { Address, BulkResult, Connection, ETAG_DESCRIPTION, REVISION_DESCRIPTION, SortDirection } from './common';
 import { validatedBy } from './validation.types';
 
 /** The GraphQL types of a declared resource. */
@@ -183,10 +183,8 @@ export function declaredTypes(
   }
   Field(() => Date)(Record.prototype, 'createdAt');
   Field(() => Date)(Record.prototype, 'updatedAt');
-  Field(() => Int, { description: 'Counts the writes of the record (0 before its first change): what `etag` is made of.' })(Record.prototype, 'revision');
-  Field(() => String, {
-    description: 'The record’s entity tag, as REST’s `ETag` header: pass it as `ifMatch` to update or delete this version only.',
-  })(Record.prototype, 'etag');
+  Field(() => Int, { description: REVISION_DESCRIPTION })(Record.prototype, 'revision');
+  Field(() => String, { description: ETAG_DESCRIPTION })(Record.prototype, 'etag');
   ObjectType(type, { description: declaration.description })(Record);
 
   const ConnectionType = named(`${type}Connection`, Connection(Record, type) as ClassType);

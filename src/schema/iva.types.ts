@@ -1,7 +1,7 @@
 import { createUnionType, Field, Float, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { PRORATA_MODES, VAT_CONDITIONS } from '../domain/iva/iva.config';
 import { BOOK_TYPES, ENTRY_ORIGINS } from '../domain/iva/entry';
-import { Connection } from './common';
+import { Connection, ETAG_DESCRIPTION, REVISION_DESCRIPTION } from './common';
 import { Expense } from './expense.types';
 import { IssuedVoucher } from './issued-voucher.types';
 import { ReceivedInvoice } from './received-invoice.types';
@@ -129,6 +129,8 @@ export class IvaBookEntry {
   @Field(() => Float, { description: 'The computable credit in pesos, what the position computes.' }) computableCreditPesos!: number;
   @Field(() => Boolean, { description: 'The line needs review before the Libro IVA Digital can be exported.' }) needsReview!: boolean;
   @Field(() => String, { nullable: true, description: 'Why it needs review, or null.' }) reviewReason!: string | null;
+  @Field(() => Int, { description: REVISION_DESCRIPTION }) revision!: number;
+  @Field(() => String, { description: ETAG_DESCRIPTION }) etag!: string;
 }
 
 @ObjectType()

@@ -1,4 +1,5 @@
 import { Field, InputType, Int, ObjectType } from 'type-graphql';
+import { ETAG_DESCRIPTION, REVISION_DESCRIPTION } from './common';
 
 @ObjectType({ description: 'The fiscal address (domicilio fiscal) registered with ARCA.' })
 export class FiscalAddress {
@@ -166,6 +167,12 @@ export class BillingSystem {
 
   @Field(() => Date)
   updatedAt!: Date;
+
+  @Field(() => Int, { description: REVISION_DESCRIPTION })
+  revision!: number;
+
+  @Field(() => String, { description: ETAG_DESCRIPTION })
+  etag!: string;
 }
 
 @ObjectType({ description: 'A delegation check just made against ARCA.' })

@@ -30,6 +30,8 @@ export type BillingSystemDocument = TenantDocument & {
   certificate: StoredCertificate | null;
   last_delegation_check?: DelegationCheckDocument;
   last_point_of_sale_check?: PointOfSaleCheckDocument;
+  /** Counts the writes of the system (store/revisions.ts); none before its first. */
+  revision?: number;
 };
 
 /** A WSAA access ticket; token and sign are credentials, so kept sealed like private keys. */

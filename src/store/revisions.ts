@@ -7,7 +7,11 @@ import type { AnyBulkWriteOperation, Collection, Document, ObjectId } from 'mong
  * declared resources (see declaredDefinition); every update through the store's collections counts, whichever
  * module makes it, so no write path can leave a revision behind.
  */
-const REVISIONED = new Set<string>();
+const REVISIONED = new Set<string>([
+  // Records of hand-written resources whose routes take If-Match (docs/writes.md): a billing system is kept by name.
+  'billing_systems',
+  'iva_book_entries',
+]);
 
 export function keepRevisions(collection: string): void {
   REVISIONED.add(collection);
@@ -18,11 +22,13 @@ export const keepsRevisions = (collection: string): boolean => REVISIONED.has(co
 /**
  * A write made on condition that one record still has one of `revisions`: the first write of that record (per
  * transaction attempt) carries the revision in its filter, so the check and the write are one atomic operation.
+ * The record is the one whose `key` field (its `_id`, or the name it is kept by) holds `value`.
  * `consumed`: that write was sent; `missed`: it found no record with those revisions.
  */
 export interface RevisionCondition {
   collection: string;
-  id: ObjectId;
+  key: string;
+  value: ObjectId | string;
   revisions: readonly number[];
   consumed: boolean;
   missed: boolean;
@@ -67,6 +73,11 @@ function missed(method: string, result: unknown): boolean {
   return result === null || result === undefined;
 }
 
+/** Whether a filter's value for the record's key names the condition's record. */
+function names(value: unknown, wanted: ObjectId | string): boolean {
+  return typeof wanted === 'string' ? value === wanted : (value as ObjectId | undefined)?.equals?.(wanted) === true;
+}
+
 /** The collection with its updates counting revisions and the pending condition (if any) applied. */
 export function revisioned<T extends Document>(collection: Collection<T>): Collection<T> {
   const name = collection.collectionName;
@@ -95,7 +106,7 @@ export function revisioned<T extends Document>(collection: Collection<T>): Colle
           condition !== undefined &&
           !condition.consumed &&
           condition.collection === name &&
-          (filter?._id as ObjectId | undefined)?.equals?.(condition.id) === true;
+          names(filter?.[condition.key], condition.value);
         if (!applies) return value.call(target, filter, ...args);
         condition.consumed = true;
         const result = await value.call(target, { ...filter, ...revisionFilter(condition.revisions) }, ...args);

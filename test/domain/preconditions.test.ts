@@ -1,4 +1,5 @@
 import { ObjectId } from 'mongodb';
+import { requirePrincipal } from '../../src/domain/context';
 import { ConflictError, NotFoundError, PreconditionFailedError, PreconditionRequiredError, ValidationError } from '../../src/domain/errors';
 import { conditionalWrite, entityTag, noneMatch, parseEntityTags, revisionOf } from '../../src/domain/preconditions';
 import { suppliers } from '../../src/domain/suppliers/suppliers.service';
@@ -66,6 +67,10 @@ describe('entity tags', () => {
     expect(noneMatch('*', '"3"')).toBe(false);
     expect(noneMatch('"4"', '"3"')).toBe(true);
     expect(noneMatch('"03"', '"3"')).toBe(true);
+    // A weak current tag (an answer's own, of a composed record) compares the same way.
+    expect(noneMatch('W/"ab"', 'W/"ab"')).toBe(false);
+    expect(noneMatch('"ab"', 'W/"ab"')).toBe(false);
+    expect(noneMatch('W/"ac"', 'W/"ab"')).toBe(true);
     expect(() => noneMatch('3', '"3"')).toThrow(/^If-None-Match must be/);
   });
 });
@@ -165,6 +170,24 @@ describe('conditionalWrite', () => {
     expect(await conditionalWrite(ctx, TARGET, new ObjectId().toHexString(), '"1"', async () => 'nothing sent')).toBe('nothing sent');
   });
 
+  it('names a record by its key field when the target says so: the write and the read after it find it by name', async () => {
+    const ctx = context();
+    const accountId = requirePrincipal(ctx).accountId;
+    const NAMED = { collection: 'billing_systems', label: 'billing system', key: 'name' };
+    await store.db.collection('billing_systems').insertMany([
+      { account_id: accountId, name: 'afip_wsfe', revision: 2 },
+      { account_id: new ObjectId(), name: 'afip_wsfe', revision: 0 },
+    ]);
+    const systems = store.collection('billing_systems');
+    const setTo = (points: number[]) => () => systems.updateOne({ account_id: accountId, name: 'afip_wsfe' }, { $set: { points_of_sale: points } });
+    await expect(conditionalWrite(ctx, NAMED, 'afip_wsfe', '"0"', setTo([9]))).rejects.toThrow('the billing system afip_wsfe changed since it was read');
+    await conditionalWrite(ctx, NAMED, 'afip_wsfe', '"2"', setTo([1]));
+    expect(await store.db.collection('billing_systems').findOne({ account_id: accountId })).toMatchObject({ points_of_sale: [1], revision: 3 });
+    // A write that sends nothing is checked by a read of the account's own record, by name: another account's is not it.
+    expect(await refusal(conditionalWrite(ctx, NAMED, 'afip_wsfe', '"0"', async () => 'nothing sent'))).toBe('PreconditionFailedError PRECONDITION_FAILED');
+    expect(await conditionalWrite(ctx, NAMED, 'afip_wsfe', '"3"', async () => 'nothing sent')).toBe('nothing sent');
+  });
+
   it('lets exactly one of concurrent writers holding the same tag write', async () => {
     const ctx = context();
     const id = await newSupplier(ctx);
@@ -205,7 +228,7 @@ describe('revisions in the store', () => {
   it('applies a condition to the first single-record write of its record only', async () => {
     const a = await insert();
     const other = await insert();
-    const condition: RevisionCondition = { collection: 'suppliers', id: a, revisions: [0], consumed: false, missed: false };
+    const condition: RevisionCondition = { collection: 'suppliers', key: '_id', value: a, revisions: [0], consumed: false, missed: false };
     await onCondition(condition, async () => {
       await collection().updateOne({ _id: other }, { $set: { name: 'other' } });
       await store.collection('customers').updateOne({ _id: a }, { $set: { name: 'elsewhere' } });
@@ -227,19 +250,44 @@ describe('revisions in the store', () => {
     ];
     for (const write of writes) {
       const _id = await insert();
-      const stale: RevisionCondition = { collection: 'suppliers', id: _id, revisions: [5], consumed: false, missed: false };
+      const stale: RevisionCondition = { collection: 'suppliers', key: '_id', value: _id, revisions: [5], consumed: false, missed: false };
       await onCondition(stale, () => write(_id));
       expect(stale.missed).toBe(true);
       expect(await store.db.collection('suppliers').findOne({ _id })).toMatchObject({ name: 'X' });
-      const current: RevisionCondition = { collection: 'suppliers', id: _id, revisions: [0], consumed: false, missed: false };
+      const current: RevisionCondition = { collection: 'suppliers', key: '_id', value: _id, revisions: [0], consumed: false, missed: false };
       await onCondition(current, () => write(_id));
       expect([current.consumed, current.missed]).toEqual([true, false]);
     }
   });
 
+  it('names a record kept by name by that name only (a billing system)', async () => {
+    const systems = () => store.collection('billing_systems');
+    const account_id = new ObjectId();
+    await store.db.collection('billing_systems').insertMany([
+      { account_id, name: 'afip_wsfe' },
+      { account_id, name: 'RECE' },
+    ]);
+    const condition: RevisionCondition = { collection: 'billing_systems', key: 'name', value: 'RECE', revisions: [3], consumed: false, missed: false };
+    await onCondition(condition, async () => {
+      await systems().updateOne({ account_id, name: 'afip_wsfe' }, { $set: { environment: 'production' } });
+      await systems().updateOne({ account_id, _id: new ObjectId() }, { $set: { environment: 'production' } });
+      expect(condition.consumed).toBe(false);
+      await systems().updateOne({ account_id, name: 'RECE' }, { $set: { environment: 'production' } });
+    });
+    expect([condition.consumed, condition.missed]).toEqual([true, true]);
+    const stored = await store.db
+      .collection('billing_systems')
+      .find({ account_id }, { sort: { name: 1 } })
+      .toArray();
+    expect(stored.map(({ name, environment, revision }) => [name, environment, revision])).toEqual([
+      ['RECE', undefined, undefined],
+      ['afip_wsfe', 'production', 1],
+    ]);
+  });
+
   it('starts the condition again with each attempt of a transaction', async () => {
     conditionRestarts();
-    const condition: RevisionCondition = { collection: 'suppliers', id: new ObjectId(), revisions: [0], consumed: true, missed: true };
+    const condition: RevisionCondition = { collection: 'suppliers', key: '_id', value: new ObjectId(), revisions: [0], consumed: true, missed: true };
     await onCondition(condition, async () => conditionRestarts());
     expect([condition.consumed, condition.missed]).toEqual([false, false]);
   });

@@ -134,6 +134,10 @@ describe('a month of Banco Galicia', () => {
   it('a movement is matched by hand to lines that add up to it; a used line is 409; unmatch frees it', async () => {
     const detail = await gw.rest('GET', `${BASE}/statements/${statementId}/?status=open`, { key });
     const [tax] = detail.body.data.lines.items as Row[];
+    const tag = detail.headers.get('etag')!;
+    expect(tag).toMatch(/^W\/"/);
+    const unchanged = await fetch(`${gw.url}/api/v1${BASE}/statements/${statementId}/?status=open`, { headers: { 'x-api-key': key, 'if-none-match': tag } });
+    expect([unchanged.status, unchanged.headers.get('etag'), await unchanged.text()]).toEqual([304, tag, '']);
     const split = await posted(gw, key, {
       date: '2026-03-15',
       description: 'Impuesto Ley 25.413',
@@ -164,6 +168,9 @@ describe('a month of Banco Galicia', () => {
     });
     expect(ok.status).toBe(200);
     expect(ok.body.data).toMatchObject({ status: 'matched', match_kind: 'manual', matches: [{ amount: -20 }, { amount: -10 }] });
+    // A match changes the statement's answer, not the statement: its tag follows the answer.
+    const changed = await gw.rest('GET', `${BASE}/statements/${statementId}/?status=open`, { key, headers: { 'if-none-match': tag } });
+    expect([changed.status, changed.headers.get('etag') === tag, changed.body.data.lines.total]).toEqual([200, false, 0]);
     const twice = await gw.rest('POST', `${BASE}/manual-match/`, {
       key,
       body: { line_id: tax.id, journal_lines: [{ entry_id: split, line_index: 1 }] },

@@ -109,8 +109,15 @@ it('Prefer: respond-async answers 202 at once; progress reads and is pushed on a
     const graphql = await b.gql('query($id: ID!) { receivedInvoiceImport(id: $id) { status rowsImported percent } }', { id }, { key });
     expect(graphql.body.data.receivedInvoiceImport).toEqual({ status: 'running', rowsImported: 5000, percent: reading.body.data.percent });
 
+    // While it is held, a reader holding its tag is told nothing changed (304); once it moves on, it reads anew.
+    const tag = reading.headers.get('etag')!;
+    const held = await fetch(`${b.url}/api/v1/received_invoices/import-history/${id}/`, { headers: { 'x-api-key': key, 'if-none-match': tag } });
+    expect([held.status, held.headers.get('etag')]).toEqual([304, tag]);
+
     holds.release(2);
     await until((event) => event.rowsImported === 10_000);
+    const moved = await b.rest('GET', `/received_invoices/import-history/${id}/`, { key, headers: { 'if-none-match': tag } });
+    expect([moved.status, moved.body.data.rows_imported, moved.headers.get('etag') === tag]).toEqual([200, 10_000, false]);
     holds.release(3);
     await until(() => false);
     // In order: every count non-decreasing, the percent too, running until the last event, which is the end.

@@ -205,8 +205,13 @@ describe('expenses and their suppliers', () => {
     expect(await lines('2026-02-purchases')).toMatchObject([
       { origin: 'expense', sale_point: 4, voucher_number: 123, document_number: '30708884444', counterpart_name: 'Librería del Sur' },
     ]);
+    const lineId = (await lines('2026-02-purchases'))[0]._id;
+    const before = (await gw.rest('GET', `/iva/entries/${lineId}/`, { key })).headers.get('etag');
     expect((await gw.rest('PUT', `/suppliers/${supplierId}/`, { key, body: { name: 'Librería del Sur SRL' } })).status).toBe(200);
     expect((await lines('2026-02-purchases'))[0].counterpart_name).toBe('Librería del Sur SRL');
+    // The line was rewritten by its source's change: the tag read before it is stale.
+    const after = await gw.rest('GET', `/iva/entries/${lineId}/`, { key });
+    expect([before, after.headers.get('etag'), after.body.data.counterpart_name]).toEqual(['"0"', '"1"', 'Librería del Sur SRL']);
   });
 });
 

@@ -79,6 +79,7 @@ const PATHS: Record<string, (s: EveryKind) => string> = {
   'GET /issued_vouchers/import-history/{id}/': (s) => `/issued_vouchers/import-history/${s.issuedImport}/`,
   'GET /bill/tax_info/taxpayer/{billing_system}/': () => '/bill/tax_info/taxpayer/afip_wsfe/',
   'GET /iva/books/{book_id}/entries/': (s) => `/iva/books/${s.ivaBookId}/entries/`,
+  'GET /iva/entries/{entry_id}/': (s) => `/iva/entries/${s.ivaEntry}/`,
   'GET /iva/books/{period}/{book_type}/': () => '/iva/books/2025-12/purchases/',
   'GET /iva/summary/{period}/': () => '/iva/summary/2025-12/',
   'GET /iva/declaration/{period}/': () => '/iva/declaration/2025-12/',
@@ -161,7 +162,7 @@ async function measured(read: () => Promise<HttpResult>): Promise<{ res: HttpRes
 it('the reads are every GET route and the POST of the transaction series, each with a path for the seeded account', () => {
   expect(READS.filter((route) => route.method !== 'get').map(nameOf)).toEqual(['POST /stats/transactions/']);
   expect(READS.filter((route) => route.method === 'get')).toHaveLength(ROUTES.filter((route) => route.method === 'get').length);
-  expect(READS.length).toBe(81);
+  expect(READS.length).toBe(82);
   const parameterized = READS.filter((route) => route.path.includes('{')).map(nameOf);
   expect(parameterized.filter((name) => !PATHS[name])).toEqual([]);
   expect(Object.keys(PATHS).filter((name) => !parameterized.includes(name))).toEqual([]);
@@ -223,7 +224,7 @@ const routeOfField = (field: string) =>
 const QUERY_FIELDS = Object.keys(schema.getQueryType()!.getFields());
 
 it('every Query field is run by a read route or has arguments of its own here', () => {
-  expect(QUERY_FIELDS.length).toBe(73);
+  expect(QUERY_FIELDS.length).toBe(74);
   expect(QUERY_FIELDS.filter((field) => !routeOfField(field) && !OWN_ARGUMENTS[field])).toEqual([]);
   expect(Object.keys(OWN_ARGUMENTS).filter((field) => routeOfField(field))).toEqual([]);
 });

@@ -122,6 +122,7 @@ const PATH_VALUES: Record<string, (path: string) => Promise<string[]>> = {
   book_type: async () => ['purchases', 'sales'],
   date: async () => [(await ledgerLine()).date],
   account_code: async () => [(await ledgerLine()).accountCode],
+  entry_id: async () => [idOf(await sampleRow(`/iva/books/${PERIOD}-purchases/entries/`)) as string],
   book_id: async () => Promise.all(['purchases', 'sales'].map(async (type) => idOf(await get(`/iva/books/${PERIOD}/${type}/`)) as string)),
   fce_invoice_id: async () => [idOf(await sampleRow('/fce/issued/')) as string],
   certificate_id: async () => [idOf(await sampleRow('/accounting/retenciones-percepciones/certificates/')) as string],

@@ -1,4 +1,5 @@
 import { ObjectId } from 'mongodb';
+import { parseId } from '../../store/ids';
 import { requirePrincipal, type RequestContext } from '../context';
 import { ConflictError, NotFoundError } from '../errors';
 import { coefficientBp } from './coefficient';
@@ -110,15 +111,21 @@ export async function createEntry(context: RequestContext, bookId: string, input
 }
 
 async function manualEntry(context: RequestContext, entryId: string): Promise<IvaEntryDocument> {
-  const id = ObjectId.isValid(entryId) && /^[0-9a-f]{24}$/i.test(entryId) ? new ObjectId(entryId) : null;
-  const doc = id ? await entries(context).findOne({ _id: id, account_id: requirePrincipal(context).accountId }) : null;
-  if (!doc) throw new NotFoundError('VAT book entry not found', [{ path: 'entry_id', message: 'no such entry' }]);
+  const doc = await getEntry(context, entryId);
   if (doc.origin !== 'manual')
     throw new ConflictError(
       `this line comes from a ${doc.origin.replace('_', ' ')}: change the source document instead`,
       [{ path: 'entry_id', message: 'a generated line' }],
       'GENERATED_ENTRY',
     );
+  return doc;
+}
+
+/** One line of the account's books, manual or generated (404 for another account's or a malformed id). */
+export async function getEntry(context: RequestContext, entryId: string): Promise<IvaEntryDocument> {
+  const id = parseId(entryId);
+  const doc = id ? await entries(context).findOne({ _id: id, account_id: requirePrincipal(context).accountId }) : null;
+  if (!doc) throw new NotFoundError('VAT book entry not found', [{ path: 'entry_id', message: 'no such entry' }]);
   return doc;
 }
 
@@ -134,7 +141,8 @@ export async function updateEntry(context: RequestContext, entryId: string, inpu
       { returnDocument: 'before', session },
     );
     if (!before) return null;
-    const after = { ...before, ...toStored(entry), updated_at: context.now() };
+    // The store counted the write in the stored line (store/revisions.ts); the answer shows the line as written.
+    const after = { ...before, ...toStored(entry), updated_at: context.now(), revision: (before.revision ?? 0) + 1 };
     await new TotalsChange().add(before, -1).add(after, 1).write(context, session);
     return after;
   });

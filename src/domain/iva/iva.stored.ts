@@ -46,9 +46,11 @@ export interface IvaEntryDocument {
   review_reason?: string | null;
   created_at: Date;
   updated_at: Date;
+  /** Counts the writes of the line (store/revisions.ts); none before its first. */
+  revision?: number;
 }
 
-export type StoredFields = Omit<IvaEntryDocument, '_id' | 'account_id' | 'source_id' | 'created_at' | 'updated_at'>;
+export type StoredFields = Omit<IvaEntryDocument, '_id' | 'account_id' | 'source_id' | 'created_at' | 'updated_at' | 'revision'>;
 
 export function toStored(entry: IvaEntry): StoredFields {
   return {

@@ -99,8 +99,8 @@ async function closedAmong(context: BookContext, periods: Iterable<string>, sess
 }
 
 /** A stored line of a source: its document id, when it was first written, and what it counts in its book's totals. */
-type StoredLine = Pick<IvaEntryDocument, '_id' | 'source_id' | 'created_at'> & CountedLine;
-const STORED_LINE = { _id: 1, source_id: 1, created_at: 1, ...COUNTED_FIELDS } as const;
+type StoredLine = Pick<IvaEntryDocument, '_id' | 'source_id' | 'created_at' | 'revision'> & CountedLine;
+const STORED_LINE = { _id: 1, source_id: 1, created_at: 1, revision: 1, ...COUNTED_FIELDS } as const;
 
 /**
  * The write of a line: the replacement of its stored document by id when it has one, else its insertion. (Writes by
@@ -115,6 +115,8 @@ function lineWrite(accountId: ObjectId, line: IvaEntry, was: StoredLine | undefi
     ...toStored(line),
     created_at: was?.created_at ?? now,
     updated_at: now,
+    // A replacement is not counted by the store (store/revisions.ts): the rewrite is a write of the line all the same.
+    ...(was ? { revision: (was.revision ?? 0) + 1 } : {}),
   };
   change.add(doc, 1);
   return was ? { replaceOne: { filter: { _id: doc._id }, replacement: doc } } : { insertOne: { document: doc } };

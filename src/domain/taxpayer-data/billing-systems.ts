@@ -178,9 +178,21 @@ export async function setActiveBillingSystem(context: RequestContext, name: stri
   if (!isBillingSystemName(name)) throw refuse(`is unknown; known: ${BILLING_SYSTEM_NAMES.join(', ')}`);
   const system = await collection(context).findOne({ account_id: accountId(context), name });
   if (!system) throw refuse('is not configured: create it first');
-  await context.store
-    .collection<AccountDocument>('accounts')
-    .updateOne({ _id: accountId(context) }, { $set: { 'settings.active_billing_system': system.name } });
-  await recordChanges(context, [systemChange(system, 'updated', 'made the active billing system')]);
-  return { system, isActive: true };
+  // The systems whose is_active changes are written too, so the entity tag a client holds of either goes stale.
+  const made = await context.store.transaction(async (session) => {
+    const before = await context.store
+      .collection<AccountDocument>('accounts')
+      .findOneAndUpdate({ _id: accountId(context) }, { $set: { 'settings.active_billing_system': system.name } }, { returnDocument: 'before', session });
+    const previous = before ? activeSystemOf(before) : null;
+    if (previous === system.name) return system;
+    await collection(context).updateMany(
+      { account_id: accountId(context), name: { $in: previous ? [previous, system.name] : [system.name] } },
+      { $set: { updated_at: context.now() } },
+      { session },
+    );
+    return collection(context).findOne({ _id: system._id }, { session });
+  });
+  if (!made) throw refuse('is not configured: create it first');
+  await recordChanges(context, [systemChange(made, 'updated', 'made the active billing system')]);
+  return { system: made, isActive: true };
 }

@@ -32,6 +32,7 @@ export interface EveryKind {
   statement: string;
   certificate: string;
   ivaBookId: string;
+  ivaEntry: string;
 }
 
 const fixture = (...parts: string[]) => readFileSync(join(__dirname, '..', '..', 'fixtures', ...parts));
@@ -174,7 +175,7 @@ export async function seedEveryKind(gw: TestGateway, accountId: string, key: str
     total: 121,
     vat_lines: [{ rate: 21, base: 100, vat: 21 }],
   });
-  await send('POST', `/iva/books/${ivaBookId}/entries/`, manual('2025-12-10', 77));
+  const ivaEntry = idOf(await send('POST', `/iva/books/${ivaBookId}/entries/`, manual('2025-12-10', 77)));
   await send('POST', '/iva/books/2026-01-sales/entries/', manual('2026-01-10', 78));
 
   // Withholdings: the agent's settings, a regime of its own, payments withheld with certificates, a perception.
@@ -246,5 +247,6 @@ export async function seedEveryKind(gw: TestGateway, accountId: string, key: str
     statement,
     certificate,
     ivaBookId,
+    ivaEntry,
   };
 }

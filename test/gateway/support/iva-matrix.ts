@@ -195,6 +195,13 @@ export function ivaMatrix(env: MatrixEnv): { rest: Record<string, RestCase>; gql
         await bUntouched();
       },
     },
+    'GET /iva/entries/{entry_id}/': {
+      record: entryOfA,
+      request: (id) => ({ path: `/iva/entries/${id}/` }),
+      succeeded: (res, id) => expect(res.body.data).toMatchObject({ _id: id, counterpart_name: 'Proveedor SA', total: 121 }),
+      unchanged: nothing,
+      otherAccount: () => entryOfBNotFound('GET'),
+    },
     'PUT /iva/entries/{entry_id}/': {
       record: entryOfA,
       request: (id) => ({ path: `/iva/entries/${id}/`, body: { ...ENTRY, counterpart_name: 'Cambiado SA' } }),
@@ -314,6 +321,21 @@ export function ivaMatrix(env: MatrixEnv): { rest: Record<string, RestCase>; gql
         await recordsOfB();
         const res = await gw().gql(`{ ivaBookEntries(bookId: "${BOOK}", first: 100) { nodes { id } } }`, {}, { key: env.fullA() });
         await noneOfB(res.body.data.ivaBookEntries.nodes.map((node: Row) => node.id));
+      },
+    },
+    ivaBookEntry: {
+      scope: READ,
+      record: entryOfA,
+      document: `query Q($id: ID!) { ivaBookEntry(id: $id) { ${ENTRY_FIELDS} } }`,
+      variables: (id) => ({ id }),
+      badId: (id) => ({ id }),
+      succeeded: (data, id) => expect(data.ivaBookEntry).toMatchObject({ id, counterpartName: 'Proveedor SA' }),
+      unchanged: nothing,
+      async otherAccount() {
+        const b = await recordsOfB();
+        const res = await gw().gql('query Q($id: ID!) { ivaBookEntry(id: $id) { id } }', { id: b.entry }, { key: env.fullA() });
+        expect(res.body.errors[0].extensions.code).toBe('NOT_FOUND');
+        await bUntouched();
       },
     },
     createIvaBookEntry: {

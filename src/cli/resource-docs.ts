@@ -112,6 +112,7 @@ function rulesOf(spec: FieldSpec): string[] {
   switch (spec.kind) {
     case 'text':
       rules.push(spec.min ? `${spec.min}–${spec.max} characters` : `at most ${spec.max} characters`);
+      if (spec.digits) rules.push('digits only');
       break;
     case 'int':
       rules.push(`${spec.min}–${spec.max}`);

@@ -160,7 +160,7 @@ function jsonType(spec: FieldSpec, body = false): JsonSchema {
 function kindSchema(spec: FieldSpec, body: boolean): JsonSchema {
   switch (spec.kind) {
     case 'text':
-      return { type: 'string', maxLength: spec.max, ...(spec.min ? { minLength: spec.min } : {}) };
+      return { type: 'string', maxLength: spec.max, ...(spec.min ? { minLength: spec.min } : {}), ...(spec.digits ? { pattern: '^[0-9]*$' } : {}) };
     case 'email':
       return { type: 'string', format: 'email' };
     case 'int':

@@ -30,6 +30,7 @@ export type DeliveryNoteFields = {
   destination_address?: string;
   carrier_name?: string;
   carrier_document?: string;
+  carrier_address?: string;
   driver_name?: string;
   vehicle_plate?: string;
   trailer_plate?: string;
@@ -40,6 +41,8 @@ export type DeliveryNoteFields = {
   delivery_date?: Date;
   invoice_id?: string;
   cae?: string;
+  cai?: string;
+  cai_expiry?: string;
   stock_deducted: boolean;
   /** Sum of the lines' subtotals (the declared value). */
   total_cents: number;

@@ -1,8 +1,11 @@
 import { ObjectId } from 'mongodb';
-import { LEGEND, NOT_GIVEN, quantityText, REMITO_CODE, remitoContent } from '../../src/domain/delivery-notes/remito-content';
+import { IDENTIFIED_CONSUMER_FROM_CENTS, LEGEND, NOT_GIVEN, quantityText, REMITO_CODE, remitoContent } from '../../src/domain/delivery-notes/remito-content';
 import type { DeliveryNoteDocument } from '../../src/store/delivery-notes.store';
 
-/** What a printed remito says (RG 1415/2003, Anexo V), field by field; the PDF itself is checked in remito.test.ts. */
+/**
+ * What a printed remito says (RG 1415/2003, Anexo V, as amended by RG 1697/2004, RG 2836/2010 and RG 4290/2018), field
+ * by field; the legends and labels below are the Anexo's words. The PDF itself is checked in remito.test.ts.
+ */
 
 const note = (fields: Partial<DeliveryNoteDocument> = {}): DeliveryNoteDocument =>
   ({
@@ -44,7 +47,13 @@ describe('remitoContent', () => {
 
   it('the issuer as given, the CUIT with its dashes; nothing missing when all is there', () => {
     const content = remitoContent(
-      note({ customer_name: 'Papelera SA', destination_address: 'Montes de Oca 1200', customer_document: '30708123451', cae: '71234567890123' }),
+      note({
+        customer_name: 'Papelera SA',
+        destination_address: 'Montes de Oca 1200',
+        customer_document: '30708123451',
+        cai: '51234567890123',
+        cai_expiry: '2026-09-30',
+      }),
       FULL_ISSUER,
       { vatCondition: 'monotributo' },
     );
@@ -53,20 +62,23 @@ describe('remitoContent', () => {
       ['Domicilio comercial', 'Florida 100, CABA'],
       ['CUIT', '30-71234567-1'],
       ['Ingresos brutos', '901-123456-7'],
-      ['Condición frente al IVA', 'IVA Responsable Inscripto'],
+      ['Condición frente al IVA', 'I.V.A. responsable inscripto'],
       ['Inicio de actividades', '01/03/2010'],
     ]);
     expect(content.receiver).toEqual([
       ['Nombre o razón social', 'Papelera SA'],
       ['Domicilio', 'Montes de Oca 1200'],
       ['CUIT / documento', '30-70812345-1'],
-      ['Condición frente al IVA', 'Responsable Monotributo'],
+      ['Condición frente al IVA', 'Responsable monotributo'],
     ]);
+    // I a) 12 and 13: "CAI N°" and "Fecha de vto.".
     expect(content.authorization).toEqual([
-      ['C.A.I. / C.A.E.', '71234567890123'],
-      ['Fecha de vencimiento', NOT_GIVEN],
+      ['CAI N°', '51234567890123'],
+      ['Fecha de vto.', '30/09/2026'],
     ]);
-    expect(content.missing).toEqual(['Fecha de vencimiento']);
+    expect(content.missing).toEqual([]);
+    // An electronic note is authorized by its CAE instead.
+    expect(remitoContent(note({ cae: '71234567890123' }), FULL_ISSUER, {}).authorization).toEqual([['CAE N°', '71234567890123']]);
   });
 
   it('what is not held prints "no informado" and is listed, in print order; blanks count as not held', () => {
@@ -82,8 +94,8 @@ describe('remitoContent', () => {
       'Domicilio',
       'CUIT / documento',
       'Condición frente al IVA',
-      'C.A.I. / C.A.E.',
-      'Fecha de vencimiento',
+      'CAI N°',
+      'Fecha de vto.',
     ]);
   });
 
@@ -98,7 +110,7 @@ describe('remitoContent', () => {
       ['Nombre o razón social', 'Almacén Don Pepe'],
       ['Domicilio', 'Av. Rivadavia 4500, CABA, Buenos Aires, C1424, AR'],
       ['CUIT / documento', '20-12345678-6'],
-      ['Condición frente al IVA', 'Consumidor Final'],
+      ['Condición frente al IVA', 'A consumidor final'],
     ]);
     expect(remitoContent(note(), FULL_ISSUER, { address: 'Calle 1' }).receiver[1]).toEqual(['Domicilio', 'Calle 1']);
     expect(remitoContent(note(), FULL_ISSUER, { address: { city: 'Rosario' } }).receiver[1]).toEqual(['Domicilio', 'Rosario']);
@@ -106,9 +118,38 @@ describe('remitoContent', () => {
     expect(remitoContent(note(), { ...FULL_ISSUER, vatCondition: 'otra' }, { vatCondition: 'otra' }).receiver[3]).toEqual(['Condición frente al IVA', 'otra']);
   });
 
-  it('the goods: quantity, unit (else "unidad") and description; transport only where given', () => {
+  it('a final consumer (II d) is identified from $1.000 only: below it, name, address and document are no lack', () => {
+    const consumer = { vatCondition: 'consumidor_final' };
+    const authorized = { cai: '51234567890123', cai_expiry: '2026-09-30' };
+    const below = remitoContent(note({ ...authorized, total_cents: IDENTIFIED_CONSUMER_FROM_CENTS - 1 }), FULL_ISSUER, consumer);
+    expect(below.receiver).toEqual([
+      ['Nombre o razón social', NOT_GIVEN],
+      ['Domicilio', NOT_GIVEN],
+      ['CUIT / documento', NOT_GIVEN],
+      ['Condición frente al IVA', 'A consumidor final'],
+    ]);
+    expect(below.missing).toEqual([]);
+    expect(IDENTIFIED_CONSUMER_FROM_CENTS).toBe(100_000);
+    const at = remitoContent(note({ ...authorized, total_cents: IDENTIFIED_CONSUMER_FROM_CENTS }), FULL_ISSUER, consumer);
+    expect(at.missing).toEqual(['Nombre o razón social', 'Domicilio', 'CUIT / documento']);
+    // Any other receiver is identified whatever the amount.
+    expect(remitoContent(note({ ...authorized, total_cents: 0 }), FULL_ISSUER, { vatCondition: 'monotributo' }).missing).toEqual([
+      'Nombre o razón social',
+      'Domicilio',
+      'CUIT / documento',
+    ]);
+  });
+
+  it('the goods: quantity, unit (else "unidad") and description; the carrier (IV) when a third party carries them', () => {
     const content = remitoContent(
-      note({ carrier_name: 'Transportes SA', carrier_document: '30712345671', vehicle_plate: 'AB123CD', trailer_plate: 'AC456EF', origin_address: 'Planta' }),
+      note({
+        carrier_name: 'Transportes SA',
+        carrier_document: '30712345671',
+        carrier_address: 'Av. Vélez Sarsfield 1500, Córdoba',
+        vehicle_plate: 'AB123CD',
+        trailer_plate: 'AC456EF',
+        origin_address: 'Planta',
+      }),
       FULL_ISSUER,
       {},
     );
@@ -118,24 +159,37 @@ describe('remitoContent', () => {
     ]);
     expect(content.transport).toEqual([
       ['Origen', 'Planta'],
-      ['Transportista', 'Transportes SA · 30-71234567-1'],
+      ['Transportista', 'Transportes SA'],
+      ['Domicilio del transportista', 'Av. Vélez Sarsfield 1500, Córdoba'],
+      ['CUIT del transportista', '30-71234567-1'],
       ['Vehículo', 'AB123CD / AC456EF'],
     ]);
+    expect(content.missing).not.toContain('Domicilio del transportista');
+    // A carrier named without its address or CUIT: both are lacking.
+    for (const carrier of [{ carrier_name: 'Fletes SRL' }, { carrier_document: '30712345671' }, { carrier_address: 'Ruta 9 km 3' }]) {
+      const named = remitoContent(note(carrier), FULL_ISSUER, {});
+      expect(named.transport.map(([label]) => label)).toEqual(['Transportista', 'Domicilio del transportista', 'CUIT del transportista']);
+      expect(named.missing.filter((label) => label.endsWith('transportista') || label === 'Transportista')).toHaveLength(2);
+    }
+    // The issuer's own transport: no carrier data are asked for; what is given is printed.
     expect(remitoContent(note({ driver_name: 'Juan Pérez' }), FULL_ISSUER, {}).transport).toEqual([['Conductor', 'Juan Pérez']]);
+    expect(remitoContent(note({ trailer_plate: 'AC456EF' }), FULL_ISSUER, {}).transport).toEqual([['Vehículo', 'AC456EF']]);
     expect(remitoContent(note(), FULL_ISSUER, {}).transport).toEqual([]);
   });
 });
 
 describe('the legends', () => {
   it.each([
-    ['responsable_inscripto', 'IVA Responsable Inscripto'],
-    ['exento', 'IVA Exento'],
-    ['monotributo', 'Responsable Monotributo'],
-    ['no_alcanzado', 'IVA No Alcanzado'],
-    ['consumidor_final', 'Consumidor Final'],
-    ['no_categorizado', 'Sujeto No Categorizado'],
-    ['proveedor_exterior', 'Proveedor del Exterior'],
-    ['cliente_exterior', 'Cliente del Exterior'],
+    // Anexo V, I a) 5 as RG 2836/2010 worded it, and II.
+    ['responsable_inscripto', 'I.V.A. responsable inscripto'],
+    ['exento', 'I.V.A. exento'],
+    ['monotributo', 'Responsable monotributo'],
+    ['no_alcanzado', 'No responsable I.V.A.'],
+    ['consumidor_final', 'A consumidor final'],
+    ['no_categorizado', 'Sujeto no categorizado'],
+    // Not in the Anexo: the condition's own name.
+    ['proveedor_exterior', 'Proveedor del exterior'],
+    ['cliente_exterior', 'Cliente del exterior'],
   ])('%s reads “%s”', (condition, legend) => {
     const content = remitoContent(note(), { vatCondition: condition }, { vatCondition: condition });
     expect(content.issuer[4]).toEqual(['Condición frente al IVA', legend]);

@@ -34,7 +34,7 @@ afterAll(async () => {
 type Row = Record<string, any>;
 const chars = (n: number) => 'x'.repeat(n);
 const GQL_CREATE =
-  'mutation($input: CreateDeliveryNoteInput!) { createDeliveryNote(input: $input) { id customerId customerName customerDocument salePoint number status reference total items { productId variantId sku description quantity unit unitPrice subtotal metadata } originAddress destinationAddress carrierName carrierDocument driverName vehiclePlate trailerPlate departureDate notes metadata stockDeducted cae } }';
+  'mutation($input: CreateDeliveryNoteInput!) { createDeliveryNote(input: $input) { id customerId customerName customerDocument salePoint number status reference total items { productId variantId sku description quantity unit unitPrice subtotal metadata } originAddress destinationAddress carrierName carrierDocument carrierAddress driverName vehiclePlate trailerPlate departureDate notes metadata stockDeducted cae cai caiExpiry } }';
 
 /** A REST body as the GraphQL input (metadata keys stay as written). */
 function toGql(body: Row): Row {
@@ -126,6 +126,14 @@ const cases: Array<[string, () => Row, 'ok' | string[]]> = [
   ['metadata not an object', () => valid({ metadata: ['a'] }), ['metadata']],
   ['metadata of 16,000 characters', () => valid({ metadata: { a: chars(15_992) } }), 'ok'],
   ['metadata over 16,000 characters', () => valid({ metadata: { a: chars(15_993) } }), ['metadata']],
+  // The CAI ARCA assigns is 14 digits (RG 1415/2003, Anexo V, I a) 12).
+  ['cai of 14 digits and its expiry', () => valid({ cai: '51234567890123', cai_expiry: '2026-09-30' }), 'ok'],
+  ['cai of 13 digits', () => valid({ cai: '5123456789012' }), ['cai']],
+  ['cai of 15 digits', () => valid({ cai: '512345678901234' }), ['cai']],
+  ['cai with a letter', () => valid({ cai: '5123456789012A' }), ['cai']],
+  ['cai_expiry not a calendar date', () => valid({ cai_expiry: '2026-02-30' }), ['cai_expiry']],
+  ['carrier_address of 300 characters', () => valid({ carrier_address: chars(300) }), 'ok'],
+  ['carrier_address over 300 characters', () => valid({ carrier_address: chars(301) }), ['carrier_address']],
   ['status issued', () => valid({ status: 'issued' }), 'ok'],
   ['status delivered on create (issued and delivered at once)', () => valid({ status: 'delivered' }), 'ok'],
   ['status cancelled on create', () => valid({ status: 'cancelled' }), 'ok'],

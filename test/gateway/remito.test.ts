@@ -8,8 +8,9 @@ import { startTestGateway, type TestGateway } from '../support/gateway';
  * A delivery note printed as a remito. RG (AFIP) 1415/2003, Anexo V ("Datos que deben contener los remitos, las
  * guías o documentos equivalentes"): I a) 1 razón social, 2 domicilio comercial, 3 CUIT, 4 ingresos brutos, 5 the
  * VAT condition's legend, 6 numbering (punto de venta and number), 7 inicio de actividades, 8 the letter "R" and the
- * voucher's code; the date; II the receiver; III the goods (cantidad, unidad, descripción); the C.A.I. (or C.A.E.)
- * and its expiry; "Documento no válido como factura". What the service does not hold prints "no informado".
+ * voucher's code, 9 "Documento no válido como factura", 12 "CAI N°" and 13 "Fecha de vto."; the date; II the
+ * receiver; III the goods (cantidad, unidad, descripción); IV the carrier, when a third party carries the goods.
+ * What the service does not hold prints "no informado".
  */
 
 let gw: TestGateway;
@@ -40,6 +41,8 @@ beforeAll(async () => {
       sale_point: 3,
       destination_address: 'Depósito Barracas, Av. Montes de Oca 1200, CABA',
       carrier_name: 'Transportes Ñandú SRL',
+      carrier_document: '30712345671',
+      carrier_address: 'Av. Vélez Sarsfield 1500, Córdoba',
       items: [
         { description: 'Resmas A4 80 g', quantity: 12, unit: 'caja' },
         { description: 'Sobres manila', quantity: 2.5, unit: 'kg' },
@@ -49,6 +52,9 @@ beforeAll(async () => {
   expect(created.status).toBe(201);
   noteId = created.body.data.id ?? created.body.data._id;
   gqlData(await gw.gql('mutation($id: ID!) { issueDeliveryNote(id: $id) { id } }', { id: noteId }, { key }));
+  // The point of sale's CAI, recorded on the note once it is issued (issued notes take it).
+  const authorized = await gw.rest('PUT', `/delivery_notes/${noteId}/`, { key, body: { cai: '51234567890123', cai_expiry: '2026-09-30' } });
+  expect([authorized.status, authorized.body.data.cai, authorized.body.data.cai_expiry]).toEqual([200, '51234567890123', '2026-09-30']);
 });
 afterAll(async () => {
   await gw?.stop();
@@ -79,11 +85,15 @@ describe('remito PDF', () => {
       'Fecha: 14/03/2026',
       'Documento no válido como factura',
       'Test account',
-      'IVA Responsable Inscripto',
+      'I.V.A. responsable inscripto',
       'Papelera del Plata SA',
       '30-70812345-1',
       'Depósito Barracas, Av. Montes de Oca 1200, CABA',
       'Transportes Ñandú SRL',
+      'Av. Vélez Sarsfield 1500, Córdoba',
+      '30-71234567-1',
+      '51234567890123',
+      '30/09/2026',
       'Resmas A4 80 g',
       '12',
       'caja',
@@ -99,12 +109,15 @@ describe('remito PDF', () => {
       'Ingresos brutos',
       'Condición frente al IVA',
       'Inicio de actividades',
-      'C.A.I. / C.A.E.',
-      'Fecha de vencimiento',
+      'Transportista',
+      'Domicilio del transportista',
+      'CUIT del transportista',
+      'CAI N°',
+      'Fecha de vto.',
     ])
       expect(text).toContain(label);
-    // The account holds no commercial address, IIBB number, start of activities nor C.A.I.: four blanks and the expiry.
-    expect(text.match(/no informado/g)).toHaveLength(5);
+    // The account holds no commercial address, IIBB number nor start of activities: three blanks.
+    expect(text.match(/no informado/g)).toHaveLength(3);
     expect(rendered.left['Domicilio comercial']).toBe(rendered.left['Razón social']);
   });
 
@@ -112,7 +125,7 @@ describe('remito PDF', () => {
     const data = gqlData(await gw.gql('query($id: ID!) { deliveryNoteRemito(id: $id) { fileName missingFields } }', { id: noteId }, { key }));
     expect(data.deliveryNoteRemito).toEqual({
       fileName: 'remito-00003-00000001.pdf',
-      missingFields: ['Domicilio comercial', 'Ingresos brutos', 'Inicio de actividades', 'C.A.I. / C.A.E.', 'Fecha de vencimiento'],
+      missingFields: ['Domicilio comercial', 'Ingresos brutos', 'Inicio de actividades'],
     });
     const other = await gw.account(['delivery_notes:read']);
     const res = await gw.rest('GET', `/delivery_notes/${noteId}/pdf/`, { key: other.key });

@@ -13,11 +13,12 @@ export function valueSchema(spec: FieldSpec): z.ZodType {
   switch (spec.kind) {
     case 'text': {
       const min = spec.min ?? 0;
-      return z
+      const text = z
         .string()
         .trim()
         .min(min, min <= 1 ? 'must not be empty' : `must be at least ${min} characters`)
         .max(spec.max, longest(spec.max));
+      return spec.digits ? text.regex(/^[0-9]*$/, 'must be digits only') : text;
     }
     case 'email':
       return z.email('must be a valid email address').max(254, longest(254));

@@ -60,6 +60,8 @@ interface TextSpec {
   kind: 'text';
   min?: number;
   max: number;
+  /** Only the digits 0–9 (a code a tax authority assigns, such as a CAI). */
+  digits?: boolean;
   common?: Common;
 }
 
@@ -90,7 +92,13 @@ export interface Common {
   example?: unknown;
 }
 
-export const text = (max: number, common: Common & { min?: number } = {}): FieldSpec => ({ kind: 'text', max, min: common.min, common });
+export const text = (max: number, common: Common & { min?: number; digits?: boolean } = {}): FieldSpec => ({
+  kind: 'text',
+  max,
+  min: common.min,
+  digits: common.digits,
+  common,
+});
 export const email = (common: Common = {}): FieldSpec => ({ kind: 'email', common });
 export const int = (min: number, max: number, common: Common = {}): FieldSpec => ({ kind: 'int', min, max, common });
 export const oneOf = (values: readonly string[], typeName: string, common: Common & { typeDescription?: string } = {}): FieldSpec => ({

@@ -63,6 +63,10 @@ export const DELIVERY_NOTE = declareResource({
     destinationAddress: text(300, { example: 'Ruta 8 km 52, Pilar, Buenos Aires', description: 'Where the goods are delivered.' }),
     carrierName: text(200, { example: 'Transportes del Sur SA', description: 'Transport data stays editable once the note is issued.' }),
     carrierDocument: text(30, { example: '30587654322', description: "The carrier's CUIT or document." }),
+    carrierAddress: text(300, {
+      example: 'Av. Vélez Sarsfield 1500, Córdoba',
+      description: "The carrier's business address: the remito prints it when a third party carries the goods (RG 1415/2003, Anexo V, IV).",
+    }),
     driverName: text(200, { example: 'Jorge Pérez' }),
     vehiclePlate: text(20, { example: 'AE 123 CD', description: 'As written (any format).' }),
     trailerPlate: text(20, { example: 'AB 987 XY', description: 'As written (any format).' }),
@@ -87,6 +91,14 @@ export const DELIVERY_NOTE = declareResource({
       readOnly: true,
       description: 'Authorization code (CAE) of an electronic note; null for notes authorized on paper (the only kind issued here).',
     }),
+    cai: text(14, {
+      min: 14,
+      digits: true,
+      example: '51234567890123',
+      description:
+        'The Código de Autorización de Impresión of the point of sale’s remitos, which ARCA assigns (RG 1415/2003, Anexo V, I a) 12); the remito prints it as "CAI N°".',
+    }),
+    caiExpiry: day({ description: 'The CAI’s expiry (Anexo V, I a) 13), printed as "Fecha de vto.".' }),
     stockDeducted: flag({ readOnly: true, default: false, description: 'Whether the stock of its products is deducted (issued and not cancelled).' }),
     total: money(0, { example: 84505, readOnly: true, default: 0, description: "The declared value: the sum of the lines' subtotals." }),
     cancelledAt: instant({ description: 'When it was cancelled.' }),
@@ -95,7 +107,7 @@ export const DELIVERY_NOTE = declareResource({
   notes: {
     create: 'Creates a draft, or a note already issued (numbered, stock deducted), delivered, invoiced or cancelled with that status.',
     update:
-      'Changes the given fields and may move the status. Drafts accept every field; issued notes only transport fields, reference, notes and metadata; delivered, invoiced and cancelled ones only notes and metadata (409 NOT_EDITABLE otherwise). A value equal to the stored one is no change.',
+      'Changes the given fields and may move the status. Drafts accept every field; issued notes only transport fields, the CAI and its expiry, reference, notes and metadata; delivered, invoiced and cancelled ones only notes and metadata (409 NOT_EDITABLE otherwise). A value equal to the stored one is no change.',
     remove: 'Deletes a draft (other notes are cancelled instead, keeping their number: 409 NOT_EDITABLE).',
   },
 });

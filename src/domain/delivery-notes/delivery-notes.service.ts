@@ -46,11 +46,13 @@ const PATH_FROM_DRAFT: Record<DeliveryNoteStatus, DeliveryNoteStatus[]> = {
 };
 
 type Field = keyof DeliveryNoteFields;
-const TRANSPORT: Field[] = ['carrier_name', 'carrier_document', 'driver_name', 'vehicle_plate', 'trailer_plate', 'departure_date'];
+const TRANSPORT: Field[] = ['carrier_name', 'carrier_document', 'carrier_address', 'driver_name', 'vehicle_plate', 'trailer_plate', 'departure_date'];
+/** The printing authorization: a note issued before it was recorded can still print it. */
+const AUTHORIZATION: Field[] = ['cai', 'cai_expiry'];
 const ALWAYS_EDITABLE: Field[] = ['notes', 'metadata'];
 const EDITABLE: Record<DeliveryNoteStatus, ReadonlySet<Field> | 'all'> = {
   draft: 'all',
-  issued: new Set<Field>([...TRANSPORT, 'reference', ...ALWAYS_EDITABLE]),
+  issued: new Set<Field>([...TRANSPORT, ...AUTHORIZATION, 'reference', ...ALWAYS_EDITABLE]),
   delivered: new Set(ALWAYS_EDITABLE),
   invoiced: new Set(ALWAYS_EDITABLE),
   cancelled: new Set(ALWAYS_EDITABLE),

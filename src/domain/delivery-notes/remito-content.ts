@@ -4,10 +4,18 @@ import { argentineDay } from '../dates';
 
 /**
  * What a printed remito says, and where each requirement comes from: RG (AFIP) 1415/2003, Anexo V, "Datos que deben
- * contener los remitos, las guías o documentos equivalentes" (apartado I, emisor y comprobante: items a) 1 to 8;
- * apartado II, receptor; apartado III, los bienes; the C.A.I. and its expiry under the título of the printing
- * régimen, or the electronic equivalent). A datum the service does not hold is printed as NOT_GIVEN and listed in
- * `missing`: never made up.
+ * contener los remitos, las guías o documentos equivalentes", as amended (I a) 5 by RG 2836/2010, I a) 6 by RG
+ * 4290/2018, II by RG 1697/2004):
+ * - I a), the issuer and the voucher: 1 name, 2 domicilio comercial, 3 CUIT, 4 ingresos brutos, 5 the VAT legend,
+ *   6 consecutive numbering, 7 start of activities, 8 the letter "R", 9 "Documento no válido como factura",
+ *   12 "CAI N°" and 13 "Fecha de vto." (7 and 10 to 13 only for class "R"; 10 and 11, the printer's data, only on
+ *   paper printed by a printer); c) the date of issue.
+ * - II, the receiver: name, domicilio comercial, CUIT and the legend of its VAT condition; to a final consumer the
+ *   legend "A consumidor final", and name, address and document only from an amount of $1.000 (the amount the text
+ *   in force names; no later change of it was found).
+ * - III, the goods: description, content and quantity.
+ * - IV, the carrier: name, domicilio comercial and CUIT, only when a third party carries the goods.
+ * A required datum the service does not hold is printed as NOT_GIVEN and listed in `missing`: never made up.
  */
 
 export const NOT_GIVEN = 'no informado';
@@ -16,16 +24,20 @@ export const NOT_GIVEN = 'no informado';
 export const REMITO_CODE = '091';
 export const LEGEND = 'Documento no válido como factura';
 
+/** The legends of Anexo V, I a) 5 (RG 2836/2010's wording) and II, by VAT condition; the foreign ones are not in it. */
 const VAT_LEGENDS: Record<string, string> = {
-  responsable_inscripto: 'IVA Responsable Inscripto',
-  exento: 'IVA Exento',
-  monotributo: 'Responsable Monotributo',
-  no_alcanzado: 'IVA No Alcanzado',
-  consumidor_final: 'Consumidor Final',
-  no_categorizado: 'Sujeto No Categorizado',
-  proveedor_exterior: 'Proveedor del Exterior',
-  cliente_exterior: 'Cliente del Exterior',
+  responsable_inscripto: 'I.V.A. responsable inscripto',
+  exento: 'I.V.A. exento',
+  no_alcanzado: 'No responsable I.V.A.',
+  monotributo: 'Responsable monotributo',
+  consumidor_final: 'A consumidor final',
+  no_categorizado: 'Sujeto no categorizado',
+  proveedor_exterior: 'Proveedor del exterior',
+  cliente_exterior: 'Cliente del exterior',
 };
+
+/** Anexo V, II d): to a final consumer, the receiver is identified from this amount (centavos). */
+export const IDENTIFIED_CONSUMER_FROM_CENTS = 100_000;
 
 /** What the account says of itself (the issuer); absent data is undefined. */
 export interface RemitoIssuer {
@@ -80,17 +92,21 @@ export function quantityText(milli: number): string {
 /** A remito's printed content from its stored note, its issuer and its receiver. */
 export function remitoContent(note: DeliveryNoteDocument, issuer: RemitoIssuer, receiver: RemitoReceiver): RemitoContent {
   const missing: string[] = [];
-  const slot = (label: string, value: string | null | undefined): [string, string] => {
+  const slot = (label: string, value: string | null | undefined, required = true): [string, string] => {
     const given = value?.trim();
-    if (!given) missing.push(label);
+    if (!given && required) missing.push(label);
     return [label, given || NOT_GIVEN];
   };
   const number = note.formatted_number ?? (note.number === null ? '' : `${String(note.sale_point).padStart(5, '0')}-${String(note.number).padStart(8, '0')}`);
+  const receiverCondition = receiver.vatCondition;
+  // A final consumer below the amount need not be identified: what is held is printed, what is not is no lack.
+  const identified = receiverCondition !== 'consumidor_final' || note.total_cents >= IDENTIFIED_CONSUMER_FROM_CENTS;
+  const carried = Boolean(note.carrier_name?.trim() || note.carrier_document?.trim() || note.carrier_address?.trim());
   return {
     letter: 'R',
     code: REMITO_CODE,
     number: number || `${String(note.sale_point).padStart(5, '0')}-sin número (borrador)`,
-    date: argentineDay(note.issue_date).split('-').reverse().join('/'),
+    date: dayText(argentineDay(note.issue_date)),
     legend: LEGEND,
     issuer: [
       slot('Razón social', issuer.name),
@@ -101,19 +117,31 @@ export function remitoContent(note: DeliveryNoteDocument, issuer: RemitoIssuer, 
       slot('Inicio de actividades', issuer.activityStart),
     ],
     receiver: [
-      slot('Nombre o razón social', note.customer_name ?? receiver.name),
-      slot('Domicilio', note.destination_address ?? addressText(receiver.address)),
-      slot('CUIT / documento', note.customer_document ? cuitText(note.customer_document) : receiver.document && cuitText(receiver.document)),
-      slot('Condición frente al IVA', receiver.vatCondition && (VAT_LEGENDS[receiver.vatCondition] ?? receiver.vatCondition)),
+      slot('Nombre o razón social', note.customer_name ?? receiver.name, identified),
+      slot('Domicilio', note.destination_address ?? addressText(receiver.address), identified),
+      slot('CUIT / documento', note.customer_document ? cuitText(note.customer_document) : receiver.document && cuitText(receiver.document), identified),
+      slot('Condición frente al IVA', receiverCondition && (VAT_LEGENDS[receiverCondition] ?? receiverCondition)),
     ],
     transport: [
-      ['Origen', note.origin_address ?? ''],
-      ['Transportista', [note.carrier_name, note.carrier_document && cuitText(note.carrier_document)].filter(Boolean).join(' · ')],
-      ['Conductor', note.driver_name ?? ''],
-      ['Vehículo', [note.vehicle_plate, note.trailer_plate].filter(Boolean).join(' / ')],
-    ].filter(([, value]) => value) as Array<[string, string]>,
+      ...(note.origin_address ? [['Origen', note.origin_address] as [string, string]] : []),
+      // Anexo V, IV: the carrier's data are required when a third party carries the goods (a carrier is named).
+      ...(carried
+        ? [
+            slot('Transportista', note.carrier_name),
+            slot('Domicilio del transportista', note.carrier_address),
+            slot('CUIT del transportista', note.carrier_document && cuitText(note.carrier_document)),
+          ]
+        : []),
+      ...(note.driver_name ? [['Conductor', note.driver_name] as [string, string]] : []),
+      ...([note.vehicle_plate, note.trailer_plate].some(Boolean)
+        ? [['Vehículo', [note.vehicle_plate, note.trailer_plate].filter(Boolean).join(' / ')] as [string, string]]
+        : []),
+    ],
     items: note.items.map((item) => ({ quantity: quantityText(item.quantity_milli), unit: item.unit ?? 'unidad', description: item.description })),
-    authorization: [slot('C.A.I. / C.A.E.', note.cae), slot('Fecha de vencimiento', undefined)],
+    // An electronic note's authorization is its CAE; a note on the printed régimen carries the point of sale's CAI.
+    authorization: note.cae ? [slot('CAE N°', note.cae)] : [slot('CAI N°', note.cai), slot('Fecha de vto.', note.cai_expiry && dayText(note.cai_expiry))],
     missing,
   };
 }
+
+const dayText = (isoDay: string) => isoDay.split('-').reverse().join('/');

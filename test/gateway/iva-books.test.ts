@@ -227,6 +227,28 @@ describe('VAT books', () => {
     expect((await gw.rest('PUT', '/iva/config/', { key, body: { sources: { received_invoices: true } } })).status).toBe(200);
   });
 
+  it('settings changed at once by several people keep every change: each PUT writes the fields it gives', async () => {
+    for (let round = 0; round < 3; round++) {
+      const own = await gw.account(['accounting:read', 'accounting:write']);
+      const changes = [
+        { vat_condition: 'exento' },
+        { default_period: '2025-11' },
+        { sources: { expenses: false } },
+        { sources: { issued_vouchers: false } },
+        { prorata: 'global', prorata_coefficient: 0.25 },
+      ];
+      const answers = await Promise.all(changes.map((body) => gw.rest('PUT', '/iva/config/', { key: own.key, body })));
+      expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200]);
+      expect((await gw.rest('GET', '/iva/config/', { key: own.key })).body.data).toMatchObject({
+        vat_condition: 'exento',
+        default_period: '2025-11',
+        prorata: 'global',
+        prorata_coefficient: 0.25,
+        sources: { received_invoices: true, expenses: false, issued_vouchers: false },
+      });
+    }
+  });
+
   it('the position: crédito fiscal from the purchases, saldo técnico carried to the next month', async () => {
     const summary = await gw.rest('GET', '/iva/summary/2025-12/', { key });
     expect(summary.status).toBe(200);

@@ -132,4 +132,33 @@ describe('remito PDF', () => {
     expect(res.status).toBe(404);
     expect(res.body.error.code).toBe('NOT_FOUND');
   });
+
+  it('takes the issuer from the primary taxpayer data once the account states it: nothing is then lacking', async () => {
+    // Stated through GraphQL (updatePrimaryTaxpayer), what GET /bill/tax_info/taxpayer/ shows.
+    gqlData(
+      await gw.gql(
+        'mutation($input: PrimaryTaxpayerInput!) { updatePrimaryTaxpayer(input: $input) { taxId } }',
+        {
+          input: {
+            legalName: 'Imprenta Rivas SA',
+            vatCondition: 'monotributo',
+            grossIncomeNumber: '901-123456-7',
+            activityStartDate: '2010-03-01',
+            fiscalAddress: { street: 'Florida 100', city: 'CABA', province: 'Buenos Aires', postalCode: 'C1005' },
+          },
+        },
+        { key },
+      ),
+    );
+    const data = gqlData(await gw.gql('query($id: ID!) { deliveryNoteRemito(id: $id) { missingFields pdfBase64 } }', { id: noteId }, { key }));
+    expect(data.deliveryNoteRemito.missingFields).toEqual([]);
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'remito-')), 'remito.pdf');
+    fs.writeFileSync(file, Buffer.from(data.deliveryNoteRemito.pdfBase64, 'base64'));
+    const rendered = JSON.parse(
+      execFileSync(process.execPath, [path.join(__dirname, '..', 'support', 'render-pdf.mjs'), file, `${file}.png`], { encoding: 'utf8' }),
+    );
+    for (const expected of ['Imprenta Rivas SA', 'Responsable monotributo', '901-123456-7', '01/03/2010', 'Florida 100, CABA, Buenos Aires, C1005'])
+      expect(rendered.text).toContain(expected);
+    expect(rendered.text).not.toContain('no informado');
+  });
 });

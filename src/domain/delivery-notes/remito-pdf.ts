@@ -5,6 +5,7 @@ import { requirePrincipal, type RequestContext } from '../context';
 import { labelledRow, renderPdf } from '../pdf/render';
 import { type RemitoContent, remitoContent } from './remito-content';
 import { deliveryNotes } from './delivery-notes.service';
+import type { TaxInfo } from '../taxpayer-data/primary';
 
 /** A delivery note as a printable remito: the PDF, its file name and the required data it lacks. */
 export interface Remito {
@@ -18,15 +19,29 @@ export async function remitoOf(context: RequestContext, id: string): Promise<Rem
   const note = (await deliveryNotes.get(context, id)) as DeliveryNoteDocument;
   const accountId = requirePrincipal(context).accountId;
   const [account, iva, withholding, customer] = await Promise.all([
-    context.store.collection<AccountDocument>('accounts').findOne({ _id: accountId }, { projection: { name: 1, cuit: 1 } }),
+    context.store
+      .collection<AccountDocument>('accounts')
+      .findOne({ _id: accountId }, { projection: { name: 1, cuit: 1, 'settings.tax_condition': 1, 'settings.tax_info': 1 } }),
     context.store.collection<{ vatCondition?: string }>('iva_config').findOne({ account_id: accountId }, { projection: { vatCondition: 1 } }),
     context.store.collection<{ agent_address?: string }>('withholding_config').findOne({ account_id: accountId }, { projection: { agent_address: 1 } }),
     context.store.collection<CustomerDocument>('customers').findOne({ _id: note.customer_id, account_id: accountId }),
   ]);
+  const settings = account?.settings as { tax_condition?: string; tax_info?: TaxInfo } | undefined;
+  const info = settings?.tax_info ?? {};
+  const fiscal = info.fiscal_address;
   const content = remitoContent(
     note,
-    // The VAT condition only as the account stated it (iva_config saved), never the settings' default.
-    { name: account?.name, cuit: account?.cuit, vatCondition: iva?.vatCondition, address: withholding?.agent_address },
+    {
+      // The primary taxpayer's data (GET /bill/tax_info/taxpayer/) first; the account's own name and CUIT else.
+      name: info.legal_name ?? account?.name,
+      cuit: account?.cuit,
+      // The VAT condition only as the account stated it (its taxpayer data, else its VAT book settings once saved).
+      vatCondition: settings?.tax_condition ?? iva?.vatCondition,
+      // Where the goods are kept and dispatched from, as the withholding settings give it; else the fiscal address.
+      address: withholding?.agent_address ?? (fiscal && [fiscal.street, fiscal.city, fiscal.province, fiscal.postal_code].filter(Boolean).join(', ')),
+      grossIncomeNumber: info.gross_income_number,
+      activityStart: info.activity_start_date?.split('-').reverse().join('/'),
+    },
     { name: customer?.name, address: customer?.address, document: customer?.document_number, vatCondition: customer?.iva_condition },
   );
   const pdf = await renderPdf({ Title: `Remito R ${content.number}`, Author: account?.name ?? '' }, (doc) => draw(doc, content));

@@ -144,19 +144,16 @@ export class Indexes {
     };
   }
 
-  scan(index: IndexMeta, range: ScanRange, { reverse, snapshot, offset = 0, rest }: IndexScan): Iterable<IndexEntry> {
+  *scan(index: IndexMeta, range: ScanRange, { reverse, snapshot, offset = 0, rest }: IndexScan): Iterable<IndexEntry> {
     const { start, end, equalBytes } = this.bounds(index, range);
     // `offset` entries are stepped over by LMDB's cursor itself, none of them copied out (a deep page's skip).
     const options = { ...rangeOptions({ start, end }, reverse, snapshot as Transaction | undefined), ...(offset > 0 ? { offset } : {}) };
-    const entries = this.backend.entries.getRange(options);
-    if (rest) {
-      return entries.map(({ key, value }) => ({
-        id: Buffer.from(entryId(value)),
-        group: isCut(value) ? Buffer.from(cutGroup(key)) : undefined,
-        rest: Buffer.from(key.subarray(PREFIX_BYTES + equalBytes)),
-      }));
+    for (const { key, value } of this.backend.entries.getRange(options)) {
+      if (rest) {
+        const group = isCut(value) ? Buffer.from(cutGroup(key)) : undefined;
+        yield { id: Buffer.from(entryId(value)), group, rest: Buffer.from(key.subarray(PREFIX_BYTES + equalBytes)) };
+      } else yield isCut(value) ? { id: entryId(value), group: cutGroup(key) } : { id: value };
     }
-    return entries.map(({ key, value }) => (isCut(value) ? { id: entryId(value), group: cutGroup(key) } : { id: value }));
   }
 
   /** How many entries are within the range (whose bounds the caller knows to be exact: see exactRange). */

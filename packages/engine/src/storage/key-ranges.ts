@@ -1,6 +1,6 @@
 import { exactBound } from './entry-keys';
 import { COUNTED_PREFIX_FIELDS } from './index-keys';
-import { AFTER, encodeComponent, encodeValue, invert, TAG, tagOf } from './sort-key';
+import { AFTER, encodeComponents, encodeValue, invert, TAG, tagOf } from './sort-key';
 
 /**
  * The contract's ranges (values, inclusive or exclusive ends) as LMDB key ranges of an index's key space: the
@@ -63,20 +63,21 @@ function withAfter(bytes: Buffer): Buffer {
   return Buffer.concat([bytes, Buffer.from([AFTER])]);
 }
 
-/** A plan's ranges are asked about and scanned several times: each is encoded once. */
-const encoded = new WeakMap<ScanRange, KeyRange>();
+/** Where a range keeps its key range: a plan's ranges are asked about and scanned several times, encoded once. */
+const ENCODED = Symbol('key range');
+
+type Encoded = ScanRange & { [ENCODED]?: KeyRange };
 
 export function keyRange(shape: KeyShape, range: ScanRange): KeyRange {
-  let keys = encoded.get(range);
-  if (!keys) {
-    keys = encode(shape, range);
-    encoded.set(range, keys);
-  }
+  const cached = (range as Encoded)[ENCODED];
+  if (cached) return cached;
+  const keys = encode(shape, range);
+  (range as Encoded)[ENCODED] = keys;
   return keys;
 }
 
 function encode(shape: KeyShape, { equal, next }: ScanRange): KeyRange {
-  const prefix = Buffer.concat(equal.map((value, i) => encodeComponent(value, shape.descending[i])));
+  const prefix = encodeComponents(equal, shape.descending).key;
   if (!next) return { start: prefix, end: withAfter(prefix), equalBytes: prefix.length };
   const { bracket: tag, lower, upper } = next;
   const edges = bracketEdges(tag);

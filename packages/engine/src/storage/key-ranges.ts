@@ -23,6 +23,7 @@ export interface Interval {
   upper?: Bound;
 }
 
+/** A range is not changed once asked about: the storage keeps its encoding on it. */
 export interface ScanRange {
   /** The values of the index's leading fields, one per field, matched exactly. */
   equal: unknown[];

@@ -1,9 +1,7 @@
 import { BSON, type Document, Timestamp } from 'bson';
 import { EngineError, badValue, failedToParse, notImplemented, unknownPipelineStage } from './errors';
 import { runPipeline } from './matcher';
-import { KEY_LENGTH, keyAtTime, type LoggedChange } from './storage/change-log';
-import { encodeValue } from './storage/sort-key';
-import type { Store } from './storage/store';
+import { CHANGE_KEY_LENGTH as KEY_LENGTH, docKeyOf, keyAtTime, type LoggedChange, type Storage } from './storage/contract';
 import { isPlainObject } from './values';
 
 /**
@@ -104,7 +102,7 @@ function parseToken(value: unknown): { key: Buffer; kind: number } {
 
 /** Where a stream opened on `aggregate` with `pipeline` reads, and what the rest of its pipeline is. */
 export function parseChangeStream(
-  store: Store,
+  store: Storage,
   target: unknown,
   db: string,
   pipeline: Document[],
@@ -143,7 +141,7 @@ function scopeOf(target: unknown, db: string, options: Document): StreamScope {
   return { db };
 }
 
-function specOf(store: Store, options: Document): StreamSpec {
+function specOf(store: Storage, options: Document): StreamSpec {
   const fullDocument = options.fullDocument ?? 'default';
   if (!['default', 'updateLookup', 'whenAvailable', 'required'].includes(fullDocument)) {
     throw badValue(`'${String(fullDocument)}' is not a valid value for $changeStream.fullDocument`);
@@ -184,7 +182,7 @@ export class ChangeStream {
   private readonly filtersOnly: boolean;
 
   constructor(
-    private readonly store: Store,
+    private readonly store: Storage,
     private readonly scope: StreamScope,
     private readonly spec: StreamSpec,
     private readonly stages: Document[],
@@ -280,7 +278,7 @@ export class ChangeStream {
 
   private lookUp(db: string, coll: string, id: unknown): Buffer | undefined {
     const meta = this.store.collections.get(`${db}.${coll}`);
-    return meta ? this.store.getDoc(meta, encodeValue(id)) : undefined;
+    return meta ? this.store.getDoc(meta, docKeyOf(id)) : undefined;
   }
 
   /** Queues an event through the stream's pipeline, which may drop it but not change its token. */
@@ -317,7 +315,7 @@ function noImage(what: string): EngineError {
  * Resolves true once a change is committed, false when `ms` have passed or when the function handed to `wake` is
  * called (the cursor was killed).
  */
-export function waitForChange(store: Store, ms: number, wake: (resolve: () => void) => void): Promise<boolean> {
+export function waitForChange(store: Storage, ms: number, wake: (resolve: () => void) => void): Promise<boolean> {
   if (ms <= 0) return Promise.resolve(false);
   return new Promise((resolve) => {
     const finish = (changed: boolean) => {

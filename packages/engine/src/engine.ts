@@ -12,7 +12,7 @@ import { maxTimeOf, withinTime } from './deadline';
 import { badValue, commandNotFound, DuplicateKeyError, EngineError, operationNotSupportedInTransaction, typeMismatch } from './errors';
 import { retryOf, SessionStore } from './sessions';
 import { expireDocuments } from './ttl';
-import type { Store } from './storage/store';
+import type { Storage } from './storage/contract';
 import { clusterTimeFields, nextClusterTime } from './cluster-time';
 import { RawReply } from './wire';
 
@@ -101,7 +101,7 @@ export class Engine {
   private readonly failPoints: FailPoints;
 
   constructor(
-    readonly store: Store,
+    readonly store: Storage,
     readonly address: ServerAddress,
     options: { testCommands?: boolean } = {},
   ) {

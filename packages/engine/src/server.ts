@@ -1,7 +1,7 @@
 import net from 'node:net';
 import { Engine, errorReply } from './engine';
 import { EngineError } from './errors';
-import type { Store } from './storage/store';
+import type { Storage } from './storage/contract';
 import { decodeMessage, encodeReply, MessageReader, type Request } from './wire';
 
 export interface RunningServer {
@@ -11,7 +11,7 @@ export interface RunningServer {
 }
 
 /** Serves the engine over the MongoDB wire protocol. Each connection's requests are answered in order. */
-export async function listen(store: Store, host: string, port: number, options: { testCommands?: boolean } = {}): Promise<RunningServer> {
+export async function listen(store: Storage, host: string, port: number, options: { testCommands?: boolean } = {}): Promise<RunningServer> {
   const address = { host, port };
   const engine = new Engine(store, address, options);
   const sockets = new Set<net.Socket>();

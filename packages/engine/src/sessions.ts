@@ -1,6 +1,6 @@
 import type { Document } from 'bson';
 import { EngineError, noSuchTransaction } from './errors';
-import type { Store } from './storage/store';
+import type { Storage } from './storage/contract';
 import { Transaction, type LockTable } from './txn';
 
 /** How long a transaction may stay open, as MongoDB's transactionLifetimeLimitSeconds default. */
@@ -38,7 +38,7 @@ export class SessionStore {
   /** The last retryable write of each session (outside transactions): its txnNumber and its reply. */
   private readonly retryable = new Map<string, { txnNumber: bigint; reply: Promise<Document> }>();
 
-  constructor(private readonly store: Store) {}
+  constructor(private readonly store: Storage) {}
 
   /** The transaction a command belongs to, or undefined when it runs on its own. */
   transactionFor(command: Document): Transaction | undefined {

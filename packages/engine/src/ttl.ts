@@ -1,4 +1,4 @@
-import type { Store } from './storage/store';
+import type { Storage } from './storage/contract';
 import { DirectUnit } from './txn';
 
 /** Deletions per collection and pass, so one pass never holds the writer for long. */
@@ -8,7 +8,7 @@ const BATCH = 10_000;
  * The TTL monitor: deletes documents whose indexed date is older than the index's `expireAfterSeconds`, through
  * the index (a range below the cutoff), as MongoDB's does every 60 seconds (here every sweep of the engine).
  */
-export function expireDocuments(store: Store, now = Date.now()): void {
+export function expireDocuments(store: Storage, now = Date.now()): void {
   for (const meta of [...store.collections.values()]) {
     for (const index of meta.indexes.values()) {
       const seconds = index.spec.expireAfterSeconds;

@@ -1,13 +1,9 @@
 import { BSON, type Document } from 'bson';
-import type { Transaction as ReadTransaction } from 'lmdb';
 import { DuplicateKeyError, writeConflict } from './errors';
 import { duplicateKeyError, ID_INDEX_NAME } from './index-spec';
 import { countMatches, runQuery, streamQuery, type ExecutionStats, type Match, type QueryOptions, type QueryResult, type Source } from './query/execute';
-import { checkNamespace, nsOf, type CollectionMeta } from './storage/catalog';
 import { originalBytes } from './raw-bson';
-import { indexEntries } from './storage/index-keys';
-import { encodeValue } from './storage/sort-key';
-import type { Store } from './storage/store';
+import { checkNamespace, type CollectionMeta, docKeyOf, type IndexMeta, indexKeysOf, nsOf, type Snapshot, type Storage } from './storage/contract';
 import { describeUpdate } from './update-description';
 
 /** How statements read and write: straight into the store, or buffered in a multi-document transaction. */
@@ -29,7 +25,7 @@ export type ChangeKind = 'update' | 'replace';
 
 /** Statements outside a transaction: they run inside the command's LMDB write transaction (or read the latest state). */
 export class DirectUnit implements Unit {
-  constructor(private readonly store: Store) {}
+  constructor(private readonly store: Storage) {}
 
   collection(db: string, name: string): CollectionMeta | undefined {
     return this.store.collections.get(`${db}.${name}`);
@@ -111,12 +107,12 @@ export class Transaction implements Unit {
   /** Collections first written by this transaction: created only if it commits. */
   private readonly created = new Map<string, CollectionMeta>();
   private readonly statements: Statement[] = [];
-  private readonly snapshot: ReadTransaction;
+  private readonly snapshot: Snapshot;
   private readonly startSeq: number;
   private finished = false;
 
   constructor(
-    private readonly store: Store,
+    private readonly store: Storage,
     private readonly locks: LockTable,
     private readonly id?: TransactionId,
   ) {
@@ -170,19 +166,19 @@ export class Transaction implements Unit {
   }
 
   insert(meta: CollectionMeta, doc: Document): void {
-    const idKey = encodeValue(doc._id);
+    const idKey = docKeyOf(doc._id);
     if (this.current(meta, idKey)) throw duplicateKeyError(nsOf(meta), ID_INDEX_NAME, { _id: 1 }, doc);
     this.write(meta, idKey, doc);
     this.statements.push({ meta, op: 'insert', after: doc });
   }
 
   replace(meta: CollectionMeta, previous: Document, doc: Document, kind: ChangeKind): void {
-    this.write(meta, encodeValue(doc._id), doc);
+    this.write(meta, docKeyOf(doc._id), doc);
     this.statements.push({ meta, op: kind, before: previous, after: doc });
   }
 
   remove(meta: CollectionMeta, doc: Document): void {
-    this.write(meta, encodeValue(doc._id), null);
+    this.write(meta, docKeyOf(doc._id), null);
     this.statements.push({ meta, op: 'delete', before: doc });
   }
 
@@ -234,9 +230,9 @@ export class Transaction implements Unit {
       return;
     }
     const stored = BSON.deserialize(bytes);
-    const keysOf = (index: Parameters<typeof indexEntries>[0], version: Document) =>
-      indexEntries(index, version)
-        .keys.map((key) => key.toString('latin1'))
+    const keysOf = (index: IndexMeta, version: Document) =>
+      indexKeysOf(index, version)
+        .map((key) => key.toString('latin1'))
         .join('\0');
     for (const index of meta.indexes.values()) if (keysOf(index, doc) !== keysOf(index, stored)) mark(index.name);
   }
@@ -251,7 +247,7 @@ export class Transaction implements Unit {
         held = new Map();
         this.pendingUnique.set(name, held);
       }
-      for (const key of indexEntries(index, doc).keys) {
+      for (const key of indexKeysOf(index, doc)) {
         const text = key.toString('latin1');
         if (add) held.set(text, id);
         else if (held.get(text) === id) held.delete(text);
@@ -266,7 +262,7 @@ export class Transaction implements Unit {
     for (const index of meta.indexes.values()) {
       if (!index.unique) continue;
       const held = this.pendingUnique.get(`${nsOf(meta)}\0${index.name}`);
-      for (const key of indexEntries(index, doc).keys) {
+      for (const key of indexKeysOf(index, doc)) {
         for (const owner of this.store.holders(meta, index, key, this.snapshot)) {
           if (owner.equals(idKey) || pending?.has(owner.toString('latin1'))) continue;
           throw duplicateKeyError(nsOf(meta), index.name, index.spec.key, doc);

@@ -1,5 +1,5 @@
 import type { Document } from 'bson';
-import { encodeValue } from './storage/sort-key';
+import { compareValues as compareOrder } from './storage/contract';
 import { isPlainObject } from './values';
 
 export interface UpdateDescription {
@@ -53,5 +53,5 @@ function compareValues(path: string, before: unknown, after: unknown, out: Updat
 
 function sameValue(a: unknown, b: unknown): boolean {
   if (isPlainObject(a) || Array.isArray(a) || isPlainObject(b) || Array.isArray(b)) return false;
-  return encodeValue(a).equals(encodeValue(b));
+  return compareOrder(a, b) === 0;
 }

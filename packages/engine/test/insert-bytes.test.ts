@@ -250,7 +250,8 @@ describe('stored as sent, the same as decoded', () => {
     for (const { idKey, bytes } of store.scanDocs(meta, undefined, false)) docs.push(`${idKey.toString('hex')} ${bytes.toString('hex')}`);
     const prefix = (id: number) => Buffer.from([id >>> 24, (id >>> 16) & 0xff, (id >>> 8) & 0xff, id & 0xff]);
     // The store's own LMDB databases: what an insert leaves behind, read without going through the engine.
-    const { entries: entriesOf, counts: countsOf } = store as unknown as { entries: Database<Buffer, Buffer>; counts: Database<number, Buffer> };
+    const { entries: entriesOf, counts: countsOf } = (store as unknown as { backend: { entries: Database<Buffer, Buffer>; counts: Database<number, Buffer> } })
+      .backend;
     const indexState: Document = {};
     for (const index of meta.indexes.values()) {
       const range = { start: prefix(index.id), end: prefix(index.id + 1) };

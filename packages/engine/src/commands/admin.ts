@@ -14,7 +14,7 @@ import {
 } from '../errors';
 import { ID_INDEX_NAME, normalizeIndexSpec, sameIndex } from '../index-spec';
 import { compileFilter } from '../matcher';
-import { indexSpecs } from '../storage/catalog';
+import { indexSpecs } from '../storage/contract';
 import { keyOf } from '../values';
 import { MAX_MESSAGE_SIZE } from '../wire';
 import { collectionName, type CommandContext, type Handler } from './context';

@@ -3,7 +3,7 @@ import type { CursorStore } from '../cursors';
 import { badValue, notImplemented, typeMismatch } from '../errors';
 import type { RetryId, SessionStore } from '../sessions';
 import { isPlainObject } from '../values';
-import type { Store } from '../storage/store';
+import type { Storage } from '../storage/contract';
 import { DirectUnit, type Transaction, type Unit } from '../txn';
 import type { RawReply } from '../wire';
 
@@ -14,7 +14,7 @@ export interface ServerAddress {
 
 /** What a command handler works with. */
 export interface CommandContext {
-  store: Store;
+  store: Storage;
   cursors: CursorStore;
   sessions: SessionStore;
   address: ServerAddress;

@@ -21,7 +21,7 @@ function planStage(plan: Plan, inMemorySort: boolean): Document {
       indexBounds: Object.fromEntries(plan.bounds.map((bound) => bound.split(': '))),
     });
     // SORT_MERGE: one scan per `$in` value of the equality prefix, merged in the sort's order.
-    const input = plan.mergeAfter ? { stage: 'SORT_MERGE', inputStages: plan.ranges.map(() => scan()) } : scan();
+    const input = plan.merge ? { stage: 'SORT_MERGE', inputStages: plan.ranges.map(() => scan()) } : scan();
     stage = { stage: 'FETCH', inputStage: input };
   }
   return inMemorySort ? { stage: 'SORT', inputStage: stage } : stage;

@@ -1,7 +1,7 @@
 import os from 'node:os';
 import type { Document } from 'bson';
 import { namespaceNotFound } from '../errors';
-import type { CollectionMeta } from '../storage/catalog';
+import type { CollectionMeta } from '../storage/contract';
 import { collectionName, type CommandContext, type Handler } from './context';
 
 /** What mongosh's db.stats()/collection.stats() and Compass's overview read, from the store's counts. */

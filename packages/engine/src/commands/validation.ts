@@ -2,7 +2,7 @@ import type { Document } from 'bson';
 import { badValue, EngineError, notImplemented } from '../errors';
 import { compileFilter, type Predicate } from '../matcher';
 import { originalBytes } from '../raw-bson';
-import type { CollectionMeta } from '../storage/catalog';
+import type { CollectionMeta } from '../storage/contract';
 import { mentionsType, registerTwin } from '../typed-twins';
 import { isPlainObject } from '../values';
 

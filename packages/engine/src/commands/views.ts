@@ -2,7 +2,7 @@ import type { Document } from 'bson';
 import { EngineError, failedToParse, notImplemented } from '../errors';
 import { runPipeline } from '../matcher';
 import { pathValues } from '../paths';
-import type { CollectionMeta } from '../storage/catalog';
+import type { CollectionMeta } from '../storage/contract';
 import { isPlainObject, keyOf } from '../values';
 import { nonNegativeInteger, optionalDocument, reader, refuseCollation, type CommandContext, type Reply } from './context';
 import { aggregate, checkPipeline } from './read';

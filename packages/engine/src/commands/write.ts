@@ -7,7 +7,7 @@ import { checkProjection, project } from '../query/projection';
 import { withIdFirst } from '../raw-bson';
 import { ReceivedDocument } from '../received-document';
 import { fieldName, type FieldName } from '../stored-fields';
-import type { CollectionMeta } from '../storage/catalog';
+import type { CollectionMeta } from '../storage/contract';
 import type { Unit } from '../txn';
 import { applyUpdate, checkUpdateSpec, isReplacement, upsertDocument } from '../update';
 import { assertDocumentSize, assertStorable, isPlainObject } from '../values';

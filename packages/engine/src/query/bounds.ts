@@ -1,22 +1,17 @@
 import type { Document } from 'bson';
 import { isPlainObject } from '../values';
-import { encodeValue, exactlyComparable, tagOf, TAG } from '../storage/sort-key';
+import { type Bound, type Bracket, bracketOf, compareValues, exactlyComparable, type Interval, sortedDistinct } from '../storage/contract';
 
 /**
  * What a filter says about each top-level field, in terms an ordered index can use: a set of points (equality,
  * `$in`) or one interval inside a single type (`$gt`/`$gte`/`$lt`/`$lte`, MongoDB's type bracketing).
  */
 
-export interface Bound {
-  value: Buffer;
-  inclusive: boolean;
-}
-
 export interface FieldBounds {
-  /** Sort keys of the values the field may equal, ascending and distinct. */
-  points?: Buffer[];
+  /** The values the field may equal, in MongoDB's order and distinct. */
+  points?: unknown[];
   /** An interval; a missing side runs to the edge of the type's bracket. */
-  interval?: { tag: number; lower?: Bound; upper?: Bound };
+  interval?: Interval;
   /** The bounds say exactly what the conditions say, so entries within them need no further check. */
   exact: boolean;
   /** The field may be missing or null in a matching document (a sparse index lacks those). */
@@ -42,32 +37,31 @@ function pointValue(value: unknown): boolean {
 
 function pointsOf(values: unknown[]): FieldBounds | undefined {
   if (!values.every(pointValue)) return undefined;
-  const keys = new Map<string, Buffer>();
-  for (const value of values) {
-    const key = encodeValue(value);
-    keys.set(key.toString('latin1'), key);
-  }
-  const points = [...keys.values()].sort(Buffer.compare);
+  const points = sortedDistinct(values);
   const nullable = values.some((value) => value === null || value === undefined);
   return { points, exact: values.every(exactlyComparable), nullable };
 }
 
 function rangeOf(operators: Document): FieldBounds | undefined {
-  let tag: number | undefined;
+  let bracket: Bracket | undefined;
   let lower: Bound | undefined;
   let upper: Bound | undefined;
   for (const [operator, value] of Object.entries(operators)) {
     if (!exactlyComparable(value)) return undefined;
-    const valueTag = tagOf(value);
-    if (tag !== undefined && tag !== valueTag) return undefined;
-    tag = valueTag;
-    const bound = { value: encodeValue(value), inclusive: operator === '$gte' || operator === '$lte' };
+    const valueBracket = bracketOf(value);
+    if (bracket !== undefined && bracket !== valueBracket) return undefined;
+    bracket = valueBracket;
+    const bound: Bound = { value, inclusive: operator === '$gte' || operator === '$lte' };
     if (operator === '$gt' || operator === '$gte') {
-      if (!lower || Buffer.compare(bound.value, lower.value) > 0 || (bound.value.equals(lower.value) && !bound.inclusive)) lower = bound;
-    } else if (!upper || Buffer.compare(bound.value, upper.value) < 0 || (bound.value.equals(upper.value) && !bound.inclusive)) upper = bound;
+      const order = lower ? compareValues(value, lower.value) : 1;
+      if (order > 0 || (order === 0 && !bound.inclusive)) lower = bound;
+    } else {
+      const order = upper ? compareValues(value, upper.value) : -1;
+      if (order < 0 || (order === 0 && !bound.inclusive)) upper = bound;
+    }
   }
-  if (tag === undefined) return undefined;
-  return { interval: { tag, lower, upper }, exact: true, nullable: false };
+  if (bracket === undefined) return undefined;
+  return { interval: { bracket, lower, upper }, exact: true, nullable: false };
 }
 
 /** The bounds one field's condition gives, or undefined when it gives none an index can use. */
@@ -119,11 +113,4 @@ export function filterBounds(filter: Document | undefined): FilterBounds {
   if (filter) collect(filter, out);
   for (const bounds of out.fields.values()) if (!bounds.exact) out.complete = false;
   return out;
-}
-
-/** The first and past-the-last key bytes of a type's bracket, e.g. every number. */
-export function bracket(tag: number): { start: Buffer; end: Buffer } {
-  // Numbers start at -Infinity, above NaN, which no range condition matches.
-  const start = tag === TAG.number ? encodeValue(-Infinity) : Buffer.from([tag]);
-  return { start, end: Buffer.from([tag + 1]) };
 }

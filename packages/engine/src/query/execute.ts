@@ -7,7 +7,7 @@ import { originalBytes } from '../raw-bson';
 import { mentionsType, registerTwin } from '../typed-twins';
 import { sortBy } from './sort';
 import { mergeRanges } from './sort-merge';
-import { cutGroup, entryId, exactBound, isCut } from '../storage/entry-keys';
+import { exactRange } from '../storage/contract';
 import { decodeFields, DESERIALIZE } from '../stored-fields';
 import { checkDeadline } from '../deadline';
 
@@ -61,10 +61,10 @@ function* candidates(source: Source, plan: Plan, stats: ExecutionStats, unfetche
     return;
   }
   // Ranges widened over long keys (see entryBound) may overlap: two long `$in` values with the same first bytes.
-  const widened = plan.ranges.length > 1 && plan.ranges.some(({ start, end }) => !exactBound(start) || !exactBound(end));
+  const widened = plan.ranges.length > 1 && plan.ranges.some((range) => !exactRange(plan.index, range));
   const seen = plan.index.multikey || widened ? new Set<string>() : undefined;
   // Merged ranges come in the sort's order already, entries cut alike included.
-  const merged = plan.mergeAfter ? mergeRanges({ store, meta, snapshot, sort: sort! }, plan.index, plan.ranges, plan.mergeAfter, plan.reverse) : undefined;
+  const merged = plan.merge ? mergeRanges({ store, meta, snapshot, sort: sort! }, plan.index, plan.ranges, plan.reverse) : undefined;
   const resort = !merged && plan.sortServed && sort !== undefined && Object.keys(sort).length > 0;
   let tied: Buffer[] = [];
   let tiedOn: Buffer | undefined;
@@ -91,7 +91,7 @@ function* candidates(source: Source, plan: Plan, stats: ExecutionStats, unfetche
     if (range && unfetched > 0 && !seen && !stepped) {
       // Entries the skip passes over are stepped over inside LMDB: a whole range holding no more of them than are
       // left to skip is counted, and the skip starts inside the next one at an offset.
-      const inRange = plan.ranges.length > 1 ? store.countIndex(plan.index, range, snapshot) : Number.POSITIVE_INFINITY;
+      const inRange = plan.ranges.length > 1 ? store.countEntries(plan.index, range, snapshot) : Number.POSITIVE_INFINITY;
       offset = Math.min(unfetched, inRange);
       if (offset === inRange) {
         passOver(offset);
@@ -100,26 +100,24 @@ function* candidates(source: Source, plan: Plan, stats: ExecutionStats, unfetche
     }
     let landed = offset === 0;
     let onCut = false;
-    for (const { key: entry, value } of merged ?? store.scanIndex(plan.index, range!, plan.reverse, snapshot, offset)) {
+    for (const { id: idKey, group } of merged ?? store.scanIndex(plan.index, range!, { reverse: plan.reverse, snapshot, offset })) {
       if (!landed) {
         // An entry cut to the same bytes as the one before it may belong, in the sort's order, before the offset:
         // such a group must be read from its start and sorted, so this range is stepped through instead (below).
-        onCut = resort && isCut(value);
+        onCut = resort && group !== undefined;
         if (onCut) break;
         landed = true;
         passOver(offset);
       }
       stats.keysExamined++;
       store.queryMetrics.scanned++;
-      const idKey = entryId(value);
       checkDeadline();
       if (seen) {
         const key = idKey.toString('latin1');
         if (seen.has(key)) continue;
         seen.add(key);
       }
-      if (resort && isCut(value)) {
-        const group = cutGroup(entry);
+      if (resort && group) {
         if (tiedOn && !tiedOn.equals(group)) yield* flushTied();
         tiedOn = Buffer.from(group);
         tied.push(Buffer.from(idKey));
@@ -139,7 +137,7 @@ function* candidates(source: Source, plan: Plan, stats: ExecutionStats, unfetche
       continue;
     }
     // The range held fewer entries than the offset: all of them were passed over.
-    if (!landed) passOver(store.countIndex(plan.index, range!, snapshot));
+    if (!landed) passOver(store.countEntries(plan.index, range!, snapshot));
     if (tied.length) yield* flushTied();
   }
 
@@ -261,9 +259,6 @@ function* checkedAtEnd(source: Source, chosen: Chosen, stats: ExecutionStats, ma
   checkCachedRun(source.meta, chosen, worksOf(stats));
 }
 
-/** The most counters a count reads for a range: beyond them, counting the entries natively is as cheap. */
-const COUNTERS_READ = 1000;
-
 /** How many documents match, from index key counts when the plan's ranges say exactly which ones do. */
 export function countMatches(source: Source, filter: Document | undefined, hint?: unknown, fresh?: boolean): { n: number; stats: ExecutionStats } {
   const chosen = choosePlan(source, { filter, hint, counting: true, fresh });
@@ -272,15 +267,14 @@ export function countMatches(source: Source, filter: Document | undefined, hint?
   if (meta && plan.exact && !source.pending?.size) {
     const stats = newStats(chosen, false);
     let n = 0;
-    if (plan.kind === 'ixscan' && plan.countPrefixes && !plan.index.multikey) {
-      for (const leading of plan.countPrefixes) n += store.countPrefix(plan.index, leading, snapshot);
-    } else if (plan.kind === 'ixscan') {
+    if (plan.kind === 'ixscan') {
       for (const range of plan.ranges) {
-        // A range holding a few distinct leading parts (days, amounts) is counted by their counters.
-        const counted = plan.countRanges && !plan.index.multikey ? store.sumCounters(plan.index, range, COUNTERS_READ, snapshot) : undefined;
+        // An equality on a key's leading fields, or a range holding a few distinct leading parts (days, amounts), is
+        // counted by the index's counters.
+        const counted = plan.counters && !plan.index.multikey ? store.countByCounters(plan.index, range, plan.counters, snapshot) : undefined;
         if (counted !== undefined) n += counted;
         else {
-          const keys = store.countIndex(plan.index, range, snapshot);
+          const keys = store.countEntries(plan.index, range, snapshot);
           stats.keysExamined += keys;
           n += keys;
         }

@@ -1,7 +1,6 @@
 import { BSON, type Document } from 'bson';
-import type { CollectionMeta, IndexMeta } from '../storage/catalog';
 import { compileFilter } from '../matcher';
-import { entryId } from '../storage/entry-keys';
+import type { CollectionMeta, IndexMeta } from '../storage/contract';
 import { decodeFields, DESERIALIZE } from '../stored-fields';
 import { planCandidates, type Plan, type PlanCandidate } from './planner';
 import type { QueryOptions, Source } from './source';
@@ -212,7 +211,7 @@ function* works(source: Source, trial: Trial, request: PlanRequest): Generator<b
   const { store, meta, snapshot } = source;
   const { plan } = trial.candidate;
   if (!meta) return;
-  if (request.counting && plan.kind === 'ixscan' && plan.exact && plan.countPrefixes && !plan.index.multikey) {
+  if (request.counting && plan.kind === 'ixscan' && plan.exact && plan.counters === 'prefix' && !plan.index.multikey) {
     yield true;
     return;
   }
@@ -255,12 +254,9 @@ function* works(source: Source, trial: Trial, request: PlanRequest): Generator<b
     }
   } else {
     const seen = plan.index.multikey ? new Set<string>() : undefined;
-    const merged = plan.mergeAfter
-      ? mergeRanges({ store, meta, snapshot, sort: request.sort! }, plan.index, plan.ranges, plan.mergeAfter, plan.reverse)
-      : undefined;
+    const merged = plan.merge ? mergeRanges({ store, meta, snapshot, sort: request.sort! }, plan.index, plan.ranges, plan.reverse) : undefined;
     for (const range of merged ? [undefined] : plan.ranges) {
-      for (const { value } of merged ?? store.scanIndex(plan.index, range!, plan.reverse, snapshot)) {
-        const idKey = entryId(value);
+      for (const { id: idKey } of merged ?? store.scanIndex(plan.index, range!, { reverse: plan.reverse, snapshot })) {
         if (seen) {
           const id = idKey.toString('latin1');
           if (seen.has(id)) {

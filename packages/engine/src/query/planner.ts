@@ -1,13 +1,9 @@
 import type { Document } from 'bson';
 import { badValue } from '../errors';
 import { ID_INDEX_NAME } from '../index-spec';
-import type { CollectionMeta, IndexMeta } from '../storage/catalog';
-import { exactBound } from '../storage/entry-keys';
-import { COUNTED_PREFIX_FIELDS } from '../storage/index-keys';
-import { AFTER, invert, TAG } from '../storage/sort-key';
-import type { KeyRange } from '../storage/store';
+import { type CollectionMeta, type Counters, countersFor, type DocKey, docKeyOf, exactRange, type IndexMeta, type ScanRange } from '../storage/contract';
 import { keyOf } from '../values';
-import { bracket, filterBounds, type FieldBounds } from './bounds';
+import { filterBounds, type FieldBounds } from './bounds';
 import { sortDirections } from './sort';
 
 /**
@@ -16,34 +12,24 @@ import { sortDirections } from './sort';
  */
 
 export type Plan =
-  | { kind: 'ids'; idKeys: Buffer[]; sortServed: boolean; exact: boolean }
-  | { kind: 'collscan'; range?: KeyRange; reverse: boolean; sortServed: boolean; exact: boolean }
+  | { kind: 'ids'; idKeys: DocKey[]; sortServed: boolean; exact: boolean }
+  | { kind: 'collscan'; range?: ScanRange; reverse: boolean; sortServed: boolean; exact: boolean }
   | {
       kind: 'ixscan';
       index: IndexMeta;
-      ranges: KeyRange[];
+      ranges: ScanRange[];
       reverse: boolean;
       sortServed: boolean;
       exact: boolean;
       bounds: string[];
-      /** Equality on leading fields only (not all of them): the index's counters count these prefixes. */
-      countPrefixes?: Buffer[];
-      /**
-       * Equality on the first field and a range on the second, of a type whose values make short keys: the counters of
-       * the two-field leading parts within the ranges add up to the entries in them.
-       */
-      countRanges?: boolean;
+      /** How the index's counters count the ranges, when they can (see countersFor). */
+      counters?: Counters;
       /**
        * MongoDB's SORT_MERGE: the ranges (one per `$in` value of the equality prefix) each yield the sort, and are
-       * merged on the key bytes after their prefix, whose lengths these are, range by range.
+       * merged on the index fields after their equality values.
        */
-      mergeAfter?: number[];
+      merge?: boolean;
     };
-
-/** Types whose encoded values are a few bytes: a leading part of such a value after a short prefix is always counted. */
-const SHORT_KEY_TAGS = new Set<number>([TAG.number, TAG.objectId, TAG.boolean, TAG.date, TAG.timestamp]);
-/** Far below WHOLE_KEY_BYTES, the longest leading part the index keeps a counter for. */
-const SHORT_PREFIX_BYTES = 1024;
 
 /** Limits how many key ranges an equality prefix of several `$in` lists may expand to. */
 const MAX_RANGES = 1000;
@@ -61,41 +47,22 @@ export interface PlanCandidate {
 /** MongoDB's internalQueryPlannerMaxIndexedSolutions. */
 const MAX_CANDIDATES = 64;
 
-function pointRanges(prefixes: Buffer[], points: Buffer[], descending: boolean): Buffer[] {
-  const out: Buffer[] = [];
-  for (const prefix of prefixes) for (const point of points) out.push(Buffer.concat([prefix, descending ? invert(point) : point]));
+/** Each prefix of equality values followed by each of the next field's points. */
+function pointPrefixes(prefixes: unknown[][], points: unknown[]): unknown[][] {
+  const out: unknown[][] = [];
+  for (const prefix of prefixes) for (const point of points) out.push([...prefix, point]);
   return out;
 }
 
-/** Key ranges of one interval after each prefix, in the index's key space. */
-function intervalRanges(prefixes: Buffer[], bounds: FieldBounds, descending: boolean, useBothSides: boolean): KeyRange[] {
-  const { tag, lower, upper } = bounds.interval!;
-  const edges = bracket(tag);
-  // Ascending key space: [low, high) with bytes of the value sort keys.
-  let low = lower ? (lower.inclusive ? lower.value : withAfter(lower.value)) : edges.start;
-  let high = upper && (useBothSides || !lower) ? (upper.inclusive ? withAfter(upper.value) : upper.value) : edges.end;
-  if (descending) {
-    // Inverted keys run the other way: the interval's top becomes the start. A type's keys all begin with ~tag.
-    const upperSide = upper && (useBothSides || !lower) ? upper : undefined;
-    const ownTag = ~tag & 0xff;
-    low = upperSide ? (upperSide.inclusive ? invert(upperSide.value) : withAfter(invert(upperSide.value))) : Buffer.from([ownTag]);
-    high = lower
-      ? lower.inclusive
-        ? withAfter(invert(lower.value))
-        : invert(lower.value)
-      : tag === TAG.number
-        ? withAfter(invert(edges.start))
-        : Buffer.from([ownTag + 1]);
-  }
-  return prefixes.map((prefix) => ({ start: Buffer.concat([prefix, low]), end: Buffer.concat([prefix, high]) }));
+/** One range per prefix over an interval of the next field (on a multikey index, bounded on one side only). */
+function intervalRanges(prefixes: unknown[][], bounds: FieldBounds, useBothSides: boolean): ScanRange[] {
+  const { bracket, lower, upper } = bounds.interval!;
+  const next = { bracket, lower, upper: useBothSides || !lower ? upper : undefined };
+  return prefixes.map((equal) => ({ equal, next }));
 }
 
-function withAfter(bytes: Buffer): Buffer {
-  return Buffer.concat([bytes, Buffer.from([AFTER])]);
-}
-
-function wholeRanges(prefixes: Buffer[]): KeyRange[] {
-  return prefixes.map((prefix) => ({ start: prefix, end: withAfter(prefix) }));
+function wholeRanges(prefixes: unknown[][]): ScanRange[] {
+  return prefixes.map((equal) => ({ equal }));
 }
 
 /** Whether scanning this index (forwards or backwards) yields the sort order, after the equality prefix. */
@@ -128,7 +95,7 @@ function indexCandidate(
   complete: boolean,
   sort: Array<[string, 1 | -1]>,
 ): PlanCandidate | undefined {
-  let prefixes: Buffer[] = [Buffer.alloc(0)];
+  let prefixes: unknown[][] = [[]];
   let eqCount = 0;
   let singlePoints = true;
   const used = new Set<string>();
@@ -137,26 +104,26 @@ function indexCandidate(
     if (!bounds?.points || prefixes.length * bounds.points.length > MAX_RANGES) break;
     if (eqCount === 0 && index.sparse && bounds.nullable) return undefined;
     if (bounds.points.length > 1) singlePoints = false;
-    prefixes = pointRanges(prefixes, bounds.points, index.descending[eqCount]);
+    prefixes = pointPrefixes(prefixes, bounds.points);
     used.add(index.fields[eqCount]);
   }
   const next = index.fields[eqCount];
   const rangeBounds = next !== undefined ? fields.get(next) : undefined;
-  let ranges: KeyRange[];
+  let ranges: ScanRange[];
   let hasRange = false;
   if (rangeBounds?.interval) {
     hasRange = true;
     // On a multikey index one element may satisfy the lower side and another the upper: bound one side only.
-    ranges = intervalRanges(prefixes, rangeBounds, index.descending[eqCount], !index.multikey);
+    ranges = intervalRanges(prefixes, rangeBounds, !index.multikey);
     if (!index.multikey) used.add(next);
   } else ranges = wholeRanges(prefixes);
   if (eqCount === 0 && !hasRange && index.sparse) return undefined;
   let direction = singlePoints || sort.length === 0 ? sortDirection(index, sort, fields, eqCount) : undefined;
-  let mergeAfter: number[] | undefined;
+  let merge = false;
   if (!singlePoints && sort.length > 0 && ranges.length <= MAX_MERGED_RANGES) {
     // Each `$in` value's range yields the sort on the fields after the prefix: merged, they yield it for the whole.
     direction = sortDirection(index, sort, fields, eqCount);
-    if (direction && sort.some(([field]) => !(fields.get(field)?.points?.length === 1))) mergeAfter = prefixes.map((prefix) => prefix.length);
+    merge = direction !== undefined && sort.some(([field]) => !(fields.get(field)?.points?.length === 1));
   }
   const sortServed = direction !== undefined;
   if (eqCount === 0 && !hasRange && !(sortServed && sort.length > 0)) return undefined;
@@ -166,27 +133,30 @@ function indexCandidate(
     complete &&
     [...fields.keys()].every((field) => used.has(field)) &&
     (!index.multikey || (eqCount === index.fields.length && ranges.length === 1)) &&
-    ranges.every(({ start, end }) => exactBound(start) && exactBound(end));
+    ranges.every((range) => exactRange(index, range));
   const score = eqCount * 10 + (hasRange ? 4 : 0) + (sortServed && sort.length > 0 ? 6 : 0) + (exact ? 1 : 0);
   const reverse = direction === 'reverse';
-  if (reverse) {
-    ranges.reverse();
-    mergeAfter?.reverse();
-  }
+  if (reverse) ranges.reverse();
   if (index === ID_INDEX) {
-    if (eqCount === 1) return { plan: { kind: 'ids', idKeys: reverse ? prefixes.reverse() : prefixes, sortServed, exact }, score: 1000 };
+    if (eqCount === 1) {
+      const idKeys = (reverse ? prefixes.reverse() : prefixes).map(([id]) => docKeyOf(id));
+      return { plan: { kind: 'ids', idKeys, sortServed, exact }, score: 1000 };
+    }
     return { plan: { kind: 'collscan', range: hasRange ? ranges[0] : undefined, reverse, sortServed, exact }, score };
   }
   const shown = index.fields.map((field) => `${field}: ${fields.has(field) ? 'bounded' : '[MinKey, MaxKey]'}`);
-  const countPrefixes = !hasRange && eqCount > 0 && eqCount < index.fields.length && eqCount <= COUNTED_PREFIX_FIELDS ? prefixes : undefined;
-  const countRanges =
-    hasRange &&
-    eqCount === COUNTED_PREFIX_FIELDS - 1 &&
-    index.fields.length > COUNTED_PREFIX_FIELDS &&
-    SHORT_KEY_TAGS.has(rangeBounds!.interval!.tag) &&
-    prefixes.every((leading) => leading.length <= SHORT_PREFIX_BYTES);
   return {
-    plan: { kind: 'ixscan', index: index as IndexMeta, ranges, reverse, sortServed, exact, bounds: shown, countPrefixes, countRanges, mergeAfter },
+    plan: {
+      kind: 'ixscan',
+      index: index as IndexMeta,
+      ranges,
+      reverse,
+      sortServed,
+      exact,
+      bounds: shown,
+      counters: countersFor(index, ranges),
+      merge: merge || undefined,
+    },
     score,
   };
 }
@@ -231,7 +201,7 @@ export function planCandidates(meta: CollectionMeta | undefined, filter: Documen
     const plan: Plan = {
       kind: 'ixscan',
       index,
-      ranges: wholeRanges([Buffer.alloc(0)]),
+      ranges: wholeRanges([[]]),
       reverse: direction === 'reverse',
       sortServed: direction !== undefined,
       exact: false,

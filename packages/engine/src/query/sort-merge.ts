@@ -1,7 +1,5 @@
 import { BSON, type Document } from 'bson';
-import type { CollectionMeta, IndexMeta } from '../storage/catalog';
-import { cutGroup, entryId, isCut, PREFIX_BYTES } from '../storage/entry-keys';
-import type { KeyRange, Snapshot, Store } from '../storage/store';
+import { type CollectionMeta, compareOrder, type IndexEntry, type IndexMeta, type ScanRange, type Snapshot, type Storage } from '../storage/contract';
 import { DESERIALIZE } from '../stored-fields';
 import { sortBy } from './sort';
 
@@ -12,17 +10,13 @@ import { sortBy } from './sort';
  * cut alike are put in that order first, as a single range's scan does.
  */
 
-export interface Entry {
-  key: Buffer;
-  value: Buffer;
-  /** The key bytes after the index's prefix and the range's equality prefix. */
-  rest: Buffer;
+export interface Entry extends IndexEntry {
   /** The document, read when the entry must be compared by value. */
   doc?: Document;
 }
 
 interface Reader {
-  store: Store;
+  store: Storage;
   meta: CollectionMeta;
   snapshot?: Snapshot;
   sort: Document;
@@ -30,25 +24,24 @@ interface Reader {
 
 function documentOf(reader: Reader, entry: Entry): Document {
   if (!entry.doc) {
-    const bytes = reader.store.getDoc(reader.meta, entryId(entry.value), reader.snapshot);
+    const bytes = reader.store.getDoc(reader.meta, entry.id, reader.snapshot);
     entry.doc = bytes ? BSON.deserialize(bytes, DESERIALIZE) : {};
   }
   return entry.doc;
 }
 
 /** One range's entries in the sort's order: runs of entries cut alike sorted by their documents. */
-function* rangeEntries(reader: Reader, index: IndexMeta, range: KeyRange, reverse: boolean, after: number): Generator<Entry> {
+function* rangeEntries(reader: Reader, index: IndexMeta, range: ScanRange, reverse: boolean): Generator<Entry> {
   let tied: Entry[] = [];
   let tiedOn: Buffer | undefined;
-  for (const { key, value } of reader.store.scanIndex(index, range, reverse, reader.snapshot)) {
-    const entry: Entry = { key: Buffer.from(key), value: Buffer.from(value), rest: Buffer.from(key.subarray(PREFIX_BYTES + after)) };
-    if (isCut(value)) {
-      const group = cutGroup(key);
+  for (const entry of reader.store.scanIndex(index, range, { reverse, snapshot: reader.snapshot, rest: true }) as Iterable<Entry>) {
+    const group = entry.group;
+    if (group) {
       if (tiedOn && !tiedOn.equals(group)) {
         yield* sortBy(tied, (item) => documentOf(reader, item), reader.sort);
         tied = [];
       }
-      tiedOn = Buffer.from(group);
+      tiedOn = group;
       tied.push(entry);
       continue;
     }
@@ -67,15 +60,15 @@ function* rangeEntries(reader: Reader, index: IndexMeta, range: KeyRange, revers
  * other way round when walked backwards), else by documents.
  */
 function compare(reader: Reader, a: Entry, b: Entry, reverse: boolean): number {
-  if (!isCut(a.value) && !isCut(b.value)) return reverse ? Buffer.compare(b.rest, a.rest) : Buffer.compare(a.rest, b.rest);
+  if (!a.group && !b.group) return reverse ? compareOrder(b.rest!, a.rest!) : compareOrder(a.rest!, b.rest!);
   const aFirst = sortBy([a, b], (item) => documentOf(reader, item), reader.sort)[0] === a;
   const bFirst = sortBy([b, a], (item) => documentOf(reader, item), reader.sort)[0] === b;
   return aFirst && bFirst ? 0 : aFirst ? -1 : 1;
 }
 
 /** The ranges' entries merged in the sort's order. */
-export function* mergeRanges(reader: Reader, index: IndexMeta, ranges: KeyRange[], after: number[], reverse: boolean): Generator<Entry> {
-  const streams = ranges.map((range, i) => rangeEntries(reader, index, range, reverse, after[i]));
+export function* mergeRanges(reader: Reader, index: IndexMeta, ranges: ScanRange[], reverse: boolean): Generator<Entry> {
+  const streams = ranges.map((range) => rangeEntries(reader, index, range, reverse));
   const heads: Array<Entry | undefined> = streams.map((stream) => stream.next().value ?? undefined);
   for (;;) {
     let best = -1;

@@ -1,7 +1,7 @@
 import type { Document } from 'bson';
 import { badValue } from '../errors';
-import { indexPathValues } from '../storage/index-keys';
-import { encodeValue } from '../storage/sort-key';
+import { indexPathValues } from '../paths';
+import { compareOrder, type OrderKey, orderKey } from '../storage/contract';
 
 /**
  * MongoDB's sort: values compared in the cross-type order, an array field sorting by its smallest element when
@@ -19,10 +19,10 @@ export function sortDirections(sort: Document): Array<[string, Direction]> {
   });
 }
 
-function sortKey(doc: Document, field: string, direction: Direction): Buffer {
-  const keys = indexPathValues(doc, field).values.map(encodeValue);
+function sortKey(doc: Document, field: string, direction: Direction): OrderKey {
+  const keys = indexPathValues(doc, field).values.map(orderKey);
   let best = keys[0];
-  for (const key of keys) if (direction === 1 ? Buffer.compare(key, best) < 0 : Buffer.compare(key, best) > 0) best = key;
+  for (const key of keys) if (direction === 1 ? compareOrder(key, best) < 0 : compareOrder(key, best) > 0) best = key;
   return best;
 }
 
@@ -32,7 +32,7 @@ export function sortBy<T>(items: T[], docOf: (item: T) => Document, sort: Docume
   const keyed = items.map((item, position) => ({ item, position, keys: directions.map(([field, direction]) => sortKey(docOf(item), field, direction)) }));
   keyed.sort((a, b) => {
     for (let i = 0; i < directions.length; i++) {
-      const order = Buffer.compare(a.keys[i], b.keys[i]);
+      const order = compareOrder(a.keys[i], b.keys[i]);
       if (order !== 0) return order * directions[i][1];
     }
     return a.position - b.position;

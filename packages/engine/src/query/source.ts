@@ -1,11 +1,10 @@
 import type { Document } from 'bson';
 import type { FieldName } from '../stored-fields';
-import type { CollectionMeta } from '../storage/catalog';
-import type { Snapshot, Store } from '../storage/store';
+import type { CollectionMeta, Snapshot, Storage } from '../storage/contract';
 
 /** Where a statement reads: the store (at a snapshot, or the latest state) plus a transaction's pending writes. */
 export interface Source {
-  store: Store;
+  store: Storage;
   meta: CollectionMeta | undefined;
   snapshot?: Snapshot;
   /** Pending writes of a transaction, by `_id` sort key (latin1): the new document, or null for a delete. */

@@ -1,5 +1,6 @@
 import type { Document } from 'bson';
 import { EngineError } from '../errors';
+import { indexPathValues } from '../paths';
 import { isPlainObject } from '../values';
 import type { IndexMeta } from './catalog';
 import { WHOLE_KEY_BYTES } from './entry-keys';
@@ -14,42 +15,6 @@ import { encodeComponent, encodeComponents } from './sort-key';
 export const COUNTED_PREFIX_FIELDS = 2;
 /** Bounds the fan-out of one document's multikey entries. */
 const MAX_KEYS_PER_DOCUMENT = 10_000;
-
-/**
- * The values an index path reaches, descending into arrays as MongoDB indexes them: an array on the way fans out
- * over its elements, an array at the end contributes each element (an empty one indexes as null, like a missing
- * field). `array` tells whether an array was met, which makes the index multikey.
- */
-export function indexPathValues(doc: Document, path: string): { values: unknown[]; array: boolean } {
-  if (!path.includes('.')) {
-    const value = doc[path];
-    if (!Array.isArray(value)) return { values: [value], array: false };
-  }
-  const values: unknown[] = [];
-  let array = false;
-  const parts = path.split('.');
-  const visit = (value: unknown, at: number): void => {
-    if (at === parts.length) {
-      if (Array.isArray(value)) {
-        array = true;
-        if (value.length === 0) values.push(null);
-        else values.push(...value);
-      } else values.push(value);
-      return;
-    }
-    if (Array.isArray(value)) {
-      array = true;
-      const part = parts[at];
-      if (/^\d+$/.test(part) && Number(part) < value.length) visit(value[Number(part)], at + 1);
-      for (const item of value) if (isPlainObject(item)) visit(item, at);
-      return;
-    }
-    if (isPlainObject(value)) visit(value[parts[at]], at + 1);
-  };
-  visit(doc, 0);
-  if (values.length === 0) values.push(null);
-  return { values, array };
-}
 
 /**
  * The key bytes (without index prefix and id) of each entry a document puts in an index (none if not indexed),

@@ -244,7 +244,7 @@ export function encodeComponent(value: unknown, descending: boolean): Buffer {
  * The key of several components written one after the other (an index key with one value per field), and where
  * each component ends, so that its leading parts can be cut from it without encoding them again.
  */
-export function encodeComponents(values: unknown[], descending: boolean[]): { key: Buffer; ends: number[] } {
+export function encodeComponents(values: readonly unknown[], descending: readonly boolean[]): { key: Buffer; ends: number[] } {
   shared.reset();
   const ends: number[] = [];
   for (let i = 0; i < values.length; i++) {

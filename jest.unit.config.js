@@ -8,4 +8,6 @@ const base = require('./jest.config');
 module.exports = {
   ...base,
   roots: ['<rootDir>/test/domain'],
+  // Nothing here runs the built gateway or the dashboard: no build before the run.
+  globalSetup: undefined,
 };

@@ -131,6 +131,15 @@ describe('conditionalWrite', () => {
     expect(await update(ctx, id, '"0"', 'Antigua SA')).toMatchObject({ revision: 1 });
   });
 
+  it('reads a tag of several digits as that revision', async () => {
+    const ctx = context();
+    const id = await newSupplier(ctx);
+    await store.db.collection('suppliers').updateOne({ _id: new ObjectId(id) }, { $set: { revision: 12 } });
+    expect(await refusal(update(ctx, id, '"1"', 'Vieja SA'))).toBe('PreconditionFailedError PRECONDITION_FAILED');
+    expect(await update(ctx, id, '"12"', 'Docena SA')).toMatchObject({ name: 'Docena SA', revision: 13 });
+    expect(await update(ctx, id, '"130", "13"', 'Trece SA')).toMatchObject({ revision: 14 });
+  });
+
   it('answers a record that is not there as the write does, and 412 for *', async () => {
     const ctx = context();
     const missing = new ObjectId().toHexString();

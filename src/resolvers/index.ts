@@ -1,4 +1,4 @@
-import { AccountingReportsResolver, LedgerAccountLinesResolver, LedgerLineResolver } from './accounting-reports.resolver';
+import { AccountingReportResolvers, LedgerAccountLinesResolver, LedgerLineResolver } from './accounting-reports.resolver';
 import { JournalEntryMovesResolver, JournalEntryResolver, JournalLineResolver, LedgerAccountLinksResolver, LedgerAccountResolver } from './accounting.resolver';
 import { BankMatchResolver, BankStatementLineResolver, BankStatementResolver } from './bank.resolver';
 import { StatsResolver } from './stats.resolver';
@@ -63,7 +63,7 @@ export const RESOLVERS: [Function, ...Function[]] = [
   FiscalCloseResolver,
   FiscalYearLinksResolver,
   FiscalYearCalculationLinksResolver,
-  AccountingReportsResolver,
+  ...AccountingReportResolvers,
   LedgerAccountLinesResolver,
   LedgerLineResolver,
   ...ReceivedInvoiceResolver,

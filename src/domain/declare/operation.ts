@@ -1,0 +1,75 @@
+import type { Scope } from '../auth/scopes';
+import { day, flag, int, text, type FieldSpec } from './field';
+import type { ShapeDeclaration } from './shape';
+
+/**
+ * An operation that is not a resource's CRUD (a report, a statistic), declared once: its GraphQL field with its
+ * typed arguments and scope, its result shape, and its REST route. The Query or Mutation field, the REST route (its
+ * stored document, how the request becomes variables, its answer) and its OpenAPI operation are derived from it; the
+ * resolver only calls the domain.
+ */
+export interface OperationDeclaration {
+  /** The Query (or Mutation) field's name. */
+  name: string;
+  kind?: 'query' | 'mutation';
+  description: string;
+  scope: Scope;
+  args: Record<string, OperationArg>;
+  result: ShapeDeclaration;
+  /** Its REST route (none: GraphQL only). */
+  rest?: OperationRoute;
+}
+
+export interface OperationRoute {
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete';
+  /** Below /api/v1, in OpenAPI form: a `{name}` segment is the argument of that REST name. */
+  path: string;
+  summary: string;
+}
+
+/** One argument; `T` is the type the resolver receives. */
+export interface OperationArg<T = unknown> {
+  /** Its kind: a day, a text, an integer with its bounds, a flag. */
+  spec: FieldSpec;
+  /** Non-null in GraphQL (a path parameter in REST, or a query parameter the reader requires). */
+  required?: boolean;
+  /** The GraphQL description. */
+  description?: string;
+  /** How REST takes it (default: a query parameter of the snake_case name, described as in GraphQL). */
+  rest?: RestArg;
+  /** Carries `T` for the resolver's arguments; never set. */
+  readonly type?: T;
+}
+
+export interface RestArg {
+  /** The REST name, when it is not the snake_case of the GraphQL name. */
+  name?: string;
+  /** Where REST takes it: a query parameter (default), or a segment of the path. */
+  in?: 'query' | 'path';
+  /** The OpenAPI description, when it says otherwise than the GraphQL one. */
+  description?: string;
+  /**
+   * A page size: a size above `max` is served as `max` (legacy clients ask for more than a page holds), and the
+   * answer says the size served (`<name>`) and, when it was cut, the size asked (`<name>_requested`).
+   */
+  pageSize?: { fallback: number; max: number; what: string };
+}
+
+type ArgOptions = Omit<OperationArg, 'spec' | 'type'>;
+
+/** Argument constructors, each with the type the resolver receives (and whether it is required). */
+export const arg = {
+  day: <const A extends ArgOptions>(options?: A): OperationArg<string> & A => ({ spec: day(), ...(options as A) }),
+  text: <const A extends ArgOptions>(max: number, options?: A): OperationArg<string> & A => ({ spec: text(max), ...(options as A) }),
+  int: <const A extends ArgOptions>(min: number, max: number, options?: A): OperationArg<number> & A => ({ spec: int(min, max), ...(options as A) }),
+  flag: <const A extends ArgOptions>(options?: A): OperationArg<boolean> & A => ({ spec: flag(), ...(options as A) }),
+};
+
+/** The arguments a resolver receives: a required one always, an optional one perhaps undefined or null. */
+export type ArgsOf<O extends OperationDeclaration> = {
+  [K in keyof O['args']]: O['args'][K] extends OperationArg<infer T> ? (O['args'][K]['required'] extends true ? T : T | null | undefined) : never;
+};
+
+export function declareOperation<const O extends OperationDeclaration>(operation: O): O {
+  return operation;
+}

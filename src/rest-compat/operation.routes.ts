@@ -1,0 +1,163 @@
+import { restName, snakeCase } from '../domain/declare/field';
+import type { OperationArg, OperationDeclaration } from '../domain/declare/operation';
+import { shapeFields, type ShapeDeclaration, type ShapeField } from '../domain/declare/shape';
+import { askedNote, askedSchema, pageSizeParameter, type PagingSpec } from './paging';
+import { QueryReader } from './query';
+import type { QueryParameter, RestInput, RestRoute } from './route';
+
+/**
+ * The REST route of a declared operation: its stored document selects the result shape with every field aliased
+ * to its REST name, its query and path parameters become the variables, and its OpenAPI parameters and response
+ * schema come from the same declaration.
+ */
+
+type JsonSchema = Record<string, unknown>;
+
+/** The shape's selection, each field aliased to its REST name. */
+export function shapeSelection(shape: ShapeDeclaration): string {
+  return Object.entries(shapeFields(shape))
+    .map(([name, spec]) => {
+      const rest = restName(name, spec);
+      const head = rest === name ? name : `${rest}: ${name}`;
+      return spec.kind === 'shape' ? `${head} { ${shapeSelection(spec.shape)} }` : head;
+    })
+    .join(' ');
+}
+
+/** A field's JSON schema: its type (with null when nullable), bounds or values, example and description. */
+function fieldSchema(spec: ShapeField): JsonSchema {
+  const nullable = Boolean(spec.common?.nullable);
+  const typed = (type: string): JsonSchema => ({ type: nullable ? [type, 'null'] : type });
+  let schema: JsonSchema;
+  switch (spec.kind) {
+    case 'shape':
+      schema = spec.list ? { type: 'array', items: shapeSchema(spec.shape) } : shapeSchema(spec.shape);
+      break;
+    case 'money':
+    case 'decimal':
+    case 'percent':
+    case 'quantity':
+      schema = typed('number');
+      break;
+    case 'int':
+      schema = {
+        ...typed('integer'),
+        ...(Number.isFinite(spec.min) ? { minimum: spec.min } : {}),
+        ...(Number.isFinite(spec.max) ? { maximum: spec.max } : {}),
+      };
+      break;
+    case 'boolean':
+      schema = typed('boolean');
+      break;
+    case 'date':
+      schema = { ...typed('string'), format: 'date' };
+      break;
+    case 'enum':
+      schema = { ...typed('string'), enum: spec.values };
+      break;
+    case 'text':
+      schema = spec.values ? { ...typed('string'), enum: spec.values } : typed('string');
+      break;
+    default:
+      schema = typed('string');
+  }
+  const description = spec.common?.restDescription ?? spec.common?.description;
+  return {
+    ...schema,
+    ...(spec.common?.example === undefined ? {} : { examples: [spec.common.example] }),
+    ...(description ? { description } : {}),
+  };
+}
+
+/** The shape's JSON schema: every field under its REST name, and required (the answer carries it, null when nullable). */
+export function shapeSchema(shape: ShapeDeclaration): JsonSchema {
+  const fields = Object.entries(shapeFields(shape));
+  return {
+    type: 'object',
+    properties: Object.fromEntries(fields.map(([name, spec]) => [restName(name, spec), fieldSchema(spec)])),
+    required: fields.map(([name, spec]) => restName(name, spec)),
+  };
+}
+
+const restArgName = (name: string, declared: OperationArg) => declared.rest?.name ?? snakeCase(name);
+
+/** The OpenAPI query parameter of an argument. */
+function parameterOf(name: string, declared: OperationArg): QueryParameter {
+  const rest = restArgName(name, declared);
+  const page = declared.rest?.pageSize;
+  if (page) return pageSizeParameter({ size: rest as PagingSpec['size'], fallback: page.fallback, max: page.max }, page.what);
+  const { spec } = declared;
+  const schema: JsonSchema =
+    spec.kind === 'date'
+      ? { type: 'string', format: 'date' }
+      : spec.kind === 'int'
+        ? { type: 'integer', minimum: spec.min, maximum: spec.max }
+        : spec.kind === 'boolean'
+          ? { type: 'boolean' }
+          : { type: 'string' };
+  return { name: rest, description: declared.rest?.description ?? declared.description ?? '', schema };
+}
+
+/** Reads one query parameter as its kind (QueryReader names every malformed one in a 400). */
+function readArg(params: QueryReader, rest: string, declared: OperationArg): unknown {
+  if (declared.rest?.pageSize) return params.pageSize(rest, declared.rest.pageSize.fallback, declared.rest.pageSize.max).size;
+  if (declared.spec.kind === 'int') return params.whole(rest);
+  if (declared.spec.kind === 'boolean') return params.flag(rest);
+  return params.string(rest);
+}
+
+const graphqlType = (declared: OperationArg): string =>
+  `${declared.spec.kind === 'int' ? 'Int' : declared.spec.kind === 'boolean' ? 'Boolean' : 'String'}${declared.required ? '!' : ''}`;
+
+/** The REST route of a declared operation (one with `rest`). */
+export function operationRoute(operation: OperationDeclaration): RestRoute {
+  const rest = operation.rest;
+  if (!rest) throw new Error(`${operation.name} has no REST route`);
+  const args = Object.entries(operation.args).map(([name, declared]) => ({ name, declared, rest: restArgName(name, declared) }));
+  const query = args.filter((one) => one.declared.rest?.in !== 'path');
+  const paths = args.filter((one) => one.declared.rest?.in === 'path');
+  const page = query.find((one) => one.declared.rest?.pageSize);
+  const pageSpec = page && { size: page.rest as PagingSpec['size'], fallback: page.declared.rest!.pageSize!.fallback, max: page.declared.rest!.pageSize!.max };
+  const operationName = `Rest${operation.name[0].toUpperCase()}${operation.name.slice(1)}`;
+  const variables = args.map((one) => `$${one.name}: ${graphqlType(one.declared)}`).join(', ');
+  const passed = args.map((one) => `${one.name}: $${one.name}`).join(', ');
+  const kind = operation.kind ?? 'query';
+  const document = `${kind} ${operationName}${args.length ? `(${variables})` : ''} { ${operation.name}${args.length ? `(${passed})` : ''} { ${shapeSelection(operation.result)} } }`;
+  const result = shapeSchema(operation.result);
+  const pathRenames = Object.fromEntries(args.filter((one) => one.rest !== one.name).map((one) => [one.name, one.rest]));
+  return {
+    method: rest.method,
+    path: rest.path,
+    summary: rest.summary,
+    scope: operation.scope,
+    document,
+    variables(input: RestInput) {
+      const params = new QueryReader(input.query);
+      const values: Record<string, unknown> = {};
+      for (const one of query) values[one.name] = readArg(params, one.rest, one.declared);
+      params.done();
+      for (const one of paths) values[one.name] = input.params[one.rest];
+      return values;
+    },
+    respond(data, input) {
+      const answer = data[operation.name] as Record<string, unknown>;
+      if (!pageSpec) return { status: 200, data: answer };
+      const read = new QueryReader(input.query).pageSize(pageSpec.size, pageSpec.fallback, pageSpec.max);
+      return { status: 200, data: { ...answer, [pageSpec.size]: read.size, ...askedNote(pageSpec, read) } };
+    },
+    pathRenames,
+    parameters: query.map((one) => parameterOf(one.name, one.declared)),
+    responseSchema: pageSpec
+      ? {
+          ...result,
+          properties: {
+            ...(result.properties as JsonSchema),
+            [pageSpec.size]: { examples: [pageSpec.fallback], type: 'integer' },
+            ...askedSchema(pageSpec),
+          },
+          required: [...(result.required as string[]), pageSpec.size],
+        }
+      : result,
+    successStatus: 200,
+  };
+}

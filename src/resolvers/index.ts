@@ -1,7 +1,7 @@
 import { AccountingReportResolvers, LedgerAccountLinesResolver, LedgerLineResolver } from './accounting-reports.resolver';
 import { JournalEntryMovesResolver, JournalEntryResolver, JournalLineResolver, LedgerAccountLinksResolver, LedgerAccountResolver } from './accounting.resolver';
 import { BankMatchResolver, BankStatementLineResolver, BankStatementResolver } from './bank.resolver';
-import { StatsResolver } from './stats.resolver';
+import { StatsDashboardResolver, StatsResolver } from './stats.resolver';
 import { ActivityResolver } from './activity.resolver';
 import { CustomerResolver } from './customer.resolver';
 import { DownloadResolver } from './downloads.resolver';
@@ -85,6 +85,7 @@ export const RESOLVERS: [Function, ...Function[]] = [
   IssuedVoucherImportResolver,
   TaxInfoResolver,
   IvaBookResolver,
+  StatsDashboardResolver,
   StatsResolver,
   FceResolver,
   FceInvoiceResolver,

@@ -1,4 +1,5 @@
-import { Arg, Authorized, Ctx, Mutation, Query, Resolver } from 'type-graphql';
+import type { GraphQLResolveInfo } from 'graphql';
+import { Arg, Authorized, Ctx, Info, Mutation, Query, Resolver } from 'type-graphql';
 import type { RequestContext } from '../domain/context';
 import type { ArgsOf, OperationDeclaration } from '../domain/declare/operation';
 import { shapeOutput } from '../domain/declare/shape';
@@ -7,18 +8,19 @@ import { shapeType } from '../schema/shape.types';
 
 /**
  * The Query (or Mutation) field of a declared operation, with its scope and arguments, as a resolver class to
- * register: `run` calls the domain, and its result is mapped by the operation's shape.
+ * register: `run` calls the domain (with the request's selection in `info`, for a part worth reading only when asked
+ * for), and its result is mapped by the operation's shape.
  */
 export function operationResolver<const O extends OperationDeclaration>(
   operation: O,
-  run: (context: RequestContext, args: ArgsOf<O>) => Promise<unknown>,
+  run: (context: RequestContext, args: ArgsOf<O>, info: GraphQLResolveInfo) => Promise<unknown>,
 ): Function {
   const names = Object.keys(operation.args);
   const made = {
     [`${operation.name[0].toUpperCase()}${operation.name.slice(1)}Resolver`]: class {
-      async resolve(context: RequestContext, ...values: unknown[]): Promise<Record<string, unknown>> {
+      async resolve(context: RequestContext, info: GraphQLResolveInfo, ...values: unknown[]): Promise<Record<string, unknown>> {
         const args = Object.fromEntries(names.map((name, index) => [name, values[index]])) as ArgsOf<O>;
-        return shapeOutput(operation.result, await run(context, args));
+        return shapeOutput(operation.result, await run(context, args, info));
       }
     },
   };
@@ -26,9 +28,10 @@ export function operationResolver<const O extends OperationDeclaration>(
   const { prototype } = type;
   const descriptor = Object.getOwnPropertyDescriptor(prototype, 'resolve')!;
   Ctx()(prototype, 'resolve', 0);
+  Info()(prototype, 'resolve', 1);
   names.forEach((name, index) => {
     const { spec, required, description } = operation.args[name];
-    Arg(name, typeOf(spec, true), { nullable: !required, description })(prototype, 'resolve', index + 1);
+    Arg(name, typeOf(spec, true), { nullable: !required, description })(prototype, 'resolve', index + 2);
   });
   const Field = operation.kind === 'mutation' ? Mutation : Query;
   const result = shapeType(operation.result);

@@ -94,7 +94,7 @@ function parameterOf(name: string, declared: OperationArg): QueryParameter {
         ? { type: 'integer', minimum: spec.min, maximum: spec.max }
         : spec.kind === 'boolean'
           ? { type: 'boolean' }
-          : { type: 'string' };
+          : { type: 'string', ...(declared.rest?.pattern ? { pattern: declared.rest.pattern } : {}) };
   return { name: rest, description: declared.rest?.description ?? declared.description ?? '', schema };
 }
 

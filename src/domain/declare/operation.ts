@@ -48,6 +48,8 @@ export interface RestArg {
   in?: 'query' | 'path';
   /** The OpenAPI description, when it says otherwise than the GraphQL one. */
   description?: string;
+  /** A text's form, published as the parameter's pattern (the operation checks it, naming the argument). */
+  pattern?: string;
   /**
    * A page size: a size above `max` is served as `max` (legacy clients ask for more than a page holds), and the
    * answer says the size served (`<name>`) and, when it was cut, the size asked (`<name>_requested`).

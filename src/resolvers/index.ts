@@ -1,5 +1,12 @@
 import { AccountingReportResolvers, LedgerAccountLinesResolver, LedgerLineResolver } from './accounting-reports.resolver';
-import { JournalEntryMovesResolver, JournalEntryResolver, JournalLineResolver, LedgerAccountLinksResolver, LedgerAccountResolver } from './accounting.resolver';
+import {
+  JournalEntryMovesResolver,
+  JournalEntryResolver,
+  JournalLineResolver,
+  LedgerAccountLinksResolver,
+  LedgerAccountResolver,
+  LedgerBalancesResolver,
+} from './accounting.resolver';
 import { BankMatchResolver, BankStatementLineResolver, BankStatementResolver } from './bank.resolver';
 import { StatsDashboardResolver, StatsResolver } from './stats.resolver';
 import { ActivityResolver } from './activity.resolver';
@@ -56,6 +63,7 @@ export const RESOLVERS: [Function, ...Function[]] = [
   ProductDeliveryNotesResolver,
   ...LedgerAccountResolver,
   LedgerAccountLinksResolver,
+  LedgerBalancesResolver,
   ...JournalEntryResolver,
   JournalEntryMovesResolver,
   JournalLineResolver,

@@ -4,6 +4,7 @@ import { declareShape, listOf, nested } from '../../declare/shape';
 import { MAX_PAGE_SIZE } from '../../pagination';
 import type { LedgerAccountDocument } from '../../stored';
 import { ACCOUNT_TYPES, MAX_LEVEL } from '../account-declaration';
+import type { BalanceRow, balances } from '../chart';
 import { JOURNAL_ENTRY } from '../journal-declaration';
 import { DEFAULT_CASH_ACCOUNT, type CashFlow } from './cash-flow';
 import type { LedgerPage, LedgerSection } from './ledgers';
@@ -13,7 +14,8 @@ import type { Section } from './reports.statements';
 import type { TrialBalance } from './trial-balance';
 
 /**
- * The accounting reports (Query fields, and the REST routes `/accounting/reports/...`, all scope accounting:read):
+ * The accounting reports (Query fields, and the REST routes `/accounting/reports/...`, all scope accounting:read)
+ * and the chart's balances (`/accounting/accounts/balances/`):
  * their arguments and result shapes, declared once. Amounts are integer centavos in the domain's results and pesos
  * in both answers; the REST names are the contract's.
  */
@@ -426,6 +428,56 @@ export const CASH_FLOW = declareOperation({
     path: `${BASE}/cash-flow/`,
     summary:
       'Estado de Flujo de Efectivo, direct method: opening and closing cash of the cash and bank accounts, and the period’s movements by counterpart account in operating, investing and financing activities',
+  },
+});
+
+/** One account's posted figures up to a day (the chart's balances). */
+const BALANCE_ROW = declareShape({
+  type: 'LedgerBalanceRow',
+  description: "One account's posted figures up to a day; a parent's include its descendants'.",
+  fields: {
+    ...ACCOUNT_FIELDS,
+    debit: money(0, { example: 21000, description: 'Sum of the posted debits.', read: (row: BalanceRow) => row.debitCents }),
+    credit: money(0, { example: 21000, description: 'Sum of the posted credits.', read: (row: BalanceRow) => row.creditCents }),
+    balance: money(0, {
+      example: 125430.75,
+      description: 'In the account’s nature: debit − credit for asset and expense accounts, credit − debit otherwise.',
+      restDescription: 'debit − credit for asset and expense accounts, credit − debit otherwise.',
+      read: (row: BalanceRow) => row.balanceCents,
+    }),
+  },
+});
+
+type Balances = Awaited<ReturnType<typeof balances>>;
+
+const BALANCES_RESULT = declareShape({
+  type: 'LedgerBalances',
+  description: 'Balances of the chart as of the end of a day.',
+  fields: {
+    asOf: day({ example: '2025-03-14', description: 'YYYY-MM-DD: entries dated up to this day count.' }),
+    level: whole({ example: 5, description: 'Accounts down to this level are listed.' }),
+    totalDebit: money(0, { example: 121000, description: 'All posted debits (they equal the credits).', read: (result: Balances) => result.totalDebitCents }),
+    totalCredit: money(0, { example: 121000, read: (result: Balances) => result.totalCreditCents }),
+    items: listOf(BALANCE_ROW, { description: 'In code order.', read: (result: Balances) => result.rows }),
+  },
+});
+
+export const LEDGER_BALANCES = declareOperation({
+  name: 'ledgerBalances',
+  description: 'Posted balances of the chart as of the end of a day, rolled up from detail accounts to their parents.',
+  scope: READ,
+  args: {
+    asOf: arg.day({
+      description: 'YYYY-MM-DD (default: today in Argentina).',
+      rest: { description: 'YYYY-MM-DD: entries dated up to this day count (default: today in Argentina).' },
+    }),
+    level: arg.int(1, MAX_LEVEL, { description: 'List accounts down to this level, 1 to 5 (default 5).' }),
+  },
+  result: BALANCES_RESULT,
+  rest: {
+    method: 'get',
+    path: '/accounting/accounts/balances/',
+    summary: 'Posted balances of every account down to a level as of the end of a day, rolled up from detail accounts to their parents',
   },
 });
 

@@ -15,12 +15,15 @@ export function operationResolver<const O extends OperationDeclaration>(
   operation: O,
   run: (context: RequestContext, args: ArgsOf<O>, info: GraphQLResolveInfo) => Promise<unknown>,
 ): Function {
+  // The result's types first: an enum both the result and an argument name is registered with the shape's description.
+  const result = shapeType(operation.result);
   const names = Object.keys(operation.args);
   const made = {
     [`${operation.name[0].toUpperCase()}${operation.name.slice(1)}Resolver`]: class {
-      async resolve(context: RequestContext, info: GraphQLResolveInfo, ...values: unknown[]): Promise<Record<string, unknown>> {
+      async resolve(context: RequestContext, info: GraphQLResolveInfo, ...values: unknown[]): Promise<unknown> {
         const args = Object.fromEntries(names.map((name, index) => [name, values[index]])) as ArgsOf<O>;
-        return shapeOutput(operation.result, await run(context, args, info));
+        const value = await run(context, args, info);
+        return operation.list ? (value as unknown[]).map((item) => shapeOutput(operation.result, item)) : shapeOutput(operation.result, value);
       }
     },
   };
@@ -34,8 +37,7 @@ export function operationResolver<const O extends OperationDeclaration>(
     Arg(name, typeOf(spec, true), { nullable: !required, description })(prototype, 'resolve', index + 2);
   });
   const Field = operation.kind === 'mutation' ? Mutation : Query;
-  const result = shapeType(operation.result);
-  Field(() => result, { name: operation.name, description: operation.description })(prototype, 'resolve', descriptor);
+  Field(() => (operation.list ? [result] : result), { name: operation.name, description: operation.description })(prototype, 'resolve', descriptor);
   Authorized(operation.scope)(prototype, 'resolve', descriptor);
   Resolver()(type);
   return type;

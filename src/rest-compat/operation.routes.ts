@@ -1,8 +1,10 @@
+import { ValidationError } from '../domain/errors';
 import { restName, snakeCase } from '../domain/declare/field';
 import type { OperationArg, OperationDeclaration } from '../domain/declare/operation';
 import { shapeFields, type ShapeDeclaration, type ShapeField } from '../domain/declare/shape';
+import { restDateTime } from './naming';
 import { askedNote, askedSchema, pageSizeParameter, type PagingSpec } from './paging';
-import { QueryReader } from './query';
+import { onlyFields, QueryReader } from './query';
 import type { QueryParameter, RestInput, RestRoute } from './route';
 
 /**
@@ -12,6 +14,9 @@ import type { QueryParameter, RestInput, RestRoute } from './route';
  */
 
 type JsonSchema = Record<string, unknown>;
+type Row = Record<string, unknown>;
+
+const ARGENTINE_TIME = 'Argentine time (UTC−3), ISO 8601 without a zone.';
 
 /** The shape's selection, each field aliased to its REST name. */
 export function shapeSelection(shape: ShapeDeclaration): string {
@@ -24,6 +29,24 @@ export function shapeSelection(shape: ShapeDeclaration): string {
     .join(' ');
 }
 
+const isInstant = (spec: ShapeField) => spec.kind === 'instant' || spec.kind === 'dateTime';
+
+/** Whether the shape, or one nested in it, has an instant (whose REST form is Argentine time). */
+function hasInstants(shape: ShapeDeclaration): boolean {
+  return Object.values(shapeFields(shape)).some((spec) => isInstant(spec) || (spec.kind === 'shape' && hasInstants(spec.shape)));
+}
+
+/** A selected result in its REST form, changed in place (the result is this request's own): instants in Argentine time. */
+function restForm(shape: ShapeDeclaration, row: Row | null): void {
+  if (!row) return;
+  for (const [name, spec] of Object.entries(shapeFields(shape))) {
+    const rest = restName(name, spec);
+    if (isInstant(spec)) row[rest] = restDateTime(row[rest]);
+    else if (spec.kind === 'shape' && spec.list) for (const item of (row[rest] as Row[] | null) ?? []) restForm(spec.shape, item);
+    else if (spec.kind === 'shape') restForm(spec.shape, row[rest] as Row | null);
+  }
+}
+
 /** A field's JSON schema: its type (with null when nullable), bounds or values, example and description. */
 function fieldSchema(spec: ShapeField): JsonSchema {
   const nullable = Boolean(spec.common?.nullable);
@@ -31,7 +54,7 @@ function fieldSchema(spec: ShapeField): JsonSchema {
   let schema: JsonSchema;
   switch (spec.kind) {
     case 'shape':
-      schema = spec.list ? { type: 'array', items: shapeSchema(spec.shape) } : shapeSchema(spec.shape);
+      schema = spec.list ? { type: 'array', items: shapeSchemaOrRef(spec.shape) } : shapeSchemaOrRef(spec.shape);
       break;
     case 'money':
     case 'decimal':
@@ -61,7 +84,8 @@ function fieldSchema(spec: ShapeField): JsonSchema {
     default:
       schema = typed('string');
   }
-  const description = spec.common?.restDescription ?? spec.common?.description;
+  const description = spec.common?.restDescription ?? spec.common?.description ?? (isInstant(spec) ? ARGENTINE_TIME : undefined);
+  if (spec.kind === 'shape' && spec.shape.component) return schema;
   return {
     ...schema,
     ...(spec.common?.example === undefined ? {} : { examples: [spec.common.example] }),
@@ -79,6 +103,20 @@ export function shapeSchema(shape: ShapeDeclaration): JsonSchema {
   };
 }
 
+/** A component shape's reference, or the shape's schema. */
+const shapeSchemaOrRef = (shape: ShapeDeclaration): JsonSchema => (shape.component ? { $ref: `#/components/schemas/${shape.type}` } : shapeSchema(shape));
+
+/** The OpenAPI components of the operations' shapes (those declared `component`, wherever they are nested). */
+export function shapeComponents(operations: OperationDeclaration[]): Record<string, JsonSchema> {
+  const components: Record<string, JsonSchema> = {};
+  const visit = (shape: ShapeDeclaration) => {
+    if (shape.component && !components[shape.type]) components[shape.type] = shapeSchema(shape);
+    for (const spec of Object.values(shapeFields(shape))) if (spec.kind === 'shape') visit(spec.shape);
+  };
+  for (const operation of operations) visit(operation.result);
+  return components;
+}
+
 const restArgName = (name: string, declared: OperationArg) => declared.rest?.name ?? snakeCase(name);
 
 /** The OpenAPI query parameter of an argument. */
@@ -94,7 +132,9 @@ function parameterOf(name: string, declared: OperationArg): QueryParameter {
         ? { type: 'integer', minimum: spec.min, maximum: spec.max }
         : spec.kind === 'boolean'
           ? { type: 'boolean' }
-          : { type: 'string', ...(declared.rest?.pattern ? { pattern: declared.rest.pattern } : {}) };
+          : spec.kind === 'enum'
+            ? { type: 'string', enum: spec.values }
+            : { type: 'string', ...(declared.rest?.pattern ? { pattern: declared.rest.pattern } : {}) };
   return { name: rest, description: declared.rest?.description ?? declared.description ?? '', schema };
 }
 
@@ -106,8 +146,18 @@ function readArg(params: QueryReader, rest: string, declared: OperationArg): unk
   return params.string(rest);
 }
 
-const graphqlType = (declared: OperationArg): string =>
-  `${declared.spec.kind === 'int' ? 'Int' : declared.spec.kind === 'boolean' ? 'Boolean' : 'String'}${declared.required ? '!' : ''}`;
+/** A path segment as its kind: an integer's digits as a number (its range is the operation's check). */
+function pathArg(value: string, rest: string, declared: OperationArg): unknown {
+  if (declared.spec.kind !== 'int') return value;
+  if (!/^\d{1,15}$/.test(value)) throw new ValidationError(`${rest} must be a whole number`, [{ path: rest, message: 'must be a whole number' }]);
+  return Number(value);
+}
+
+function graphqlType(declared: OperationArg): string {
+  const { spec } = declared;
+  const type = spec.kind === 'int' ? 'Int' : spec.kind === 'boolean' ? 'Boolean' : spec.kind === 'enum' ? spec.typeName : 'String';
+  return `${type}${declared.required ? '!' : ''}`;
+}
 
 /** The REST route of a declared operation (one with `rest`). */
 export function operationRoute(operation: OperationDeclaration): RestRoute {
@@ -123,8 +173,23 @@ export function operationRoute(operation: OperationDeclaration): RestRoute {
   const passed = args.map((one) => `${one.name}: $${one.name}`).join(', ');
   const kind = operation.kind ?? 'query';
   const document = `${kind} ${operationName}${args.length ? `(${variables})` : ''} { ${operation.name}${args.length ? `(${passed})` : ''} { ${shapeSelection(operation.result)} } }`;
-  const result = shapeSchema(operation.result);
+  const result = shapeSchemaOrRef(operation.result);
+  const instants = hasInstants(operation.result);
   const pathRenames = Object.fromEntries(args.filter((one) => one.rest !== one.name).map((one) => [one.name, one.rest]));
+  const extra = rest.message ? { message: rest.message } : undefined;
+  let responseSchema = result;
+  if (operation.list)
+    responseSchema = {
+      type: 'object',
+      properties: { items: { type: 'array', items: result }, count: { examples: [3], type: 'integer' } },
+      required: ['items', 'count'],
+    };
+  else if (pageSpec)
+    responseSchema = {
+      ...result,
+      properties: { ...(result.properties as JsonSchema), [pageSpec.size]: { examples: [pageSpec.fallback], type: 'integer' }, ...askedSchema(pageSpec) },
+      required: [...(result.required as string[]), pageSpec.size],
+    };
   return {
     method: rest.method,
     path: rest.path,
@@ -132,32 +197,30 @@ export function operationRoute(operation: OperationDeclaration): RestRoute {
     scope: operation.scope,
     document,
     variables(input: RestInput) {
+      if (rest.method !== 'get') onlyFields(input.body, [], rest.body ?? 'this request');
       const params = new QueryReader(input.query);
       const values: Record<string, unknown> = {};
       for (const one of query) values[one.name] = readArg(params, one.rest, one.declared);
       params.done();
-      for (const one of paths) values[one.name] = input.params[one.rest];
+      for (const one of paths) values[one.name] = pathArg(input.params[one.rest], one.rest, one.declared);
       return values;
     },
     respond(data, input) {
-      const answer = data[operation.name] as Record<string, unknown>;
-      if (!pageSpec) return { status: 200, data: answer };
+      if (operation.list) {
+        const items = data[operation.name] as Row[];
+        if (instants) for (const item of items) restForm(operation.result, item);
+        return { status: 200, data: { items, count: items.length }, extra };
+      }
+      const answer = data[operation.name] as Row;
+      if (instants) restForm(operation.result, answer);
+      if (!pageSpec) return { status: 200, data: answer, extra };
       const read = new QueryReader(input.query).pageSize(pageSpec.size, pageSpec.fallback, pageSpec.max);
-      return { status: 200, data: { ...answer, [pageSpec.size]: read.size, ...askedNote(pageSpec, read) } };
+      return { status: 200, data: { ...answer, [pageSpec.size]: read.size, ...askedNote(pageSpec, read) }, extra };
     },
     pathRenames,
     parameters: query.map((one) => parameterOf(one.name, one.declared)),
-    responseSchema: pageSpec
-      ? {
-          ...result,
-          properties: {
-            ...(result.properties as JsonSchema),
-            [pageSpec.size]: { examples: [pageSpec.fallback], type: 'integer' },
-            ...askedSchema(pageSpec),
-          },
-          required: [...(result.required as string[]), pageSpec.size],
-        }
-      : result,
+    responseSchema,
+    ...(rest.message ? { responseExtra: { message: { examples: [rest.message], type: 'string' } } } : {}),
     successStatus: 200,
   };
 }

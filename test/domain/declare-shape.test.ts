@@ -103,6 +103,10 @@ describe('declared operations', () => {
     expect(arg.text(50, { rest: { in: 'path' } })).toMatchObject({ spec: { kind: 'text', max: 50 }, rest: { in: 'path' } });
     expect(arg.int(1, 5, { description: 'Level.' })).toMatchObject({ spec: { kind: 'int', min: 1, max: 5 }, description: 'Level.' });
     expect(arg.flag()).toMatchObject({ spec: { kind: 'boolean' } });
+    expect(arg.oneOf(['open', 'closed'], 'YearStatus', { rest: { description: 'open or closed.' } })).toEqual({
+      spec: { kind: 'enum', values: ['open', 'closed'], typeName: 'YearStatus', description: undefined, common: {} },
+      rest: { description: 'open or closed.' },
+    });
     expect(arg.day()).toEqual({ spec: { kind: 'date', today: undefined, common: {} } });
   });
 

@@ -1,5 +1,5 @@
 import type { Scope } from '../auth/scopes';
-import { day, flag, int, text, type FieldSpec } from './field';
+import { day, flag, int, oneOf, text, type FieldSpec } from './field';
 import type { ShapeDeclaration } from './shape';
 
 /**
@@ -16,6 +16,8 @@ export interface OperationDeclaration {
   scope: Scope;
   args: Record<string, OperationArg>;
   result: ShapeDeclaration;
+  /** The result is a list of the shape (REST answers it as `{ items, count }`). */
+  list?: boolean;
   /** Its REST route (none: GraphQL only). */
   rest?: OperationRoute;
 }
@@ -25,6 +27,10 @@ export interface OperationRoute {
   /** Below /api/v1, in OpenAPI form: a `{name}` segment is the argument of that REST name. */
   path: string;
   summary: string;
+  /** A `message` the answer carries beside its data (a write's confirmation). */
+  message?: string;
+  /** What the request's body is, in the 400 naming a field it should not hold (a route that takes none: any). */
+  body?: string;
 }
 
 /** One argument; `T` is the type the resolver receives. */
@@ -65,6 +71,11 @@ export const arg = {
   text: <const A extends ArgOptions>(max: number, options?: A): OperationArg<string> & A => ({ spec: text(max), ...(options as A) }),
   int: <const A extends ArgOptions>(min: number, max: number, options?: A): OperationArg<number> & A => ({ spec: int(min, max), ...(options as A) }),
   flag: <const A extends ArgOptions>(options?: A): OperationArg<boolean> & A => ({ spec: flag(), ...(options as A) }),
+  /** One of the values of a GraphQL enum (declared with its description where a shape declares it). */
+  oneOf: <const V extends readonly string[], const A extends ArgOptions>(values: V, typeName: string, options?: A): OperationArg<V[number]> & A => ({
+    spec: oneOf(values, typeName),
+    ...(options as A),
+  }),
 };
 
 /** The arguments a resolver receives: a required one always, an optional one perhaps undefined or null. */

@@ -21,6 +21,8 @@ export interface ShapeDeclaration {
    * which of them the REST answer selects and how it documents them.
    */
   record?: ResourceDeclaration;
+  /** Published once as an OpenAPI component under its type's name, which answers and other shapes refer to. */
+  component?: boolean;
 }
 
 /** A field of a shape: a field kind, or another shape (one, or a list of them). */

@@ -9,7 +9,7 @@ import {
 } from './accounting.resolver';
 import { BankMatchResolver, BankStatementLineResolver, BankStatementResolver } from './bank.resolver';
 import { StatsDashboardResolver, StatsResolver } from './stats.resolver';
-import { ActivityResolver } from './activity.resolver';
+import { ActivityFeedResolver, ActivityResolver } from './activity.resolver';
 import { CustomerResolver } from './customer.resolver';
 import { DownloadResolver } from './downloads.resolver';
 import {
@@ -45,6 +45,7 @@ export const RESOLVERS: [Function, ...Function[]] = [
   ...SupplierResolver,
   ...CustomerResolver,
   StockResolver,
+  ActivityFeedResolver,
   ActivityResolver,
   ...SupplyResolver,
   SupplyLinksResolver,

@@ -55,6 +55,7 @@ function fieldSchema(spec: ShapeField): JsonSchema {
   switch (spec.kind) {
     case 'shape':
       schema = spec.list ? { type: 'array', items: shapeSchemaOrRef(spec.shape) } : shapeSchemaOrRef(spec.shape);
+      if (nullable && !spec.list && !spec.shape.component) schema = { ...schema, type: ['object', 'null'] };
       break;
     case 'money':
     case 'decimal':
@@ -125,17 +126,19 @@ function parameterOf(name: string, declared: OperationArg): QueryParameter {
   const page = declared.rest?.pageSize;
   if (page) return pageSizeParameter({ size: rest as PagingSpec['size'], fallback: page.fallback, max: page.max }, page.what);
   const { spec } = declared;
+  const given = declared.rest ?? {};
   const schema: JsonSchema =
     spec.kind === 'date'
       ? { type: 'string', format: 'date' }
       : spec.kind === 'int'
-        ? { type: 'integer', minimum: spec.min, maximum: spec.max }
+        ? { type: 'integer', ...(Number.isFinite(spec.min) ? { minimum: spec.min } : {}), ...(Number.isFinite(spec.max) ? { maximum: spec.max } : {}) }
         : spec.kind === 'boolean'
           ? { type: 'boolean' }
           : spec.kind === 'enum'
             ? { type: 'string', enum: spec.values }
-            : { type: 'string', ...(declared.rest?.pattern ? { pattern: declared.rest.pattern } : {}) };
-  return { name: rest, description: declared.rest?.description ?? declared.description ?? '', schema };
+            : { type: 'string', ...(given.pattern ? { pattern: given.pattern } : {}), ...(given.values ? { enum: [...given.values] } : {}) };
+  if (given.default !== undefined) schema.default = given.default;
+  return { name: rest, description: given.description ?? declared.description ?? '', schema };
 }
 
 /** Reads one query parameter as its kind (QueryReader names every malformed one in a 400). */
@@ -168,7 +171,7 @@ export function operationRoute(operation: OperationDeclaration): RestRoute {
   const paths = args.filter((one) => one.declared.rest?.in === 'path');
   const page = query.find((one) => one.declared.rest?.pageSize);
   const pageSpec = page && { size: page.rest as PagingSpec['size'], fallback: page.declared.rest!.pageSize!.fallback, max: page.declared.rest!.pageSize!.max };
-  const operationName = `Rest${operation.name[0].toUpperCase()}${operation.name.slice(1)}`;
+  const operationName = rest.operationId ?? `Rest${operation.name[0].toUpperCase()}${operation.name.slice(1)}`;
   const variables = args.map((one) => `$${one.name}: ${graphqlType(one.declared)}`).join(', ');
   const passed = args.map((one) => `${one.name}: $${one.name}`).join(', ');
   const kind = operation.kind ?? 'query';
@@ -184,12 +187,17 @@ export function operationRoute(operation: OperationDeclaration): RestRoute {
       properties: { items: { type: 'array', items: result }, count: { examples: [3], type: 'integer' } },
       required: ['items', 'count'],
     };
-  else if (pageSpec)
+  else if (pageSpec) {
+    // The size served, unless the shape has it already (a page-numbered list's own `per_page`).
+    const properties = result.properties as JsonSchema;
+    const required = result.required as string[];
+    const served = pageSpec.size in properties ? {} : { [pageSpec.size]: { examples: [pageSpec.fallback], type: 'integer' } };
     responseSchema = {
       ...result,
-      properties: { ...(result.properties as JsonSchema), [pageSpec.size]: { examples: [pageSpec.fallback], type: 'integer' }, ...askedSchema(pageSpec) },
-      required: [...(result.required as string[]), pageSpec.size],
+      properties: { ...properties, ...served, ...askedSchema(pageSpec) },
+      required: required.includes(pageSpec.size) ? required : [...required, pageSpec.size],
     };
+  }
   return {
     method: rest.method,
     path: rest.path,

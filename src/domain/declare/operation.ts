@@ -27,6 +27,8 @@ export interface OperationRoute {
   /** Below /api/v1, in OpenAPI form: a `{name}` segment is the argument of that REST name. */
   path: string;
   summary: string;
+  /** The stored operation's name, published as the OpenAPI operationId (default `Rest` and the field's name). */
+  operationId?: string;
   /** A `message` the answer carries beside its data (a write's confirmation). */
   message?: string;
   /** What the request's body is, in the 400 naming a field it should not hold (a route that takes none: any). */
@@ -56,6 +58,10 @@ export interface RestArg {
   description?: string;
   /** A text's form, published as the parameter's pattern (the operation checks it, naming the argument). */
   pattern?: string;
+  /** A text's values, published as the parameter's enum (the operation checks it, naming the argument). */
+  values?: readonly string[];
+  /** The value the operation takes when the parameter is left out, published as its default. */
+  default?: string | number | boolean;
   /**
    * A page size: a size above `max` is served as `max` (legacy clients ask for more than a page holds), and the
    * answer says the size served (`<name>`) and, when it was cut, the size asked (`<name>_requested`).

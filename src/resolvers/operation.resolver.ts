@@ -4,7 +4,7 @@ import type { RequestContext } from '../domain/context';
 import type { ArgsOf, OperationDeclaration } from '../domain/declare/operation';
 import { shapeOutput } from '../domain/declare/shape';
 import { typeOf } from '../schema/declared.types';
-import { shapeType } from '../schema/shape.types';
+import { inputShapeType, shapeType } from '../schema/shape.types';
 
 /**
  * The Query (or Mutation) field of a declared operation, with its scope and arguments, as a resolver class to
@@ -33,8 +33,9 @@ export function operationResolver<const O extends OperationDeclaration>(
   Ctx()(prototype, 'resolve', 0);
   Info()(prototype, 'resolve', 1);
   names.forEach((name, index) => {
-    const { spec, required, description } = operation.args[name];
-    Arg(name, typeOf(spec, true), { nullable: !required, description })(prototype, 'resolve', index + 2);
+    const { spec, required, description, input } = operation.args[name];
+    const type = input ? inputShapeType(input) : undefined;
+    Arg(name, type ? () => type : typeOf(spec, true), { nullable: !required, description })(prototype, 'resolve', index + 2);
   });
   const Field = operation.kind === 'mutation' ? Mutation : Query;
   Field(() => (operation.list ? [result] : result), { name: operation.name, description: operation.description })(prototype, 'resolve', descriptor);

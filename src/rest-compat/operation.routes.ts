@@ -118,6 +118,32 @@ export function shapeComponents(operations: OperationDeclaration[]): Record<stri
   return components;
 }
 
+/** An input shape's JSON schema (a request body): required fields as declared, defaults and patterns, nothing else. */
+function inputSchema(shape: ShapeDeclaration): JsonSchema {
+  const fields = Object.entries(shape.fields);
+  const properties = fields.map(([name, spec]) => {
+    const { pattern, default: given } = spec.common ?? {};
+    return [restName(name, spec), { ...fieldSchema(spec), ...(pattern ? { pattern } : {}), ...(given === undefined ? {} : { default: given }) }];
+  });
+  return {
+    type: 'object',
+    properties: Object.fromEntries(properties),
+    required: fields.filter(([, spec]) => spec.common?.required).map(([name, spec]) => restName(name, spec)),
+    additionalProperties: false,
+  };
+}
+
+/** A request body as an input shape's GraphQL input: only its fields (a 400 names any other), under their GraphQL names. */
+function bodyInput(shape: ShapeDeclaration, body: unknown, what: string): Row {
+  const fields = Object.entries(shape.fields).map(([name, spec]) => ({ name, rest: restName(name, spec) }));
+  const given = onlyFields(
+    body,
+    fields.map((field) => field.rest),
+    what,
+  );
+  return Object.fromEntries(fields.filter((field) => field.rest in given).map((field) => [field.name, given[field.rest]]));
+}
+
 const restArgName = (name: string, declared: OperationArg) => declared.rest?.name ?? snakeCase(name);
 
 /** The OpenAPI query parameter of an argument. */
@@ -158,7 +184,15 @@ function pathArg(value: string, rest: string, declared: OperationArg): unknown {
 
 function graphqlType(declared: OperationArg): string {
   const { spec } = declared;
-  const type = spec.kind === 'int' ? 'Int' : spec.kind === 'boolean' ? 'Boolean' : spec.kind === 'enum' ? spec.typeName : 'String';
+  const type = declared.input
+    ? declared.input.type
+    : spec.kind === 'int'
+      ? 'Int'
+      : spec.kind === 'boolean'
+        ? 'Boolean'
+        : spec.kind === 'enum'
+          ? spec.typeName
+          : 'String';
   return `${type}${declared.required ? '!' : ''}`;
 }
 
@@ -167,8 +201,9 @@ export function operationRoute(operation: OperationDeclaration): RestRoute {
   const rest = operation.rest;
   if (!rest) throw new Error(`${operation.name} has no REST route`);
   const args = Object.entries(operation.args).map(([name, declared]) => ({ name, declared, rest: restArgName(name, declared) }));
-  const query = args.filter((one) => one.declared.rest?.in !== 'path');
+  const query = args.filter((one) => (one.declared.rest?.in ?? 'query') === 'query');
   const paths = args.filter((one) => one.declared.rest?.in === 'path');
+  const body = args.find((one) => one.declared.rest?.in === 'body' && one.declared.input);
   const page = query.find((one) => one.declared.rest?.pageSize);
   const pageSpec = page && { size: page.rest as PagingSpec['size'], fallback: page.declared.rest!.pageSize!.fallback, max: page.declared.rest!.pageSize!.max };
   const operationName = rest.operationId ?? `Rest${operation.name[0].toUpperCase()}${operation.name.slice(1)}`;
@@ -178,7 +213,10 @@ export function operationRoute(operation: OperationDeclaration): RestRoute {
   const document = `${kind} ${operationName}${args.length ? `(${variables})` : ''} { ${operation.name}${args.length ? `(${passed})` : ''} { ${shapeSelection(operation.result)} } }`;
   const result = shapeSchemaOrRef(operation.result);
   const instants = hasInstants(operation.result);
-  const pathRenames = Object.fromEntries(args.filter((one) => one.rest !== one.name).map((one) => [one.name, one.rest]));
+  const inputNames = body ? Object.entries(body.declared.input!.fields).map(([name, spec]) => ({ name, rest: restName(name, spec) })) : [];
+  const pathRenames = Object.fromEntries(
+    [...args.filter((one) => !one.declared.input), ...inputNames].filter((one) => one.rest !== one.name).map((one) => [one.name, one.rest]),
+  );
   const extra = rest.message ? { message: rest.message } : undefined;
   let responseSchema = result;
   if (operation.list)
@@ -205,9 +243,10 @@ export function operationRoute(operation: OperationDeclaration): RestRoute {
     scope: operation.scope,
     document,
     variables(input: RestInput) {
-      if (rest.method !== 'get') onlyFields(input.body, [], rest.body ?? 'this request');
-      const params = new QueryReader(input.query);
       const values: Record<string, unknown> = {};
+      if (body) values[body.name] = bodyInput(body.declared.input!, input.body, rest.body ?? 'the request body');
+      else if (rest.method !== 'get') onlyFields(input.body, [], rest.body ?? 'this request');
+      const params = new QueryReader(input.query);
       for (const one of query) values[one.name] = readArg(params, one.rest, one.declared);
       params.done();
       for (const one of paths) values[one.name] = pathArg(input.params[one.rest], one.rest, one.declared);
@@ -228,6 +267,7 @@ export function operationRoute(operation: OperationDeclaration): RestRoute {
     pathRenames,
     parameters: query.map((one) => parameterOf(one.name, one.declared)),
     responseSchema,
+    ...(body ? { requestBody: inputSchema(body.declared.input!) } : {}),
     ...(rest.message ? { responseExtra: { message: { examples: [rest.message], type: 'string' } } } : {}),
     successStatus: 200,
   };

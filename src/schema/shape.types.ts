@@ -1,4 +1,4 @@
-import { Field, ObjectType, type ClassType } from 'type-graphql';
+import { Field, InputType, ObjectType, type ClassType } from 'type-graphql';
 import type { ShapeDeclaration, ShapeField } from '../domain/declare/shape';
 import { declaredRecordType, named, typeOf, type TypeFunction } from './declared.types';
 
@@ -23,6 +23,21 @@ export function shapeType(shape: ShapeDeclaration): ClassType {
       Field(fieldType(spec), { nullable: Boolean(spec.common?.nullable), description: spec.common?.description })(type.prototype, name);
     ObjectType(shape.type, { description: shape.description })(type);
     types.set(shape, type);
+  }
+  return type;
+}
+
+const inputs = new Map<ShapeDeclaration, ClassType>();
+
+/** The GraphQL input type of an operation's input shape, made once: a field non-null when declared `required`. */
+export function inputShapeType(shape: ShapeDeclaration): ClassType {
+  let type = inputs.get(shape);
+  if (!type) {
+    type = named(shape.type);
+    for (const [name, spec] of Object.entries(shape.fields))
+      if (spec.kind !== 'shape') Field(typeOf(spec, true), { nullable: !spec.common?.required, description: spec.common?.description })(type.prototype, name);
+    InputType(shape.type, { description: shape.description })(type);
+    inputs.set(shape, type);
   }
   return type;
 }

@@ -96,6 +96,8 @@ export interface Common {
   read?: (source: never) => unknown;
   /** In a result shape: the OpenAPI description, where it says otherwise than the GraphQL one. */
   restDescription?: string;
+  /** In an operation's input: the text's form, published as its JSON schema's pattern (the operation checks it). */
+  pattern?: string;
 }
 
 export const text = (max: number, common: Common & { min?: number; values?: readonly string[] } = {}): FieldSpec => ({

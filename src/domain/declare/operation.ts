@@ -1,5 +1,5 @@
 import type { Scope } from '../auth/scopes';
-import { day, flag, int, oneOf, text, type FieldSpec } from './field';
+import { day, flag, int, object, oneOf, text, type FieldSpec } from './field';
 import type { ShapeDeclaration } from './shape';
 
 /**
@@ -45,6 +45,8 @@ export interface OperationArg<T = unknown> {
   description?: string;
   /** How REST takes it (default: a query parameter of the snake_case name, described as in GraphQL). */
   rest?: RestArg;
+  /** An input object: the GraphQL input type of the shape's fields (a `required` one non-null), in REST the body. */
+  input?: ShapeDeclaration;
   /** Carries `T` for the resolver's arguments; never set. */
   readonly type?: T;
 }
@@ -52,8 +54,8 @@ export interface OperationArg<T = unknown> {
 export interface RestArg {
   /** The REST name, when it is not the snake_case of the GraphQL name. */
   name?: string;
-  /** Where REST takes it: a query parameter (default), or a segment of the path. */
-  in?: 'query' | 'path';
+  /** Where REST takes it: a query parameter (default), a segment of the path, or (an input object) the body. */
+  in?: 'query' | 'path' | 'body';
   /** The OpenAPI description, when it says otherwise than the GraphQL one. */
   description?: string;
   /** A text's form, published as the parameter's pattern (the operation checks it, naming the argument). */
@@ -69,7 +71,7 @@ export interface RestArg {
   pageSize?: { fallback: number; max: number; what: string };
 }
 
-type ArgOptions = Omit<OperationArg, 'spec' | 'type'>;
+type ArgOptions = Omit<OperationArg, 'spec' | 'type' | 'input'>;
 
 /** Argument constructors, each with the type the resolver receives (and whether it is required). */
 export const arg = {
@@ -77,6 +79,12 @@ export const arg = {
   text: <const A extends ArgOptions>(max: number, options?: A): OperationArg<string> & A => ({ spec: text(max), ...(options as A) }),
   int: <const A extends ArgOptions>(min: number, max: number, options?: A): OperationArg<number> & A => ({ spec: int(min, max), ...(options as A) }),
   flag: <const A extends ArgOptions>(options?: A): OperationArg<boolean> & A => ({ spec: flag(), ...(options as A) }),
+  /** An input object of the shape's fields, given to the resolver as it came (left-out fields undefined or null). */
+  input: <const A extends ArgOptions>(shape: ShapeDeclaration, options?: A): OperationArg<Record<string, unknown>> & A => ({
+    spec: object(shape.type, {}),
+    input: shape,
+    ...(options as A),
+  }),
   /** One of the values of a GraphQL enum (declared with its description where a shape declares it). */
   oneOf: <const V extends readonly string[], const A extends ArgOptions>(values: V, typeName: string, options?: A): OperationArg<V[number]> & A => ({
     spec: oneOf(values, typeName),

@@ -108,6 +108,12 @@ describe('declared operations', () => {
       rest: { description: 'open or closed.' },
     });
     expect(arg.day()).toEqual({ spec: { kind: 'date', today: undefined, common: {} } });
+    expect(arg.input(LINE, { required: true, rest: { in: 'body' } })).toEqual({
+      spec: { kind: 'object', typeName: 'TestLine', fields: {}, description: undefined, common: {} },
+      input: LINE,
+      required: true,
+      rest: { in: 'body' },
+    });
   });
 
   it('a declaration is kept as written', () => {

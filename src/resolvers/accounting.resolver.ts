@@ -1,5 +1,5 @@
 import type { GraphQLResolveInfo } from 'graphql';
-import { Arg, Authorized, Ctx, FieldResolver, Float, ID, Info, Int, Mutation, Query, Resolver } from 'type-graphql';
+import { Arg, Authorized, Ctx, FieldResolver, Float, ID, Info, Int, Mutation, Resolver } from 'type-graphql';
 import { Parent } from './parent';
 import { LEDGER_ACCOUNT } from '../domain/accounting/account-declaration';
 import { accountByCode, balanceCents, childrenOf, ledgerAccounts, type LedgerAccountRecord } from '../domain/accounting/accounts';
@@ -7,6 +7,7 @@ import { balances, seedDefaultChart } from '../domain/accounting/chart';
 import { JOURNAL_ENTRY } from '../domain/accounting/journal-declaration';
 import { journalEntries, postJournalEntry, reverseJournalEntry, type JournalEntryRecord } from '../domain/accounting/journal';
 import { balanceAsOfCents } from '../domain/accounting/reports/graph';
+import { LEDGER_BALANCES } from '../domain/accounting/reports/reports.declaration';
 import type { RequestContext } from '../domain/context';
 import { outputOf } from '../domain/declare/mapping';
 import { valueSchema } from '../domain/declare/declare.validation';
@@ -14,17 +15,10 @@ import { ValidationError } from '../domain/errors';
 import { fromCents } from '../domain/money';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../domain/pagination';
 import { parseInput } from '../domain/validation';
-import {
-  ChartSeedResult,
-  JOURNAL_ENTRY_TYPES,
-  JournalEntry,
-  JournalLine,
-  LEDGER_ACCOUNT_TYPES,
-  LedgerAccount,
-  LedgerBalances,
-} from '../schema/accounting.types';
+import { ChartSeedResult, JOURNAL_ENTRY_TYPES, JournalEntry, JournalLine, LEDGER_ACCOUNT_TYPES, LedgerAccount } from '../schema/accounting.types';
 import { pageComplexity } from './connection';
 import { declaredResolver } from './declared.resolver';
+import { operationResolver } from './operation.resolver';
 import { fieldSelection } from './selection';
 
 export const toLedgerAccount = (doc: LedgerAccountRecord): LedgerAccount => outputOf(LEDGER_ACCOUNT, doc) as LedgerAccount;
@@ -35,6 +29,15 @@ export const JournalEntryResolver = declaredResolver(JOURNAL_ENTRY, JOURNAL_ENTR
 
 const daySchema = valueSchema(JOURNAL_ENTRY.fields.date);
 const levelSchema = valueSchema(LEDGER_ACCOUNT.fields.level);
+
+/** The chart's balances as of a day, its arguments checked as the journal's days and the chart's levels are. */
+export const LedgerBalancesResolver = operationResolver(LEDGER_BALANCES, (context, { asOf, level }) =>
+  balances(
+    context,
+    asOf === undefined || asOf === null ? undefined : (parseInput(daySchema, asOf, 'asOf') as string),
+    level === undefined || level === null ? undefined : (parseInput(levelSchema, level, 'level') as number),
+  ),
+);
 
 /** The size of a nested list: `first`, 1 to 100 (default 20). */
 function listSize(first: number | null | undefined): number {
@@ -53,34 +56,6 @@ export class LedgerAccountLinksResolver {
   })
   seedLedgerAccounts(@Ctx() context: RequestContext): Promise<ChartSeedResult> {
     return seedDefaultChart(context);
-  }
-
-  @Authorized('accounting:read')
-  @Query(() => LedgerBalances, { description: 'Posted balances of the chart as of the end of a day, rolled up from detail accounts to their parents.' })
-  async ledgerBalances(
-    @Ctx() context: RequestContext,
-    @Arg('asOf', () => String, { nullable: true, description: 'YYYY-MM-DD (default: today in Argentina).' }) asOf?: string,
-    @Arg('level', () => Int, { nullable: true, description: 'List accounts down to this level, 1 to 5 (default 5).' }) level?: number,
-  ): Promise<LedgerBalances> {
-    const day = asOf === undefined || asOf === null ? undefined : (parseInput(daySchema, asOf, 'asOf') as string);
-    const depth = level === undefined || level === null ? undefined : (parseInput(levelSchema, level, 'level') as number);
-    const result = await balances(context, day, depth);
-    return {
-      asOf: result.asOf,
-      level: result.level,
-      totalDebit: fromCents(result.totalDebitCents),
-      totalCredit: fromCents(result.totalCreditCents),
-      items: result.rows.map(({ account, debitCents, creditCents, balanceCents: balance }) => ({
-        code: account.code,
-        name: account.name,
-        accountType: account.account_type,
-        level: account.level,
-        isDetail: account.is_detail,
-        debit: fromCents(debitCents),
-        credit: fromCents(creditCents),
-        balance: fromCents(balance),
-      })),
-    };
   }
 
   @FieldResolver(() => Float, {

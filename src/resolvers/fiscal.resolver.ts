@@ -12,11 +12,11 @@ import {
 } from '../domain/accounting/fiscal-calendar/deadlines';
 import { addOwnDay, listOwnDays, removeOwnDay, type OwnDayDocument } from '../domain/accounting/fiscal-calendar/account-days';
 import type { FiscalTax } from '../domain/accounting/fiscal-calendar/obligations';
-import { calculateYear, closeYear, listYears, RESULT_ACCOUNT_CODE, type FiscalYearSummary, type YearFigures } from '../domain/accounting/fiscal-close';
+import { calculateYear, closeYear, listYears } from '../domain/accounting/fiscal-close';
+import { CLOSE_FISCAL_YEAR, FISCAL_YEAR_CALCULATION, FISCAL_YEARS } from '../domain/accounting/fiscal-close.declaration';
 import type { JournalEntryRecord } from '../domain/accounting/journal';
 import type { RequestContext } from '../domain/context';
 import { ValidationError } from '../domain/errors';
-import { fromCents } from '../domain/money';
 import { pageWindow } from '../domain/pagination';
 import {
   AccountNonWorkingDay,
@@ -28,14 +28,13 @@ import {
   FiscalDeadlineConnection,
   FiscalDeadlineFilter,
   FiscalTaxEnum,
-  FiscalYear,
-  FiscalYearCalculation,
-  FiscalYearStatusEnum,
   UpcomingFiscalDeadlines,
 } from '../schema/fiscal.types';
 import { JournalEntry } from '../schema/accounting.types';
 import { toJournalEntry } from './accounting.resolver';
 import { pageComplexity, toConnection } from './connection';
+import { operationResolver } from './operation.resolver';
+import { shapeType } from '../schema/shape.types';
 
 /** A whole number within bounds, or a 400 naming the argument. */
 function bounded(value: number | null | undefined, path: string, min: number, max: number): number | undefined {
@@ -68,29 +67,6 @@ const toNonWorkingDay = (doc: OwnDayDocument): AccountNonWorkingDay => ({
   date: doc.date,
   description: doc.description,
   createdAt: doc.created_at,
-});
-
-const toFiscalYear = (row: FiscalYearSummary): FiscalYear => ({
-  year: row.year,
-  status: row.status,
-  revenue: fromCents(row.revenueCents),
-  expenses: fromCents(row.expensesCents),
-  result: fromCents(row.resultCents),
-  closedAt: row.closedAt,
-  closingEntryId: row.closingEntryId?.toHexString() ?? null,
-});
-
-const toCalculation = (figures: YearFigures): FiscalYearCalculation => ({
-  ...toFiscalYear(figures),
-  resultAccountCode: RESULT_ACCOUNT_CODE,
-  lines: figures.lines.map((line) => ({
-    accountCode: line.account_code,
-    accountName: line.account_name,
-    debit: fromCents(line.debit_cents),
-    credit: fromCents(line.credit_cents),
-  })),
-  blockers: figures.blockers,
-  canClose: figures.status === 'open' && figures.blockers.length === 0,
 });
 
 /** The ARCA fiscal calendar of the account. */
@@ -175,30 +151,16 @@ export class FiscalCalendarResolver {
   }
 }
 
-/** Fiscal years and their close (refundición de cuentas de resultado). */
-@Resolver(() => FiscalYear)
-export class FiscalCloseResolver {
-  @Authorized('accounting:read')
-  @Query(() => [FiscalYear], { description: 'The account’s fiscal years with postings or a close, newest first.' })
-  async fiscalYears(@Ctx() context: RequestContext, @Arg('status', () => FiscalYearStatusEnum, { nullable: true }) status?: string): Promise<FiscalYear[]> {
-    return (await listYears(context, (status ?? undefined) as 'open' | 'closed' | undefined)).map(toFiscalYear);
-  }
+/** Fiscal years and their close (refundición de cuentas de resultado): the years, what closing one would post, the close. */
+export const FiscalCloseResolvers = [
+  operationResolver(FISCAL_YEARS, (context, { status }) => listYears(context, status ?? undefined)),
+  operationResolver(FISCAL_YEAR_CALCULATION, (context, { year }) => calculateYear(context, bounded(year, 'year', YEARS.min, YEARS.max)!)),
+  operationResolver(CLOSE_FISCAL_YEAR, async (context, { year }) => (await closeYear(context, bounded(year, 'year', YEARS.min, YEARS.max)!)).figures),
+];
 
-  @Authorized('accounting:read')
-  @Query(() => FiscalYearCalculation, { description: 'What closing the year would post and what blocks it (changes nothing).' })
-  async fiscalYearCalculation(@Ctx() context: RequestContext, @Arg('year', () => Int) year: number): Promise<FiscalYearCalculation> {
-    return toCalculation(await calculateYear(context, bounded(year, 'year', YEARS.min, YEARS.max)!));
-  }
-
-  @Authorized('accounting:write')
-  @Mutation(() => FiscalYearCalculation, {
-    description:
-      'Posts the closing entry (revenue and expense accounts zeroed against the result account) and closes the year, in one transaction (409 FISCAL_YEAR_CLOSED, CLOSE_BLOCKED).',
-  })
-  async closeFiscalYear(@Ctx() context: RequestContext, @Arg('year', () => Int) year: number): Promise<FiscalYearCalculation> {
-    return toCalculation((await closeYear(context, bounded(year, 'year', YEARS.min, YEARS.max)!)).figures);
-  }
-}
+const FiscalYear = shapeType(FISCAL_YEARS.result);
+const FiscalYearCalculation = shapeType(FISCAL_YEAR_CALCULATION.result);
+type FiscalYear = { closingEntryId: string | null };
 
 async function closingEntryOf(year: FiscalYear, context: RequestContext): Promise<JournalEntry | null> {
   if (!year.closingEntryId) return null;
@@ -219,7 +181,7 @@ export class FiscalYearLinksResolver {
 @Resolver(() => FiscalYearCalculation)
 export class FiscalYearCalculationLinksResolver {
   @FieldResolver(() => JournalEntry, CLOSING_ENTRY)
-  closingEntry(@Parent() year: FiscalYearCalculation, @Ctx() context: RequestContext): Promise<JournalEntry | null> {
+  closingEntry(@Parent() year: FiscalYear, @Ctx() context: RequestContext): Promise<JournalEntry | null> {
     return closingEntryOf(year, context);
   }
 }

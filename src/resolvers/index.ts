@@ -1,8 +1,15 @@
-import { AccountingReportsResolver, LedgerAccountLinesResolver, LedgerLineResolver } from './accounting-reports.resolver';
-import { JournalEntryMovesResolver, JournalEntryResolver, JournalLineResolver, LedgerAccountLinksResolver, LedgerAccountResolver } from './accounting.resolver';
+import { AccountingReportResolvers, LedgerAccountLinesResolver, LedgerLineResolver } from './accounting-reports.resolver';
+import {
+  JournalEntryMovesResolver,
+  JournalEntryResolver,
+  JournalLineResolver,
+  LedgerAccountLinksResolver,
+  LedgerAccountResolver,
+  LedgerBalancesResolver,
+} from './accounting.resolver';
 import { BankMatchResolver, BankStatementLineResolver, BankStatementResolver } from './bank.resolver';
-import { StatsResolver } from './stats.resolver';
-import { ActivityResolver } from './activity.resolver';
+import { StatsDashboardResolver, StatsResolver } from './stats.resolver';
+import { ActivityFeedResolver, ActivityResolver } from './activity.resolver';
 import { CustomerResolver } from './customer.resolver';
 import { DownloadResolver } from './downloads.resolver';
 import {
@@ -16,7 +23,7 @@ import { ExpenseConnectionResolver, ExpenseMovesResolver, ExpenseResolver } from
 import { IssuedVoucherImportResolver, IssuedVoucherResolver } from './issued-voucher.resolver';
 import { IvaBookResolver } from './iva.resolver';
 import { FceEventResolver, FceInvoiceResolver, FceResolver, IssuedVoucherFceResolver } from './fce.resolver';
-import { FiscalCalendarResolver, FiscalCloseResolver, FiscalYearCalculationLinksResolver, FiscalYearLinksResolver } from './fiscal.resolver';
+import { FiscalCalendarResolver, FiscalCloseResolvers, FiscalYearCalculationLinksResolver, FiscalYearLinksResolver } from './fiscal.resolver';
 import { ProductLinksResolver, ProductResolver } from './product.resolver';
 import { PostingResolver } from './posting.resolver';
 import { ExpenseLinksResolver, JournalEntrySourceResolver, ReceivedInvoiceLinksResolver, SupplierPurchasesResolver } from './purchase-graph';
@@ -38,6 +45,7 @@ export const RESOLVERS: [Function, ...Function[]] = [
   ...SupplierResolver,
   ...CustomerResolver,
   StockResolver,
+  ActivityFeedResolver,
   ActivityResolver,
   ...SupplyResolver,
   SupplyLinksResolver,
@@ -56,14 +64,15 @@ export const RESOLVERS: [Function, ...Function[]] = [
   ProductDeliveryNotesResolver,
   ...LedgerAccountResolver,
   LedgerAccountLinksResolver,
+  LedgerBalancesResolver,
   ...JournalEntryResolver,
   JournalEntryMovesResolver,
   JournalLineResolver,
   FiscalCalendarResolver,
-  FiscalCloseResolver,
+  ...FiscalCloseResolvers,
   FiscalYearLinksResolver,
   FiscalYearCalculationLinksResolver,
-  AccountingReportsResolver,
+  ...AccountingReportResolvers,
   LedgerAccountLinesResolver,
   LedgerLineResolver,
   ...ReceivedInvoiceResolver,
@@ -85,6 +94,7 @@ export const RESOLVERS: [Function, ...Function[]] = [
   IssuedVoucherImportResolver,
   TaxInfoResolver,
   IvaBookResolver,
+  StatsDashboardResolver,
   StatsResolver,
   FceResolver,
   FceInvoiceResolver,

@@ -1,7 +1,9 @@
 import { LEDGER_ACCOUNT } from '../domain/accounting/account-declaration';
 import { JOURNAL_ENTRY } from '../domain/accounting/journal-declaration';
+import { LEDGER_BALANCES } from '../domain/accounting/reports/reports.declaration';
 import { declaredRoutes } from './declared.routes';
-import { onlyFields, QueryReader } from './query';
+import { operationRoute } from './operation.routes';
+import { onlyFields } from './query';
 import type { RestRoute } from './route';
 
 const accounts = declaredRoutes(LEDGER_ACCOUNT, 'ledger accounts');
@@ -24,64 +26,6 @@ const SEED: RestRoute = {
   responseExtra: {
     seeded: { examples: [86], type: 'integer', minimum: 0 },
     message: { examples: ['Loaded the default chart of accounts (86 accounts).'], type: 'string' },
-  },
-  successStatus: 200,
-};
-
-const balanceRow = {
-  type: 'object',
-  properties: {
-    code: { examples: ['1.1.1.01.001'], type: 'string' },
-    name: { examples: ['Caja en pesos'], type: 'string' },
-    account_type: { type: 'string', enum: ['asset', 'liability', 'equity', 'revenue', 'expense'] },
-    level: { examples: [5], type: 'integer' },
-    is_detail: { type: 'boolean' },
-    debit: { examples: [21000], type: 'number' },
-    credit: { examples: [21000], type: 'number' },
-    balance: { examples: [125430.75], type: 'number', description: 'debit − credit for asset and expense accounts, credit − debit otherwise.' },
-  },
-  required: ['code', 'name', 'account_type', 'level', 'is_detail', 'debit', 'credit', 'balance'],
-};
-
-const balanceQuery = (query: Record<string, unknown>) => {
-  const params = new QueryReader(query);
-  const variables = { asOf: params.string('as_of'), level: params.whole('level') };
-  params.done();
-  return variables;
-};
-
-const BALANCES: RestRoute = {
-  method: 'get',
-  path: '/accounting/accounts/balances/',
-  summary: 'Posted balances of every account down to a level as of the end of a day, rolled up from detail accounts to their parents',
-  scope: 'accounting:read',
-  document: /* GraphQL */ `
-    query RestLedgerBalances($asOf: String, $level: Int) {
-      ledgerBalances(asOf: $asOf, level: $level) {
-        as_of: asOf
-        level
-        total_debit: totalDebit
-        total_credit: totalCredit
-        items { code name account_type: accountType level is_detail: isDetail debit credit balance }
-      }
-    }`,
-  variables: ({ query }) => balanceQuery(query),
-  respond: (data) => ({ status: 200, data: data.ledgerBalances }),
-  pathRenames: { asOf: 'as_of' },
-  parameters: [
-    { name: 'as_of', description: 'YYYY-MM-DD: entries dated up to this day count (default: today in Argentina).', schema: { type: 'string', format: 'date' } },
-    { name: 'level', description: 'List accounts down to this level, 1 to 5 (default 5).', schema: { type: 'integer', minimum: 1, maximum: 5 } },
-  ],
-  responseSchema: {
-    type: 'object',
-    properties: {
-      as_of: { examples: ['2025-03-14'], type: 'string', format: 'date' },
-      level: { examples: [5], type: 'integer' },
-      total_debit: { examples: [121000], type: 'number' },
-      total_credit: { examples: [121000], type: 'number' },
-      items: { type: 'array', items: balanceRow },
-    },
-    required: ['as_of', 'level', 'total_debit', 'total_credit', 'items'],
   },
   successStatus: 200,
 };
@@ -129,7 +73,7 @@ const REVERSE: RestRoute = {
 export const ACCOUNTING_ROUTES: RestRoute[] = [
   accounts.routes[0],
   SEED,
-  BALANCES,
+  operationRoute(LEDGER_BALANCES),
   ...accounts.routes.slice(1),
   journal.routes[0],
   ...journal.routes.slice(1),

@@ -1,8 +1,10 @@
 import { DEADLINE_STATUSES, MAX_UPCOMING_DAYS } from '../domain/accounting/fiscal-calendar/deadlines';
 import { FISCAL_TAXES } from '../domain/accounting/fiscal-calendar/obligations';
+import { FISCAL_CLOSE_OPERATIONS } from '../domain/accounting/fiscal-close.declaration';
 import { ValidationError } from '../domain/errors';
 import { MAX_PAGE_SIZE } from '../domain/pagination';
 import { withRestDateTimes } from './naming';
+import { operationRoute, shapeComponents } from './operation.routes';
 import { LIST_PAGING, pagedAnswer, pagedSchema, pagingParameters, readPaging } from './paging';
 import { onlyFields, QueryReader, queryReading } from './query';
 import type { RestRoute } from './route';
@@ -15,7 +17,6 @@ import type { RestRoute } from './route';
 type Row = Record<string, unknown>;
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const CALENDAR = '/accounting/fiscal-calendar';
-const CLOSE = '/accounting/fiscal-close';
 
 const deadline = (row: unknown) => withRestDateTimes(row as Row, ['completed_at', 'created_at']);
 
@@ -325,133 +326,11 @@ const DAY_REMOVE: RestRoute = {
   successStatus: 200,
 };
 
-const YEAR_FIELDS = `year status revenue expenses result closed_at: closedAt closing_entry_id: closingEntryId`;
-const YEAR_PROPERTIES = {
-  year: { examples: [2025], type: 'integer' },
-  status: { type: 'string', enum: ['open', 'closed'] },
-  revenue: { examples: [2095000], type: 'number', description: 'Revenue accounts: credits − debits over the year (a closed year: at its close).' },
-  expenses: { examples: [845000], type: 'number', description: 'Expense accounts: debits − credits over the year.' },
-  result: { examples: [1250000], type: 'number', description: 'revenue − expenses (a loss is negative).' },
-  closed_at: { examples: ['2025-03-14T10:32:05.120'], type: ['string', 'null'], description: ARGENTINE_TIME },
-  closing_entry_id: {
-    examples: ['6650a1c2e4b0d5a7c8e9f012'],
-    type: ['string', 'null'],
-    description: 'The posted closing entry (none when no result account moved).',
-  },
-};
-const YEAR_REQUIRED = Object.keys(YEAR_PROPERTIES);
-
-const YEARS: RestRoute = {
-  method: 'get',
-  path: `${CLOSE}/years/`,
-  summary: 'The fiscal years with postings or a close, newest first: open or closed, revenue, expenses and result (optional status filter)',
-  scope: 'accounting:read',
-  document: `query RestFiscalYears($status: FiscalYearStatus) { fiscalYears(status: $status) { ${YEAR_FIELDS} } }`,
-  variables({ query }) {
-    const params = new QueryReader(query);
-    const status = params.string('status');
-    params.done();
-    return { status };
-  },
-  respond(data) {
-    const items = (data.fiscalYears as Row[]).map((row) => withRestDateTimes(row, ['closed_at']));
-    return { status: 200, data: { items, count: items.length } };
-  },
-  parameters: [{ name: 'status', description: 'open or closed.', schema: { type: 'string', enum: ['open', 'closed'] } }],
-  responseSchema: {
-    type: 'object',
-    properties: { items: { type: 'array', items: ref('FiscalYear') }, count: { examples: [3], type: 'integer' } },
-    required: ['items', 'count'],
-  },
-  successStatus: 200,
-};
-
-/** The `{year}` of a path: four digits, else a 400 naming it (the range is the operation's check). */
-function yearParam(params: Record<string, string>): number {
-  const raw = params.year ?? '';
-  if (!/^\d{4}$/.test(raw)) throw new ValidationError('year must be a year of four digits (e.g. 2025)', [{ path: 'year', message: 'must be a year (YYYY)' }]);
-  return Number(raw);
-}
-
-const CALCULATION_FIELDS = `${YEAR_FIELDS} result_account_code: resultAccountCode
-  lines { account_code: accountCode account_name: accountName debit credit } blockers { code message } can_close: canClose`;
-const calculation = (row: unknown) => withRestDateTimes(row as Row, ['closed_at']);
-
-const CALCULATE: RestRoute = {
-  method: 'get',
-  path: `${CLOSE}/calculate/{year}/`,
-  summary: 'What closing the year would post (revenue, expenses, result, the closing entry’s lines) and what blocks it; changes nothing',
-  scope: 'accounting:read',
-  document: `query RestFiscalYearCalculation($year: Int!) { fiscalYearCalculation(year: $year) { ${CALCULATION_FIELDS} } }`,
-  variables: ({ params }) => ({ year: yearParam(params) }),
-  respond: (data) => ({ status: 200, data: calculation(data.fiscalYearCalculation) }),
-  responseSchema: ref('FiscalYearCalculation'),
-  successStatus: 200,
-};
-
-const CLOSE_YEAR: RestRoute = {
-  method: 'post',
-  path: `${CLOSE}/close/{year}/`,
-  summary:
-    'Close the year: posts the closing entry (result accounts zeroed against 3.3.1.01.002) and locks the year, in one transaction (409 FISCAL_YEAR_CLOSED, CLOSE_BLOCKED); no body',
-  scope: 'accounting:write',
-  document: `mutation RestCloseFiscalYear($year: Int!) { closeFiscalYear(year: $year) { ${CALCULATION_FIELDS} } }`,
-  variables({ params, body }) {
-    onlyFields(body, [], 'a close');
-    return { year: yearParam(params) };
-  },
-  respond: (data) => ({ status: 200, data: calculation(data.closeFiscalYear), extra: { message: 'Fiscal year closed.' } }),
-  responseSchema: ref('FiscalYearCalculation'),
-  responseExtra: { message: { examples: ['Fiscal year closed.'], type: 'string' } },
-  successStatus: 200,
-};
-
 /** Fixed paths before the `{id}` one. */
-export const FISCAL_ROUTES: RestRoute[] = [LIST, UPCOMING, SEED, DAYS_LIST, DAY_ADD, DAY_REMOVE, COMPLETE, YEARS, CALCULATE, CLOSE_YEAR];
+export const FISCAL_ROUTES: RestRoute[] = [LIST, UPCOMING, SEED, DAYS_LIST, DAY_ADD, DAY_REMOVE, COMPLETE, ...FISCAL_CLOSE_OPERATIONS.map(operationRoute)];
 
 export const FISCAL_COMPONENTS: Record<string, Record<string, unknown>> = {
   FiscalDeadline: DEADLINE_SCHEMA,
   AccountNonWorkingDay: DAY_SCHEMA,
-  FiscalYear: { type: 'object', properties: YEAR_PROPERTIES, required: YEAR_REQUIRED },
-  FiscalYearCalculation: {
-    type: 'object',
-    properties: {
-      ...YEAR_PROPERTIES,
-      result_account_code: {
-        examples: ['3.1.3.01.001'],
-        type: 'string',
-        description: 'The equity account that receives the result (3.3.1.01.002 Resultado del ejercicio).',
-      },
-      lines: {
-        type: 'array',
-        description: 'The closing entry: each result account with a balance zeroed, the difference to the result account.',
-        items: {
-          type: 'object',
-          properties: {
-            account_code: { examples: ['1.1.1.01.001'], type: 'string' },
-            account_name: { examples: ['Caja en pesos'], type: 'string' },
-            debit: { examples: [21000], type: 'number' },
-            credit: { examples: [21000], type: 'number' },
-          },
-          required: ['account_code', 'account_name', 'debit', 'credit'],
-        },
-      },
-      blockers: {
-        type: 'array',
-        items: {
-          type: 'object',
-          properties: {
-            code: {
-              type: 'string',
-              enum: ['FISCAL_YEAR_CLOSED', 'YEAR_NOT_ENDED', 'DRAFT_ENTRIES', 'EARLIER_YEAR_OPEN', 'RESULT_ACCOUNT_UNAVAILABLE', 'ACCOUNT_NOT_POSTABLE'],
-            },
-            message: { examples: ['3 journal entries are still drafts: post or delete them first'], type: 'string' },
-          },
-          required: ['code', 'message'],
-        },
-      },
-      can_close: { type: 'boolean' },
-    },
-    required: [...YEAR_REQUIRED, 'result_account_code', 'lines', 'blockers', 'can_close'],
-  },
+  ...shapeComponents(FISCAL_CLOSE_OPERATIONS),
 };

@@ -1,4 +1,4 @@
-import { Field, Float, Int, ObjectType } from 'type-graphql';
+import { Field, Int, ObjectType } from 'type-graphql';
 import { LEDGER_ACCOUNT } from '../domain/accounting/account-declaration';
 import { createLedgerAccountSchema, ledgerAccountFilterSchema, updateLedgerAccountSchema } from '../domain/accounting/accounts';
 import { JOURNAL_ENTRY } from '../domain/accounting/journal-declaration';
@@ -31,49 +31,4 @@ export class ChartSeedResult {
 
   @Field(() => String)
   message!: string;
-}
-
-@ObjectType({ description: "One account's posted figures up to a day; a parent's include its descendants'." })
-export class LedgerBalanceRow {
-  @Field(() => String)
-  code!: string;
-
-  @Field(() => String)
-  name!: string;
-
-  @Field(() => LedgerAccountType)
-  accountType!: string;
-
-  @Field(() => Int)
-  level!: number;
-
-  @Field(() => Boolean)
-  isDetail!: boolean;
-
-  @Field(() => Float, { description: 'Sum of the posted debits.' })
-  debit!: number;
-
-  @Field(() => Float, { description: 'Sum of the posted credits.' })
-  credit!: number;
-
-  @Field(() => Float, { description: 'In the account’s nature: debit − credit for asset and expense accounts, credit − debit otherwise.' })
-  balance!: number;
-}
-
-@ObjectType({ description: 'Balances of the chart as of the end of a day.' })
-export class LedgerBalances {
-  @Field(() => String, { description: 'YYYY-MM-DD: entries dated up to this day count.' })
-  asOf!: string;
-
-  @Field(() => Int, { description: 'Accounts down to this level are listed.' })
-  level!: number;
-
-  @Field(() => Float, { description: 'All posted debits (they equal the credits).' })
-  totalDebit!: number;
-
-  @Field(() => Float)
-  totalCredit!: number;
-
-  @Field(() => [LedgerBalanceRow], { description: 'In code order.' })
-  items!: LedgerBalanceRow[];
 }

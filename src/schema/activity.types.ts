@@ -1,4 +1,4 @@
-import { createUnionType, Field, ID, Int, ObjectType } from 'type-graphql';
+import { createUnionType } from 'type-graphql';
 import { LedgerAccount, JournalEntry } from './accounting.types';
 import { Customer } from './customer.types';
 import { DeliveryNote } from './delivery-note.types';
@@ -35,54 +35,3 @@ export const ActivityRecord = createUnionType({
   types: () => Object.values(ACTIVITY_RECORD_TYPES) as never,
   resolveType: (value) => ACTIVITY_RECORD_TYPES[(value as { __collection: keyof typeof ACTIVITY_RECORD_TYPES }).__collection],
 });
-
-@ObjectType({ description: 'Who made a change.' })
-export class ActivityActor {
-  @Field(() => String, { description: 'api_key or user.' })
-  kind!: string;
-
-  @Field(() => ID)
-  id!: string;
-
-  @Field(() => String, { nullable: true, description: 'The API key’s name (keys only).' })
-  name!: string | null;
-}
-
-@ObjectType({ description: 'One change of one record of the account.' })
-export class ActivityEntry {
-  @Field(() => ID)
-  id!: string;
-
-  @Field(() => String, { description: 'The collection of the record: suppliers, expenses, received_invoices, journal_entries, bank_statements…' })
-  resourceType!: string;
-
-  @Field(() => ID)
-  resourceId!: string;
-
-  @Field(() => String, { description: 'created, updated, deleted, posted, reversed, event_recorded, imported, matched or unmatched.' })
-  action!: string;
-
-  @Field(() => ActivityActor, { nullable: true })
-  actor!: ActivityActor | null;
-
-  @Field(() => Date)
-  at!: Date;
-
-  @Field(() => String)
-  summary!: string;
-}
-
-@ObjectType({ description: 'A page of the account’s activity, newest first.' })
-export class ActivityPage {
-  @Field(() => [ActivityEntry])
-  items!: ActivityEntry[];
-
-  @Field(() => Int)
-  total!: number;
-
-  @Field(() => Int)
-  page!: number;
-
-  @Field(() => Int)
-  perPage!: number;
-}

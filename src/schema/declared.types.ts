@@ -1,5 +1,5 @@
 import { GraphQLJSONObject } from 'graphql-scalars';
-import { Field, Float, ID, InputType, Int, ObjectType, registerEnumType, type ClassType } from 'type-graphql';
+import { type Arg, Field, Float, ID, InputType, Int, ObjectType, registerEnumType, type ClassType } from 'type-graphql';
 import {
   alwaysPresent,
   createOnly,
@@ -30,8 +30,9 @@ export interface DeclaredTypes {
 
 const enums = new Map<string, Record<string, string>>();
 const objects = new Map<string, { output: ClassType; input: ClassType }>();
+const records = new Map<string, ClassType>();
 
-function named(name: string, base?: ClassType): ClassType {
+export function named(name: string, base?: ClassType): ClassType {
   const made = base ? { [name]: class extends base {} } : { [name]: class {} };
   return made[name];
 }
@@ -69,8 +70,11 @@ function bounds(spec: FieldSpec): string | undefined {
 
 const describe = (spec: FieldSpec, input: boolean) => [spec.common?.description, input ? bounds(spec) : undefined].filter(Boolean).join(' ') || undefined;
 
+/** What TypeGraphQL's decorators take as a type: a function answering it (in brackets for a list). */
+export type TypeFunction = Parameters<typeof Arg>[1];
+
 /** The GraphQL type of a field's value (a list type for list fields). */
-function typeOf(spec: FieldSpec, input: boolean): () => unknown {
+export function typeOf(spec: FieldSpec, input: boolean): TypeFunction {
   switch (spec.kind) {
     case 'text':
     case 'email':
@@ -129,8 +133,8 @@ function objectTypes(typeName: string, fields: Record<string, FieldSpec>, descri
     const input = named(`${typeName}Input`);
     for (const [name, spec] of Object.entries(fields)) {
       const nullable = !(strict && spec.common?.required);
-      if (!writeOnly(spec)) Field(typeOf(spec, false) as never, { nullable, description: describe(spec, false) })(output.prototype, name);
-      if (!readOnly(spec)) Field(typeOf(spec, true) as never, { nullable, description: describe(spec, true) })(input.prototype, name);
+      if (!writeOnly(spec)) Field(typeOf(spec, false), { nullable, description: describe(spec, false) })(output.prototype, name);
+      if (!readOnly(spec)) Field(typeOf(spec, true), { nullable, description: describe(spec, true) })(input.prototype, name);
     }
     ObjectType(typeName, { description })(output);
     InputType(`${typeName}Input`, { description })(input);
@@ -145,6 +149,13 @@ export function declaredObjectType(typeName: string): ClassType {
   const pair = objects.get(typeName);
   if (!pair) throw new Error(`no declared object type ${typeName}`);
   return pair.output;
+}
+
+/** The object type of a declared resource's records (for results that list them). */
+export function declaredRecordType(typeName: string): ClassType {
+  const record = records.get(typeName);
+  if (!record) throw new Error(`no declared resource ${typeName}`);
+  return record;
 }
 
 /** A declared enum type (for arguments beside the declaration). */
@@ -162,7 +173,7 @@ function inputClass(name: string, declaration: ResourceDeclaration, requiredOnCr
     const required = requiredOnCreate && Boolean(spec.common?.required);
     // An update takes a create-only field (the stock) only with its current value: a record sent back as read.
     const fixed = !create && createOnly(spec) ? ' Set at creation: an update may send it only with its current value (409 NOT_EDITABLE otherwise).' : '';
-    Field(typeOf(spec, true) as never, { nullable: !required, description: `${describe(spec, true) ?? ''}${fixed}`.trim() || undefined })(cls.prototype, field);
+    Field(typeOf(spec, true), { nullable: !required, description: `${describe(spec, true) ?? ''}${fixed}`.trim() || undefined })(cls.prototype, field);
   }
   InputType(name, { description })(cls);
   return cls;
@@ -179,13 +190,14 @@ export function declaredTypes(
   Field(() => ID)(Record.prototype, 'id');
   for (const [name, spec] of Object.entries(declaration.fields)) {
     if (writeOnly(spec)) continue;
-    Field(typeOf(spec, false) as never, { nullable: !alwaysPresent(spec), description: spec.common?.description })(Record.prototype, name);
+    Field(typeOf(spec, false), { nullable: !alwaysPresent(spec), description: spec.common?.description })(Record.prototype, name);
   }
   Field(() => Date)(Record.prototype, 'createdAt');
   Field(() => Date)(Record.prototype, 'updatedAt');
   Field(() => Int, { description: REVISION_DESCRIPTION })(Record.prototype, 'revision');
   Field(() => String, { description: ETAG_DESCRIPTION })(Record.prototype, 'etag');
   ObjectType(type, { description: declaration.description })(Record);
+  records.set(type, Record);
 
   const ConnectionType = named(`${type}Connection`, Connection(Record, type) as ClassType);
   ObjectType(`${type}Connection`)(ConnectionType);
@@ -216,7 +228,7 @@ export function declaredTypes(
   const Filter = named(`${type}Filter`);
   for (const { filter, spec } of filterFields(declaration)) {
     const valueType = spec.kind === 'texts' ? () => String : typeOf(spec, true);
-    Field(valueType as never, { nullable: true, description: spec.kind === 'texts' ? `Only ${declaration.many} carrying this value.` : undefined })(
+    Field(valueType, { nullable: true, description: spec.kind === 'texts' ? `Only ${declaration.many} carrying this value.` : undefined })(
       Filter.prototype,
       filter,
     );

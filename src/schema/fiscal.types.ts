@@ -1,4 +1,4 @@
-import { Field, Float, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { DEADLINE_STATUSES } from '../domain/accounting/fiscal-calendar/deadlines';
 import { FISCAL_TAXES } from '../domain/accounting/fiscal-calendar/obligations';
 import { Connection } from './common';
@@ -16,9 +16,6 @@ registerEnumType(FiscalDeadlineStatusEnum, {
   name: 'FiscalDeadlineStatus',
   description: 'pending → completed (marked once). overdue is derived when read: pending and due before today in Argentina.',
 });
-
-export const FiscalYearStatusEnum = asEnum(['open', 'closed'] as const);
-registerEnumType(FiscalYearStatusEnum, { name: 'FiscalYearStatus', description: 'open → closed (by the fiscal close; takes no more postings).' });
 
 @ObjectType({ description: 'An ARCA due date of the account, for its CUIT ending.' })
 export class FiscalDeadline {
@@ -150,69 +147,4 @@ export class AccountNonWorkingDayRemoved {
 
   @Field(() => Int, { description: 'Pending deadlines of the year whose due date changed (completed ones keep theirs).' })
   movedDeadlines!: number;
-}
-
-@ObjectType({ description: 'A fiscal year of the account (the calendar year).' })
-export class FiscalYear {
-  @Field(() => Int)
-  year!: number;
-
-  @Field(() => FiscalYearStatusEnum)
-  status!: string;
-
-  @Field(() => Float, { description: 'Revenue accounts: credits − debits over the year (for a closed year, at its close).' })
-  revenue!: number;
-
-  @Field(() => Float, { description: 'Expense accounts: debits − credits over the year.' })
-  expenses!: number;
-
-  @Field(() => Float, { description: 'revenue − expenses: a profit above zero, a loss below.' })
-  result!: number;
-
-  @Field(() => Date, { nullable: true })
-  closedAt!: Date | null;
-
-  @Field(() => ID, { nullable: true, description: 'The posted closing entry (none when no result account moved).' })
-  closingEntryId!: string | null;
-}
-
-@ObjectType({ description: 'What stands in the way of closing a year (stable codes).' })
-export class FiscalCloseBlocker {
-  @Field(() => String, {
-    description: 'FISCAL_YEAR_CLOSED, YEAR_NOT_ENDED, DRAFT_ENTRIES, EARLIER_YEAR_OPEN, RESULT_ACCOUNT_UNAVAILABLE or ACCOUNT_NOT_POSTABLE.',
-  })
-  code!: string;
-
-  @Field(() => String)
-  message!: string;
-}
-
-@ObjectType({ description: 'One line of the closing entry.' })
-export class FiscalClosingLine {
-  @Field(() => String)
-  accountCode!: string;
-
-  @Field(() => String)
-  accountName!: string;
-
-  @Field(() => Float)
-  debit!: number;
-
-  @Field(() => Float)
-  credit!: number;
-}
-
-@ObjectType({ description: "A year's close, computed (before) or as done (after)." })
-export class FiscalYearCalculation extends FiscalYear {
-  @Field(() => String, { description: 'The equity account that receives the result (Resultado del ejercicio).' })
-  resultAccountCode!: string;
-
-  @Field(() => [FiscalClosingLine], { description: 'The closing entry: every result account with a balance zeroed against the result account.' })
-  lines!: FiscalClosingLine[];
-
-  @Field(() => [FiscalCloseBlocker], { description: 'Empty when the year can be closed.' })
-  blockers!: FiscalCloseBlocker[];
-
-  @Field(() => Boolean)
-  canClose!: boolean;
 }

@@ -62,6 +62,8 @@ interface TextSpec {
   max: number;
   /** Only the digits 0–9 (a code a tax authority assigns, such as a CAI). */
   digits?: boolean;
+  /** In a result shape: the values it takes, published as the JSON schema's enum (a String in GraphQL). */
+  values?: readonly string[];
   common?: Common;
 }
 
@@ -90,17 +92,28 @@ export interface Common {
   writeOnly?: boolean;
   /** A value an Argentine business would store here (the OpenAPI examples are derived from it); else its kind's. */
   example?: unknown;
+  /** In a result shape: the field may be null (a shape's fields are non-null otherwise). */
+  nullable?: boolean;
+  /** In a result shape: where the domain's result holds the value (default: its property of the field's name). */
+  read?: (source: never) => unknown;
+  /** In a result shape: the OpenAPI description, where it says otherwise than the GraphQL one. */
+  restDescription?: string;
+  /** In an operation's input: the text's form, published as its JSON schema's pattern (the operation checks it). */
+  pattern?: string;
 }
 
-export const text = (max: number, common: Common & { min?: number; digits?: boolean } = {}): FieldSpec => ({
+export const text = (max: number, common: Common & { min?: number; digits?: boolean; values?: readonly string[] } = {}): FieldSpec => ({
   kind: 'text',
   max,
   min: common.min,
   digits: common.digits,
+  values: common.values,
   common,
 });
 export const email = (common: Common = {}): FieldSpec => ({ kind: 'email', common });
 export const int = (min: number, max: number, common: Common = {}): FieldSpec => ({ kind: 'int', min, max, common });
+/** A whole number a result carries, without bounds to publish. */
+export const whole = (common: Common = {}): FieldSpec => int(Number.NEGATIVE_INFINITY, Number.POSITIVE_INFINITY, common);
 export const oneOf = (values: readonly string[], typeName: string, common: Common & { typeDescription?: string } = {}): FieldSpec => ({
   kind: 'enum',
   values,
@@ -160,7 +173,7 @@ export function snakeCase(name: string): string {
 }
 
 /** The field's REST name. */
-export const restName = (name: string, spec: FieldSpec): string => spec.common?.rest ?? snakeCase(name);
+export const restName = (name: string, spec: { common?: Common }): string => spec.common?.rest ?? snakeCase(name);
 
 /** The field's stored name: the REST name, with the unit of exact numbers (`_cents`, `_milli`) added. */
 export function storedName(name: string, spec: FieldSpec): string {

@@ -8,4 +8,8 @@ const base = require('./jest.config');
 module.exports = {
   ...base,
   roots: ['<rootDir>/test/domain'],
+  // No dashboard to build and no engines for the run: a suite with a database starts its own engine, which a mutant's
+  // run of a few suites would otherwise pay for twice.
+  globalSetup: undefined,
+  globalTeardown: undefined,
 };

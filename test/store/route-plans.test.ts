@@ -37,8 +37,8 @@ import { readRoutes, type FilterUnit, type RouteOrder, type RoutePlanCases } fro
  * ≤ count + 1, ≤ documents grouped + 1); no COLLSCAN; an in-memory SORT takes in at most n + page documents.
  *
  * How much is asked: `npm test` asks each route with no filter in every order it offers, and each combination of filters
- * in one of them, handed out round-robin (test/support/depth.ts) so that every order is asked with filters too;
- * `npm run test:deep` (and a run that rewrites the unserved list) asks every combination in every order.
+ * in one of them, the route's orders handed out in turn (test/support/depth.ts); `npm run test:deep` (and a run that
+ * rewrites the unserved list) asks every combination in every order.
  */
 
 jest.setTimeout(600_000);

@@ -7,8 +7,8 @@ import { sharedStoreUri } from './store-uri';
 
 /**
  * A database of the suite's own (of MONGODB_URI when set, else of the jest worker's engine, else of an embedded engine
- * on a temporary directory: test/support/store-uri.ts),
- * opened before the suite's tests and dropped after them. Answers the store, once open.
+ * on a temporary directory: test/support/store-uri.ts), opened before the suite's tests and dropped after them.
+ * Answers the store, once open.
  */
 export function suiteDatabase(name: string, prepare?: (store: Store) => Promise<void>): () => Store {
   let connection: StoreConnection;

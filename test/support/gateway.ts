@@ -87,8 +87,8 @@ let databases = 0;
 
 /**
  * A gateway on a free port, on its own database: of MONGODB_URI when set, else of the jest worker's engine
- * (test/support/store-uri.ts), else of an embedded engine on a temporary directory. `env` overrides configuration variables; `logs` collects the warnings it logs;
- * `monitorCommands` turns on the driver's command events (`store.client.on('commandStarted', …)`). `sameStoreAs`
+ * (test/support/store-uri.ts), else of an embedded engine on a temporary directory. `env` overrides configuration
+ * variables; `logs` collects the warnings it logs; `monitorCommands` turns on the driver's command events (`store.client.on('commandStarted', …)`). `sameStoreAs`
  * runs it on another test gateway's database instead, over a connection of its own, as another process would (stop
  * it before that gateway, which owns the database).
  */

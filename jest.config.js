@@ -18,6 +18,7 @@ module.exports = {
   transform: { '^.+\\.ts$': ['@swc/jest', swc] },
   testTimeout: 60000,
   globalSetup: '<rootDir>/test/global-setup.js',
-  // Every suite starts its own server processes; two workers match the 2-core machines.
+  globalTeardown: '<rootDir>/test/global-teardown.js',
+  // A suite's gateways run in its worker's process, over the worker's engine; two workers match the 2-core machines.
   maxWorkers: 2,
 };

@@ -1,4 +1,4 @@
-import forge from 'node-forge';
+import type forgeModule from 'node-forge';
 import { AfipFault, AfipUnavailableError, type AccessTicket, type AfipCredentials } from '../domain/taxpayer-data/afip-port';
 import { at, escapeXml, parseXml, text } from './xml';
 
@@ -24,6 +24,9 @@ export function loginTicketRequest(service: string, now: Date): string {
  * the signed attributes contentType, messageDigest and signingTime; base64 DER without PEM armour.
  */
 export function signLoginTicketRequest(tra: string, credentials: AfipCredentials, now: Date): string {
+  // Loaded with the first signature, not at start-up: a process without AFIP credentials never signs.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const forge = require('node-forge') as typeof forgeModule;
   const certificate = forge.pki.certificateFromPem(credentials.certificate);
   const key = forge.pki.privateKeyFromPem(credentials.privateKey);
   const signed = forge.pkcs7.createSignedData();

@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import { PassThrough, type Writable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { QueryReader } from './query';
 
 /**
@@ -119,7 +119,10 @@ function csvWriter(out: PassThrough, columns: ExportColumn[]): ExportWriter {
 }
 
 function xlsxWriter(out: PassThrough, sheet: string, columns: ExportColumn[]): ExportWriter {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  // Loaded with the first spreadsheet, not at start-up: a process may never write one.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { stream } = require('exceljs') as typeof ExcelJS;
+  const workbook = new stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   const worksheet = workbook.addWorksheet(sheet.slice(0, 31), { views: [{ state: 'frozen', ySplit: 1 }] });
   worksheet.columns = columns.map((column) => ({
     width: column.width ?? WIDTHS[column.kind],

@@ -254,9 +254,12 @@ describe('REST routes × credentials', () => {
       return gw.rest(route.method.toUpperCase(), p, { key, body, ...options });
     };
     const recordOfA = () => (restCase(route).record ?? supplierOfA)();
+    // A refused request changes nothing, as each refusal checks after it: the refusals share one record of A.
+    let refused: Promise<string> | undefined;
+    const refusedRecord = () => (refused ??= recordOfA());
 
     it('no key → 401 UNAUTHENTICATED, nothing changes', async () => {
-      const id = await recordOfA();
+      const id = await refusedRecord();
       const res = await send(id);
       expect(res.status).toBe(401);
       expect(res.body).toMatchObject({ success: false, error: { code: 'UNAUTHENTICATED' } });
@@ -264,7 +267,7 @@ describe('REST routes × credentials', () => {
     });
 
     it('unknown key → 401 UNAUTHENTICATED, nothing changes', async () => {
-      const id = await recordOfA();
+      const id = await refusedRecord();
       const res = await send(id, UNKNOWN_KEY);
       expect(res.status).toBe(401);
       expect(res.body).toMatchObject({ success: false, error: { code: 'UNAUTHENTICATED' } });
@@ -272,7 +275,7 @@ describe('REST routes × credentials', () => {
     });
 
     it(`key with every scope but the route's → 403 FORBIDDEN, nothing changes`, async () => {
-      const id = await recordOfA();
+      const id = await refusedRecord();
       const res = await send(id, await keyWithout(route.scope));
       expect(res.status).toBe(403);
       expect(res.body).toMatchObject({ success: false, error: { code: 'FORBIDDEN' } });
@@ -1718,9 +1721,12 @@ describe('GraphQL operations × credentials', () => {
   describe.each(GQL_OPERATIONS)('%s', (name) => {
     const run = (id: string, key?: string) => gw.gql(gqlCase(name).document, gqlCase(name).variables(id), { key });
     const recordOfA = () => (gqlCase(name).record ?? supplierOfA)();
+    // A refused operation changes nothing, as each refusal checks after it: the refusals share one record of A.
+    let refused: Promise<string> | undefined;
+    const refusedRecord = () => (refused ??= recordOfA());
 
     it('no key → UNAUTHENTICATED, nothing changes', async () => {
-      const id = await recordOfA();
+      const id = await refusedRecord();
       const res = await run(id);
       // Missing and unknown credentials answer alike: HTTP 401 (see the README's GraphQL status codes).
       expect(res.status).toBe(401);
@@ -1730,7 +1736,7 @@ describe('GraphQL operations × credentials', () => {
     });
 
     it('unknown key → HTTP 401, UNAUTHENTICATED, nothing changes', async () => {
-      const id = await recordOfA();
+      const id = await refusedRecord();
       const res = await run(id, UNKNOWN_KEY);
       expect(res.status).toBe(401);
       expect(res.body.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
@@ -1738,7 +1744,7 @@ describe('GraphQL operations × credentials', () => {
     });
 
     it("key with every scope but the operation's → FORBIDDEN, nothing changes", async () => {
-      const id = await recordOfA();
+      const id = await refusedRecord();
       const res = await run(id, await keyWithout(gqlCase(name).scope));
       expect(res.body.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
       expect(res.body.data ?? null).toBeNull();

@@ -15,6 +15,7 @@ import {
 import { SCOPES } from '../../src/domain/auth/scopes';
 import { ROUTES } from '../../src/rest-compat/routes';
 import { gatewaySchema } from '../../src/resolvers/gateway-schema';
+import { DEEP, Rotation } from '../support/depth';
 import { startTestGateway, type HttpResult, type TestGateway } from '../support/gateway';
 
 /** The schema's mutations, read from the committed SDL so each gets a test of its own (the live schema must match it). */
@@ -29,12 +30,17 @@ const MUTATION_NAMES = Object.keys(
  * from them (a new route or mutation is covered without new test code): wrong types, hostile nesting, sizes,
  * encodings, Mongo operators, prototype keys, fragment fan-outs. Whatever the input, the answer is never a 5xx, every
  * error carries a stable code, and the process keeps answering /healthz within a second.
+ *
+ * Each route and each mutation is sent a few items of each hostile list, handed out round-robin (test/support/depth.ts),
+ * so that every item is sent and every route and mutation is walked; `npm run test:deep` sends each of them every item
+ * of every list.
  */
 let gw: TestGateway;
 let key: string;
 let schema: GraphQLSchema;
 const problems: string[] = [];
 let sent = 0;
+const rotation = new Rotation();
 
 beforeAll(async () => {
   gw = await startTestGateway();
@@ -88,6 +94,12 @@ const QUERIES = [
   '?__proto__[polluted]=1&constructor=x',
 ];
 
+/** The body fields a hostile value is put in. */
+const FIELDS = ['name', 'items', 'metadata', 'ids', 'amount', 'date', 'address'];
+
+/** Literals put in a mutation's document where an input object, a scalar or an enum goes. */
+const LITERALS = ['{ __proto__: "x" }', '{ metadata: { __proto__: "x", constructor: "y" } }', '{ name: { $ne: null } }', '"\\u0000"', '[[[[[[[[[[1]]]]]]]]]]'];
+
 /** Raw bodies that are not the JSON they claim (or claim nothing). */
 const RAW_BODIES: Array<[string, string, string]> = [
   ['malformed JSON', '{"name": ', 'application/json'],
@@ -132,6 +144,7 @@ const rawGraphQL = (raw: string): Promise<HttpResult> => gw.http('POST', '/graph
 
 describe('every REST route', () => {
   const routes = ROUTES.map((route) => [`${route.method.toUpperCase()} ${route.path}`, route] as const);
+  const walked = new Set<string>();
 
   it('the route table has routes to walk', () => {
     expect(routes.length).toBeGreaterThan(30);
@@ -139,28 +152,43 @@ describe('every REST route', () => {
 
   it.each(routes)('%s', async (label, route) => {
     problems.length = 0;
+    walked.add(label);
     const method = route.method.toUpperCase();
     const hasBody = method === 'POST' || method === 'PUT';
-    const ids = route.path.includes('{') ? IDS : ['unused'];
+    const ids = route.path.includes('{') ? rotation.take('path id', IDS, 2) : ['unused'];
     for (const id of ids) {
       const path = withPath(route.path, id);
       for (const credentials of [{ key }, {}, { key: 'not-a-key' }])
         check(`${label} id=${id} key=${credentials.key ?? 'none'}`, await gw.rest(method, path, credentials));
-      if (method === 'GET') for (const query of QUERIES) check(`${label} id=${id} ${query.slice(0, 60)}`, await gw.rest(method, `${path}${query}`, { key }));
+      if (method === 'GET')
+        for (const query of rotation.take('query string', QUERIES, 2))
+          check(`${label} id=${id} ${query.slice(0, 60)}`, await gw.rest(method, `${path}${query}`, { key }));
     }
     const path = withPath(route.path, '000000000000000000000000');
     if (hasBody) {
-      for (const [name, value] of VALUES) {
+      for (const [name, value] of rotation.take('body value', VALUES, 3)) {
         check(`${label} body ${name}`, await gw.rest(method, path, { key, raw: value }));
-        for (const field of ['name', 'items', 'metadata', 'ids', 'amount', 'date', 'address']) {
+        for (const field of rotation.take('body field', FIELDS, 2)) {
           check(`${label} body.${field} ${name}`, await gw.rest(method, path, { key, raw: `{"${field}": ${value}}` }));
         }
         check(`${label} items[0] ${name}`, await gw.rest(method, path, { key, raw: `{"items": [${value}], "ids": [${value}], "all_or_none": ${value}}` }));
       }
-      for (const [name, raw, type] of RAW_BODIES) check(`${label} ${name}`, await gw.rest(method, path, { key, raw, headers: { 'content-type': type } }));
+      for (const [name, raw, type] of rotation.take('raw body', RAW_BODIES, 2))
+        check(`${label} ${name}`, await gw.rest(method, path, { key, raw, headers: { 'content-type': type } }));
     }
     await healthy(label);
     expect(problems).toEqual([]);
+  });
+
+  it('walked every route of the route table, and sent every hostile id, query, value, field and body', () => {
+    expect([...walked].sort()).toEqual(routes.map(([label]) => label).sort());
+    expect([
+      ...rotation.unsent('path id', IDS),
+      ...rotation.unsent('query string', QUERIES),
+      ...rotation.unsent('body value', VALUES, (value) => (value as [string, string])[0]),
+      ...rotation.unsent('body field', FIELDS),
+      ...rotation.unsent('raw body', RAW_BODIES, (body) => (body as [string, string, string])[0]),
+    ]).toEqual([]);
   });
 });
 
@@ -187,6 +215,7 @@ function printType(type: GraphQLInputType): string {
 
 describe('every GraphQL mutation', () => {
   const mutations = () => Object.values(schema.getMutationType()!.getFields());
+  const walked = new Set<string>();
 
   it('the schema has mutations to walk, the same as the committed SDL', () => {
     expect(mutations().length).toBeGreaterThan(20);
@@ -199,6 +228,7 @@ describe('every GraphQL mutation', () => {
 
   it.each(MUTATION_NAMES)('%s, with every argument hostile, answers without a 5xx and with coded errors', async (name) => {
     problems.length = 0;
+    walked.add(name);
     {
       const field = schema.getMutationType()!.getFields()[name];
       const selection = isLeafType(getNamedType(field.type)) ? '' : '{ __typename }';
@@ -206,7 +236,7 @@ describe('every GraphQL mutation', () => {
       const call = field.args.map((arg, i) => `${arg.name}: $a${i}`).join(', ');
       const document = `mutation Fuzz${definitions ? `(${definitions})` : ''} { ${field.name}${call ? `(${call})` : ''} ${selection} }`;
       const send = (variables: string) => rawGraphQL(`{"query": ${JSON.stringify(document)}, "variables": {${variables}}}`);
-      for (const [name, value] of VALUES) {
+      for (const [name, value] of rotation.take('variable value', VALUES, 3)) {
         // The whole variable hostile, and the hostile value inside a correctly shaped input.
         check(`${field.name} $args=${name}`, await send(field.args.map((_arg, i) => `"a${i}": ${value}`).join(', ')));
         check(`${field.name} inside ${name}`, await send(field.args.map((arg, i) => `"a${i}": ${shapedText(arg.type, value)}`).join(', ')));
@@ -215,15 +245,9 @@ describe('every GraphQL mutation', () => {
       const objectArgs = field.args.filter(
         (arg) => isInputObjectType(getNamedType(arg.type)) || isScalarType(getNamedType(arg.type)) || isEnumType(getNamedType(arg.type)),
       );
-      for (const literal of [
-        '{ __proto__: "x" }',
-        '{ metadata: { __proto__: "x", constructor: "y" } }',
-        '{ name: { $ne: null } }',
-        '"\\u0000"',
-        '[[[[[[[[[[1]]]]]]]]]]',
-      ]) {
+      for (const literal of objectArgs.length ? rotation.take('literal', LITERALS, 2) : []) {
         const args = objectArgs.map((arg) => `${arg.name}: ${literal}`).join(', ');
-        if (args) check(`${field.name} literal ${literal}`, await gw.gql(`mutation { ${field.name}(${args}) ${selection} }`, {}, { key }));
+        check(`${field.name} literal ${literal}`, await gw.gql(`mutation { ${field.name}(${args}) ${selection} }`, {}, { key }));
       }
       await healthy(field.name);
     }
@@ -245,7 +269,12 @@ describe('every GraphQL mutation', () => {
     expect(problems).toEqual([]);
   });
 
+  it('walked every mutation of the schema, and sent every hostile value and literal', () => {
+    expect([...walked].sort()).toEqual([...MUTATION_NAMES].sort());
+    expect([...rotation.unsent('variable value', VALUES, (value) => (value as [string, string])[0]), ...rotation.unsent('literal', LITERALS)]).toEqual([]);
+  });
+
   it('sent thousands of hostile requests', () => {
-    expect(sent).toBeGreaterThan(3_000);
+    expect(sent).toBeGreaterThan(DEEP ? 25_000 : 3_000);
   });
 });

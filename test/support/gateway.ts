@@ -12,6 +12,7 @@ import type { Store } from '../../src/store/store';
 import { graphqlErrorCodeProblems } from './error-code-conformance';
 import { openApiConformance } from './openapi-conformance';
 import { testCuit } from './cuit';
+import { sharedStoreUri } from './store-uri';
 
 const driftFound = (what: string, problems: string[]) => {
   throw new Error(`${what}:\n${problems.join('\n')}`);
@@ -85,9 +86,9 @@ export { testCuit };
 let databases = 0;
 
 /**
- * A gateway on a free port, on its own database: of MONGODB_URI when set, else of an embedded engine on a
- * temporary directory. `env` overrides configuration variables; `logs` collects the warnings it logs;
- * `monitorCommands` turns on the driver's command events (`store.client.on('commandStarted', …)`). `sameStoreAs`
+ * A gateway on a free port, on its own database: of MONGODB_URI when set, else of the jest worker's engine
+ * (test/support/store-uri.ts), else of an embedded engine on a temporary directory. `env` overrides configuration
+ * variables; `logs` collects the warnings it logs; `monitorCommands` turns on the driver's command events (`store.client.on('commandStarted', …)`). `sameStoreAs`
  * runs it on another test gateway's database instead, over a connection of its own, as another process would (stop
  * it before that gateway, which owns the database).
  */
@@ -100,9 +101,10 @@ export async function startTestGateway(
     spanExporter,
   }: { monitorCommands?: boolean; sameStoreAs?: TestGateway; spanExporter?: GatewayOptions['spanExporter'] } = {},
 ): Promise<TestGateway> {
-  const dir = process.env.MONGODB_URI || sameStoreAs ? undefined : fs.mkdtempSync(path.join(os.tmpdir(), 'gateway-test-'));
+  const shared = sharedStoreUri();
+  const dir = shared || sameStoreAs ? undefined : fs.mkdtempSync(path.join(os.tmpdir(), 'gateway-test-'));
   const connection: StoreConnection = await connectStore({
-    mongodbUri: sameStoreAs?.storeUri ?? process.env.MONGODB_URI,
+    mongodbUri: sameStoreAs?.storeUri ?? shared,
     dataDir: dir ?? os.tmpdir(),
     monitorCommands,
   });
@@ -206,12 +208,9 @@ export async function startTestGateway(
     },
     async stop() {
       await gateway.stop();
-      if (!process.env.MONGODB_URI) {
-        await connection.close();
-      } else {
-        if (!sameStoreAs) await gateway.store.db.dropDatabase().catch(() => undefined);
-        await connection.close();
-      }
+      // On a server other suites use after this one, the database goes with the gateway that made it.
+      if (shared && !sameStoreAs) await gateway.store.db.dropDatabase().catch(() => undefined);
+      await connection.close();
       if (dir) fs.rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -1,11 +1,14 @@
-import PDFDocument from 'pdfkit';
+import type PDFDocument from 'pdfkit';
 
 /**
  * An A4 document with pdfkit's built-in Helvetica (WinAnsi: Spanish accents and ñ print as they are), drawn by
  * `draw`, as the bytes of the finished file. The printable documents (withholding certificates, remitos) share it.
  */
 export function renderPdf(info: { Title: string; Author: string }, draw: (doc: PDFKit.PDFDocument) => void): Promise<Buffer> {
-  const doc = new PDFDocument({ size: 'A4', margin: 56, info });
+  // Loaded with the first document, not at start-up: a process may never print one.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const Pdf = require('pdfkit') as typeof PDFDocument;
+  const doc = new Pdf({ size: 'A4', margin: 56, info });
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));

@@ -1,11 +1,17 @@
-import Holidays from 'date-holidays';
+import type Holidays from 'date-holidays';
 import { ARCA_MOVES } from './arca-moves';
 import { HOLY_THURSDAY, MOVED_HOLIDAYS, TOURISM_DAYS } from './non-working-days';
 import type { FiscalTax, Obligation } from './obligations';
 
 const holidaysOfYear = new Map<number, Set<string>>();
 const nonWorkingOfYear = new Map<number, Set<string>>();
-const argentina = new Holidays('AR');
+let argentinaHolidays: Holidays | undefined;
+/** The package's calendar of Argentina, loaded on the first year asked, not at start-up (its data is large). */
+const argentina = (): Holidays => {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  argentinaHolidays ??= new (require('date-holidays') as typeof Holidays)('AR');
+  return argentinaHolidays;
+};
 
 /** A year's set, computed once. */
 function ofYear(cache: Map<number, Set<string>>, year: number, compute: (year: number) => Set<string>): Set<string> {
@@ -23,7 +29,7 @@ export const holidays = (year: number): Set<string> =>
   ofYear(holidaysOfYear, year, () => {
     const moved = MOVED_HOLIDAYS.filter((holiday) => holiday.date.startsWith(`${year}-`));
     const found = new Set([
-      ...argentina
+      ...argentina()
         .getHolidays(year)
         .filter((holiday) => holiday.type === 'public')
         .map((holiday) => holiday.date.slice(0, 10)),
@@ -36,7 +42,9 @@ export const holidays = (year: number): Set<string> =>
 /** Every national day of a year on which no ARCA deadline falls besides weekends: holidays and días no laborables. */
 export const nationalNonWorkingDays = (year: number): Set<string> =>
   ofYear(nonWorkingOfYear, year, () => {
-    const holyThursday = argentina.getHolidays(year).filter((holiday) => holiday.rule === HOLY_THURSDAY.rule);
+    const holyThursday = argentina()
+      .getHolidays(year)
+      .filter((holiday) => holiday.rule === HOLY_THURSDAY.rule);
     return new Set([
       ...holidays(year),
       ...holyThursday.map((holiday) => holiday.date.slice(0, 10)),

@@ -218,6 +218,7 @@ export function operationRoute(operation: OperationDeclaration): RestRoute {
     [...args.filter((one) => !one.declared.input), ...inputNames].filter((one) => one.rest !== one.name).map((one) => [one.name, one.rest]),
   );
   const extra = rest.message ? { message: rest.message } : undefined;
+  const counted = rest.count && restName(rest.count, shapeFields(operation.result)[rest.count]);
   let responseSchema = result;
   if (operation.list)
     responseSchema = {
@@ -225,7 +226,15 @@ export function operationRoute(operation: OperationDeclaration): RestRoute {
       properties: { items: { type: 'array', items: result }, count: { examples: [3], type: 'integer' } },
       required: ['items', 'count'],
     };
-  else if (pageSpec) {
+  else if (counted) {
+    // The answer is the shape and more: its own schema, never the component's reference.
+    const own = shapeSchema(operation.result);
+    responseSchema = {
+      ...own,
+      properties: { ...(own.properties as JsonSchema), count: { examples: [3], type: 'integer' } },
+      required: [...(own.required as string[]), 'count'],
+    };
+  } else if (pageSpec) {
     // The size served, unless the shape has it already (a page-numbered list's own `per_page`).
     const properties = result.properties as JsonSchema;
     const required = result.required as string[];
@@ -260,6 +269,7 @@ export function operationRoute(operation: OperationDeclaration): RestRoute {
       }
       const answer = data[operation.name] as Row;
       if (instants) restForm(operation.result, answer);
+      if (counted) return { status: 200, data: { ...answer, count: (answer[counted] as unknown[]).length }, extra };
       if (!pageSpec) return { status: 200, data: answer, extra };
       const read = new QueryReader(input.query).pageSize(pageSpec.size, pageSpec.fallback, pageSpec.max);
       return { status: 200, data: { ...answer, [pageSpec.size]: read.size, ...askedNote(pageSpec, read) }, extra };

@@ -33,6 +33,8 @@ export interface OperationRoute {
   message?: string;
   /** What the request's body is, in the 400 naming a field it should not hold (a route that takes none: any). */
   body?: string;
+  /** A list field of the result whose length the answer says beside it, as `count`. */
+  count?: string;
 }
 
 /** One argument; `T` is the type the resolver receives. */

@@ -7,7 +7,7 @@ import {
   LedgerAccountResolver,
   LedgerBalancesResolver,
 } from './accounting.resolver';
-import { BankMatchResolver, BankStatementLineResolver, BankStatementResolver } from './bank.resolver';
+import { BankMatchResolver, BankStatementLineResolver, BankStatementResolver, BankStatementsResolver } from './bank.resolver';
 import { StatsDashboardResolver, StatsResolver } from './stats.resolver';
 import { ActivityFeedResolver, ActivityResolver } from './activity.resolver';
 import { CustomerResolver } from './customer.resolver';
@@ -89,6 +89,7 @@ export const RESOLVERS: [Function, ...Function[]] = [
   TaxRuleCountryResolver,
   ...AdditionalTaxpayerResolver,
   TaxpayerIdentitiesResolver,
+  BankStatementsResolver,
   BankStatementResolver,
   BankStatementLineResolver,
   BankMatchResolver,

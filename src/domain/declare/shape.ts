@@ -1,6 +1,6 @@
 import { ObjectId } from 'mongodb';
 import { fromCents } from '../money';
-import { restName, storedName, type Common, type FieldSpec, type ResourceDeclaration } from './field';
+import { storedName, type Common, type FieldSpec, type ResourceDeclaration } from './field';
 import { outputOf } from './mapping';
 
 /**
@@ -81,10 +81,10 @@ export function shapeOutput(shape: ShapeDeclaration, source: unknown): Row {
   const output: Row = {};
   for (const [name, spec] of Object.entries(shapeFields(shape))) {
     const read = spec.common?.read as ((source: unknown) => unknown) | undefined;
-    const at = !shape.stored ? name : spec.kind === 'shape' ? restName(name, spec) : storedName(name, spec);
+    const at = shape.stored ? storedName(name, spec as FieldSpec) : name;
     output[name] = outputValue(spec, read ? read(source) : (source as Row)[at]);
   }
-  if (source && typeof source === 'object') sources.set(output, source);
+  sources.set(output, source as object);
   return output;
 }
 

@@ -18,43 +18,24 @@ import {
   BankStatement,
   BankStatementLine,
   BankStatementLinePage,
-  BankStatementPage,
   JournalLineRefInput,
 } from '../schema/bank.types';
 import { toJournalEntry } from './accounting.resolver';
 import { fieldSelection } from './selection';
 import { journalEntries } from '../domain/accounting/journal';
+import { BANK_STATEMENTS, BANK_STATEMENT } from '../domain/bank/bank.declaration';
+import { shapeOutput, sourceOf } from '../domain/declare/shape';
+import { operationResolver } from './operation.resolver';
 
 const READ = 'accounting:read';
 const WRITE = 'accounting:write';
 
 const cents = (value: number | null) => (value === null ? null : fromCents(value));
 
-/** Stored statement → its GraphQL shape (the document rides along for the field resolvers). */
-export function toStatement(doc: BankStatementDocument): BankStatement {
-  return Object.assign(new BankStatement(), {
-    id: doc._id.toHexString(),
-    ledgerAccountCode: doc.ledger_account_code,
-    fileName: doc.file_name,
-    size: doc.size,
-    sha256: doc.sha256,
-    format: doc.format,
-    preset: doc.preset,
-    encoding: doc.encoding,
-    periodFrom: doc.period_from,
-    periodTo: doc.period_to,
-    openingBalance: cents(doc.opening_balance_cents),
-    closingBalance: cents(doc.closing_balance_cents),
-    linesTotal: doc.lines_total,
-    linesImported: doc.lines_imported,
-    linesDuplicated: doc.lines_duplicated,
-    linesWithErrors: doc.lines_with_errors,
-    rowErrors: doc.row_errors,
-    balanceCheck: doc.balance_check,
-    createdAt: doc.created_at,
-    doc,
-  });
-}
+type Statement = Record<string, unknown>;
+
+/** Stored statement → its GraphQL shape (the field resolvers read the document with `sourceOf`). */
+const toStatement = (doc: BankStatementDocument): Statement => shapeOutput(BANK_STATEMENT, doc);
 
 export function toStatementLine(doc: BankStatementLineDocument): BankStatementLine {
   return Object.assign(new BankStatementLine(), {
@@ -100,29 +81,22 @@ function pageArgs(page: number | null | undefined, limit: number | null | undefi
   return [page ?? 1, limit ?? 100];
 }
 
+/** The statements, a page at a time. */
+export const BankStatementsResolver = operationResolver(BANK_STATEMENTS, (context, { ledgerAccountCode, page, limit }) =>
+  listStatements(context, ledgerAccountCode ?? undefined, ...pageArgs(page, limit)),
+);
+
 @Resolver(() => BankStatement)
 export class BankStatementResolver {
   @Authorized(READ)
-  @Query(() => BankStatementPage, { description: 'Imported bank statements, newest first (optionally of one bank ledger account).' })
-  async bankStatements(
-    @Ctx() context: RequestContext,
-    @Arg('ledgerAccountCode', () => String, { nullable: true }) ledgerAccountCode?: string,
-    @Arg('page', () => Int, { nullable: true, description: 'From 1 (default 1).' }) page?: number,
-    @Arg('limit', () => Int, { nullable: true, description: '1 to 500 (default 100).' }) limit?: number,
-  ): Promise<BankStatementPage> {
-    const result = await listStatements(context, ledgerAccountCode ?? undefined, ...pageArgs(page, limit));
-    return { items: result.items.map(toStatement), total: result.total };
-  }
-
-  @Authorized(READ)
   @Query(() => BankStatement)
-  async bankStatement(@Arg('id', () => ID) id: string, @Ctx() context: RequestContext): Promise<BankStatement> {
+  async bankStatement(@Arg('id', () => ID) id: string, @Ctx() context: RequestContext): Promise<Statement> {
     return toStatement(await getStatement(context, id));
   }
 
   @FieldResolver(() => BankReconciliation)
-  async reconciliation(@Parent() statement: BankStatement, @Ctx() context: RequestContext): Promise<BankReconciliation> {
-    const r = await reconciliation(context, docOf<BankStatementDocument>(statement));
+  async reconciliation(@Parent() statement: Statement, @Ctx() context: RequestContext): Promise<BankReconciliation> {
+    const r = await reconciliation(context, sourceOf<BankStatementDocument>(statement));
     return {
       statementClosingBalance: cents(r.statementClosingCents),
       ledgerBalance: fromCents(r.ledgerBalanceCents),
@@ -139,7 +113,7 @@ export class BankStatementResolver {
 
   @FieldResolver(() => BankStatementLinePage, { description: 'The movements in file order, or only the open or matched ones by date.' })
   async lines(
-    @Parent() statement: BankStatement,
+    @Parent() statement: Statement,
     @Ctx() context: RequestContext,
     @Arg('status', () => String, { nullable: true, description: 'open or matched.' }) status?: string,
     @Arg('page', () => Int, { nullable: true }) page?: number,
@@ -147,7 +121,7 @@ export class BankStatementResolver {
   ): Promise<BankStatementLinePage> {
     if (status !== undefined && status !== null && status !== 'open' && status !== 'matched')
       throw new ValidationError('status must be open or matched', [{ path: 'status', message: 'must be open or matched' }]);
-    const result = await statementLines(context, docOf<BankStatementDocument>(statement), status ?? undefined, ...pageArgs(page, limit));
+    const result = await statementLines(context, sourceOf<BankStatementDocument>(statement), status ?? undefined, ...pageArgs(page, limit));
     return { items: result.items.map(toStatementLine), total: result.total };
   }
 
@@ -161,7 +135,7 @@ export class BankStatementResolver {
     @Arg('ledgerAccountCode', () => String) ledgerAccountCode: string,
     @Ctx() context: RequestContext,
     @Arg('columns', () => BankColumnMappingInput, { nullable: true }) columns?: BankColumnMappingInput,
-  ): Promise<BankStatement> {
+  ): Promise<Statement> {
     if (ledgerAccountCode.length > 20)
       throw new ValidationError('ledgerAccountCode: at most 20 characters', [{ path: 'ledgerAccountCode', message: 'at most 20 characters' }]);
     const upload = await file;

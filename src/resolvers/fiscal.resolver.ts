@@ -8,9 +8,15 @@ import {
   seedDeadlines,
   upcomingDeadlines,
   type DeadlineStatus,
-  type FiscalDeadlineRecord,
 } from '../domain/accounting/fiscal-calendar/deadlines';
-import { addOwnDay, listOwnDays, removeOwnDay, type OwnDayDocument } from '../domain/accounting/fiscal-calendar/account-days';
+import { addOwnDay, listOwnDays, removeOwnDay } from '../domain/accounting/fiscal-calendar/account-days';
+import {
+  ACCOUNT_NON_WORKING_DAYS,
+  FISCAL_DEADLINE,
+  NON_WORKING_DAY,
+  UPCOMING_FISCAL_DEADLINES,
+} from '../domain/accounting/fiscal-calendar/fiscal-calendar.declaration';
+import { shapeOutput } from '../domain/declare/shape';
 import type { FiscalTax } from '../domain/accounting/fiscal-calendar/obligations';
 import { calculateYear, closeYear, listYears } from '../domain/accounting/fiscal-close';
 import { CLOSE_FISCAL_YEAR, FISCAL_YEAR_CALCULATION, FISCAL_YEARS } from '../domain/accounting/fiscal-close.declaration';
@@ -19,7 +25,6 @@ import type { RequestContext } from '../domain/context';
 import { ValidationError } from '../domain/errors';
 import { pageWindow } from '../domain/pagination';
 import {
-  AccountNonWorkingDay,
   AccountNonWorkingDayAdded,
   AccountNonWorkingDayInput,
   AccountNonWorkingDayRemoved,
@@ -28,7 +33,6 @@ import {
   FiscalDeadlineConnection,
   FiscalDeadlineFilter,
   FiscalTaxEnum,
-  UpcomingFiscalDeadlines,
 } from '../schema/fiscal.types';
 import { JournalEntry } from '../schema/accounting.types';
 import { toJournalEntry } from './accounting.resolver';
@@ -46,28 +50,7 @@ function bounded(value: number | null | undefined, path: string, min: number, ma
 
 const YEARS = { min: 1900, max: 9999 };
 
-export const toFiscalDeadline = (doc: FiscalDeadlineRecord): FiscalDeadline => ({
-  id: doc._id.toHexString(),
-  tax: doc.tax,
-  title: doc.title,
-  form: doc.form,
-  year: doc.year,
-  month: doc.month,
-  period: doc.period,
-  cuitGroup: doc.cuit_group,
-  nominalDate: doc.nominal_date,
-  dueDate: doc.due_date,
-  status: doc.status,
-  completedAt: doc.completed_at ?? null,
-  createdAt: doc.created_at,
-});
-
-const toNonWorkingDay = (doc: OwnDayDocument): AccountNonWorkingDay => ({
-  id: doc._id.toHexString(),
-  date: doc.date,
-  description: doc.description,
-  createdAt: doc.created_at,
-});
+type Row = Record<string, unknown>;
 
 /** The ARCA fiscal calendar of the account. */
 @Resolver(() => FiscalDeadline)
@@ -92,15 +75,7 @@ export class FiscalCalendarResolver {
       },
       window,
     );
-    return toConnection(page, toFiscalDeadline) as unknown as FiscalDeadlineConnection;
-  }
-
-  @Authorized('accounting:read')
-  @Query(() => UpcomingFiscalDeadlines, { description: `Pending deadlines due from today to \`days\` days ahead (1 to ${MAX_UPCOMING_DAYS}, default 30).` })
-  async upcomingFiscalDeadlines(@Ctx() context: RequestContext, @Arg('days', () => Int, { nullable: true }) days?: number): Promise<UpcomingFiscalDeadlines> {
-    const window = bounded(days, 'days', 1, MAX_UPCOMING_DAYS) ?? 30;
-    const { from, to, items } = await upcomingDeadlines(context, window);
-    return { from, to, items: items.map(toFiscalDeadline) };
+    return toConnection(page, (doc) => shapeOutput(FISCAL_DEADLINE, doc)) as unknown as FiscalDeadlineConnection;
   }
 
   @Authorized('accounting:write')
@@ -116,12 +91,6 @@ export class FiscalCalendarResolver {
     return seedDeadlines(context, bounded(year, 'year', SEED_YEARS.min, SEED_YEARS.max), (taxes ?? undefined) as FiscalTax[] | undefined);
   }
 
-  @Authorized('accounting:read')
-  @Query(() => [AccountNonWorkingDay], { description: 'The account’s own non-working days in date order (optionally of one year).' })
-  async accountNonWorkingDays(@Ctx() context: RequestContext, @Arg('year', () => Int, { nullable: true }) year?: number): Promise<AccountNonWorkingDay[]> {
-    return (await listOwnDays(context, bounded(year, 'year', YEARS.min, YEARS.max))).map(toNonWorkingDay);
-  }
-
   @Authorized('accounting:write')
   @Mutation(() => AccountNonWorkingDayAdded, {
     description:
@@ -132,7 +101,7 @@ export class FiscalCalendarResolver {
     @Arg('input', () => AccountNonWorkingDayInput) input: AccountNonWorkingDayInput,
   ): Promise<AccountNonWorkingDayAdded> {
     const { day, moved } = await addOwnDay(context, { ...input });
-    return { day: toNonWorkingDay(day), movedDeadlines: moved };
+    return { day: shapeOutput(NON_WORKING_DAY, day), movedDeadlines: moved };
   }
 
   @Authorized('accounting:write')
@@ -146,10 +115,16 @@ export class FiscalCalendarResolver {
 
   @Authorized('accounting:write')
   @Mutation(() => FiscalDeadline, { description: 'pending → completed (409 ALREADY_COMPLETED the second time).' })
-  async completeFiscalDeadline(@Ctx() context: RequestContext, @Arg('id', () => ID) id: string): Promise<FiscalDeadline> {
-    return toFiscalDeadline(await completeDeadline(context, id));
+  async completeFiscalDeadline(@Ctx() context: RequestContext, @Arg('id', () => ID) id: string): Promise<Row> {
+    return shapeOutput(FISCAL_DEADLINE, await completeDeadline(context, id));
   }
 }
+
+/** The deadlines due soon and the account's own non-working days. */
+export const FiscalCalendarReadResolvers = [
+  operationResolver(UPCOMING_FISCAL_DEADLINES, (context, { days }) => upcomingDeadlines(context, bounded(days, 'days', 1, MAX_UPCOMING_DAYS) ?? 30)),
+  operationResolver(ACCOUNT_NON_WORKING_DAYS, (context, { year }) => listOwnDays(context, bounded(year, 'year', YEARS.min, YEARS.max))),
+];
 
 /** Fiscal years and their close (refundición de cuentas de resultado): the years, what closing one would post, the close. */
 export const FiscalCloseResolvers = [

@@ -7,7 +7,7 @@ import {
   LedgerAccountResolver,
   LedgerBalancesResolver,
 } from './accounting.resolver';
-import { BankMatchResolver, BankStatementLineResolver, BankStatementResolver } from './bank.resolver';
+import { BankMatchResolver, BankStatementLineResolver, BankStatementResolver, BankStatementsResolver } from './bank.resolver';
 import { StatsDashboardResolver, StatsResolver } from './stats.resolver';
 import { ActivityFeedResolver, ActivityResolver } from './activity.resolver';
 import { CustomerResolver } from './customer.resolver';
@@ -23,7 +23,13 @@ import { ExpenseConnectionResolver, ExpenseMovesResolver, ExpenseResolver } from
 import { IssuedVoucherImportResolver, IssuedVoucherResolver } from './issued-voucher.resolver';
 import { IvaBookResolver } from './iva.resolver';
 import { FceEventResolver, FceInvoiceResolver, FceResolver, IssuedVoucherFceResolver } from './fce.resolver';
-import { FiscalCalendarResolver, FiscalCloseResolvers, FiscalYearCalculationLinksResolver, FiscalYearLinksResolver } from './fiscal.resolver';
+import {
+  FiscalCalendarReadResolvers,
+  FiscalCalendarResolver,
+  FiscalCloseResolvers,
+  FiscalYearCalculationLinksResolver,
+  FiscalYearLinksResolver,
+} from './fiscal.resolver';
 import { ProductLinksResolver, ProductResolver } from './product.resolver';
 import { PostingResolver } from './posting.resolver';
 import { ExpenseLinksResolver, JournalEntrySourceResolver, ReceivedInvoiceLinksResolver, SupplierPurchasesResolver } from './purchase-graph';
@@ -69,6 +75,7 @@ export const RESOLVERS: [Function, ...Function[]] = [
   JournalEntryMovesResolver,
   JournalLineResolver,
   FiscalCalendarResolver,
+  ...FiscalCalendarReadResolvers,
   ...FiscalCloseResolvers,
   FiscalYearLinksResolver,
   FiscalYearCalculationLinksResolver,
@@ -82,6 +89,7 @@ export const RESOLVERS: [Function, ...Function[]] = [
   TaxRuleCountryResolver,
   ...AdditionalTaxpayerResolver,
   TaxpayerIdentitiesResolver,
+  BankStatementsResolver,
   BankStatementResolver,
   BankStatementLineResolver,
   BankMatchResolver,

@@ -1,7 +1,9 @@
+import { BANK_PAGE_SIZE, BANK_STATEMENT, BANK_STATEMENTS } from '../domain/bank/bank.declaration';
 import { MAX_STATEMENT_BYTES } from '../domain/bank/bank.import';
+import { operationRoute, shapeSchema } from './operation.routes';
 import { ValidationError } from '../domain/errors';
 import { withRestDateTimes } from './naming';
-import { pagedAnswer, pagedSchema, pagingParameters, pageSizeParameter, readPaging, type Paging, type PagingSpec } from './paging';
+import { pagedAnswer, pagedSchema, pageSizeParameter, readPaging, type Paging, type PagingSpec } from './paging';
 import { onlyFields, queryReading } from './query';
 import type { RestRoute } from './route';
 
@@ -21,37 +23,7 @@ const LINE_FIELDS = `id statement_id: statementId line date description referenc
 
 const money = { type: 'number' };
 const nullableMoney = { type: ['number', 'null'] };
-const STATEMENT_SCHEMA = {
-  type: 'object',
-  properties: {
-    id: { examples: ['6650a1c2e4b0d5a7c8e9f012'], type: 'string' },
-    ledger_account_code: { examples: ['1.1.2.01.001'], type: 'string' },
-    file_name: { examples: ['mis-comprobantes-recibidos-2025-03.zip'], type: 'string' },
-    size: { examples: [48213], type: 'integer' },
-    sha256: { examples: ['3f1c9a7be2d4c8a1f0e5b6d7c8a9b0e1f2a3b4c5d6e7f8091a2b3c4d5e6f7a8b'], type: 'string' },
-    format: { type: 'string', enum: ['csv', 'ofx'] },
-    preset: { type: 'string', enum: ['galicia', 'mercadopago', 'generic', 'mapped', 'ofx'] },
-    encoding: { examples: ['utf-8'], type: 'string' },
-    period_from: { examples: ['2025-03-01'], type: ['string', 'null'], format: 'date' },
-    period_to: { examples: ['2025-03-31'], type: ['string', 'null'], format: 'date' },
-    opening_balance: { ...nullableMoney, examples: [924300.75] },
-    closing_balance: { ...nullableMoney, examples: [1254300.75] },
-    lines_total: { examples: [49], type: 'integer' },
-    lines_imported: { examples: [48], type: 'integer' },
-    lines_duplicated: { examples: [0], type: 'integer' },
-    lines_with_errors: { examples: [1], type: 'integer' },
-    row_errors: {
-      type: 'array',
-      items: {
-        type: 'object',
-        properties: { line: { examples: [2], type: 'integer' }, message: { examples: ['the amount is not a number'], type: 'string' } },
-      },
-    },
-    balance_check: { type: 'string', enum: ['ok', 'mismatch', 'absent'] },
-    created_at: { examples: ['2025-03-14T10:32:05.120'], type: 'string', description: 'Argentine time (UTC−3), ISO 8601 without a zone.' },
-  },
-  required: ['id', 'ledger_account_code', 'file_name', 'lines_total', 'lines_imported', 'lines_duplicated', 'lines_with_errors', 'balance_check'],
-};
+const STATEMENT_SCHEMA = shapeSchema(BANK_STATEMENT) as { properties: Record<string, unknown> };
 const RECONCILIATION_SCHEMA = {
   type: 'object',
   description: 'The statement against the ledger of its bank account: reconciled balance = ledger balance + open movements − open ledger lines.',
@@ -101,35 +73,8 @@ const LINE_SCHEMA = {
 const restStatement = (row: Row) => withRestDateTimes(row, ['created_at']);
 
 /** Statements and their movements come in pages of up to 500 (a month of a busy account). */
-const BANK_PAGING: PagingSpec = { size: 'limit', fallback: 100, max: 500 };
+const BANK_PAGING: PagingSpec = { size: 'limit', ...BANK_PAGE_SIZE };
 const pagingVariables = (paging: Paging) => ({ page: paging.page, limit: paging.size });
-
-const statementsQuery = queryReading((reader) => ({ ledgerAccountCode: reader.string('ledger_account_code'), paging: readPaging(reader, BANK_PAGING) }));
-
-const STATEMENTS: RestRoute = {
-  method: 'get',
-  path: `${BASE}/statements/`,
-  summary: 'Imported bank statements, newest first (`ledger_account_code` of one bank; `page`, `limit` 1 to 500, default 100)',
-  scope: 'accounting:read',
-  document: `query RestBankStatements($ledgerAccountCode: String, $page: Int, $limit: Int) {
-    bankStatements(ledgerAccountCode: $ledgerAccountCode, page: $page, limit: $limit) { total items { ${STATEMENT_FIELDS} } }
-  }`,
-  variables({ query }) {
-    const { ledgerAccountCode, paging } = statementsQuery(query);
-    return { ledgerAccountCode, ...pagingVariables(paging) };
-  },
-  respond(data, { query }) {
-    const page = data.bankStatements as { total: number; items: Row[] };
-    return { status: 200, data: pagedAnswer(BANK_PAGING, statementsQuery(query).paging, page.items.map(restStatement), page.total) };
-  },
-  pathRenames: { ledgerAccountCode: 'ledger_account_code' },
-  parameters: [
-    { name: 'ledger_account_code', description: 'Only the statements of this bank ledger account.', schema: { type: 'string' } },
-    ...pagingParameters(BANK_PAGING),
-  ],
-  responseSchema: pagedSchema(BANK_PAGING, STATEMENT_SCHEMA),
-  successStatus: 200,
-};
 
 const linesQuery = queryReading((reader) => ({
   status: reader.oneOf('status', ['open', 'matched', 'all'] as const, 'all'),
@@ -357,4 +302,4 @@ const UNMATCH: RestRoute = {
   successStatus: 200,
 };
 
-export const BANK_ROUTES: RestRoute[] = [STATEMENTS, STATEMENT, IMPORT, AUTO_MATCH, MANUAL_MATCH, UNMATCH];
+export const BANK_ROUTES: RestRoute[] = [operationRoute(BANK_STATEMENTS), STATEMENT, IMPORT, AUTO_MATCH, MANUAL_MATCH, UNMATCH];

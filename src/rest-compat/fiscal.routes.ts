@@ -1,12 +1,18 @@
-import { DEADLINE_STATUSES, MAX_UPCOMING_DAYS } from '../domain/accounting/fiscal-calendar/deadlines';
+import { DEADLINE_STATUSES } from '../domain/accounting/fiscal-calendar/deadlines';
 import { FISCAL_TAXES } from '../domain/accounting/fiscal-calendar/obligations';
+import {
+  ACCOUNT_NON_WORKING_DAYS,
+  FISCAL_CALENDAR_OPERATIONS,
+  NON_WORKING_DAY,
+  UPCOMING_FISCAL_DEADLINES,
+} from '../domain/accounting/fiscal-calendar/fiscal-calendar.declaration';
 import { FISCAL_CLOSE_OPERATIONS } from '../domain/accounting/fiscal-close.declaration';
 import { ValidationError } from '../domain/errors';
 import { MAX_PAGE_SIZE } from '../domain/pagination';
 import { withRestDateTimes } from './naming';
-import { operationRoute, shapeComponents } from './operation.routes';
+import { operationRoute, shapeComponents, shapeSchema } from './operation.routes';
 import { LIST_PAGING, pagedAnswer, pagedSchema, pagingParameters, readPaging } from './paging';
-import { onlyFields, QueryReader, queryReading } from './query';
+import { onlyFields, queryReading } from './query';
 import type { RestRoute } from './route';
 
 /**
@@ -19,27 +25,6 @@ const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const CALENDAR = '/accounting/fiscal-calendar';
 
 const deadline = (row: unknown) => withRestDateTimes(row as Row, ['completed_at', 'created_at']);
-
-const ARGENTINE_TIME = 'Argentine time (UTC−3), ISO 8601 without a zone.';
-const DEADLINE_SCHEMA = {
-  type: 'object',
-  properties: {
-    _id: { examples: ['6650a1c2e4b0d5a7c8e9f012'], type: 'string' },
-    tax: { type: 'string', enum: [...FISCAL_TAXES] },
-    title: { examples: ['IVA: declaración jurada mensual'], type: 'string' },
-    form: { examples: ['F.2002'], type: 'string' },
-    year: { examples: [2025], type: 'integer', description: 'Year it is due in.' },
-    month: { examples: [3], type: 'integer', minimum: 1, maximum: 12, description: 'Month it is due in.' },
-    period: { examples: ['2025-03'], type: 'string', description: 'YYYY-MM: the month declared (the one before the due month).' },
-    cuit_group: { examples: ['0-1'], type: 'string', description: "CUIT endings sharing the date (0-1, 4-6, all…): the account's ending is in it." },
-    nominal_date: { examples: ['2025-04-20'], type: 'string', format: 'date', description: 'The day ARCA states, before the shift past non-working days.' },
-    due_date: { examples: ['2025-04-22'], type: 'string', format: 'date', description: 'The due day after the shift rule.' },
-    status: { type: 'string', enum: [...DEADLINE_STATUSES], description: 'overdue = pending and due before today (derived when read).' },
-    completed_at: { examples: ['2025-03-14T10:32:05.120'], type: ['string', 'null'], description: ARGENTINE_TIME },
-    created_at: { examples: ['2025-03-14T10:32:05.120'], type: 'string', description: ARGENTINE_TIME },
-  },
-  required: ['_id', 'tax', 'title', 'form', 'year', 'month', 'period', 'cuit_group', 'nominal_date', 'due_date', 'status', 'completed_at', 'created_at'],
-};
 
 const DEADLINE_FIELDS = `
   _id: id tax title form year month period cuit_group: cuitGroup nominal_date: nominalDate due_date: dueDate status
@@ -73,63 +58,6 @@ const LIST: RestRoute = {
     { name: 'tax', description: 'One obligation.', schema: { type: 'string', enum: [...FISCAL_TAXES] } },
   ],
   responseSchema: pagedSchema(LIST_PAGING, ref('FiscalDeadline')),
-  successStatus: 200,
-};
-
-const UPCOMING: RestRoute = {
-  method: 'get',
-  path: `${CALENDAR}/upcoming/`,
-  summary: `Pending deadlines due from today to \`days\` days ahead (1 to ${MAX_UPCOMING_DAYS}, default 30), in due order`,
-  scope: 'accounting:read',
-  document: /* GraphQL */ `
-    query RestUpcomingFiscalDeadlines($days: Int) {
-      upcomingFiscalDeadlines(days: $days) {
-        from
-        to
-        items {
-          _id: id
-          tax
-          title
-          form
-          year
-          month
-          period
-          cuit_group: cuitGroup
-          nominal_date: nominalDate
-          due_date: dueDate
-          status
-          completed_at: completedAt
-          created_at: createdAt
-        }
-      }
-    }`,
-  variables({ query }) {
-    const params = new QueryReader(query);
-    const days = params.whole('days');
-    params.done();
-    return { days };
-  },
-  respond(data) {
-    const { from, to, items } = data.upcomingFiscalDeadlines as { from: string; to: string; items: unknown[] };
-    return { status: 200, data: { from, to, items: items.map(deadline), count: items.length } };
-  },
-  parameters: [
-    {
-      name: 'days',
-      description: `How many days ahead (1 to ${MAX_UPCOMING_DAYS}, default 30).`,
-      schema: { type: 'integer', minimum: 1, maximum: MAX_UPCOMING_DAYS },
-    },
-  ],
-  responseSchema: {
-    type: 'object',
-    properties: {
-      from: { examples: ['2025-03-01'], type: 'string', format: 'date', description: 'Today in Argentina.' },
-      to: { examples: ['2025-03-31'], type: 'string', format: 'date' },
-      items: { type: 'array', items: ref('FiscalDeadline') },
-      count: { examples: [3], type: 'integer' },
-    },
-    required: ['from', 'to', 'items', 'count'],
-  },
   successStatus: 200,
 };
 
@@ -231,42 +159,8 @@ const COMPLETE: RestRoute = {
 const DAYS = `${CALENDAR}/non-working-days`;
 const DAY_FIELDS = '_id: id date description created_at: createdAt';
 const day = (row: unknown) => withRestDateTimes(row as Row, ['created_at']);
-const DAY_SCHEMA = {
-  type: 'object',
-  properties: {
-    _id: { examples: ['6650a1c2e4b0d5a7c8e9f012'], type: 'string' },
-    date: { examples: ['2025-03-14'], type: 'string', format: 'date' },
-    description: { examples: ['Servicio de internet de marzo'], type: 'string' },
-    created_at: { examples: ['2025-03-14T10:32:05.120'], type: 'string', description: ARGENTINE_TIME },
-  },
-  required: ['_id', 'date', 'description', 'created_at'],
-};
+const DAY_SCHEMA = shapeSchema(NON_WORKING_DAY) as { properties: Record<string, unknown>; required: string[] };
 const MOVED = { type: 'integer', minimum: 0, description: 'Pending deadlines of the year whose due date changed (completed ones keep theirs).' };
-
-const DAYS_LIST: RestRoute = {
-  method: 'get',
-  path: `${DAYS}/`,
-  summary: "The account's own non-working days (local holidays) in date order; optional year",
-  scope: 'accounting:read',
-  document: `query RestAccountNonWorkingDays($year: Int) { accountNonWorkingDays(year: $year) { ${DAY_FIELDS} } }`,
-  variables({ query }) {
-    const params = new QueryReader(query);
-    const year = params.whole('year');
-    params.done();
-    return { year };
-  },
-  respond(data) {
-    const items = (data.accountNonWorkingDays as unknown[]).map(day);
-    return { status: 200, data: { items, count: items.length } };
-  },
-  parameters: [{ name: 'year', description: 'Days of this year.', schema: { type: 'integer', minimum: 1900, maximum: 9999 } }],
-  responseSchema: {
-    type: 'object',
-    properties: { items: { type: 'array', items: ref('AccountNonWorkingDay') }, count: { examples: [3], type: 'integer' } },
-    required: ['items', 'count'],
-  },
-  successStatus: 200,
-};
 
 const DAY_ADD: RestRoute = {
   method: 'post',
@@ -327,10 +221,17 @@ const DAY_REMOVE: RestRoute = {
 };
 
 /** Fixed paths before the `{id}` one. */
-export const FISCAL_ROUTES: RestRoute[] = [LIST, UPCOMING, SEED, DAYS_LIST, DAY_ADD, DAY_REMOVE, COMPLETE, ...FISCAL_CLOSE_OPERATIONS.map(operationRoute)];
+export const FISCAL_ROUTES: RestRoute[] = [
+  LIST,
+  operationRoute(UPCOMING_FISCAL_DEADLINES),
+  SEED,
+  operationRoute(ACCOUNT_NON_WORKING_DAYS),
+  DAY_ADD,
+  DAY_REMOVE,
+  COMPLETE,
+  ...FISCAL_CLOSE_OPERATIONS.map(operationRoute),
+];
 
 export const FISCAL_COMPONENTS: Record<string, Record<string, unknown>> = {
-  FiscalDeadline: DEADLINE_SCHEMA,
-  AccountNonWorkingDay: DAY_SCHEMA,
-  ...shapeComponents(FISCAL_CLOSE_OPERATIONS),
+  ...shapeComponents([...FISCAL_CALENDAR_OPERATIONS, ...FISCAL_CLOSE_OPERATIONS]),
 };

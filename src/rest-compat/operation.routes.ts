@@ -3,7 +3,7 @@ import { restName, snakeCase } from '../domain/declare/field';
 import type { OperationArg, OperationDeclaration } from '../domain/declare/operation';
 import { shapeFields, type ShapeDeclaration, type ShapeField } from '../domain/declare/shape';
 import { restDateTime } from './naming';
-import { askedNote, askedSchema, pageSizeParameter, type PagingSpec } from './paging';
+import { askedNote, askedSchema, MAX_PAGE_NUMBER, PAGE_PARAMETER, pagedAnswer, pagedSchema, pageSizeParameter, type PagingSpec } from './paging';
 import { onlyFields, QueryReader } from './query';
 import type { QueryParameter, RestInput, RestRoute } from './route';
 
@@ -151,6 +151,7 @@ function parameterOf(name: string, declared: OperationArg): QueryParameter {
   const rest = restArgName(name, declared);
   const page = declared.rest?.pageSize;
   if (page) return pageSizeParameter({ size: rest as PagingSpec['size'], fallback: page.fallback, max: page.max }, page.what);
+  if (declared.rest?.page) return { ...PAGE_PARAMETER, name: rest };
   const { spec } = declared;
   const given = declared.rest ?? {};
   const schema: JsonSchema =
@@ -170,6 +171,7 @@ function parameterOf(name: string, declared: OperationArg): QueryParameter {
 /** Reads one query parameter as its kind (QueryReader names every malformed one in a 400). */
 function readArg(params: QueryReader, rest: string, declared: OperationArg): unknown {
   if (declared.rest?.pageSize) return params.pageSize(rest, declared.rest.pageSize.fallback, declared.rest.pageSize.max).size;
+  if (declared.rest?.page) return params.int(rest, 1, 1, MAX_PAGE_NUMBER);
   if (declared.spec.kind === 'int') return params.whole(rest);
   if (declared.spec.kind === 'boolean') return params.flag(rest);
   return params.string(rest);
@@ -205,6 +207,7 @@ export function operationRoute(operation: OperationDeclaration): RestRoute {
   const paths = args.filter((one) => one.declared.rest?.in === 'path');
   const body = args.find((one) => one.declared.rest?.in === 'body' && one.declared.input);
   const page = query.find((one) => one.declared.rest?.pageSize);
+  const pageNumber = query.find((one) => one.declared.rest?.page);
   const pageSpec = page && { size: page.rest as PagingSpec['size'], fallback: page.declared.rest!.pageSize!.fallback, max: page.declared.rest!.pageSize!.max };
   const operationName = rest.operationId ?? `Rest${operation.name[0].toUpperCase()}${operation.name.slice(1)}`;
   const variables = args.map((one) => `$${one.name}: ${graphqlType(one.declared)}`).join(', ');
@@ -218,14 +221,27 @@ export function operationRoute(operation: OperationDeclaration): RestRoute {
     [...args.filter((one) => !one.declared.input), ...inputNames].filter((one) => one.rest !== one.name).map((one) => [one.name, one.rest]),
   );
   const extra = rest.message ? { message: rest.message } : undefined;
+  const counted = rest.count && restName(rest.count, shapeFields(operation.result)[rest.count]);
   let responseSchema = result;
-  if (operation.list)
+  const items = shapeFields(operation.result).items;
+  if (rest.paged && (!pageSpec || !pageNumber || items?.kind !== 'shape'))
+    throw new Error(`${operation.name}: a paged result has items, a page and a page size`);
+  if (rest.paged && items?.kind === 'shape') responseSchema = pagedSchema(pageSpec!, shapeSchemaOrRef(items.shape));
+  else if (operation.list)
     responseSchema = {
       type: 'object',
       properties: { items: { type: 'array', items: result }, count: { examples: [3], type: 'integer' } },
       required: ['items', 'count'],
     };
-  else if (pageSpec) {
+  else if (counted) {
+    // The answer is the shape and more: its own schema, never the component's reference.
+    const own = shapeSchema(operation.result);
+    responseSchema = {
+      ...own,
+      properties: { ...(own.properties as JsonSchema), count: { examples: [3], type: 'integer' } },
+      required: [...(own.required as string[]), 'count'],
+    };
+  } else if (pageSpec) {
     // The size served, unless the shape has it already (a page-numbered list's own `per_page`).
     const properties = result.properties as JsonSchema;
     const required = result.required as string[];
@@ -260,6 +276,12 @@ export function operationRoute(operation: OperationDeclaration): RestRoute {
       }
       const answer = data[operation.name] as Row;
       if (instants) restForm(operation.result, answer);
+      if (rest.paged) {
+        const params = new QueryReader(input.query);
+        const paging = { page: params.int(pageNumber!.rest, 1, 1, MAX_PAGE_NUMBER), ...params.pageSize(pageSpec!.size, pageSpec!.fallback, pageSpec!.max) };
+        return { status: 200, data: pagedAnswer(pageSpec!, paging, answer.items as Row[], answer.total as number), extra };
+      }
+      if (counted) return { status: 200, data: { ...answer, count: (answer[counted] as unknown[]).length }, extra };
       if (!pageSpec) return { status: 200, data: answer, extra };
       const read = new QueryReader(input.query).pageSize(pageSpec.size, pageSpec.fallback, pageSpec.max);
       return { status: 200, data: { ...answer, [pageSpec.size]: read.size, ...askedNote(pageSpec, read) }, extra };

@@ -20,7 +20,7 @@ export interface Paging {
 }
 
 export function readPaging(reader: QueryReader, spec: PagingSpec): Paging {
-  return { page: reader.int('page', 1, 1, 1_000_000), ...reader.pageSize(spec.size, spec.fallback, spec.max) };
+  return { page: reader.int('page', 1, 1, MAX_PAGE_NUMBER), ...reader.pageSize(spec.size, spec.fallback, spec.max) };
 }
 
 export function pageSizeParameter(spec: PagingSpec, what = 'Page size'): QueryParameter {
@@ -31,8 +31,12 @@ export function pageSizeParameter(spec: PagingSpec, what = 'Page size'): QueryPa
   };
 }
 
+/** A list's `page`: from 1, at most MAX_PAGE_NUMBER (1 by default). */
+export const PAGE_PARAMETER: QueryParameter = { name: 'page', description: 'Page number, from 1.', schema: { type: 'integer', minimum: 1, default: 1 } };
+export const MAX_PAGE_NUMBER = 1_000_000;
+
 export function pagingParameters(spec: PagingSpec): QueryParameter[] {
-  return [{ name: 'page', description: 'Page number, from 1.', schema: { type: 'integer', minimum: 1, default: 1 } }, pageSizeParameter(spec)];
+  return [PAGE_PARAMETER, pageSizeParameter(spec)];
 }
 
 /** The answer of a page: its items, the total, the page, the size served, the pages (when the route counts them) and the size asked when it was cut. */

@@ -1,63 +1,15 @@
-import { Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
-import { DEADLINE_STATUSES } from '../domain/accounting/fiscal-calendar/deadlines';
-import { FISCAL_TAXES } from '../domain/accounting/fiscal-calendar/obligations';
+import { Field, InputType, Int, ObjectType } from 'type-graphql';
+import { FISCAL_DEADLINE, NON_WORKING_DAY } from '../domain/accounting/fiscal-calendar/fiscal-calendar.declaration';
 import { Connection } from './common';
+import { typeOf } from './declared.types';
+import { shapeType } from './shape.types';
 
-const asEnum = <T extends string>(values: readonly T[]) => Object.fromEntries(values.map((value) => [value, value])) as Record<T, T>;
+/** The declared deadline's enums, which the filter and the seed take too. */
+export const FiscalTaxEnum = typeOf(FISCAL_DEADLINE.fields.tax, false)();
+export const FiscalDeadlineStatusEnum = typeOf(FISCAL_DEADLINE.fields.status, false)();
 
-export const FiscalTaxEnum = asEnum(FISCAL_TAXES);
-registerEnumType(FiscalTaxEnum, {
-  name: 'FiscalTax',
-  description: 'An ARCA obligation of the fiscal calendar (iva, suss = F.931, sicore = SICORE/SIRE, ganancias_sociedades, autonomos, monotributo).',
-});
-
-export const FiscalDeadlineStatusEnum = asEnum(DEADLINE_STATUSES);
-registerEnumType(FiscalDeadlineStatusEnum, {
-  name: 'FiscalDeadlineStatus',
-  description: 'pending → completed (marked once). overdue is derived when read: pending and due before today in Argentina.',
-});
-
-@ObjectType({ description: 'An ARCA due date of the account, for its CUIT ending.' })
-export class FiscalDeadline {
-  @Field(() => ID)
-  id!: string;
-
-  @Field(() => FiscalTaxEnum)
-  tax!: string;
-
-  @Field(() => String)
-  title!: string;
-
-  @Field(() => String, { description: 'Form or system (F.2051, F.931, SICORE / SIRE, …).' })
-  form!: string;
-
-  @Field(() => Int, { description: 'Year it is due in.' })
-  year!: number;
-
-  @Field(() => Int, { description: 'Month it is due in, 1 to 12.' })
-  month!: number;
-
-  @Field(() => String, { description: 'The month declared (YYYY-MM): the one before the due month.' })
-  period!: string;
-
-  @Field(() => String, { description: "The CUIT endings sharing this date (e.g. 0-1, 4-6, all); the account's CUIT ending is in it." })
-  cuitGroup!: string;
-
-  @Field(() => String, { description: 'YYYY-MM-DD: the day ARCA states before moving it past holidays and weekends.' })
-  nominalDate!: string;
-
-  @Field(() => String, { description: 'YYYY-MM-DD: the due day after the shift rule.' })
-  dueDate!: string;
-
-  @Field(() => FiscalDeadlineStatusEnum)
-  status!: string;
-
-  @Field(() => Date, { nullable: true })
-  completedAt!: Date | null;
-
-  @Field(() => Date)
-  createdAt!: Date;
-}
+export const FiscalDeadline = shapeType(FISCAL_DEADLINE);
+const AccountNonWorkingDay = shapeType(NON_WORKING_DAY);
 
 @ObjectType()
 export class FiscalDeadlineConnection extends Connection(FiscalDeadline, 'FiscalDeadline') {}
@@ -77,18 +29,6 @@ export class FiscalDeadlineFilter {
   tax?: string | null;
 }
 
-@ObjectType({ description: 'Pending deadlines due within a window starting today.' })
-export class UpcomingFiscalDeadlines {
-  @Field(() => String, { description: 'YYYY-MM-DD: today in Argentina.' })
-  from!: string;
-
-  @Field(() => String, { description: 'YYYY-MM-DD: the last day of the window.' })
-  to!: string;
-
-  @Field(() => [FiscalDeadline], { description: 'In due order.' })
-  items!: FiscalDeadline[];
-}
-
 @ObjectType({ description: 'What loading the default ARCA deadlines did.' })
 export class FiscalCalendarSeedResult {
   @Field(() => Int, { description: 'Deadlines created: 0 when they were all there already (nothing changes then).' })
@@ -104,24 +44,6 @@ export class FiscalCalendarSeedResult {
   message!: string;
 }
 
-@ObjectType({
-  description:
-    'One of the account’s own non-working days (a local holiday): the account’s deadlines that fall on it move to the next working day, as on a national día no laborable.',
-})
-export class AccountNonWorkingDay {
-  @Field(() => ID)
-  id!: string;
-
-  @Field(() => String, { description: 'YYYY-MM-DD.' })
-  date!: string;
-
-  @Field(() => String)
-  description!: string;
-
-  @Field(() => Date)
-  createdAt!: Date;
-}
-
 @InputType({ description: 'A day the account does not work (both fields required; checked by the operation).' })
 export class AccountNonWorkingDayInput {
   @Field(() => String, { nullable: true, description: 'YYYY-MM-DD, a real calendar date in a year from 2000 to 2100.' })
@@ -134,7 +56,7 @@ export class AccountNonWorkingDayInput {
 @ObjectType({ description: 'A day added, and how many pending deadlines of its year moved because of it.' })
 export class AccountNonWorkingDayAdded {
   @Field(() => AccountNonWorkingDay)
-  day!: AccountNonWorkingDay;
+  day!: Record<string, unknown>;
 
   @Field(() => Int, { description: 'Pending deadlines of the year whose due date changed (completed ones keep theirs).' })
   movedDeadlines!: number;

@@ -2,7 +2,7 @@ import { ObjectId } from 'mongodb';
 import { JOURNAL_ENTRY } from '../../src/domain/accounting/journal-declaration';
 import { day, int, money, ref, text, whole } from '../../src/domain/declare/field';
 import { arg, declareOperation } from '../../src/domain/declare/operation';
-import { declareShape, listOf, nested, shapeFields, shapeOutput } from '../../src/domain/declare/shape';
+import { declareShape, listOf, nested, shapeFields, shapeOutput, sourceOf } from '../../src/domain/declare/shape';
 
 /**
  * A result shape maps the domain's result to its GraphQL form: each field read where it says, money from centavos to
@@ -62,6 +62,33 @@ describe('shapeOutput', () => {
   it('answers null for a missing value and an empty list for a missing list; an id given as text stays as it is', () => {
     const output = shapeOutput(REPORT, { period: { from: '2026-01-01' }, entryId: 'abc', count: 0, first: null, rows: undefined });
     expect(output).toEqual({ from: '2026-01-01', entryId: 'abc', label: null, count: 0, first: null, lines: [] });
+  });
+
+  it('a stored record is read at its fields’ stored names (money in _cents, nested shapes at their REST names) unless a field says read', () => {
+    const ROW = declareShape({ type: 'TestStoredRow', fields: { lineIndex: whole() } });
+    const STORED = declareShape({
+      type: 'TestStored',
+      stored: true,
+      fields: {
+        id: ref('journal_entries', 'journal entry', { read: (doc: { _id: ObjectId }) => doc._id }),
+        fileName: text(20),
+        openingBalance: money(0, { nullable: true }),
+        code: text(20, { rest: 'ledger_code' }),
+        rowErrors: listOf(ROW),
+      },
+    });
+    const doc = { _id: id, file_name: 'a.csv', opening_balance_cents: 1210050, ledger_code: '1.1', row_errors: [{ lineIndex: 2 }], fileName: 'not this' };
+    expect(shapeOutput(STORED, doc)).toEqual({ id: id.toHexString(), fileName: 'a.csv', openingBalance: 12100.5, code: '1.1', rowErrors: [{ lineIndex: 2 }] });
+    expect(shapeOutput(STORED, { ...doc, opening_balance_cents: null }).openingBalance).toBeNull();
+  });
+
+  it('an output says what it was mapped from; nested outputs their own part', () => {
+    const source = { period: { from: '2026-01-01' }, entryId: id, count: 1, first: { index: 0, amount: 1 }, rows: [{ index: 1, amount: 2 }] };
+    const output = shapeOutput(REPORT, source);
+    expect(sourceOf(output)).toBe(source);
+    expect(sourceOf(output.first as object)).toBe(source.first);
+    expect(sourceOf((output.lines as object[])[0])).toBe(source.rows[0]);
+    expect(JSON.stringify(output)).not.toContain('period');
   });
 
   it('a zero amount is 0 pesos, not null', () => {

@@ -209,7 +209,17 @@ describe('a month of Banco Galicia', () => {
 
   it('lists the account’s statements newest first; another account sees none of them', async () => {
     const list = await gw.rest('GET', `${BASE}/statements/?ledger_account_code=${BANK}`, { key });
-    expect(list.body.data).toMatchObject({ total: 2, page: 1, pages: 1 });
+    expect(list.body.data).toMatchObject({ total: 2, page: 1, limit: 100, pages: 1 });
+    expect(list.body.data.items.map((item: { ledger_account_code: string }) => item.ledger_account_code)).toEqual([BANK, BANK]);
+    expect(list.body.data.items[0].created_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}$/);
+    const second = await gw.rest('GET', `${BASE}/statements/?ledger_account_code=${BANK}&page=2&limit=1`, { key });
+    expect(second.body.data).toMatchObject({ total: 2, page: 2, limit: 1, pages: 2 });
+    expect(second.body.data.items).toEqual([list.body.data.items[1]]);
+    const cut = await gw.rest('GET', `${BASE}/statements/?limit=1000`, { key });
+    expect(cut.body.data).toMatchObject({ page: 1, limit: 500, limit_requested: 1000, pages: 1 });
+    const refused = await gw.rest('GET', `${BASE}/statements/?page=0`, { key });
+    expect({ status: refused.status, code: refused.body.error.code }).toEqual({ status: 400, code: 'BAD_USER_INPUT' });
+    expect(refused.body.error.message).toContain('page');
     const stranger = await newBook();
     expect((await gw.rest('GET', `${BASE}/statements/`, { key: stranger })).body.data.total).toBe(0);
     const theirs = await gw.rest('GET', `${BASE}/statements/${statementId}/`, { key: stranger });

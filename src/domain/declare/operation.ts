@@ -33,6 +33,13 @@ export interface OperationRoute {
   message?: string;
   /** What the request's body is, in the 400 naming a field it should not hold (a route that takes none: any). */
   body?: string;
+  /** A list field of the result whose length the answer says beside it, as `count`. */
+  count?: string;
+  /**
+   * The result is a page of its `items` with their `total`, asked by a `page` argument and a `pageSize` one: REST
+   * answers them with the page, the size served, the pages and (when it was cut) the size asked.
+   */
+  paged?: boolean;
 }
 
 /** One argument; `T` is the type the resolver receives. */
@@ -62,6 +69,8 @@ export interface RestArg {
   pattern?: string;
   /** A text's values, published as the parameter's enum (the operation checks it, naming the argument). */
   values?: readonly string[];
+  /** A page number of a paged result: read as every list reads `page` (1 to 1,000,000, default 1). */
+  page?: boolean;
   /** The value the operation takes when the parameter is left out, published as its default. */
   default?: string | number | boolean;
   /**

@@ -1,6 +1,6 @@
 import { ObjectId } from 'mongodb';
 import { fromCents } from '../money';
-import type { Common, FieldSpec, ResourceDeclaration } from './field';
+import { storedName, type Common, type FieldSpec, type ResourceDeclaration } from './field';
 import { outputOf } from './mapping';
 
 /**
@@ -23,6 +23,8 @@ export interface ShapeDeclaration {
   record?: ResourceDeclaration;
   /** Published once as an OpenAPI component under its type's name, which answers and other shapes refer to. */
   component?: boolean;
+  /** The domain's result is a stored record: a field is read at its stored name (`_cents` for money) unless it says `read`. */
+  stored?: boolean;
 }
 
 /** A field of a shape: a field kind, or another shape (one, or a list of them). */
@@ -79,7 +81,14 @@ export function shapeOutput(shape: ShapeDeclaration, source: unknown): Row {
   const output: Row = {};
   for (const [name, spec] of Object.entries(shapeFields(shape))) {
     const read = spec.common?.read as ((source: unknown) => unknown) | undefined;
-    output[name] = outputValue(spec, read ? read(source) : (source as Row)[name]);
+    const at = shape.stored ? storedName(name, spec as FieldSpec) : name;
+    output[name] = outputValue(spec, read ? read(source) : (source as Row)[at]);
   }
+  sources.set(output, source as object);
   return output;
 }
+
+const sources = new WeakMap<object, unknown>();
+
+/** What a shape's output was mapped from: a field resolver of the shape's type that needs more of the record reads it here. */
+export const sourceOf = <T>(output: object): T => sources.get(output) as T;

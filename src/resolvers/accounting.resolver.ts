@@ -2,7 +2,7 @@ import type { GraphQLResolveInfo } from 'graphql';
 import { Arg, Authorized, Ctx, FieldResolver, Float, ID, Info, Int, Mutation, Resolver } from 'type-graphql';
 import { Parent } from './parent';
 import { LEDGER_ACCOUNT } from '../domain/accounting/account-declaration';
-import { accountByCode, balanceCents, childrenOf, ledgerAccounts, type LedgerAccountRecord } from '../domain/accounting/accounts';
+import { accountByCode, balanceCents, childrenOf, type LedgerAccountRecord } from '../domain/accounting/accounts';
 import { balances, seedDefaultChart } from '../domain/accounting/chart';
 import { JOURNAL_ENTRY } from '../domain/accounting/journal-declaration';
 import { journalEntries, postJournalEntry, reverseJournalEntry, type JournalEntryRecord } from '../domain/accounting/journal';
@@ -15,17 +15,13 @@ import { ValidationError } from '../domain/errors';
 import { fromCents } from '../domain/money';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../domain/pagination';
 import { parseInput } from '../domain/validation';
-import { ChartSeedResult, JOURNAL_ENTRY_TYPES, JournalEntry, JournalLine, LEDGER_ACCOUNT_TYPES, LedgerAccount } from '../schema/accounting.types';
+import { ChartSeedResult, JournalEntry, JournalLine, LedgerAccount } from '../schema/accounting.types';
 import { pageComplexity } from './connection';
-import { declaredResolver } from './declared.resolver';
 import { operationResolver } from './operation.resolver';
 import { fieldSelection } from './selection';
 
 export const toLedgerAccount = (doc: LedgerAccountRecord): LedgerAccount => outputOf(LEDGER_ACCOUNT, doc) as LedgerAccount;
 export const toJournalEntry = (doc: JournalEntryRecord): JournalEntry => outputOf(JOURNAL_ENTRY, doc) as JournalEntry;
-
-export const LedgerAccountResolver = declaredResolver(LEDGER_ACCOUNT, LEDGER_ACCOUNT_TYPES, ledgerAccounts, toLedgerAccount);
-export const JournalEntryResolver = declaredResolver(JOURNAL_ENTRY, JOURNAL_ENTRY_TYPES, journalEntries, toJournalEntry);
 
 const daySchema = valueSchema(JOURNAL_ENTRY.fields.date);
 const levelSchema = valueSchema(LEDGER_ACCOUNT.fields.level);

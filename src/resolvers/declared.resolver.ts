@@ -2,11 +2,11 @@ import type { GraphQLResolveInfo } from 'graphql';
 import { Arg, Authorized, Ctx, ID, Info, Int, Mutation, Query, Resolver } from 'type-graphql';
 import type { RequestContext } from '../domain/context';
 import { conditionalWrite } from '../domain/preconditions';
-import type { ResourceDeclaration } from '../domain/declare/field';
+import { DECLARED, type Declared } from '../domain/declarations';
+import { outputOf } from '../domain/declare/mapping';
 import type { ListOrder } from '../domain/declare/declare.resource';
-import type { Resource } from '../domain/resource';
 import { BulkDeleteResult, IF_MATCH_DESCRIPTION } from '../schema/common';
-import type { DeclaredTypes } from '../schema/declared.types';
+import { typesOf } from '../schema/declared.types';
 import type { StoredRecord as TenantDocument } from '../domain/resource';
 import { pageComplexity, toConnection } from './connection';
 import { nodeSelection } from './selection';
@@ -22,12 +22,9 @@ const capitalized = (name: string) => `${name[0].toUpperCase()}${name.slice(1)}`
  * `delete<One>` and the three bulk forms (those its declared operations allow) — with its scopes, over its domain
  * Resource, as resolver classes to register. A resource with more (state moves, links) adds a resolver of its own.
  */
-export function declaredResolver<D extends TenantDocument>(
-  declaration: ResourceDeclaration,
-  types: DeclaredTypes,
-  resource: Resource<D, Row, Row, Row, ListOrder>,
-  toOutput: (doc: D) => Row,
-): Function[] {
+function declaredResolver({ declaration, resource }: Declared): Function[] {
+  const types = typesOf(declaration);
+  const toOutput = (doc: TenantDocument) => outputOf(declaration, doc as never);
   const { one, many, label, scopes } = declaration;
   const operations = {
     create: declaration.operations?.create !== false,
@@ -165,3 +162,6 @@ export function declaredResolver<D extends TenantDocument>(
   }
   return classes;
 }
+
+/** The resolvers of every declared resource (domain/declarations.ts). */
+export const DECLARED_RESOLVERS: Function[] = DECLARED.flatMap(declaredResolver);

@@ -6,7 +6,6 @@ import { DELIVERY_NOTE, type DeliveryNoteStatus as Status } from '../domain/deli
 import {
   cancelDeliveryNote,
   deliverDeliveryNote,
-  deliveryNotes,
   issueDeliveryNote,
   markDeliveryNoteInvoiced,
   notesOfCustomer,
@@ -20,20 +19,22 @@ import { ValidationError } from '../domain/errors';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../domain/pagination';
 import { products } from '../domain/products/products.service';
 import { parseInput } from '../domain/validation';
-import { Customer } from '../schema/customer.types';
-import { DELIVERY_NOTE_TYPES, DeliveryNote, DeliveryNoteItem, DeliveryNoteRemito, DeliveryNoteStatus } from '../schema/delivery-note.types';
+import { DeliveryNote, DeliveryNoteItem, DeliveryNoteRemito, DeliveryNoteStatus } from '../schema/delivery-note.types';
 import { remitoOf } from '../domain/delivery-notes/remito-pdf';
-import { Product } from '../schema/product.types';
 import { pageComplexity } from './connection';
-import { toCustomer } from './customer.resolver';
-import { declaredResolver } from './declared.resolver';
 import { fieldSelection } from './selection';
 import { toProduct } from './product.resolver';
+import { CUSTOMER } from '../domain/customers/customers.declaration';
+import { PRODUCT } from '../domain/products/products.declaration';
+import { type DeclaredRecord, typesOf } from '../schema/declared.types';
+
+const Customer = typesOf(CUSTOMER).Record;
+type Customer = DeclaredRecord;
+const Product = typesOf(PRODUCT).Record;
+type Product = DeclaredRecord;
 
 /** Stored delivery note → its GraphQL shape. */
 export const toDeliveryNote = (doc: DeliveryNoteRecord): DeliveryNote => outputOf(DELIVERY_NOTE, doc) as DeliveryNote;
-
-export const DeliveryNoteResolver = declaredResolver(DELIVERY_NOTE, DELIVERY_NOTE_TYPES, deliveryNotes, toDeliveryNote);
 
 const deliveryDateSchema = valueSchema(DELIVERY_NOTE.fields.deliveryDate);
 const invoiceIdSchema = valueSchema(DELIVERY_NOTE.fields.invoiceId);
@@ -96,7 +97,7 @@ export class DeliveryNoteMovesResolver {
   @FieldResolver(() => Customer, { nullable: true, description: 'The customer (null if it was deleted since).' })
   async customer(@Parent() note: DeliveryNote, @Ctx() context: RequestContext, @Info() info: GraphQLResolveInfo): Promise<Customer | null> {
     const doc = await customers.load(context, note.customerId, fieldSelection(info));
-    return doc ? toCustomer(doc) : null;
+    return doc ? (outputOf(CUSTOMER, doc) as Customer) : null;
   }
 }
 

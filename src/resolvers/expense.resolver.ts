@@ -6,18 +6,21 @@ import { outputOf } from '../domain/declare/mapping';
 import { EXPENSE } from '../domain/expenses/expenses.declaration';
 import { expenses } from '../domain/expenses/expenses.service';
 import { fromCents } from '../domain/money';
-import { Expense, EXPENSE_TYPES, type ExpenseConnection } from '../schema/expense.types';
-import { Supplier } from '../schema/supplier.types';
 import type { ExpenseRecord as ExpenseDocument, ExpenseStatus } from '../domain/expenses/expenses.service';
-import { declaredResolver } from './declared.resolver';
-import { toSupplier } from './supplier.resolver';
 import { fieldSelection } from './selection';
 import { suppliers } from '../domain/suppliers/suppliers.service';
+import { SUPPLIER } from '../domain/suppliers/suppliers.declaration';
+import { type DeclaredRecord, typesOf } from '../schema/declared.types';
+
+const Supplier = typesOf(SUPPLIER).Record;
+type Supplier = DeclaredRecord;
+const Expense = typesOf(EXPENSE).Record;
+type Expense = DeclaredRecord & { supplierId: string | null };
+/** A page of expenses and the filter it was read with (for its total), or the total itself when the page's read added it up. */
+type ExpenseConnection = Record<string, unknown> & { filter?: Record<string, unknown>; totalAmountCents?: number };
 
 /** Stored expense → its GraphQL shape. */
 export const toExpense = (doc: ExpenseDocument): Expense => outputOf(EXPENSE, doc) as Expense;
-
-export const ExpenseResolver = declaredResolver(EXPENSE, EXPENSE_TYPES, expenses, toExpense);
 
 const move = (context: RequestContext, id: string, to: ExpenseStatus) => expenses.transition(context, id, to).then(toExpense);
 
@@ -56,11 +59,11 @@ export class ExpenseMovesResolver {
   async supplier(@Parent() expense: Expense, @Ctx() context: RequestContext, @Info() info: GraphQLResolveInfo): Promise<Supplier | null> {
     if (!expense.supplierId) return null;
     const doc = await suppliers.load(context, expense.supplierId, fieldSelection(info));
-    return doc ? toSupplier(doc) : null;
+    return doc ? (outputOf(SUPPLIER, doc) as Supplier) : null;
   }
 }
 
-@Resolver(() => EXPENSE_TYPES.Connection)
+@Resolver(() => typesOf(EXPENSE).Connection)
 export class ExpenseConnectionResolver {
   @FieldResolver(() => Float, { description: 'The exact sum of amount over every expense matching the filter (all pages).' })
   async totalAmount(@Parent() connection: ExpenseConnection, @Ctx() context: RequestContext): Promise<number> {

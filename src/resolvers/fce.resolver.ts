@@ -10,9 +10,13 @@ import { listIssuedFce } from '../domain/fce/issued';
 import { effectiveThreshold, setThreshold, THRESHOLD_KEY } from '../domain/fce/threshold';
 import { fromCents } from '../domain/money';
 import { FceEligibility, FceEvent, FceEventList, FceInvoice, FceInvoicePage, FceThreshold, FceThresholdSetting } from '../schema/fce.types';
-import { IssuedVoucher } from '../schema/issued-voucher.types';
 import { FCE_TYPES } from '../domain/fce/eligibility';
 import { FCE_EVENT_RECORDED, fceTopic } from './fce-pubsub';
+import { ISSUED_VOUCHER } from '../domain/issued-vouchers/issued-vouchers.declaration';
+import { type DeclaredRecord, typesOf } from '../schema/declared.types';
+
+const IssuedVoucher = typesOf(ISSUED_VOUCHER).Record;
+type IssuedVoucher = DeclaredRecord;
 
 export const toFceEvent = (doc: FceEventDocument): FceEvent => ({
   id: doc._id.toHexString(),

@@ -1,26 +1,13 @@
 import { AccountingReportResolvers, LedgerAccountLinesResolver, LedgerLineResolver } from './accounting-reports.resolver';
-import {
-  JournalEntryMovesResolver,
-  JournalEntryResolver,
-  JournalLineResolver,
-  LedgerAccountLinksResolver,
-  LedgerAccountResolver,
-  LedgerBalancesResolver,
-} from './accounting.resolver';
+import { JournalEntryMovesResolver, JournalLineResolver, LedgerAccountLinksResolver, LedgerBalancesResolver } from './accounting.resolver';
 import { BankMatchResolver, BankStatementLineResolver, BankStatementResolver, BankStatementsResolver } from './bank.resolver';
 import { StatsDashboardResolver, StatsResolver } from './stats.resolver';
 import { ActivityFeedResolver, ActivityResolver } from './activity.resolver';
-import { CustomerResolver } from './customer.resolver';
+import { DECLARED_RESOLVERS } from './declared.resolver';
 import { DownloadResolver } from './downloads.resolver';
-import {
-  CustomerDeliveryNotesResolver,
-  DeliveryNoteItemResolver,
-  DeliveryNoteMovesResolver,
-  DeliveryNoteResolver,
-  ProductDeliveryNotesResolver,
-} from './delivery-note.resolver';
-import { ExpenseConnectionResolver, ExpenseMovesResolver, ExpenseResolver } from './expense.resolver';
-import { IssuedVoucherImportResolver, IssuedVoucherResolver } from './issued-voucher.resolver';
+import { CustomerDeliveryNotesResolver, DeliveryNoteItemResolver, DeliveryNoteMovesResolver, ProductDeliveryNotesResolver } from './delivery-note.resolver';
+import { ExpenseConnectionResolver, ExpenseMovesResolver } from './expense.resolver';
+import { IssuedVoucherImportResolver } from './issued-voucher.resolver';
 import { IvaBookResolver } from './iva.resolver';
 import { FceEventResolver, FceInvoiceResolver, FceResolver, IssuedVoucherFceResolver } from './fce.resolver';
 import {
@@ -30,48 +17,39 @@ import {
   FiscalYearCalculationLinksResolver,
   FiscalYearLinksResolver,
 } from './fiscal.resolver';
-import { ProductLinksResolver, ProductResolver } from './product.resolver';
+import { ProductLinksResolver } from './product.resolver';
 import { PostingResolver } from './posting.resolver';
 import { ExpenseLinksResolver, JournalEntrySourceResolver, ReceivedInvoiceLinksResolver, SupplierPurchasesResolver } from './purchase-graph';
-import { ReceivedInvoiceMovesResolver, ReceivedInvoiceResolver } from './received-invoice.resolver';
+import { ReceivedInvoiceMovesResolver } from './received-invoice.resolver';
 import { VoucherImportProgressResolver } from './voucher-import.resolver';
 import { StockResolver } from './stock.resolver';
-import { SupplierResolver } from './supplier.resolver';
-import { SupplierSuppliesResolver, SupplyLinksResolver, SupplyResolver } from './supply.resolver';
-import { TaxRuleCountryResolver, TaxRuleResolver } from './tax-rule.resolver';
-import { AdditionalTaxpayerResolver, TaxpayerIdentitiesResolver } from './taxpayer.resolver';
+import { SupplierSuppliesResolver, SupplyLinksResolver } from './supply.resolver';
+import { TaxRuleCountryResolver } from './tax-rule.resolver';
+import { TaxpayerIdentitiesResolver } from './taxpayer.resolver';
 import { TaxInfoResolver } from './tax-info.resolver';
 import { WithholdingCertificatePrintResolver, WithholdingResolver } from './withholdings.resolver';
-import { SupplyConsumptionItemResolver, SupplyConsumptionLinksResolver, SupplyConsumptionResolver } from './supply-consumption.resolver';
+import { SupplyConsumptionItemResolver, SupplyConsumptionLinksResolver } from './supply-consumption.resolver';
 
-/** Every resolver class of the gateway. */
+/** Every resolver class of the gateway: the declared resources' standard ones (derived from DECLARED) and the rest. */
 export const RESOLVERS: [Function, ...Function[]] = [
   ProductLinksResolver,
-  ...ProductResolver,
-  ...SupplierResolver,
-  ...CustomerResolver,
+  ...DECLARED_RESOLVERS,
   StockResolver,
   ActivityFeedResolver,
   ActivityResolver,
-  ...SupplyResolver,
   SupplyLinksResolver,
   SupplierSuppliesResolver,
-  ...SupplyConsumptionResolver,
   SupplyConsumptionLinksResolver,
   SupplyConsumptionItemResolver,
-  ...ExpenseResolver,
   ExpenseMovesResolver,
   ExpenseConnectionResolver,
-  ...DeliveryNoteResolver,
   DeliveryNoteMovesResolver,
   DeliveryNoteItemResolver,
   DownloadResolver,
   CustomerDeliveryNotesResolver,
   ProductDeliveryNotesResolver,
-  ...LedgerAccountResolver,
   LedgerAccountLinksResolver,
   LedgerBalancesResolver,
-  ...JournalEntryResolver,
   JournalEntryMovesResolver,
   JournalLineResolver,
   FiscalCalendarResolver,
@@ -82,12 +60,9 @@ export const RESOLVERS: [Function, ...Function[]] = [
   ...AccountingReportResolvers,
   LedgerAccountLinesResolver,
   LedgerLineResolver,
-  ...ReceivedInvoiceResolver,
   ReceivedInvoiceMovesResolver,
   VoucherImportProgressResolver,
-  ...TaxRuleResolver,
   TaxRuleCountryResolver,
-  ...AdditionalTaxpayerResolver,
   TaxpayerIdentitiesResolver,
   BankStatementsResolver,
   BankStatementResolver,
@@ -98,7 +73,6 @@ export const RESOLVERS: [Function, ...Function[]] = [
   ExpenseLinksResolver,
   JournalEntrySourceResolver,
   SupplierPurchasesResolver,
-  ...IssuedVoucherResolver,
   IssuedVoucherImportResolver,
   TaxInfoResolver,
   IvaBookResolver,

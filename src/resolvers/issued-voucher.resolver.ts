@@ -4,21 +4,21 @@ import type { RequestContext } from '../domain/context';
 import { outputOf } from '../domain/declare/mapping';
 import { ISSUED_VOUCHER } from '../domain/issued-vouchers/issued-vouchers.declaration';
 import { importIssuedVouchers } from '../domain/issued-vouchers/issued-vouchers.import';
-import { issuedImportHistory, issuedVouchers, resolveIssuedVoucherRates } from '../domain/issued-vouchers/issued-vouchers.service';
-import { ISSUED_VOUCHER_TYPES, IssuedVoucher } from '../schema/issued-voucher.types';
+import { issuedImportHistory, resolveIssuedVoucherRates } from '../domain/issued-vouchers/issued-vouchers.service';
 import { IssuedVoucherVatLineInput, NetRestatementArgs, RESTATEMENT_NOTE } from '../schema/vat-review';
 import { VoucherImport } from '../schema/voucher-import.types';
 import type { IssuedVoucherDocument } from '../domain/stored';
-import { declaredResolver } from './declared.resolver';
 import { RESPOND_ASYNC, toImport } from './voucher-import.resolver';
 import { findImport, IMPORT_HISTORIES } from '../domain/mis-comprobantes/import-lookup';
+import { type DeclaredRecord, typesOf } from '../schema/declared.types';
+
+const IssuedVoucher = typesOf(ISSUED_VOUCHER).Record;
+type IssuedVoucher = DeclaredRecord;
 
 /** Stored issued voucher → its GraphQL shape. */
 export const toIssuedVoucher = (doc: IssuedVoucherDocument): IssuedVoucher => outputOf(ISSUED_VOUCHER, doc as never) as IssuedVoucher;
 
 /** `issuedVoucher(id)` and the `issuedVouchers` connection: read-only, no create, update or delete. */
-export const IssuedVoucherResolver = declaredResolver(ISSUED_VOUCHER, ISSUED_VOUCHER_TYPES, issuedVouchers as never, toIssuedVoucher as never);
-
 /** Importing the Emitidos export, and its history. */
 @Resolver(() => IssuedVoucher)
 export class IssuedVoucherImportResolver {

@@ -8,10 +8,14 @@ import type { RequestContext } from '../domain/context';
 import { valueSchema } from '../domain/declare/declare.validation';
 import { parseInput } from '../domain/validation';
 import { JournalEntry } from '../schema/accounting.types';
-import { Expense } from '../schema/expense.types';
 import { type PerceptionTax, PostingAccounts, PostingAccountsInput } from '../schema/posting.types';
 import { toJournalEntry } from './accounting.resolver';
 import { toExpense } from './expense.resolver';
+import { EXPENSE } from '../domain/expenses/expenses.declaration';
+import { type DeclaredRecord, typesOf } from '../schema/declared.types';
+
+const Expense = typesOf(EXPENSE).Record;
+type Expense = DeclaredRecord & { supplierId: string | null };
 
 const daySchema = valueSchema(JOURNAL_ENTRY.fields.date);
 const codeSchema = z.string().trim().min(1, 'must not be empty').max(20, 'must be at most 20 characters');

@@ -3,18 +3,18 @@ import { Parent } from './parent';
 import type { RequestContext } from '../domain/context';
 import { outputOf } from '../domain/declare/mapping';
 import { PRODUCT } from '../domain/products/products.declaration';
-import { products, type ProductRecord } from '../domain/products/products.service';
+import type { ProductRecord } from '../domain/products/products.service';
 import { movementsOf } from '../domain/stock/stock.service';
-import { Product, PRODUCT_TYPES } from '../schema/product.types';
 import { StockMovementConnection } from '../schema/stock.types';
 import { pageComplexity, toConnection } from './connection';
-import { declaredResolver } from './declared.resolver';
 import { toStockMovement } from './stock.resolver';
+import { type DeclaredRecord, typesOf } from '../schema/declared.types';
+
+const Product = typesOf(PRODUCT).Record;
+type Product = DeclaredRecord;
 
 /** Stored product → its GraphQL shape. */
 export const toProduct = (doc: ProductRecord): Product => outputOf(PRODUCT, doc) as Product;
-
-export const ProductResolver = declaredResolver(PRODUCT, PRODUCT_TYPES, products, toProduct);
 
 /** A product's stock movements. */
 @Resolver(() => Product)

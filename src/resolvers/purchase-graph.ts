@@ -10,14 +10,21 @@ import { expenses, type ExpenseRecord } from '../domain/expenses/expenses.servic
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../domain/pagination';
 import { receivedInvoices } from '../domain/received-invoices/received-invoices.service';
 import { JournalEntry, LedgerAccount } from '../schema/accounting.types';
-import { Expense, EXPENSE_TYPES } from '../schema/expense.types';
-import { ReceivedInvoice, RECEIVED_INVOICE_TYPES } from '../schema/received-invoice.types';
-import { Supplier } from '../schema/supplier.types';
+import { ReceivedInvoice } from '../schema/received-invoice.types';
 import type { ReceivedInvoiceDocument } from '../domain/stored';
 import { toJournalEntry, toLedgerAccount } from './accounting.resolver';
 import { pageComplexity, toConnection } from './connection';
 import { toExpense } from './expense.resolver';
 import { toReceivedInvoice } from './received-invoice.resolver';
+import { SUPPLIER } from '../domain/suppliers/suppliers.declaration';
+import { EXPENSE } from '../domain/expenses/expenses.declaration';
+import { RECEIVED_INVOICE } from '../domain/received-invoices/received-invoices.declaration';
+import { type DeclaredRecord, typesOf } from '../schema/declared.types';
+
+const Supplier = typesOf(SUPPLIER).Record;
+type Supplier = DeclaredRecord;
+const Expense = typesOf(EXPENSE).Record;
+type Expense = DeclaredRecord & { supplierId: string | null };
 
 type Row = Record<string, unknown>;
 
@@ -129,7 +136,7 @@ export class JournalEntrySourceResolver {
 @Resolver(() => Supplier)
 export class SupplierPurchasesResolver {
   @Authorized('received_invoices:read')
-  @FieldResolver(() => RECEIVED_INVOICE_TYPES.Connection, {
+  @FieldResolver(() => typesOf(RECEIVED_INVOICE).Connection, {
     description:
       'Vouchers received from this supplier (matched by its tax id), newest first (needs received_invoices:read). One query for the suppliers of a whole page; supplierCuit in the filter is ignored.',
     complexity: pageComplexity,
@@ -137,7 +144,7 @@ export class SupplierPurchasesResolver {
   async receivedInvoices(
     @Parent() supplier: Supplier,
     @Ctx() context: RequestContext,
-    @Arg('filter', () => RECEIVED_INVOICE_TYPES.Filter, { nullable: true }) filter?: Row,
+    @Arg('filter', () => typesOf(RECEIVED_INVOICE).Filter, { nullable: true }) filter?: Row,
     @Arg('first', () => Int, { nullable: true, description: 'Page size, 1 to 100 (default 20).' }) first?: number,
     @Arg('offset', () => Int, { nullable: true, description: `Items to skip, 0 to ${MAX_NESTED_OFFSET}.` }) offset?: number,
   ): Promise<Row> {
@@ -152,7 +159,7 @@ export class SupplierPurchasesResolver {
   }
 
   @Authorized('expenses:read')
-  @FieldResolver(() => EXPENSE_TYPES.Connection, {
+  @FieldResolver(() => typesOf(EXPENSE).Connection, {
     description:
       "This supplier's expenses, newest first (needs expenses:read). One query for the suppliers of a whole page; supplierId in the filter is ignored.",
     complexity: pageComplexity,
@@ -160,7 +167,7 @@ export class SupplierPurchasesResolver {
   async expenses(
     @Parent() supplier: Supplier,
     @Ctx() context: RequestContext,
-    @Arg('filter', () => EXPENSE_TYPES.Filter, { nullable: true }) filter?: Row,
+    @Arg('filter', () => typesOf(EXPENSE).Filter, { nullable: true }) filter?: Row,
     @Arg('first', () => Int, { nullable: true, description: 'Page size, 1 to 100 (default 20).' }) first?: number,
     @Arg('offset', () => Int, { nullable: true, description: `Items to skip, 0 to ${MAX_NESTED_OFFSET}.` }) offset?: number,
   ): Promise<Row> {

@@ -10,25 +10,24 @@ import {
   ignoreReceivedInvoice,
   importHistory,
   linkReceivedInvoice,
-  receivedInvoices,
   resolveReceivedInvoiceRates,
   setCustomsDispatch,
 } from '../domain/received-invoices/received-invoices.service';
 import type { SupplierRecord as SupplierDocument } from '../domain/suppliers/suppliers.service';
 import type { ReceivedInvoiceDocument } from '../domain/stored';
-import { ImportReceivedInvoicesOptions, RECEIVED_INVOICE_TYPES, ReceivedInvoice } from '../schema/received-invoice.types';
+import { ImportReceivedInvoicesOptions, ReceivedInvoice } from '../schema/received-invoice.types';
 import { NetRestatementArgs, RESTATEMENT_NOTE, ReceivedInvoiceVatLineInput } from '../schema/vat-review';
 import { VoucherImport } from '../schema/voucher-import.types';
-import { Supplier } from '../schema/supplier.types';
-import { declaredResolver } from './declared.resolver';
-import { toSupplier } from './supplier.resolver';
 import { RESPOND_ASYNC, toImport } from './voucher-import.resolver';
 import { findImport, IMPORT_HISTORIES } from '../domain/mis-comprobantes/import-lookup';
+import { SUPPLIER } from '../domain/suppliers/suppliers.declaration';
+import { type DeclaredRecord, typesOf } from '../schema/declared.types';
+
+const Supplier = typesOf(SUPPLIER).Record;
+type Supplier = DeclaredRecord;
 
 /** Stored received invoice → its GraphQL shape. */
 export const toReceivedInvoice = (doc: ReceivedInvoiceDocument): ReceivedInvoice => outputOf(RECEIVED_INVOICE, doc as never) as ReceivedInvoice;
-
-export const ReceivedInvoiceResolver = declaredResolver(RECEIVED_INVOICE, RECEIVED_INVOICE_TYPES, receivedInvoices as never, toReceivedInvoice as never);
 
 /** Suppliers by CUIT (their tax id), one query per request tick however many invoices ask. */
 const suppliersByCuit = (context: RequestContext) =>
@@ -133,6 +132,6 @@ export class ReceivedInvoiceMovesResolver {
   @FieldResolver(() => Supplier, { nullable: true, description: 'The supplier of the account with this CUIT as tax id (needs suppliers:read).' })
   async supplier(@Parent() invoice: ReceivedInvoice, @Ctx() context: RequestContext): Promise<Supplier | null> {
     const doc = await suppliersByCuit(context).load(invoice.supplierCuit);
-    return doc ? toSupplier(doc) : null;
+    return doc ? (outputOf(SUPPLIER, doc) as Supplier) : null;
   }
 }

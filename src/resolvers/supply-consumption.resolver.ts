@@ -5,26 +5,24 @@ import type { UserRecord as UserDocument } from '../domain/auth/authenticate';
 import type { RequestContext } from '../domain/context';
 import { outputOf } from '../domain/declare/mapping';
 import { SUPPLY_CONSUMPTION } from '../domain/supply-consumptions/supply-consumptions.declaration';
-import {
-  revertSupplyConsumption,
-  supplyConsumptions,
-  type SupplyConsumptionRecord as SupplyConsumptionDocument,
-} from '../domain/supply-consumptions/supply-consumptions.service';
-import { Customer } from '../schema/customer.types';
-import { Supply } from '../schema/supply.types';
-import { SUPPLY_CONSUMPTION_TYPES, SupplyConsumption, SupplyConsumptionItem } from '../schema/supply-consumption.types';
+import { revertSupplyConsumption, type SupplyConsumptionRecord as SupplyConsumptionDocument } from '../domain/supply-consumptions/supply-consumptions.service';
+import { SupplyConsumption, SupplyConsumptionItem } from '../schema/supply-consumption.types';
 import { User, type UserRole } from '../schema/user';
-import { toCustomer } from './customer.resolver';
-import { declaredResolver } from './declared.resolver';
 import { toSupply } from './supply.resolver';
 import { fieldSelection } from './selection';
 import { customers } from '../domain/customers/customers.service';
 import { supplies } from '../domain/supplies/supplies.service';
+import { CUSTOMER } from '../domain/customers/customers.declaration';
+import { SUPPLY } from '../domain/supplies/supplies.declaration';
+import { type DeclaredRecord, typesOf } from '../schema/declared.types';
+
+const Customer = typesOf(CUSTOMER).Record;
+type Customer = DeclaredRecord;
+const Supply = typesOf(SUPPLY).Record;
+type Supply = DeclaredRecord & { supplierId: string | null };
 
 /** Stored consumption → its GraphQL shape. */
 export const toSupplyConsumption = (doc: SupplyConsumptionDocument): SupplyConsumption => outputOf(SUPPLY_CONSUMPTION, doc) as SupplyConsumption;
-
-export const SupplyConsumptionResolver = declaredResolver(SUPPLY_CONSUMPTION, SUPPLY_CONSUMPTION_TYPES, supplyConsumptions, toSupplyConsumption);
 
 /** A user as other records show it (never its password hash). */
 export function toUser(doc: UserDocument): User {
@@ -53,7 +51,7 @@ export class SupplyConsumptionLinksResolver {
   async customer(@Parent() consumption: SupplyConsumption, @Ctx() context: RequestContext, @Info() info: GraphQLResolveInfo): Promise<Customer | null> {
     if (!consumption.customerId) return null;
     const doc = await customers.load(context, consumption.customerId, fieldSelection(info));
-    return doc ? toCustomer(doc) : null;
+    return doc ? (outputOf(CUSTOMER, doc) as Customer) : null;
   }
 
   @FieldResolver(() => User, { nullable: true, description: 'The user who registered it (null for an API key acting for no user).' })

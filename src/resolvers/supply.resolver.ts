@@ -6,22 +6,22 @@ import { outputOf } from '../domain/declare/mapping';
 import { MAX_PAGE_SIZE } from '../domain/pagination';
 import { movementsOf } from '../domain/stock/stock.service';
 import { SUPPLY } from '../domain/supplies/supplies.declaration';
-import { supplies } from '../domain/supplies/supplies.service';
 import { StockMovementConnection } from '../schema/stock.types';
-import { Supplier } from '../schema/supplier.types';
-import { Supply, SUPPLY_TYPES } from '../schema/supply.types';
 import type { SupplyRecord as SupplyDocument } from '../domain/supplies/supplies.service';
 import { pageComplexity, toConnection } from './connection';
-import { declaredResolver } from './declared.resolver';
 import { toStockMovement } from './stock.resolver';
-import { toSupplier } from './supplier.resolver';
 import { fieldSelection } from './selection';
 import { suppliers } from '../domain/suppliers/suppliers.service';
+import { SUPPLIER } from '../domain/suppliers/suppliers.declaration';
+import { type DeclaredRecord, typesOf } from '../schema/declared.types';
+
+const Supplier = typesOf(SUPPLIER).Record;
+type Supplier = DeclaredRecord;
+const Supply = typesOf(SUPPLY).Record;
+type Supply = DeclaredRecord & { supplierId: string | null };
 
 /** Stored supply → its GraphQL shape. */
 export const toSupply = (doc: SupplyDocument): Supply => outputOf(SUPPLY, doc) as Supply;
-
-export const SupplyResolver = declaredResolver(SUPPLY, SUPPLY_TYPES, supplies, toSupply);
 
 /** The links of a supply: its supplier and its stock movements. */
 @Resolver(() => Supply)
@@ -31,7 +31,7 @@ export class SupplyLinksResolver {
   async supplier(@Parent() supply: Supply, @Ctx() context: RequestContext, @Info() info: GraphQLResolveInfo): Promise<Supplier | null> {
     if (!supply.supplierId) return null;
     const doc = await suppliers.load(context, supply.supplierId, fieldSelection(info));
-    return doc ? toSupplier(doc) : null;
+    return doc ? (outputOf(SUPPLIER, doc) as Supplier) : null;
   }
 
   @Authorized('supplies:read')

@@ -2,13 +2,10 @@ import { Arg, Authorized, Ctx, Mutation, Query, Resolver } from 'type-graphql';
 import type { RequestContext } from '../domain/context';
 import { outputOf } from '../domain/declare/mapping';
 import { TAX_RULE } from '../domain/tax-rules/tax-rules.declaration';
-import { activeRulesOf, BY_COUNTRY_LIMIT, seedTaxRules, taxRules, type TaxRuleRecord } from '../domain/tax-rules/tax-rules.service';
-import { TAX_RULE_TYPES, TaxRule, TaxRuleSeedResult } from '../schema/tax-rule.types';
-import { declaredResolver } from './declared.resolver';
+import { activeRulesOf, BY_COUNTRY_LIMIT, seedTaxRules, type TaxRuleRecord } from '../domain/tax-rules/tax-rules.service';
+import { TaxRule, TaxRuleSeedResult } from '../schema/tax-rule.types';
 
 export const toTaxRule = (doc: TaxRuleRecord): TaxRule => outputOf(TAX_RULE, doc) as TaxRule;
-
-export const TaxRuleResolver = declaredResolver(TAX_RULE, TAX_RULE_TYPES, taxRules, toTaxRule);
 
 /** A country's rules as a table, and loading a country's default rates. */
 @Resolver(() => TaxRule)

@@ -2,13 +2,10 @@ import { Authorized, Ctx, Query, Resolver } from 'type-graphql';
 import type { RequestContext } from '../domain/context';
 import { outputOf } from '../domain/declare/mapping';
 import { ADDITIONAL_TAXPAYER } from '../domain/taxpayers/taxpayers.declaration';
-import { additionalTaxpayers, allTaxpayers, type AdditionalTaxpayerRecord } from '../domain/taxpayers/taxpayers.service';
-import { ADDITIONAL_TAXPAYER_TYPES, type AdditionalTaxpayer, TaxpayerIdentity, TaxpayerIdentityList } from '../schema/taxpayer.types';
-import { declaredResolver } from './declared.resolver';
+import { allTaxpayers, type AdditionalTaxpayerRecord } from '../domain/taxpayers/taxpayers.service';
+import { type AdditionalTaxpayer, TaxpayerIdentity, TaxpayerIdentityList } from '../schema/taxpayer.types';
 
 export const toAdditionalTaxpayer = (doc: AdditionalTaxpayerRecord): AdditionalTaxpayer => outputOf(ADDITIONAL_TAXPAYER, doc) as AdditionalTaxpayer;
-
-export const AdditionalTaxpayerResolver = declaredResolver(ADDITIONAL_TAXPAYER, ADDITIONAL_TAXPAYER_TYPES, additionalTaxpayers, toAdditionalTaxpayer);
 
 /** The widget's combined list of identities. */
 @Resolver(() => TaxpayerIdentity)

@@ -14,7 +14,6 @@ import { createRegime, listRegimes, type Regime } from '../domain/withholdings/r
 import { fromCents } from '../domain/money';
 import type { PerceptionDocument, WithholdingCertificateDocument, WithholdingDocument } from '../domain/stored';
 import { JournalEntry } from '../schema/accounting.types';
-import { Supplier } from '../schema/supplier.types';
 import {
   Perception,
   PerceptionInput,
@@ -34,10 +33,15 @@ import {
   type WithholdingLine,
 } from '../schema/withholdings.types';
 import { toJournalEntry } from './accounting.resolver';
-import { toSupplier } from './supplier.resolver';
 import { fieldSelection } from './selection';
 import { suppliers } from '../domain/suppliers/suppliers.service';
 import { journalEntries } from '../domain/accounting/journal';
+import { SUPPLIER } from '../domain/suppliers/suppliers.declaration';
+import { type DeclaredRecord, typesOf } from '../schema/declared.types';
+import { outputOf } from '../domain/declare/mapping';
+
+const Supplier = typesOf(SUPPLIER).Record;
+type Supplier = DeclaredRecord;
 
 const READ = 'accounting:read';
 const WRITE = 'accounting:write';
@@ -356,7 +360,7 @@ export class WithholdingResolver {
   @FieldResolver(() => Supplier, { nullable: true, description: 'The supplier paid (needs suppliers:read; batched per request).' })
   async supplier(@Parent() withholding: Withholding, @Ctx() context: RequestContext, @Info() info: GraphQLResolveInfo): Promise<Supplier | null> {
     const doc = await suppliers.load(context, withholding.supplierId, fieldSelection(info));
-    return doc ? toSupplier(doc) : null;
+    return doc ? (outputOf(SUPPLIER, doc) as Supplier) : null;
   }
 
   @FieldResolver(() => JournalEntry, { nullable: true, description: 'The posted payment entry (batched per request).' })

@@ -6,8 +6,8 @@ import { operationRoute } from './operation.routes';
 import { onlyFields } from './query';
 import type { RestRoute } from './route';
 
-const accounts = declaredRoutes(LEDGER_ACCOUNT, 'ledger accounts');
-const journal = declaredRoutes(JOURNAL_ENTRY, 'journal entries');
+const accounts = declaredRoutes(LEDGER_ACCOUNT);
+const journal = declaredRoutes(JOURNAL_ENTRY);
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 
@@ -70,15 +70,6 @@ const REVERSE: RestRoute = {
 };
 
 /** Fixed paths (list, seed, balances) before the `{id}` ones. */
-export const ACCOUNTING_ROUTES: RestRoute[] = [
-  accounts.routes[0],
-  SEED,
-  operationRoute(LEDGER_BALANCES),
-  ...accounts.routes.slice(1),
-  journal.routes[0],
-  ...journal.routes.slice(1),
-  POST,
-  REVERSE,
-];
+export const LEDGER_ACCOUNT_ROUTES: RestRoute[] = [accounts.routes[0], SEED, operationRoute(LEDGER_BALANCES), ...accounts.routes.slice(1)];
 
-export const ACCOUNTING_COMPONENTS: Record<string, Record<string, unknown>> = { ...accounts.components, ...journal.components };
+export const JOURNAL_ENTRY_ROUTES: RestRoute[] = [...journal.routes, POST, REVERSE];

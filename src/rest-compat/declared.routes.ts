@@ -298,11 +298,28 @@ export interface DeclaredRecord {
   toRecord(row: Row): Row;
 }
 
-/** The legacy routes of a declared resource: documents, mapping, list parameters and OpenAPI, all derived. */
-export function declaredRoutes(
-  declaration: ResourceDeclaration,
-  plural: string,
-): { routes: RestRoute[]; components: Record<string, Row>; record: DeclaredRecord } {
+/** The plural of a label for summaries (`supply` → `supplies`, `delivery note` → `delivery notes`). */
+const pluralOf = (label: string) => (/[^aeiou]y$/.test(label) ? `${label.slice(0, -1)}ies` : `${label}s`);
+
+export interface DeclaredRoutes {
+  routes: RestRoute[];
+  components: Record<string, Row>;
+  record: DeclaredRecord;
+}
+
+const derived = new Map<ResourceDeclaration, DeclaredRoutes>();
+
+/** The legacy routes of a declared resource: documents, mapping, list parameters and OpenAPI, all derived (built once). */
+export function declaredRoutes(declaration: ResourceDeclaration): DeclaredRoutes {
+  let routes = derived.get(declaration);
+  if (!routes) {
+    routes = routesOf(declaration);
+    derived.set(declaration, routes);
+  }
+  return routes;
+}
+
+function routesOf(declaration: ResourceDeclaration): DeclaredRoutes {
   const { type, one, many } = declaration;
   const rest = declaration.rest;
   if (!rest) throw new Error(`${type} declares no REST routes`);
@@ -363,7 +380,7 @@ export function declaredRoutes(
   const built = crudRoutes({
     base: rest.base,
     label: declaration.label,
-    plural,
+    plural: pluralOf(declaration.label),
     read: declaration.scopes.read as never,
     write: declaration.scopes.write as never,
     idName: rest.idName,

@@ -6,7 +6,7 @@ import { vatLinesRoute } from './vat-lines.routes';
 import { IMPORT_FIELDS, importByIdRoute, importHistoryRoute, importRoute } from './voucher-imports.routes';
 
 /** List and get from the declaration (no create, update, delete or bulk: records come from imports). */
-const crud = declaredRoutes(ISSUED_VOUCHER, 'issued vouchers');
+const crud = declaredRoutes(ISSUED_VOUCHER);
 
 const UPLOAD = importRoute({
   path: '/issued_vouchers/upload-csv/',
@@ -54,5 +54,3 @@ const RESOLVE_RATES = vatLinesRoute({
 
 /** Fixed paths (list, import history, upload) before the `{id}` ones. */
 export const ISSUED_VOUCHER_ROUTES: RestRoute[] = [crud.routes[0], HISTORY, UPLOAD, IMPORT, ...crud.routes.slice(1), RESOLVE_RATES];
-
-export const ISSUED_VOUCHER_COMPONENTS: Record<string, Record<string, unknown>> = crud.components;

@@ -11,8 +11,8 @@ import type { RestRoute } from './route';
  * an expense made from a received invoice. The records answered are the declared ones (their components come with
  * their own routes).
  */
-const journal = declaredRoutes(JOURNAL_ENTRY, 'journal entries').record;
-const expense = declaredRoutes(EXPENSE, 'expenses').record;
+const journal = declaredRoutes(JOURNAL_ENTRY).record;
+const expense = declaredRoutes(EXPENSE).record;
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 
 const SETTINGS_FIELDS = `expense vat_credit: vatCredit vat_credit_by_rate: vatCreditByRate { rate account_code: accountCode }

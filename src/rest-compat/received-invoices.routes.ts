@@ -8,7 +8,7 @@ import { vatLinesRoute } from './vat-lines.routes';
 import { IMPORT_FIELDS, importByIdRoute, importHistoryRoute, importRoute } from './voucher-imports.routes';
 
 /** List, get and delete from the declaration (no create, update or bulk: records come from imports). */
-const crud = declaredRoutes(RECEIVED_INVOICE, 'received invoices');
+const crud = declaredRoutes(RECEIVED_INVOICE);
 
 const flag = (value: unknown, name: string): boolean => {
   if (value === undefined || value === '' || value === 'false') return false;
@@ -189,5 +189,3 @@ export const RECEIVED_INVOICE_ROUTES: RestRoute[] = [
   CUSTOMS_DISPATCH,
   RESOLVE_RATES,
 ];
-
-export const RECEIVED_INVOICE_COMPONENTS: Record<string, Record<string, unknown>> = crud.components;

@@ -4,7 +4,7 @@ import { withRestDateTimes } from './naming';
 import type { RestRoute } from './route';
 
 /** List, get, create and delete from the declaration (no update, no bulk: a consumption is deleted or reverted). */
-const crud = declaredRoutes(SUPPLY_CONSUMPTION, 'supply consumptions');
+const crud = declaredRoutes(SUPPLY_CONSUMPTION);
 
 const REVERT: RestRoute = {
   method: 'post',
@@ -38,5 +38,3 @@ const REVERT: RestRoute = {
 
 /** Fixed paths (list, revert) before the `{id}` ones. */
 export const SUPPLY_CONSUMPTION_ROUTES: RestRoute[] = [crud.routes[0], REVERT, ...crud.routes.slice(1)];
-
-export const SUPPLY_CONSUMPTION_COMPONENTS: Record<string, Record<string, unknown>> = crud.components;

@@ -3,7 +3,7 @@ import { declaredRoutes } from './declared.routes';
 import type { RestRoute } from './route';
 
 const BASE = TAX_RULE.rest.base;
-const rules = declaredRoutes(TAX_RULE, 'tax rules');
+const rules = declaredRoutes(TAX_RULE);
 const route = (method: RestRoute['method'], path: string) => rules.routes.find((r) => r.method === method && r.path === `${BASE}${path}`)!;
 const list = route('get', '/list/');
 const remove = route('delete', '/{id}/');
@@ -97,5 +97,3 @@ const SEED: RestRoute = {
 
 /** Fixed paths (list, by-country, seed) before the `{id}` ones. */
 export const TAX_RULE_ROUTES: RestRoute[] = [LIST, BY_COUNTRY, SEED, route('post', '/'), route('get', '/{id}/'), route('put', '/{id}/'), REMOVE];
-
-export const TAX_RULE_COMPONENTS: Record<string, Record<string, unknown>> = rules.components;

@@ -5,7 +5,7 @@ import { bodyObject } from './query';
 import type { RestInput, RestRoute } from './route';
 
 const BASE = ADDITIONAL_TAXPAYER.rest.base;
-const identities = declaredRoutes(ADDITIONAL_TAXPAYER, 'additional taxpayers');
+const identities = declaredRoutes(ADDITIONAL_TAXPAYER);
 const route = (method: RestRoute['method'], path: string) => identities.routes.find((r) => r.method === method && r.path === `${BASE}${path}`)!;
 const list = route('get', '/list/');
 const create = route('post', '/');
@@ -160,5 +160,3 @@ const UPDATE: RestRoute = {
 
 /** Fixed paths (list, all) before the `{id}` ones. */
 export const TAXPAYER_ROUTES: RestRoute[] = [LIST, ALL, CREATE, route('get', '/{id}/'), UPDATE, route('delete', '/{id}/')];
-
-export const TAXPAYER_COMPONENTS: Record<string, Record<string, unknown>> = identities.components;

@@ -11,7 +11,8 @@ import {
   type FieldSpec,
   type ResourceDeclaration,
 } from '../domain/declare/field';
-import type { z } from 'zod';
+import { createSchemaOf, filterSchemaOf, updateSchemaOf } from '../domain/declare/declare.validation';
+import { DECLARATIONS } from '../domain/declarations';
 import { Address, BulkResult, Connection, ETAG_DESCRIPTION, REVISION_DESCRIPTION, SortDirection } from './common';
 import { validatedBy } from './validation.types';
 
@@ -180,10 +181,7 @@ function inputClass(name: string, declaration: ResourceDeclaration, requiredOnCr
 }
 
 /** Derives the GraphQL object, connection, bulk result, input, filter and order types of a declared resource. */
-export function declaredTypes(
-  declaration: ResourceDeclaration,
-  schemas: { createSchema: z.ZodType; updateSchema: z.ZodType; filterSchema: z.ZodType },
-): DeclaredTypes {
+function declaredTypes(declaration: ResourceDeclaration): DeclaredTypes {
   const { type } = declaration;
 
   const Record = named(type);
@@ -205,7 +203,7 @@ export function declaredTypes(
   ObjectType(`${type}BulkResult`, { description: 'Outcome of a bulk create or update.' })(BulkResultType);
 
   const CreateInput = inputClass(`Create${type}Input`, declaration, true, `A new ${declaration.label}. Fields left null are not stored.`, true);
-  validatedBy(schemas.createSchema)(CreateInput);
+  validatedBy(createSchemaOf(declaration))(CreateInput);
   const UpdateInput = inputClass(
     `Update${type}Input`,
     declaration,
@@ -213,7 +211,7 @@ export function declaredTypes(
     'A partial update: fields left out keep their values; null clears an optional field.',
     false,
   );
-  validatedBy(schemas.updateSchema)(UpdateInput);
+  validatedBy(updateSchemaOf(declaration))(UpdateInput);
   const CreateItem = inputClass(
     `${type}CreateItem`,
     declaration,
@@ -241,7 +239,7 @@ export function declaredTypes(
   Field(() => Date, { nullable: true, description: 'Created at or after this instant.' })(Filter.prototype, 'createdFrom');
   Field(() => Date, { nullable: true, description: 'Created at or before this instant.' })(Filter.prototype, 'createdTo');
   InputType(`${type}Filter`)(Filter);
-  validatedBy(schemas.filterSchema)(Filter);
+  validatedBy(filterSchemaOf(declaration))(Filter);
 
   const orderFields = enumOf(sortFields(declaration), `${type}OrderField`);
   const OrderBy = named(`${type}OrderBy`);
@@ -251,3 +249,18 @@ export function declaredTypes(
 
   return { Record, Connection: ConnectionType, BulkResult: BulkResultType, CreateInput, UpdateInput, CreateItem, UpdateItem, Filter, OrderBy };
 }
+
+/** The GraphQL types of every declared resource (domain/declarations.ts), by type name. */
+export const DECLARED_TYPES: Readonly<Record<string, DeclaredTypes>> = Object.fromEntries(
+  DECLARATIONS.map((declaration) => [declaration.type, declaredTypes(declaration)]),
+);
+
+/** The GraphQL types of a declared resource. */
+export function typesOf(declaration: ResourceDeclaration): DeclaredTypes {
+  const types = DECLARED_TYPES[declaration.type];
+  if (!types) throw new Error(`${declaration.type} is not in DECLARATIONS`);
+  return types;
+}
+
+/** A declared record as its resolvers pass it (see outputOf). */
+export type DeclaredRecord = Record<string, unknown> & { id: string };

@@ -1,15 +1,8 @@
 import { Field, ObjectType } from 'type-graphql';
 import { DELIVERY_NOTE } from '../domain/delivery-notes/delivery-notes.declaration';
-import { createDeliveryNoteSchema, deliveryNoteFilterSchema, updateDeliveryNoteSchema } from '../domain/delivery-notes/delivery-notes.service';
-import { declaredEnum, declaredObjectType, declaredTypes } from './declared.types';
+import { declaredEnum, declaredObjectType, typesOf } from './declared.types';
 
-export const DELIVERY_NOTE_TYPES = declaredTypes(DELIVERY_NOTE, {
-  createSchema: createDeliveryNoteSchema,
-  updateSchema: updateDeliveryNoteSchema,
-  filterSchema: deliveryNoteFilterSchema,
-});
-
-export const DeliveryNote = DELIVERY_NOTE_TYPES.Record;
+export const DeliveryNote = typesOf(DELIVERY_NOTE).Record;
 export type DeliveryNote = Record<string, unknown> & { id: string; customerId: string };
 export const DeliveryNoteItem = declaredObjectType('DeliveryNoteItem');
 export type DeliveryNoteItem = Record<string, unknown> & { productId: string | null };

@@ -2,8 +2,9 @@ import { createUnionType, Field, Float, ID, InputType, Int, ObjectType, register
 import { PRORATA_MODES, VAT_CONDITIONS } from '../domain/iva/iva.config';
 import { BOOK_TYPES, ENTRY_ORIGINS } from '../domain/iva/entry';
 import { Connection, ETAG_DESCRIPTION, REVISION_DESCRIPTION } from './common';
-import { Expense } from './expense.types';
-import { IssuedVoucher } from './issued-voucher.types';
+import { EXPENSE } from '../domain/expenses/expenses.declaration';
+import { ISSUED_VOUCHER } from '../domain/issued-vouchers/issued-vouchers.declaration';
+import { typesOf } from './declared.types';
 import { ReceivedInvoice } from './received-invoice.types';
 
 const asEnum = <T extends string>(values: readonly T[]) => Object.fromEntries(values.map((value) => [value, value])) as Record<T, T>;
@@ -218,6 +219,9 @@ export class IvaBookExport {
   @Field(() => String, { description: 'Both files in a ZIP, base64.' }) zipBase64!: string;
   @Field(() => String) zipName!: string;
 }
+
+const Expense = typesOf(EXPENSE).Record;
+const IssuedVoucher = typesOf(ISSUED_VOUCHER).Record;
 
 export const IvaEntrySource = createUnionType({
   name: 'IvaEntrySource',

@@ -1,18 +1,7 @@
 import { SUPPLY_CONSUMPTION } from '../domain/supply-consumptions/supply-consumptions.declaration';
-import {
-  createSupplyConsumptionSchema,
-  supplyConsumptionFilterSchema,
-  updateSupplyConsumptionSchema,
-} from '../domain/supply-consumptions/supply-consumptions.service';
-import { declaredObjectType, declaredTypes } from './declared.types';
+import { declaredObjectType, typesOf } from './declared.types';
 
-export const SUPPLY_CONSUMPTION_TYPES = declaredTypes(SUPPLY_CONSUMPTION, {
-  createSchema: createSupplyConsumptionSchema,
-  updateSchema: updateSupplyConsumptionSchema,
-  filterSchema: supplyConsumptionFilterSchema,
-});
-
-export const SupplyConsumption = SUPPLY_CONSUMPTION_TYPES.Record;
+export const SupplyConsumption = typesOf(SUPPLY_CONSUMPTION).Record;
 export type SupplyConsumption = Record<string, unknown> & { id: string; customerId: string | null; createdById: string | null; revertedById: string | null };
 export const SupplyConsumptionItem = declaredObjectType('SupplyConsumptionItem');
 export type SupplyConsumptionItem = Record<string, unknown> & { supplyId: string };

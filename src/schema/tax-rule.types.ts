@@ -1,14 +1,8 @@
 import { Field, Int, ObjectType } from 'type-graphql';
 import { TAX_RULE } from '../domain/tax-rules/tax-rules.declaration';
-import { createTaxRuleSchema, taxRuleFilterSchema, updateTaxRuleSchema } from '../domain/tax-rules/tax-rules.service';
-import { declaredTypes } from './declared.types';
+import { typesOf } from './declared.types';
 
-export const TAX_RULE_TYPES = declaredTypes(TAX_RULE, {
-  createSchema: createTaxRuleSchema,
-  updateSchema: updateTaxRuleSchema,
-  filterSchema: taxRuleFilterSchema,
-});
-export const TaxRule = TAX_RULE_TYPES.Record;
+export const TaxRule = typesOf(TAX_RULE).Record;
 export type TaxRule = Record<string, unknown> & { id: string };
 
 @ObjectType({ description: "What loading a country's default rates did." })

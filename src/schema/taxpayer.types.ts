@@ -1,14 +1,8 @@
 import { Field, ID, Int, ObjectType } from 'type-graphql';
 import { ADDITIONAL_TAXPAYER } from '../domain/taxpayers/taxpayers.declaration';
-import { additionalTaxpayerFilterSchema, createAdditionalTaxpayerSchema, updateAdditionalTaxpayerSchema } from '../domain/taxpayers/taxpayers.service';
-import { declaredTypes } from './declared.types';
+import { typesOf } from './declared.types';
 
-export const ADDITIONAL_TAXPAYER_TYPES = declaredTypes(ADDITIONAL_TAXPAYER, {
-  createSchema: createAdditionalTaxpayerSchema,
-  updateSchema: updateAdditionalTaxpayerSchema,
-  filterSchema: additionalTaxpayerFilterSchema,
-});
-export const AdditionalTaxpayer = ADDITIONAL_TAXPAYER_TYPES.Record;
+export const AdditionalTaxpayer = typesOf(ADDITIONAL_TAXPAYER).Record;
 export type AdditionalTaxpayer = Record<string, unknown> & { id: string };
 
 @ObjectType({ description: 'One taxpayer identity of the account: the primary one or an additional one.' })

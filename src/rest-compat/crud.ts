@@ -6,7 +6,7 @@ import { bodyToInput, restError } from './naming';
 import { RECORD_ID, restBodySchema } from './openapi-schemas';
 import { LIST_PAGING, pagedAnswer, pagedSchema, pagingParameters, readPaging } from './paging';
 import { bodyObject, type QueryReader, queryReading } from './query';
-import type { QueryParameter, RestInput, RestRoute } from './route';
+import { type QueryParameter, type RestInput, type RestRoute, taggedAnswer } from './route';
 
 // biome-ignore lint/suspicious/noExplicitAny: the data of a stored operation, whose shape its document fixes and the route suites check
 type Row = Record<string, any>;
@@ -122,7 +122,7 @@ export function crudRoutes(spec: CrudSpec): { routes: RestRoute[]; components: R
   };
 
   // A record read with its entity tag: the tag travels as the ETag header, not in the record.
-  const tagged = ({ etag, ...record }: Row) => ({ data: spec.toRecord(record), headers: etag ? { ETag: etag as string } : undefined });
+  const tagged = (raw: Row) => taggedAnswer(raw, spec.toRecord);
 
   const restErrors = (errors: Row[]) =>
     errors.map((error) => restError(error as { code: string; message: string; details: Array<{ path: string; message: string }> }, renames));

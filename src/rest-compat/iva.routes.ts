@@ -3,7 +3,7 @@ import { MAX_PAGE_SIZE } from '../domain/pagination';
 import { withRestDateTimes } from './naming';
 import { LIST_PAGING, pagedAnswer, pagedSchema, pagingParameters, readPaging } from './paging';
 import { onlyFields, queryReading } from './query';
-import type { RestRoute } from './route';
+import { type RestRoute, taggedAnswer } from './route';
 
 /**
  * The VAT books (contract §4.6): settings, the Libro IVA Compras and Ventas of a month with their manual lines, the
@@ -179,19 +179,13 @@ const ENTRY_CREATE: RestRoute = {
   }`,
   conditional: 'create',
   variables: ({ params, body }) => ({ bookId: params.book_id, input: entryVariables(body) }),
-  respond: (data) => ({ status: 201, ...taggedEntry(data.createIvaBookEntry), extra: { message: 'Entry added.' } }),
+  respond: (data) => ({ status: 201, ...taggedAnswer(data.createIvaBookEntry), extra: { message: 'Entry added.' } }),
   pathRenames: { ...ENTRY_RENAMES, bookId: 'book_id', input: '' },
   requestBody: ref('IvaBookEntryInput'),
   responseSchema: ref('IvaBookEntry'),
   responseExtra: { message: { examples: ['Entry added.'], type: 'string' } },
   successStatus: 201,
 };
-
-/** An entry's REST body, with its entity tag moved to the `ETag` header. */
-function taggedEntry(raw: unknown): { data: Row; headers: Record<string, string> } {
-  const { etag, ...entry } = raw as Row;
-  return { data: entry, headers: { ETag: etag as string } };
-}
 
 const ENTRY_GET: RestRoute = {
   method: 'get',
@@ -201,7 +195,7 @@ const ENTRY_GET: RestRoute = {
   document: `query RestIvaBookEntry($id: ID!) { ivaBookEntry(id: $id) { ${ENTRY_FIELDS} etag } }`,
   conditional: 'read',
   variables: ({ params }) => ({ id: params.entry_id }),
-  respond: (data) => ({ status: 200, ...taggedEntry(data.ivaBookEntry) }),
+  respond: (data) => ({ status: 200, ...taggedAnswer(data.ivaBookEntry) }),
   pathRenames: { id: 'entry_id' },
   responseSchema: ref('IvaBookEntry'),
   successStatus: 200,
@@ -217,7 +211,7 @@ const ENTRY_UPDATE: RestRoute = {
   }`,
   conditional: 'write',
   variables: ({ params, body, headers }) => ({ id: params.entry_id, input: entryVariables(body), ifMatch: headers['if-match'] }),
-  respond: (data) => ({ status: 200, ...taggedEntry(data.updateIvaBookEntry), extra: { message: 'Entry updated.' } }),
+  respond: (data) => ({ status: 200, ...taggedAnswer(data.updateIvaBookEntry), extra: { message: 'Entry updated.' } }),
   pathRenames: { ...ENTRY_RENAMES, id: 'entry_id', input: '' },
   requestBody: ref('IvaBookEntryInput'),
   responseSchema: ref('IvaBookEntry'),

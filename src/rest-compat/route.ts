@@ -121,4 +121,16 @@ export interface HandWrittenExample {
 }
 
 /** Whether a route's operation is a mutation (a POST may also run a query with a large body, e.g. a report). */
+/**
+ * A record's answer selected with its `etag`: the REST body without it (as `toBody` puts the rest), the tag as the
+ * `ETag` header (docs/writes.md).
+ */
+export function taggedAnswer(
+  raw: unknown,
+  toBody: (record: Record<string, unknown>) => Record<string, unknown> = (record) => record,
+): { data: Record<string, unknown>; headers?: Record<string, string> } {
+  const { etag, ...record } = raw as Record<string, unknown>;
+  return { data: toBody(record), headers: etag ? { ETag: etag as string } : undefined };
+}
+
 export const writes = (route: Pick<RestRoute, 'document'>): boolean => /^\s*mutation\b/.test(route.document);

@@ -1,7 +1,7 @@
 import { ValidationError } from '../domain/errors';
 import { withRestDateTimes } from './naming';
 import { bodyObject } from './query';
-import type { RestRoute } from './route';
+import { type RestRoute, taggedAnswer } from './route';
 
 const BASE = '/bill/tax_info';
 const READ = 'accounting:read' as const;
@@ -55,12 +55,6 @@ const SYSTEM_FRAGMENT = /* GraphQL */ `
   }`;
 
 /** Date-times in the REST form (Argentine wall-clock time), as every other route writes them. */
-/** A system's REST body, with its entity tag moved to the `ETag` header. */
-function taggedSystem(raw: unknown): { data: Row; headers: Record<string, string> } {
-  const { etag, ...system } = raw as Row;
-  return { data: systemRecord(system), headers: { ETag: etag as string } };
-}
-
 function systemRecord(raw: unknown): Row {
   const system = withRestDateTimes(raw as Row, ['created_at', 'updated_at']);
   if (system.certificate) system.certificate = withRestDateTimes(system.certificate as Row, ['valid_from', 'valid_to']);
@@ -295,7 +289,7 @@ const GET_SYSTEM: RestRoute = {
   document: `query RestBillingSystem($name: String!) { billingSystem(name: $name) { ...BillingSystemRecord etag } } ${SYSTEM_FRAGMENT}`,
   conditional: 'read',
   variables: ({ params }) => ({ name: params.billing_system }),
-  respond: (data) => ({ status: 200, ...taggedSystem(data.billingSystem) }),
+  respond: (data) => ({ status: 200, ...taggedAnswer(data.billingSystem, systemRecord) }),
   responseSchema: ref('BillingSystem'),
   successStatus: 200,
 };
@@ -308,7 +302,7 @@ const CREATE_SYSTEM: RestRoute = {
   document: `mutation RestCreateBillingSystem($name: String!, $input: BillingSystemInput!) { createBillingSystem(name: $name, input: $input) { ...BillingSystemRecord etag } } ${SYSTEM_FRAGMENT}`,
   conditional: 'create',
   variables: ({ params, body }) => ({ name: params.billing_system, input: inputOf(body, SYSTEM_KEYS) }),
-  respond: (data) => ({ status: 201, ...taggedSystem(data.createBillingSystem) }),
+  respond: (data) => ({ status: 201, ...taggedAnswer(data.createBillingSystem, systemRecord) }),
   requestBody: systemBody('The certificate and its key go together (both or neither); they may be loaded later with PUT.'),
   responseSchema: ref('BillingSystem'),
   successStatus: 201,
@@ -324,7 +318,7 @@ const UPDATE_SYSTEM: RestRoute = {
   } ${SYSTEM_FRAGMENT}`,
   conditional: 'write',
   variables: ({ params, body, headers }) => ({ name: params.billing_system, input: inputOf(body, SYSTEM_KEYS), ifMatch: headers['if-match'] }),
-  respond: (data) => ({ status: 200, ...taggedSystem(data.updateBillingSystem) }),
+  respond: (data) => ({ status: 200, ...taggedAnswer(data.updateBillingSystem, systemRecord) }),
   requestBody: systemBody('Only the given fields change.'),
   responseSchema: ref('BillingSystem'),
   successStatus: 200,
